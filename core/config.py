@@ -1,0 +1,144 @@
+"""``VerifyConfig``: the matcher's and the policy's settings, validated on construction.
+
+Rules (each broken rule raises ``ConfigError`` naming it):
+
+* ``beta`` lies in the open interval (0, 1); 0 and 1 are the scorer's fast
+  paths, not configuration values.
+* ``bands.supported`` within ±0.10 of 0.75, ``bands.partial`` within ±0.10 of
+  0.50, and ``supported >= partial + 0.10`` after overrides (no inversion or
+  collapse of the bands).
+* ``numeric_cap`` lies in [0, ``bands.partial``): a pair failing the numeric
+  gate always lands unsupported.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from .errors import ConfigError
+
+__all__ = ["DEFAULT_BANDS", "Bands", "Limits", "VerifyConfig"]
+
+DEFAULT_BANDS = {"supported": 0.75, "partial": 0.50}
+BAND_OVERRIDE_BOUND = 0.10
+MIN_BAND_GAP = 0.10
+_EPS = 1e-9
+
+
+def _config_error(err: ValidationError, model: str) -> ConfigError:
+    problems: list[str] = []
+    for item in err.errors(include_url=False):
+        loc = ".".join(str(p) for p in item["loc"])
+        nested = item.get("ctx", {}).get("error")
+        if isinstance(nested, ConfigError):
+            # a nested settings model already named its problems
+            problems.extend(f"{loc}: {p}" if loc else p for p in nested.problems)
+            continue
+        msg = str(item["msg"]).removeprefix("Value error, ")
+        problems.append(f"{loc}: {msg}" if loc else msg)
+    error = ConfigError(f"invalid {model}: " + "; ".join(problems))
+    error.problems = problems
+    return error
+
+
+class _ConfigModel(BaseModel):
+    """A frozen settings model whose validation failures are ``ConfigError``s."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def __init__(self, /, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as err:
+            raise _config_error(err, type(self).__name__) from None
+
+    @classmethod
+    def model_validate(cls, obj: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        try:
+            return super().model_validate(obj, **kwargs)
+        except ValidationError as err:
+            raise _config_error(err, cls.__name__) from None
+
+    @classmethod
+    def model_validate_json(cls, json_data: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        try:
+            return super().model_validate_json(json_data, **kwargs)
+        except ValidationError as err:
+            raise _config_error(err, cls.__name__) from None
+
+
+class Bands(_ConfigModel):
+    """Verdict bands: supported ≥ ``supported``; partial ∈ [``partial``, ``supported``)."""
+
+    defaults: ClassVar[dict[str, float]] = DEFAULT_BANDS
+
+    supported: float = DEFAULT_BANDS["supported"]
+    partial: float = DEFAULT_BANDS["partial"]
+
+    @model_validator(mode="after")
+    def _check_bounds(self) -> Bands:
+        for name in ("supported", "partial"):
+            value = getattr(self, name)
+            default = DEFAULT_BANDS[name]
+            if abs(value - default) > BAND_OVERRIDE_BOUND + _EPS:
+                raise ValueError(
+                    f"band {name}={value} is outside the allowed override bounds "
+                    f"[{default - BAND_OVERRIDE_BOUND:.2f}, {default + BAND_OVERRIDE_BOUND:.2f}] "
+                    f"(default {default} ± {BAND_OVERRIDE_BOUND})"
+                )
+        if self.supported < self.partial + MIN_BAND_GAP - _EPS:
+            raise ValueError(
+                f"bands must keep supported >= partial + {MIN_BAND_GAP:.2f} "
+                f"(got supported={self.supported}, partial={self.partial})"
+            )
+        return self
+
+
+class Limits(_ConfigModel):
+    """Input size limits; inputs past them get ``INPUT_TOO_LARGE``, not a slow run."""
+
+    max_response_chars: int = Field(default=100_000, gt=0)
+    max_sources: int = Field(default=1_000, gt=0)
+    max_source_chars: int = Field(default=2_000_000, gt=0, description="All sources together.")
+    max_claims: int = Field(default=512, gt=0)
+
+
+class VerifyConfig(_ConfigModel):
+    """Settings of the matcher and the policy (defaults are the specification's)."""
+
+    beta: float = Field(default=0.65, description="Weight of cosine in the geometric fusion.")
+    bands: Bands = Field(default_factory=Bands)
+    candidates_m: int = Field(default=8, ge=1, description="Top-m spans by cosine per claim.")
+    numeric_cap: float = Field(default=0.2, description="Cap of a pair failing the numeric gate.")
+    policy: Literal["flag", "redact"] = "flag"
+    flag_partial: bool = Field(default=False, description="Also flag/redact partial claims.")
+    flag_template: str = Field(
+        default="{sentence} [unsupported]",
+        description="How flag mode rewrites a sentence; must contain '{sentence}'.",
+    )
+    redaction_notice: str = Field(default="[removed: not supported by the sources]")
+    span_granularity: Literal["sentence", "window", "passage"] = Field(
+        default="sentence", description="How sources are split into spans."
+    )
+    span_window: int = Field(default=2, ge=2, le=8, description="Sentences per window span.")
+    conflict_similarity: float = Field(default=0.25, ge=0.0, le=1.0)
+    nli_threshold: float = Field(default=0.5, gt=0.0, lt=1.0)
+    limits: Limits = Field(default_factory=Limits)
+
+    @model_validator(mode="after")
+    def _check_rules(self) -> VerifyConfig:
+        if not (0.0 < self.beta < 1.0):
+            raise ValueError(
+                f"beta={self.beta} must lie in the open interval (0, 1); "
+                "0 and 1 are scorer fast paths, not configuration values"
+            )
+        if not (0.0 <= self.numeric_cap < self.bands.partial):
+            raise ValueError(
+                f"numeric_cap={self.numeric_cap} must lie in [0, bands.partial="
+                f"{self.bands.partial}) so a wrong figure always lands unsupported"
+            )
+        if "{sentence}" not in self.flag_template:
+            raise ValueError("flag_template must contain '{sentence}'")
+        return self

@@ -1,0 +1,29 @@
+"""The typed, versioned result of a verification: ``CaseResult`` and its parts.
+
+Four layers: execution, availability, claim assessment (measurement) and the
+quality gate (policy, ``compute_quality_gate``). See ``docs/contract.md``.
+"""
+
+from ._enums import (
+    AssessmentAvailability,
+    ClaimAssessment,
+    ExecutionStatus,
+    QualityGate,
+    ReasonCode,
+)
+from ._gate import build_case, compute_quality_gate, summarize
+from ._models import SCHEMA_VERSION, CaseResult, ClaimResult
+
+__all__ = [
+    "AssessmentAvailability",
+    "CaseResult",
+    "ClaimAssessment",
+    "ClaimResult",
+    "ExecutionStatus",
+    "QualityGate",
+    "ReasonCode",
+    "SCHEMA_VERSION",
+    "build_case",
+    "compute_quality_gate",
+    "summarize",
+]

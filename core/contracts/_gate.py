@@ -1,0 +1,156 @@
+"""The quality gate (layer 4) and the summary in words: pure functions of a case."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ._enums import (
+    AssessmentAvailability,
+    ClaimAssessment,
+    ExecutionStatus,
+    QualityGate,
+    ReasonCode,
+)
+from ._models import CaseResult, ClaimResult
+
+__all__ = ["build_case", "compute_quality_gate", "summarize"]
+
+
+def _gate(
+    execution: ExecutionStatus,
+    availability: AssessmentAvailability,
+    reason: ReasonCode | None,
+    claims: Sequence[ClaimResult],
+) -> QualityGate:
+    if execution is not ExecutionStatus.SUCCESS:
+        return QualityGate.INDETERMINATE
+    if availability is AssessmentAvailability.NOT_EVALUATED:
+        return QualityGate.INDETERMINATE
+    if availability is AssessmentAvailability.NO_ASSESSABLE_CLAIMS:
+        if reason is ReasonCode.HONEST_UNCERTAINTY_ONLY:
+            return QualityGate.PASS
+        return QualityGate.FAIL
+    assessed = [c for c in claims if c.availability is AssessmentAvailability.ASSESSED]
+    if not assessed:
+        # ASSESSED with nothing assessed is a malformed record: never a PASS.
+        return QualityGate.INDETERMINATE
+    if all(c.assessment is ClaimAssessment.SUPPORTED for c in assessed):
+        return QualityGate.PASS
+    return QualityGate.FAIL
+
+
+def compute_quality_gate(case: CaseResult) -> QualityGate:
+    """Apply the gate policy to a case; never changes the case or its claims.
+
+    ===========================================================  =============
+    situation                                                    gate
+    ===========================================================  =============
+    execution is not SUCCESS                                     INDETERMINATE
+    availability is NOT_EVALUATED                                INDETERMINATE
+    NO_ASSESSABLE_CLAIMS with reason HONEST_UNCERTAINTY_ONLY     PASS
+    NO_ASSESSABLE_CLAIMS for any other reason                    FAIL
+    ASSESSED, every assessed claim SUPPORTED                     PASS
+    ASSESSED, any assessed claim not SUPPORTED                   FAIL
+    ===========================================================  =============
+
+    Claims whose own availability is NOT_EVALUATED (honest refusals) do not
+    count as assessed. A record that says ASSESSED but holds no assessed claim
+    is INDETERMINATE: nothing was checked, so it cannot pass.
+    """
+    return _gate(case.execution, case.availability, case.reason, case.claims)
+
+
+_CASE_SUMMARIES: dict[ReasonCode, str] = {
+    ReasonCode.EMPTY_RESPONSE: "The response is empty, so there is nothing to verify.",
+    ReasonCode.NO_EXTRACTABLE_CLAIMS: (
+        "The response is too short or has no factual statement to verify."
+    ),
+    ReasonCode.HONEST_UNCERTAINTY_ONLY: (
+        "The response only says the answer is not known or not in the sources; "
+        "an honest refusal may pass."
+    ),
+    ReasonCode.NO_SOURCES_SUPPLIED: (
+        "No sources were supplied, so no claim can be supported by evidence."
+    ),
+    ReasonCode.MODEL_UNAVAILABLE: "A model needed for verification could not be loaded.",
+    ReasonCode.EVALUATION_FAILED: "Verification failed while scoring; nothing was assessed.",
+    ReasonCode.EVALUATION_TIMEOUT: "Verification did not finish within the time limit.",
+    ReasonCode.EXECUTION_CANCELLED: "Verification was cancelled before it finished.",
+    ReasonCode.EXECUTION_SKIPPED: "Verification was skipped; nothing was assessed.",
+    ReasonCode.INVALID_INPUT: "The input could not be verified: an argument has the wrong type.",
+    ReasonCode.INPUT_TOO_LARGE: "The input exceeds a configured size limit and was not verified.",
+    ReasonCode.DECOMPOSITION_FAILED: (
+        "The response could not be split into claims; it was not verified."
+    ),
+    ReasonCode.EMBEDDING_MODEL_MISMATCH: (
+        "Claims and sources were embedded by different models; cosine across them "
+        "is meaningless, so nothing was assessed."
+    ),
+}
+
+
+def summarize(
+    execution: ExecutionStatus,
+    availability: AssessmentAvailability,
+    reason: ReasonCode | None,
+    claims: Sequence[ClaimResult],
+) -> str:
+    """State the outcome of a case in one or two sentences."""
+    if reason is not None and reason in _CASE_SUMMARIES and reason is not (
+        ReasonCode.NO_SOURCES_SUPPLIED
+    ):
+        return _CASE_SUMMARIES[reason]
+    if execution is not ExecutionStatus.SUCCESS:
+        return f"Verification ended with {execution.value}; nothing was assessed."
+    assessed = [c for c in claims if c.availability is AssessmentAvailability.ASSESSED]
+    refusals = len(claims) - len(assessed)
+    supported = sum(c.assessment is ClaimAssessment.SUPPORTED for c in assessed)
+    parts = [f"{supported} of {len(assessed)} claims supported by the sources"]
+    others = {
+        ClaimAssessment.CONTRADICTED: "contradicted",
+        ClaimAssessment.INSUFFICIENT_EVIDENCE: "without sufficient evidence",
+        ClaimAssessment.CONFLICTING_SOURCES: "with conflicting sources",
+    }
+    for assessment, words in others.items():
+        n = sum(c.assessment is assessment for c in assessed)
+        if n:
+            parts.append(f"{n} {words}")
+    text = "; ".join(parts) + "."
+    if reason is ReasonCode.NO_SOURCES_SUPPLIED:
+        text = _CASE_SUMMARIES[reason] + " " + text
+    if refusals:
+        text += f" {refusals} honest refusal{'s' if refusals != 1 else ''} not evaluated."
+    return text
+
+
+def build_case(
+    *,
+    case_id: str,
+    execution: ExecutionStatus,
+    availability: AssessmentAvailability,
+    reason: ReasonCode | None = None,
+    claims: Sequence[ClaimResult] = (),
+    trust_score: float | None = None,
+    error_message: str | None = None,
+    latency_ms: float | None = None,
+    metadata: dict[str, Any] | None = None,
+) -> CaseResult:
+    """Build a ``CaseResult`` whose gate and summary follow from its layers."""
+    claim_list = list(claims)
+    if availability is AssessmentAvailability.NOT_EVALUATED:
+        # Partial results are never reported.
+        claim_list = []
+    return CaseResult(
+        case_id=case_id,
+        execution=execution,
+        availability=availability,
+        quality_gate=_gate(execution, availability, reason, claim_list),
+        reason=reason,
+        claims=claim_list,
+        trust_score=trust_score,
+        summary=summarize(execution, availability, reason, claim_list),
+        error_message=error_message,
+        latency_ms=latency_ms,
+        metadata=dict(metadata or {}),
+    )

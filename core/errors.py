@@ -1,0 +1,98 @@
+"""The exceptions of longtracer_core, one tree under one base class.
+
+    LongTracerError
+    ├── InvalidInputError (ValueError)     the caller passed something unusable
+    ├── ConfigError (ValueError)           a VerifyConfig rule is broken
+    ├── ModelUnavailableError (ImportError) a model or its package cannot be loaded
+    ├── EvaluationFailedError              a model or scorer failed while running
+    │   └── EmbeddingModelMismatchError    claims and spans from different embedders
+    ├── DecompositionError                 no valid claims after the last retry
+    └── BackendError                       an HTTP or chat backend failed
+        └── BackendResponseError           the backend answered with garbage
+
+User mistakes subclass ``ValueError`` so ordinary handlers catch them; run
+failures do not. ``verify_case`` turns run failures into a ``CaseResult`` with
+a reason; only the strict paths named in the docs raise them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "BackendError",
+    "BackendResponseError",
+    "ConfigError",
+    "DecompositionError",
+    "EmbeddingModelMismatchError",
+    "EvaluationFailedError",
+    "InvalidInputError",
+    "LongTracerError",
+    "ModelUnavailableError",
+]
+
+
+class LongTracerError(Exception):
+    """Base class of every error this library raises on purpose."""
+
+
+class InvalidInputError(LongTracerError, ValueError):
+    """The caller passed an argument of the wrong type or value."""
+
+
+class ConfigError(LongTracerError, ValueError):
+    """A configuration value breaks one of the documented rules.
+
+    ``problems`` lists each broken rule as ``"field: message"``.
+    """
+
+    problems: list[str]
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.problems = [message]
+
+
+class ModelUnavailableError(LongTracerError, ImportError):
+    """A model, its weights or the package that runs it cannot be loaded."""
+
+
+class EvaluationFailedError(LongTracerError):
+    """A model or scorer raised while evaluating a case."""
+
+
+class EmbeddingModelMismatchError(EvaluationFailedError):
+    """Claims and spans would be compared across two embedding spaces."""
+
+    def __init__(self, expected: str, got: str) -> None:
+        super().__init__(
+            f"span embeddings come from {got!r} but claims are embedded with {expected!r}; "
+            "cosine across embedding spaces is meaningless"
+        )
+        self.expected = expected
+        self.got = got
+
+
+class DecompositionError(LongTracerError):
+    """The decomposer produced no valid output after its last attempt.
+
+    ``attempts`` holds how many calls were made and ``last_output`` the raw
+    text of the final answer, so callers can log what went wrong.
+    """
+
+    def __init__(self, message: str, *, attempts: int = 0, last_output: Any = None) -> None:
+        super().__init__(message)
+        self.attempts = attempts
+        self.last_output = last_output
+
+
+class BackendError(LongTracerError):
+    """A chat or embedding backend could not be reached or refused the request."""
+
+    def __init__(self, message: str, *, status_code: int | None = None) -> None:
+        super().__init__(message)
+        self.status_code = status_code
+
+
+class BackendResponseError(BackendError):
+    """A backend answered, but not with the shape that was asked for."""
