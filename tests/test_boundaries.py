@@ -7,10 +7,18 @@ import sys
 
 import longtracer_core
 import longtracer_core.contracts
+
 import longtracer_integrations
 
-FORBIDDEN = ("langchain", "langchain_core", "llama_index", "opentelemetry", "torch",
-             "sentence_transformers", "transformers")
+FORBIDDEN = (
+    "langchain",
+    "langchain_core",
+    "llama_index",
+    "opentelemetry",
+    "torch",
+    "sentence_transformers",
+    "transformers",
+)
 
 
 def test_core_import_loads_no_framework_or_model_library():

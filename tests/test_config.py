@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from longtracer_core import Bands, ConfigError, VerifyConfig
 
 
@@ -108,5 +107,5 @@ def test_model_validate_also_raises_config_error():
 def test_config_is_frozen():
     """A config cannot be changed after validation (it would skip the rules)."""
     cfg = VerifyConfig()
-    with pytest.raises(Exception):  # noqa: B017 - pydantic raises its ValidationError
+    with pytest.raises(Exception):
         cfg.beta = 0.9  # type: ignore[misc]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from longtracer_core.contracts import (
     AssessmentAvailability as A,
 )
@@ -60,29 +59,113 @@ UNSUPPORTED = claim(C.INSUFFICIENT_EVIDENCE, A.ASSESSED, R.LOW_EVIDENCE_SIMILARI
 
 GATE_TABLE = [
     # execution is not SUCCESS -> INDETERMINATE, whatever else the record says
-    pytest.param(E.ERROR, A.NOT_EVALUATED, R.MODEL_UNAVAILABLE, [], QualityGate.INDETERMINATE, id="error"),
-    pytest.param(E.TIMEOUT, A.NOT_EVALUATED, R.EVALUATION_TIMEOUT, [], QualityGate.INDETERMINATE, id="timeout"),
-    pytest.param(E.CANCELLED, A.NOT_EVALUATED, R.EXECUTION_CANCELLED, [], QualityGate.INDETERMINATE, id="cancelled"),
-    pytest.param(E.SKIPPED, A.NOT_EVALUATED, R.EXECUTION_SKIPPED, [], QualityGate.INDETERMINATE, id="skipped"),
-    pytest.param(E.ERROR, A.ASSESSED, None, [claim()], QualityGate.INDETERMINATE, id="error-even-with-supported-claims"),
+    pytest.param(
+        E.ERROR, A.NOT_EVALUATED, R.MODEL_UNAVAILABLE, [], QualityGate.INDETERMINATE, id="error"
+    ),
+    pytest.param(
+        E.TIMEOUT,
+        A.NOT_EVALUATED,
+        R.EVALUATION_TIMEOUT,
+        [],
+        QualityGate.INDETERMINATE,
+        id="timeout",
+    ),
+    pytest.param(
+        E.CANCELLED,
+        A.NOT_EVALUATED,
+        R.EXECUTION_CANCELLED,
+        [],
+        QualityGate.INDETERMINATE,
+        id="cancelled",
+    ),
+    pytest.param(
+        E.SKIPPED, A.NOT_EVALUATED, R.EXECUTION_SKIPPED, [], QualityGate.INDETERMINATE, id="skipped"
+    ),
+    pytest.param(
+        E.ERROR,
+        A.ASSESSED,
+        None,
+        [claim()],
+        QualityGate.INDETERMINATE,
+        id="error-even-with-supported-claims",
+    ),
     # availability NOT_EVALUATED -> INDETERMINATE
-    pytest.param(E.SUCCESS, A.NOT_EVALUATED, None, [], QualityGate.INDETERMINATE, id="not-evaluated"),
+    pytest.param(
+        E.SUCCESS, A.NOT_EVALUATED, None, [], QualityGate.INDETERMINATE, id="not-evaluated"
+    ),
     # NO_ASSESSABLE_CLAIMS: refusal passes, anything else fails
-    pytest.param(E.SUCCESS, A.NO_ASSESSABLE_CLAIMS, R.HONEST_UNCERTAINTY_ONLY, [REFUSAL], QualityGate.PASS, id="refusal-only"),
-    pytest.param(E.SUCCESS, A.NO_ASSESSABLE_CLAIMS, R.EMPTY_RESPONSE, [], QualityGate.FAIL, id="empty"),
-    pytest.param(E.SUCCESS, A.NO_ASSESSABLE_CLAIMS, R.NO_EXTRACTABLE_CLAIMS, [], QualityGate.FAIL, id="too-short"),
-    pytest.param(E.SUCCESS, A.NO_ASSESSABLE_CLAIMS, None, [], QualityGate.FAIL, id="no-claims-no-reason"),
+    pytest.param(
+        E.SUCCESS,
+        A.NO_ASSESSABLE_CLAIMS,
+        R.HONEST_UNCERTAINTY_ONLY,
+        [REFUSAL],
+        QualityGate.PASS,
+        id="refusal-only",
+    ),
+    pytest.param(
+        E.SUCCESS, A.NO_ASSESSABLE_CLAIMS, R.EMPTY_RESPONSE, [], QualityGate.FAIL, id="empty"
+    ),
+    pytest.param(
+        E.SUCCESS,
+        A.NO_ASSESSABLE_CLAIMS,
+        R.NO_EXTRACTABLE_CLAIMS,
+        [],
+        QualityGate.FAIL,
+        id="too-short",
+    ),
+    pytest.param(
+        E.SUCCESS, A.NO_ASSESSABLE_CLAIMS, None, [], QualityGate.FAIL, id="no-claims-no-reason"
+    ),
     # ASSESSED
     pytest.param(E.SUCCESS, A.ASSESSED, None, [claim()], QualityGate.PASS, id="all-supported"),
-    pytest.param(E.SUCCESS, A.ASSESSED, None, [claim(), UNSUPPORTED], QualityGate.FAIL, id="one-insufficient"),
-    pytest.param(E.SUCCESS, A.ASSESSED, None, [claim(C.CONTRADICTED, reason=R.CONTRADICTED_BY_EVIDENCE)], QualityGate.FAIL, id="contradicted"),
-    pytest.param(E.SUCCESS, A.ASSESSED, None, [claim(C.CONFLICTING_SOURCES, reason=R.CONFLICTING_EVIDENCE)], QualityGate.FAIL, id="conflicting"),
-    pytest.param(E.SUCCESS, A.ASSESSED, R.NO_SOURCES_SUPPLIED, [claim(C.INSUFFICIENT_EVIDENCE, reason=R.NO_SOURCES_SUPPLIED)], QualityGate.FAIL, id="no-sources"),
+    pytest.param(
+        E.SUCCESS, A.ASSESSED, None, [claim(), UNSUPPORTED], QualityGate.FAIL, id="one-insufficient"
+    ),
+    pytest.param(
+        E.SUCCESS,
+        A.ASSESSED,
+        None,
+        [claim(C.CONTRADICTED, reason=R.CONTRADICTED_BY_EVIDENCE)],
+        QualityGate.FAIL,
+        id="contradicted",
+    ),
+    pytest.param(
+        E.SUCCESS,
+        A.ASSESSED,
+        None,
+        [claim(C.CONFLICTING_SOURCES, reason=R.CONFLICTING_EVIDENCE)],
+        QualityGate.FAIL,
+        id="conflicting",
+    ),
+    pytest.param(
+        E.SUCCESS,
+        A.ASSESSED,
+        R.NO_SOURCES_SUPPLIED,
+        [claim(C.INSUFFICIENT_EVIDENCE, reason=R.NO_SOURCES_SUPPLIED)],
+        QualityGate.FAIL,
+        id="no-sources",
+    ),
     # refusal plus factual claims: the gate follows the assessed claims only
-    pytest.param(E.SUCCESS, A.ASSESSED, None, [REFUSAL, claim()], QualityGate.PASS, id="refusal-plus-supported"),
-    pytest.param(E.SUCCESS, A.ASSESSED, None, [REFUSAL, UNSUPPORTED], QualityGate.FAIL, id="refusal-plus-unsupported"),
+    pytest.param(
+        E.SUCCESS,
+        A.ASSESSED,
+        None,
+        [REFUSAL, claim()],
+        QualityGate.PASS,
+        id="refusal-plus-supported",
+    ),
+    pytest.param(
+        E.SUCCESS,
+        A.ASSESSED,
+        None,
+        [REFUSAL, UNSUPPORTED],
+        QualityGate.FAIL,
+        id="refusal-plus-unsupported",
+    ),
     # ASSESSED but nothing assessed: never a pass
-    pytest.param(E.SUCCESS, A.ASSESSED, None, [REFUSAL], QualityGate.INDETERMINATE, id="assessed-nothing"),
+    pytest.param(
+        E.SUCCESS, A.ASSESSED, None, [REFUSAL], QualityGate.INDETERMINATE, id="assessed-nothing"
+    ),
     pytest.param(E.SUCCESS, A.ASSESSED, None, [], QualityGate.INDETERMINATE, id="assessed-empty"),
 ]
 
@@ -100,8 +183,13 @@ def test_enum_values_equal_names():
     """Every enum's string values equal the member names (stable on the wire)."""
     from longtracer_core import contracts
 
-    for enum in (contracts.ExecutionStatus, contracts.AssessmentAvailability,
-                 contracts.ClaimAssessment, contracts.QualityGate, contracts.ReasonCode):
+    for enum in (
+        contracts.ExecutionStatus,
+        contracts.AssessmentAvailability,
+        contracts.ClaimAssessment,
+        contracts.QualityGate,
+        contracts.ReasonCode,
+    ):
         for member in enum:
             assert member.value == member.name
             assert str(member) == member.name
@@ -110,12 +198,26 @@ def test_enum_values_equal_names():
 def test_reason_codes_cover_the_specification():
     """The reason vocabulary holds every seed reason plus the matcher's additions."""
     required = {
-        "SUPPORTED_BY_EVIDENCE", "CONTRADICTED_BY_EVIDENCE", "NOT_ENTAILED",
-        "LOW_EVIDENCE_SIMILARITY", "NO_SOURCES_SUPPLIED", "NO_SOURCE_TEXT",
-        "HONEST_UNCERTAINTY", "CONFLICTING_EVIDENCE", "EMPTY_RESPONSE",
-        "NO_EXTRACTABLE_CLAIMS", "HONEST_UNCERTAINTY_ONLY", "MODEL_UNAVAILABLE",
-        "EVALUATION_FAILED", "EVALUATION_TIMEOUT", "EXECUTION_CANCELLED", "INVALID_INPUT",
-        "EXECUTION_SKIPPED", "PARTIAL_SUPPORT", "NUMERIC_MISMATCH", "DECOMPOSITION_FAILED",
+        "SUPPORTED_BY_EVIDENCE",
+        "CONTRADICTED_BY_EVIDENCE",
+        "NOT_ENTAILED",
+        "LOW_EVIDENCE_SIMILARITY",
+        "NO_SOURCES_SUPPLIED",
+        "NO_SOURCE_TEXT",
+        "HONEST_UNCERTAINTY",
+        "CONFLICTING_EVIDENCE",
+        "EMPTY_RESPONSE",
+        "NO_EXTRACTABLE_CLAIMS",
+        "HONEST_UNCERTAINTY_ONLY",
+        "MODEL_UNAVAILABLE",
+        "EVALUATION_FAILED",
+        "EVALUATION_TIMEOUT",
+        "EXECUTION_CANCELLED",
+        "INVALID_INPUT",
+        "EXECUTION_SKIPPED",
+        "PARTIAL_SUPPORT",
+        "NUMERIC_MISMATCH",
+        "DECOMPOSITION_FAILED",
         "EMBEDDING_MODEL_MISMATCH",
     }
     assert required <= {r.value for r in ReasonCode}
@@ -148,8 +250,11 @@ def test_summary_counts_assessed_claims():
 def test_build_case_never_reports_partial_results():
     """A NOT_EVALUATED case drops any claims handed to it and gets its gate computed."""
     c = build_case(
-        case_id="x", execution=E.TIMEOUT, availability=A.NOT_EVALUATED,
-        reason=R.EVALUATION_TIMEOUT, claims=[claim()],
+        case_id="x",
+        execution=E.TIMEOUT,
+        availability=A.NOT_EVALUATED,
+        reason=R.EVALUATION_TIMEOUT,
+        claims=[claim()],
     )
     assert c.claims == []
     assert c.quality_gate is QualityGate.INDETERMINATE
@@ -159,8 +264,9 @@ def test_build_case_never_reports_partial_results():
 def test_parsing_a_newer_minor_record_keeps_unknown_fields():
     """A record with fields from a newer minor schema parses, and round-trips them."""
     record = json.loads(
-        build_case(case_id="x", execution=E.SUCCESS, availability=A.ASSESSED, claims=[claim()])
-        .model_dump_json()
+        build_case(
+            case_id="x", execution=E.SUCCESS, availability=A.ASSESSED, claims=[claim()]
+        ).model_dump_json()
     )
     record["added_in_1_3"] = {"nested": True}
     record["claims"][0]["added_claim_field"] = 0.5
@@ -180,8 +286,12 @@ def test_schema_version_is_one_and_round_trips():
 
 def test_assessment_counts_lists_every_assessment():
     """``assessment_counts`` lists all four assessments, zeros included."""
-    c = build_case(case_id="x", execution=E.SUCCESS, availability=A.ASSESSED,
-                   claims=[claim(), UNSUPPORTED])
+    c = build_case(
+        case_id="x", execution=E.SUCCESS, availability=A.ASSESSED, claims=[claim(), UNSUPPORTED]
+    )
     assert c.assessment_counts == {
-        "SUPPORTED": 1, "CONTRADICTED": 0, "INSUFFICIENT_EVIDENCE": 1, "CONFLICTING_SOURCES": 0,
+        "SUPPORTED": 1,
+        "CONTRADICTED": 0,
+        "INSUFFICIENT_EVIDENCE": 1,
+        "CONFLICTING_SOURCES": 0,
     }

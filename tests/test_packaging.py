@@ -15,7 +15,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _source_packages() -> set[str]:
     found = set()
-    for top, name in (("core", "longtracer_core"), ("longtracer_integrations", "longtracer_integrations")):
+    for top, name in (
+        ("core", "longtracer_core"),
+        ("longtracer_integrations", "longtracer_integrations"),
+    ):
         for init in (ROOT / top).rglob("__init__.py"):
             rel = init.parent.relative_to(ROOT / top)
             found.add(".".join([name, *rel.parts]))
@@ -28,16 +31,32 @@ def test_wheel_holds_both_packages_and_every_subpackage(tmp_path):
     src = tmp_path / "src"
     # build from a copy so the checkout gets no build/ or egg-info litter
     shutil.copytree(
-        ROOT, src,
-        ignore=shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", "__pycache__", ".*_cache"),
+        ROOT,
+        src,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", "build", "*.egg-info", "__pycache__", ".*_cache"
+        ),
     )
     subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path / "dist"), str(src)],
-        check=True, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "build",
+            "--wheel",
+            "--no-isolation",
+            "--outdir",
+            str(tmp_path / "dist"),
+            str(src),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
     )
     (wheel,) = (tmp_path / "dist").glob("longtracer_integrations-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    packages = {"/".join(n.split("/")[:-1]).replace("/", ".") for n in names if n.endswith("/__init__.py")}
+    packages = {
+        "/".join(n.split("/")[:-1]).replace("/", ".") for n in names if n.endswith("/__init__.py")
+    }
     assert _source_packages() <= packages
     assert "longtracer_core/py.typed" in names
     assert "longtracer_core/contracts/schema.py" in names
@@ -51,7 +70,10 @@ def test_wheel_holds_both_packages_and_every_subpackage(tmp_path):
 def test_installed_packages_come_from_this_checkout():
     """The editable install maps longtracer_core to core/ of this checkout."""
     import longtracer_core
+
     import longtracer_integrations
 
     assert Path(longtracer_core.__file__).resolve().parent == ROOT / "core"
-    assert Path(longtracer_integrations.__file__).resolve().parent == ROOT / "longtracer_integrations"
+    assert (
+        Path(longtracer_integrations.__file__).resolve().parent == ROOT / "longtracer_integrations"
+    )

@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from longtracer_core.contracts.compat import check_compatibility
 from longtracer_core.contracts.schema import case_result_schema, render_schema
 
@@ -38,7 +37,9 @@ def test_schema_module_prints_the_schema():
     """`python -m longtracer_core.contracts.schema` prints the committed text."""
     out = subprocess.run(
         [sys.executable, "-m", "longtracer_core.contracts.schema"],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout
     assert out == SCHEMA_FILE.read_text(encoding="utf-8")
 
@@ -50,6 +51,7 @@ def test_current_model_is_compatible_with_committed_schema(committed):
 
 
 # --- the checker itself, on hand-made changes of the committed schema -------------
+
 
 def _claim_props(schema: dict) -> dict:
     return schema["$defs"]["ClaimResult"]["properties"]

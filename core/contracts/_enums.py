@@ -14,7 +14,7 @@ __all__ = [
 
 
 class _StrEnum(str, Enum):
-    """A ``str`` enum whose ``str()`` is its value, so logs read ``PASS`` not ``QualityGate.PASS``."""
+    """A ``str`` enum whose ``str()`` is its value, so logs read ``PASS``."""
 
     def __str__(self) -> str:
         return str(self.value)

@@ -97,8 +97,10 @@ def summarize(
     claims: Sequence[ClaimResult],
 ) -> str:
     """State the outcome of a case in one or two sentences."""
-    if reason is not None and reason in _CASE_SUMMARIES and reason is not (
-        ReasonCode.NO_SOURCES_SUPPLIED
+    if (
+        reason is not None
+        and reason in _CASE_SUMMARIES
+        and reason is not (ReasonCode.NO_SOURCES_SUPPLIED)
     ):
         return _CASE_SUMMARIES[reason]
     if execution is not ExecutionStatus.SUCCESS:

@@ -16,7 +16,7 @@ from ._enums import (
 
 __all__ = ["SCHEMA_VERSION", "CaseResult", "ClaimResult"]
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION: Literal["1"] = "1"
 
 # Records written by a newer minor schema may carry fields this version does not
 # know. They are kept (``extra="allow"``) so reading and re-writing a record never

@@ -57,7 +57,9 @@ def _signature(node: Any, res: _Resolver, depth: int = 0) -> Any:
         if key in _IGNORED_KEYS or key in ("properties", "required", "enum", "$defs"):
             continue
         if key in ("anyOf", "oneOf", "allOf", "prefixItems"):
-            sig[key] = sorted(json.dumps(_signature(v, res, depth + 1), sort_keys=True) for v in value)
+            sig[key] = sorted(
+                json.dumps(_signature(v, res, depth + 1), sort_keys=True) for v in value
+            )
         elif key in ("items", "additionalProperties") and isinstance(value, dict):
             sig[key] = _signature(value, res, depth + 1)
         else:

@@ -1,0 +1,88 @@
+"""IDF-weighted lexical coverage with plan-local IDF."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+__all__ = ["IdfTable", "idf_table", "lexical_coverage"]
+
+
+class IdfTable(Mapping[str, float]):
+    """idf(t) = ln(1 + N / df(t)) over the plan's N spans.
+
+    A token no span contains (df = 0) weighs ln(1 + N), as if seen once: the
+    heaviest weight, because a word the evidence never uses is the strongest
+    sign of fabrication (as-built decision; ``docs/decisions.md``).
+    """
+
+    __slots__ = ("_idf", "n_spans", "unseen")
+
+    def __init__(self, doc_freq: Mapping[str, int], n_spans: int) -> None:
+        self.n_spans = n_spans
+        self.unseen = math.log1p(n_spans) if n_spans > 0 else 1.0
+        self._idf = {t: math.log1p(n_spans / df) for t, df in doc_freq.items() if df > 0}
+
+    def __getitem__(self, token: str) -> float:
+        return self._idf.get(token, self.unseen)
+
+    def __contains__(self, token: object) -> bool:
+        return token in self._idf
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._idf)
+
+    def __len__(self) -> int:
+        return len(self._idf)
+
+    def weight(self, token: str) -> float:
+        """The weight of ``token``, the unseen weight when no span contains it."""
+        return self._idf.get(token, self.unseen)
+
+
+def idf_table(span_token_lists: Sequence[Iterable[str]]) -> IdfTable:
+    """Build the plan-local IDF table from each span's tokens (df counts spans, not uses)."""
+    df: Counter[str] = Counter()
+    n = 0
+    for tokens in span_token_lists:
+        df.update(set(tokens))
+        n += 1
+    return IdfTable(df, n)
+
+
+def lexical_coverage(
+    claim_tokens: Sequence[str] | Counter[str],
+    span_tokens: Sequence[str] | Counter[str],
+    idf: Mapping[str, float],
+) -> float:
+    """Σ idf over the multiset intersection / Σ idf over the claim's tokens.
+
+    Coverage, not F1: a long span that contains the claim verbatim scores 1.0.
+    Returns 0.0 for a claim without tokens.
+    """
+    claim = claim_tokens if isinstance(claim_tokens, Counter) else Counter(claim_tokens)
+    span = span_tokens if isinstance(span_tokens, Counter) else Counter(span_tokens)
+    weight = idf.weight if isinstance(idf, IdfTable) else None
+    total = 0.0
+    shared = 0.0
+    for token, count in claim.items():
+        w = weight(token) if weight is not None else _lookup(idf, token)
+        total += w * count
+        hit = span.get(token, 0)
+        if hit:
+            shared += w * min(count, hit)
+    if total <= 0.0:
+        return 0.0
+    return min(1.0, shared / total)
+
+
+def _lookup(idf: Mapping[str, float], token: str) -> float:
+    value = idf.get(token)
+    if value is not None:
+        return value
+    unseen = getattr(idf, "unseen", None)
+    if unseen is not None:
+        return float(unseen)
+    # a plain dict: treat unseen tokens as the heaviest weight it holds
+    return max(idf.values(), default=1.0)

@@ -1,0 +1,166 @@
+"""Candidate selection and best match, vectorised over claims × spans.
+
+Cosine is one matrix product over all claims × spans (done by the caller);
+top-m selection is a partition per row; lexical coverage and the numeric gate
+run only on each claim's candidates, so the scoring cost grows linearly in
+claims × candidates.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..text.words import lex_tokens
+from .fusion import PairScore, _ScoringConfig, band, clamp01, fuse
+from .lexical import IdfTable, idf_table, lexical_coverage
+from .numeric import claim_numeric_requirements, gate_passes, span_numeric_set
+from .spans import Span
+
+__all__ = ["ClaimMatch", "Plan", "best_match", "build_plan", "match_claims", "select_candidates"]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The evidence plan of one case, preprocessed once: tokens, numerics, IDF."""
+
+    spans: tuple[Span, ...]
+    tokens: tuple[Counter[str], ...]
+    numerics: tuple[frozenset[str], ...]
+    idf: IdfTable
+    truth: NDArray[np.bool_]
+
+
+def build_plan(spans: Sequence[Span]) -> Plan:
+    """Tokenise every span once and build the plan-local IDF table."""
+    token_lists = [lex_tokens(s.text) for s in spans]
+    return Plan(
+        spans=tuple(spans),
+        tokens=tuple(Counter(t) for t in token_lists),
+        numerics=tuple(span_numeric_set(s.text) for s in spans),
+        idf=idf_table(token_lists),
+        truth=np.array([s.span_class == "truth" for s in spans], dtype=bool),
+    )
+
+
+@dataclass(frozen=True)
+class ClaimMatch:
+    """How one claim matched: its candidates (plan order), the best one, and why."""
+
+    candidates: tuple[tuple[int, PairScore], ...]
+    best_index: int | None
+    best: PairScore | None
+    numeric_mismatch: bool
+
+    @property
+    def score(self) -> float:
+        return self.best.score if self.best is not None else 0.0
+
+
+def select_candidates(
+    cos_row: NDArray[np.floating] | Sequence[float],
+    spans: Sequence[Span],
+    cited: Collection[int],
+    m: int,
+) -> list[int]:
+    """Cited spans ∪ the top-``m`` spans by cosine, in canonical plan order.
+
+    Cache-class spans are never candidates. Out-of-range cited indices are
+    ignored (a marker is a hint; it never rescues a claim). Ties in cosine at
+    the cut keep the earlier span in plan order.
+    """
+    row = np.asarray(cos_row, dtype=np.float64)
+    n = len(spans)
+    truth = np.fromiter((s.span_class == "truth" for s in spans), dtype=bool, count=n)
+    chosen = set(_top_m(row, truth, m))
+    chosen.update(i for i in cited if 0 <= i < n and truth[i])
+    return sorted(chosen)
+
+
+def _top_m(row: NDArray[np.float64], truth: NDArray[np.bool_], m: int) -> list[int]:
+    idx = np.flatnonzero(truth)
+    if idx.size == 0 or m <= 0:
+        return []
+    vals = np.nan_to_num(row[idx], nan=-np.inf)
+    if idx.size <= m:
+        return idx.tolist()
+    # threshold = m-th largest; take everything above it, then ties in plan order
+    kth = np.partition(vals, idx.size - m)[idx.size - m]
+    above = idx[vals > kth]
+    ties = idx[vals == kth][: m - above.size]
+    chosen: list[int] = np.concatenate([above, ties]).tolist()
+    return chosen
+
+
+def best_match(scored: Sequence[tuple[int, PairScore]]) -> tuple[int, PairScore] | None:
+    """The highest-scoring candidate; ties keep the first in plan order (strictly greater)."""
+    best: tuple[int, PairScore] | None = None
+    for index, ps in scored:
+        if best is None or ps.score > best[1].score:
+            best = (index, ps)
+    return best
+
+
+def match_claims(
+    claim_texts: Sequence[str],
+    cos: NDArray[np.floating],
+    plan: Plan,
+    cited: Sequence[Collection[int]],
+    config: _ScoringConfig,
+    *,
+    candidates_m: int,
+) -> list[ClaimMatch]:
+    """Match every claim against its candidates in ``plan``.
+
+    ``cos`` is the claims × spans cosine matrix. A claim's match records
+    ``numeric_mismatch`` when the numeric gate is what kept it down: the best
+    candidate was capped, or a capped candidate would otherwise have scored
+    above the best and at least partial.
+    """
+    n_spans = len(plan.spans)
+    if cos.shape != (len(claim_texts), n_spans):
+        raise ValueError(f"cos has shape {cos.shape}, expected {(len(claim_texts), n_spans)}")
+    results: list[ClaimMatch] = []
+    for ci, text in enumerate(claim_texts):
+        if n_spans == 0:
+            results.append(ClaimMatch((), None, None, False))
+            continue
+        cands = _candidates_fast(
+            cos[ci], plan.truth, cited[ci] if ci < len(cited) else (), candidates_m
+        )
+        claim_tokens = Counter(lex_tokens(text))
+        needs = claim_numeric_requirements(text)
+        scored: list[tuple[int, PairScore]] = []
+        numeric_blocked = 0.0
+        for si in cands:
+            c = clamp01(float(cos[ci, si]))
+            lex = lexical_coverage(claim_tokens, plan.tokens[si], plan.idf)
+            ok = gate_passes(needs, plan.numerics[si]) if needs else True
+            raw = fuse(c, lex, config.beta)
+            score = raw if ok else min(raw, config.numeric_cap)
+            if not ok:
+                numeric_blocked = max(numeric_blocked, raw)
+            scored.append((si, PairScore(score=score, cos=c, lex=lex, numeric_ok=ok)))
+        top = best_match(scored)
+        if top is None:
+            results.append(ClaimMatch(tuple(scored), None, None, False))
+            continue
+        bi, bp = top
+        mismatch = (not bp.numeric_ok) or (
+            numeric_blocked > bp.score and band(numeric_blocked, config) != "unsupported"
+        )
+        results.append(ClaimMatch(tuple(scored), bi, bp, mismatch))
+    return results
+
+
+def _candidates_fast(
+    row: NDArray[np.floating], truth: NDArray[np.bool_], cited: Collection[int], m: int
+) -> list[int]:
+    chosen = set(_top_m(np.asarray(row, dtype=np.float64), truth, m))
+    n = truth.size
+    chosen.update(i for i in cited if 0 <= i < n and truth[i])
+    return sorted(chosen)

@@ -1,0 +1,261 @@
+"""The numeric gate: figures require figure evidence.
+
+``numeric_values(text)`` finds the numerics of a text, normalised:
+
+* digit-group separators (``1,000``, ``1 000``, ``1_000``), currency symbols
+  and ``%`` are stripped; numbers are canonical decimals, so ``500``, ``500.0``
+  and ``0500`` are the same value;
+* scale words multiply: ``3.5 million`` is ``3500000`` (equal to
+  ``3,500,000``, different from a bare ``3.5``);
+* number words from two to twenty and the tens (``five``, ``forty``) are
+  numbers; ``one`` is not (it is far more often a pronoun);
+* dates become ISO values: ``12 July 2022``, ``July 12, 2022``, ``12th of
+  July 2022``, ``2022-07-12``, ``2022/07/12`` and ``12.07.2022`` all read
+  ``2022-07-12``; partial dates read ``2022-07`` or ``--07-12``. A slashed date
+  whose day and month could be swapped (``03/04/2022``) yields both readings
+  and matches either;
+* digits inside names count (``L2``, ``Ariane 5``, ``COVID-19``).
+
+``numeric_gate_passes(claim, span)`` is ∀-coverage: every value of the claim
+must be among the span's values. A span's full date also offers its year,
+its year-month, its month-day and its day, so ``in 2022`` or ``July 2022`` is
+covered by ``12 July 2022``. Matching is exact after normalisation: tolerance
+("about 5 million" vs 4.9 million) is a recorded limitation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal, InvalidOperation
+
+import regex
+
+__all__ = ["numeric_gate_passes", "numeric_values", "span_numeric_set"]
+
+_MONTHS = {
+    "january": 1,
+    "february": 2,
+    "march": 3,
+    "april": 4,
+    "may": 5,
+    "june": 6,
+    "july": 7,
+    "august": 8,
+    "september": 9,
+    "october": 10,
+    "november": 11,
+    "december": 12,
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "sept": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
+_MONTH = r"(?:" + "|".join(sorted((m.capitalize() for m in _MONTHS), key=len, reverse=True)) + r")"
+_MONTH_RE = _MONTH + r"\.?"
+_ORD = r"(?:st|nd|rd|th)?"
+
+_SCALES = {
+    "thousand": Decimal(10) ** 3,
+    "million": Decimal(10) ** 6,
+    "billion": Decimal(10) ** 9,
+    "trillion": Decimal(10) ** 12,
+    "bn": Decimal(10) ** 9,
+}
+_WORDS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+}
+
+_NUMBER = r"(?:\d{1,3}(?:(?:,|[ \u00a0\u202f\u2009_])\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+
+_PATTERN = regex.compile(
+    rf"""
+      (?P<iso>(?<![\d.])(?P<iy>\d{{4}})[-/](?P<im>\d{{1,2}})[-/](?P<id>\d{{1,2}})(?![\d])(?!\.\d))
+    | (?P<dmy_num>(?<![\d.])(?P<na>\d{{1,2}})[/.](?P<nb>\d{{1,2}})[/.](?P<ny>\d{{4}})(?!\d))
+    | (?P<dmy>(?<!\d)(?P<d1>\d{{1,2}}){_ORD}(?:\s+of)?\s+
+        (?P<m1>{_MONTH_RE}),?\s+(?P<y1>\d{{4}})(?!\d))
+    | (?P<mdy>(?P<m2>{_MONTH_RE})\s+(?P<d2>\d{{1,2}}){_ORD},?\s+(?P<y2>\d{{4}})(?!\d))
+    | (?P<my>(?P<m3>{_MONTH_RE}),?\s+(?P<y3>\d{{4}})(?!\d))
+    | (?P<dm>(?<!\d)(?P<d4>\d{{1,2}}){_ORD}(?:\s+of)?\s+(?P<m4>{_MONTH_RE})\b)
+    | (?P<md>(?P<m5>{_MONTH_RE})\s+(?P<d5>\d{{1,2}}){_ORD}(?!\d)(?!\s*,?\s*\d))
+    | (?P<num>(?P<sign>(?:(?<![\w.])[-−])?)[$€£¥₹]?(?P<digits>{_NUMBER})(?!\d)
+        (?:\s*(?P<scale>thousand|million|billion|trillion|bn)\b)?)
+    | (?P<word>\b(?:{"|".join(_WORDS)})\b)
+    """,
+    flags=regex.VERBOSE | regex.IGNORECASE,
+)
+
+
+def _canon(value: Decimal) -> str:
+    text = format(value.normalize(), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _number(digits: str, scale: str | None = None, negative: bool = False) -> str | None:
+    cleaned = regex.sub(r"[,\s_\u00a0\u202f\u2009]", "", digits)
+    try:
+        value = Decimal(cleaned)
+    except InvalidOperation:
+        return None
+    if scale:
+        value *= _SCALES[scale.casefold()]
+    if negative:
+        value = -value
+    return _canon(value)
+
+
+def _month(name: str) -> int | None:
+    return _MONTHS.get(name.rstrip(".").casefold())
+
+
+def _valid(year: int | None, month: int, day: int | None) -> bool:
+    if not 1 <= month <= 12:
+        return False
+    return day is None or 1 <= day <= 31
+
+
+def _date(year: int | None, month: int, day: int | None) -> str:
+    if year is None:
+        return f"--{month:02d}-{day:02d}"
+    if day is None:
+        return f"{year:04d}-{month:02d}"
+    return f"{year:04d}-{month:02d}-{day:02d}"
+
+
+def _month_is_word(name: str) -> bool:
+    # month names must be capitalised ("May 5"), so "may 5 people" stays a number
+    return name[:1].isupper()
+
+
+def _scan(text: str) -> list[tuple[str, ...]]:
+    """Each numeric of ``text`` as a tuple of alternative readings."""
+    found: list[tuple[str, ...]] = []
+    for m in _PATTERN.finditer(text):
+        g = m.groupdict()
+        if g["iso"]:
+            y, mo, d = int(g["iy"]), int(g["im"]), int(g["id"])
+            if _valid(y, mo, d):
+                found.append((_date(y, mo, d),))
+                continue
+            found.extend((_canon(Decimal(x)),) for x in (g["iy"], g["im"], g["id"]))
+        elif g["dmy_num"]:
+            a, b, y = int(g["na"]), int(g["nb"]), int(g["ny"])
+            readings = []
+            if _valid(y, b, a):
+                readings.append(_date(y, b, a))  # day/month/year
+            if _valid(y, a, b) and a != b:
+                readings.append(_date(y, a, b))  # month/day/year
+            if readings:
+                found.append(tuple(readings))
+            else:
+                found.extend((_canon(Decimal(x)),) for x in (g["na"], g["nb"], g["ny"]))
+        elif g["dmy"] or g["mdy"] or g["my"] or g["dm"] or g["md"]:
+            if g["dmy"]:
+                name, d_s, y_s = g["m1"], g["d1"], g["y1"]
+            elif g["mdy"]:
+                name, d_s, y_s = g["m2"], g["d2"], g["y2"]
+            elif g["my"]:
+                name, d_s, y_s = g["m3"], None, g["y3"]
+            elif g["dm"]:
+                name, d_s, y_s = g["m4"], g["d4"], None
+            else:
+                name, d_s, y_s = g["m5"], g["d5"], None
+            month_no = _month(name)
+            day = int(d_s) if d_s else None
+            year = int(y_s) if y_s else None
+            if month_no is None or not _month_is_word(name) or not _valid(year, month_no, day):
+                # not a date after all: read the digits as plain numbers
+                found.extend((_canon(Decimal(x)),) for x in (d_s, y_s) if x)
+                continue
+            found.append((_date(year, month_no, day),))
+        elif g["num"]:
+            value = _number(g["digits"], g["scale"], negative=bool(g["sign"]))
+            if value is not None:
+                found.append((value,))
+        elif g["word"]:
+            word = g["word"]
+            found.append((str(_WORDS[word.casefold()]),))
+    return found
+
+
+def numeric_values(text: str) -> list[str]:
+    """The numerics of ``text``, normalised, in order of appearance.
+
+    A value with two readings (an ambiguous slashed date) appears as both,
+    joined by ``|`` (``2022-04-03|2022-03-04``).
+    """
+    return ["|".join(readings) for readings in _scan(text)]
+
+
+def _expand(value: str) -> Iterable[str]:
+    """What a span's value also offers: a full date offers its parts."""
+    yield value
+    if len(value) == 10 and value[4] == "-" and value[7] == "-":  # YYYY-MM-DD
+        yield value[:7]
+        yield value[:4].lstrip("0") or "0"
+        yield "--" + value[5:]
+        yield value[8:].lstrip("0")
+    elif len(value) == 7 and value[4] == "-":  # YYYY-MM
+        yield value[:4].lstrip("0") or "0"
+
+
+def span_numeric_set(text: str) -> frozenset[str]:
+    """Every value a span can match: its numerics plus the parts of its full dates."""
+    values: set[str] = set()
+    for readings in _scan(text):
+        for reading in readings:
+            values.update(_expand(reading))
+    return frozenset(values)
+
+
+def claim_numeric_requirements(text: str) -> tuple[tuple[str, ...], ...]:
+    """What a claim needs: for each numeric, its alternative readings (any one suffices)."""
+    return tuple(_scan(text))
+
+
+def gate_passes(requirements: Iterable[tuple[str, ...]], span_values: frozenset[str]) -> bool:
+    """∀-coverage over precomputed parts (see ``numeric_gate_passes``)."""
+    return all(any(r in span_values for r in readings) for readings in requirements)
+
+
+def numeric_gate_passes(claim_text: str, span_text: str) -> bool:
+    """True when every numeric of the claim appears among the span's (no numerics: True)."""
+    requirements = claim_numeric_requirements(claim_text)
+    if not requirements:
+        return True
+    return gate_passes(requirements, span_numeric_set(span_text))
