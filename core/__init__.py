@@ -15,6 +15,7 @@ from .contracts import (
     ReasonCode,
     compute_quality_gate,
 )
+from .decompose import Decomposer, Decomposition, DraftClaim, LLMDecomposer, RuleBasedDecomposer
 from .errors import (
     ConfigError,
     DecompositionError,
@@ -23,6 +24,15 @@ from .errors import (
     LongTracerError,
     ModelUnavailableError,
 )
+from .pipeline import CitationVerifier, GuardedResponse, NliScorer, TraceRecord, check_case
+from .providers import (
+    ChatBackend,
+    Embedder,
+    EmbeddingCache,
+    OpenAICompatibleChat,
+    OpenAICompatibleEmbedder,
+    SentenceTransformerEmbedder,
+)
 
 __version__ = "0.1.0"
 
@@ -30,18 +40,34 @@ __all__ = [
     "AssessmentAvailability",
     "Bands",
     "CaseResult",
+    "ChatBackend",
+    "CitationVerifier",
     "ClaimAssessment",
     "ClaimResult",
     "ConfigError",
+    "Decomposer",
+    "Decomposition",
     "DecompositionError",
+    "DraftClaim",
+    "Embedder",
+    "EmbeddingCache",
     "EvaluationFailedError",
     "ExecutionStatus",
+    "GuardedResponse",
     "InvalidInputError",
+    "LLMDecomposer",
     "Limits",
     "LongTracerError",
     "ModelUnavailableError",
+    "NliScorer",
+    "OpenAICompatibleChat",
+    "OpenAICompatibleEmbedder",
     "QualityGate",
     "ReasonCode",
+    "RuleBasedDecomposer",
+    "SentenceTransformerEmbedder",
+    "TraceRecord",
     "VerifyConfig",
+    "check_case",
     "compute_quality_gate",
 ]

@@ -119,6 +119,14 @@ class VerifyConfig(_ConfigModel):
         description="How flag mode rewrites a sentence; must contain '{sentence}'.",
     )
     redaction_notice: str = Field(default="[removed: not supported by the sources]")
+    on_unverified: Literal["withhold", "annotate"] | None = Field(
+        default=None,
+        description="What the guard does when nothing could be verified (error, timeout, ...): "
+        "'withhold' replaces the answer with unverified_notice, 'annotate' appends "
+        "unverified_marker. Default: withhold for redact, annotate for flag.",
+    )
+    unverified_notice: str = Field(default="[answer withheld: it could not be verified]")
+    unverified_marker: str = Field(default="[unverified: grounding check unavailable]")
     span_granularity: Literal["sentence", "window", "passage"] = Field(
         default="sentence", description="How sources are split into spans."
     )
@@ -141,4 +149,10 @@ class VerifyConfig(_ConfigModel):
             )
         if "{sentence}" not in self.flag_template:
             raise ValueError("flag_template must contain '{sentence}'")
+        try:
+            self.flag_template.format(sentence="")
+        except (KeyError, IndexError, ValueError) as err:
+            raise ValueError(
+                f"flag_template may only use the '{{sentence}}' placeholder ({err!r})"
+            ) from None
         return self

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 __all__ = [
     "AssessmentAvailability",
@@ -13,7 +13,7 @@ __all__ = [
 ]
 
 
-class _StrEnum(str, Enum):
+class _StrEnum(StrEnum):
     """A ``str`` enum whose ``str()`` is its value, so logs read ``PASS``."""
 
     def __str__(self) -> str:

@@ -23,8 +23,10 @@ Band = Literal["supported", "partial", "unsupported"]
 
 
 class _Bands(Protocol):
-    supported: float
-    partial: float
+    @property
+    def supported(self) -> float: ...
+    @property
+    def partial(self) -> float: ...
 
 
 class _ScoringConfig(Protocol):

@@ -13,7 +13,7 @@ import json
 import platform
 import random
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -129,7 +129,7 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="record in docs/benchmarks/")
     args = parser.parse_args()
     results = {
-        "date": datetime.now(timezone.utc).date().isoformat(),
+        "date": datetime.now(UTC).date().isoformat(),
         "machine": f"{platform.machine()} {platform.processor() or ''} python {platform.python_version()}",
         "candidate_path": bench_pairs(args.claims, args.spans, m=8),
         "all_pairs": bench_pairs(args.claims, args.spans, m=args.spans, repeats=2),

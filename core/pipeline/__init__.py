@@ -1,0 +1,21 @@
+"""The verification pipeline: verifier, policy, trace, one-liner."""
+
+from .check import check_case
+from .nli import NliScorer
+from .policy import PolicyAction, apply_policy
+from .sources import SourceDoc, normalize_sources
+from .trace import TraceClaim, TraceRecord
+from .verifier import CitationVerifier, GuardedResponse
+
+__all__ = [
+    "CitationVerifier",
+    "GuardedResponse",
+    "NliScorer",
+    "PolicyAction",
+    "SourceDoc",
+    "TraceClaim",
+    "TraceRecord",
+    "apply_policy",
+    "check_case",
+    "normalize_sources",
+]

@@ -1,0 +1,135 @@
+"""From matches to ``ClaimResult``s: the band → assessment mapping, details, confidence."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..config import VerifyConfig
+from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, ReasonCode
+from ..decompose.types import DraftClaim
+from ..scoring.fusion import band
+from ..scoring.matching import ClaimMatch
+from ..scoring.spans import Span
+
+__all__ = ["assess_claim", "no_evidence_claim", "refusal_claim", "span_ref"]
+
+
+def span_ref(span: Span) -> dict[str, Any]:
+    return {
+        "span_id": span.span_id,
+        "source_id": span.source_id,
+        "source_index": span.source_index,
+        "start": span.start,
+        "end": span.end,
+    }
+
+
+def _base(claim_id: str, claim: DraftClaim) -> dict[str, Any]:
+    return {
+        "claim_id": claim_id,
+        "claim_text": claim.claim_text,
+        "char_start": claim.char_start,
+        "char_end": claim.char_end,
+    }
+
+
+def refusal_claim(claim_id: str, claim: DraftClaim) -> ClaimResult:
+    """An honest refusal: recorded, not assessed."""
+    return ClaimResult(
+        **_base(claim_id, claim),
+        assessment=ClaimAssessment.INSUFFICIENT_EVIDENCE,
+        availability=AssessmentAvailability.NOT_EVALUATED,
+        reason=ReasonCode.HONEST_UNCERTAINTY,
+        details={"kind": "refusal", "origin": claim.origin},
+    )
+
+
+def no_evidence_claim(claim_id: str, claim: DraftClaim, reason: ReasonCode) -> ClaimResult:
+    """A claim with nothing to match against (no sources, or no usable source text)."""
+    return ClaimResult(
+        **_base(claim_id, claim),
+        assessment=ClaimAssessment.INSUFFICIENT_EVIDENCE,
+        availability=AssessmentAvailability.ASSESSED,
+        reason=reason,
+        confidence=0.0,
+        details={
+            "band": "unsupported",
+            "score": 0.0,
+            "cos": 0.0,
+            "lex": 0.0,
+            "numeric_ok": None,
+            "numeric_mismatch": False,
+            "best_span": None,
+            "candidates": [],
+            "cited_markers": list(claim.cited_markers),
+            "origin": claim.origin,
+        },
+    )
+
+
+def assess_claim(
+    claim_id: str,
+    claim: DraftClaim,
+    match: ClaimMatch,
+    spans: Sequence[Span],
+    config: VerifyConfig,
+    cited_spans: Sequence[int] = (),
+) -> ClaimResult:
+    """Map a claim's best match to an assessment.
+
+    supported → SUPPORTED / SUPPORTED_BY_EVIDENCE; partial → INSUFFICIENT_EVIDENCE /
+    PARTIAL_SUPPORT; unsupported → INSUFFICIENT_EVIDENCE / NUMERIC_MISMATCH when
+    the numeric gate held the claim down, else LOW_EVIDENCE_SIMILARITY.
+    """
+    best = match.best
+    score = best.score if best is not None else 0.0
+    verdict = band(score, config)
+    if verdict == "supported":
+        assessment, reason = ClaimAssessment.SUPPORTED, ReasonCode.SUPPORTED_BY_EVIDENCE
+    elif verdict == "partial":
+        assessment, reason = ClaimAssessment.INSUFFICIENT_EVIDENCE, ReasonCode.PARTIAL_SUPPORT
+    elif match.numeric_mismatch:
+        assessment, reason = ClaimAssessment.INSUFFICIENT_EVIDENCE, ReasonCode.NUMERIC_MISMATCH
+    else:
+        assessment = ClaimAssessment.INSUFFICIENT_EVIDENCE
+        reason = ReasonCode.LOW_EVIDENCE_SIMILARITY
+    supporting: list[str] = []
+    if verdict == "supported":
+        ordered = sorted(match.candidates, key=lambda c: -c[1].score)
+        for si, ps in ordered:
+            if band(ps.score, config) == "supported" and spans[si].source_id not in supporting:
+                supporting.append(spans[si].source_id)
+    best_span = spans[match.best_index] if match.best_index is not None else None
+    details: dict[str, Any] = {
+        "band": verdict,
+        "score": score,
+        "cos": best.cos if best is not None else 0.0,
+        "lex": best.lex if best is not None else 0.0,
+        "numeric_ok": best.numeric_ok if best is not None else None,
+        "numeric_mismatch": match.numeric_mismatch,
+        "best_span": span_ref(best_span) if best_span is not None else None,
+        "candidates": [
+            {
+                "span_id": spans[si].span_id,
+                "source_id": spans[si].source_id,
+                "score": ps.score,
+                "cos": ps.cos,
+                "lex": ps.lex,
+                "numeric_ok": ps.numeric_ok,
+            }
+            for si, ps in match.candidates
+        ],
+        "cited_markers": list(claim.cited_markers),
+        "cited_spans": [spans[i].span_id for i in cited_spans],
+        "origin": claim.origin,
+    }
+    return ClaimResult(
+        **_base(claim_id, claim),
+        assessment=assessment,
+        availability=AssessmentAvailability.ASSESSED,
+        reason=reason,
+        supporting_sources=supporting,
+        confidence=score,
+        details=details,
+    )

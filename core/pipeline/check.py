@@ -1,0 +1,76 @@
+"""``check_case``: the one-liner. Model loading happens inside, so a missing model is reported."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from ..config import VerifyConfig
+from ..contracts import (
+    AssessmentAvailability,
+    CaseResult,
+    ExecutionStatus,
+    ReasonCode,
+    build_case,
+)
+from ..errors import InvalidInputError, ModelUnavailableError
+from ..providers.embeddings import DEFAULT_EMBEDDING_MODEL, SentenceTransformerEmbedder
+from .verifier import CitationVerifier
+
+__all__ = ["check_case"]
+
+_VERIFIERS: dict[tuple[str, str], CitationVerifier] = {}
+_LOCK = threading.Lock()
+
+
+def _verifier(embedding_model: str, config: VerifyConfig) -> CitationVerifier:
+    key = (embedding_model, config.model_dump_json())
+    with _LOCK:
+        verifier = _VERIFIERS.get(key)
+        if verifier is None:
+            embedder = SentenceTransformerEmbedder(embedding_model)
+            embedder.load()
+            verifier = CitationVerifier(embedder=embedder, config=config)
+            _VERIFIERS[key] = verifier
+        return verifier
+
+
+def check_case(
+    response: Any,
+    sources: Any,
+    source_metadata: Any = None,
+    case_id: str | None = None,
+    timeout: float | None = None,
+    detect_conflicts: bool = False,
+    embedding_model: str | None = None,
+    config: VerifyConfig | None = None,
+) -> CaseResult:
+    """Verify ``response`` against ``sources`` with the default (or named) local model.
+
+    ``embedding_model`` is a model name or a local folder. Never raises for
+    evaluation problems: a model that cannot be loaded is
+    ``ERROR / NOT_EVALUATED / MODEL_UNAVAILABLE``. A non-positive ``timeout``
+    raises ``InvalidInputError``. The verifier is built once per (model,
+    config) and reused, so later calls pay no loading cost.
+    """
+    CitationVerifier._check_timeout(timeout)
+    if config is not None and not isinstance(config, VerifyConfig):
+        raise InvalidInputError("config must be a VerifyConfig")
+    try:
+        verifier = _verifier(embedding_model or DEFAULT_EMBEDDING_MODEL, config or VerifyConfig())
+    except ModelUnavailableError as err:
+        return build_case(
+            case_id=case_id if isinstance(case_id, str) and case_id else "unverified",
+            execution=ExecutionStatus.ERROR,
+            availability=AssessmentAvailability.NOT_EVALUATED,
+            reason=ReasonCode.MODEL_UNAVAILABLE,
+            error_message=str(err),
+        )
+    return verifier.verify_case(
+        response,
+        sources,
+        source_metadata=source_metadata,
+        case_id=case_id,
+        timeout=timeout,
+        detect_conflicts=detect_conflicts,
+    )

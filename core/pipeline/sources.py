@@ -1,0 +1,129 @@
+"""Normalise the sources a caller passes into plain records with ids and classes.
+
+Accepted items: strings; mappings with ``text`` (or ``page_content`` /
+``content``) and optional ``source_id``/``id``, ``class``, ``metadata``,
+``embedding`` + ``embedding_model``; objects with ``page_content`` or ``text``
+(LangChain ``Document``, LlamaIndex nodes) and ``metadata``. Source ids follow
+``source_metadata[i]["source_id" | "id"]``, then the item's own id, else
+``source_<index>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InvalidInputError
+from ..scoring.spans import SpanClass
+
+__all__ = ["SourceDoc", "normalize_sources"]
+
+
+@dataclass(frozen=True)
+class SourceDoc:
+    """One source, normalised."""
+
+    index: int
+    source_id: str
+    text: str
+    span_class: SpanClass = "truth"
+    embedding: tuple[float, ...] | None = None
+    embedding_model: str | None = None
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _text_of(item: Any, index: int) -> tuple[str, Mapping[str, Any]]:
+    if isinstance(item, str):
+        return item, {}
+    if isinstance(item, Mapping):
+        for key in ("text", "page_content", "content"):
+            if key in item:
+                text = item[key]
+                break
+        else:
+            raise InvalidInputError(
+                f"sources[{index}] is a mapping without 'text' (or 'page_content'/'content')"
+            )
+        meta = dict(item.get("metadata") or {})
+        for key in ("source_id", "id", "class", "span_class", "embedding", "embedding_model"):
+            if key in item and key not in meta:
+                meta[key] = item[key]
+        if not isinstance(text, str):
+            raise InvalidInputError(f"sources[{index}]['text'] must be a string")
+        return text, meta
+    node = getattr(item, "node", None)  # LlamaIndex NodeWithScore
+    target = node if node is not None and not hasattr(item, "page_content") else item
+    text = getattr(target, "page_content", None)
+    if text is None:
+        text = getattr(target, "text", None)
+    if text is None and callable(getattr(target, "get_content", None)):
+        text = target.get_content()
+    if not isinstance(text, str):
+        raise InvalidInputError(
+            f"sources[{index}] has type {type(item).__name__}; expected a string, a mapping "
+            "with 'text', or an object with 'page_content' or 'text'"
+        )
+    meta = dict(getattr(target, "metadata", None) or {})
+    for attr in ("id", "node_id"):
+        value = getattr(target, attr, None)
+        if isinstance(value, str) and value and "id" not in meta:
+            meta["id"] = value
+            break
+    return text, meta
+
+
+def _class_of(meta: Mapping[str, Any], index: int) -> SpanClass:
+    value = meta.get("class", meta.get("span_class", "truth"))
+    if value not in ("truth", "cache"):
+        raise InvalidInputError(f"sources[{index}] has class {value!r}; use 'truth' or 'cache'")
+    return "cache" if value == "cache" else "truth"
+
+
+def normalize_sources(sources: Any, source_metadata: Any = None) -> list[SourceDoc]:
+    """Validate and normalise ``sources``; ``InvalidInputError`` names what is wrong."""
+    if isinstance(sources, (str, bytes)) or not isinstance(sources, Sequence):
+        raise InvalidInputError(
+            f"sources must be a list, got {type(sources).__name__}; wrap a single source in a list"
+        )
+    if source_metadata is not None:
+        if isinstance(source_metadata, (str, bytes)) or not isinstance(source_metadata, Sequence):
+            raise InvalidInputError("source_metadata must be a list of dicts, one per source")
+        if len(source_metadata) != len(sources):
+            raise InvalidInputError(
+                f"source_metadata has {len(source_metadata)} entries for {len(sources)} sources"
+            )
+    docs: list[SourceDoc] = []
+    seen: dict[str, int] = {}
+    for i, item in enumerate(sources):
+        text, meta = _text_of(item, i)
+        if source_metadata is not None:
+            extra = source_metadata[i]
+            if extra is not None and not isinstance(extra, Mapping):
+                raise InvalidInputError(f"source_metadata[{i}] must be a dict or None")
+            meta = {**meta, **dict(extra or {})}
+        sid = meta.get("source_id", meta.get("id"))
+        source_id = str(sid) if sid not in (None, "") else f"source_{i}"
+        if source_id in seen:
+            source_id = f"{source_id}~{i}"
+        seen[source_id] = i
+        embedding = meta.get("embedding")
+        vector: tuple[float, ...] | None = None
+        if embedding is not None:
+            try:
+                vector = tuple(float(x) for x in embedding)
+            except (TypeError, ValueError) as err:
+                raise InvalidInputError(f"sources[{i}] embedding is not a list of numbers") from err
+        model = meta.get("embedding_model")
+        docs.append(
+            SourceDoc(
+                index=i,
+                source_id=source_id,
+                text=text,
+                span_class=_class_of(meta, i),
+                embedding=vector,
+                embedding_model=str(model) if model is not None else None,
+                metadata={k: v for k, v in meta.items() if k not in ("embedding",)},
+            )
+        )
+    return docs

@@ -1,0 +1,115 @@
+"""The trace record: every judgment of a case, reproducible and resolvable.
+
+Deterministic for fixed inputs: ``to_json()`` gives identical bytes for the same
+draft, sources, configuration and embeddings, apart from ``ts`` and
+``query_id``. ``resolve(claim_id)`` returns the exact source text slice of the
+claim's best span.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..scoring.spans import Span
+
+__all__ = ["SCORE_MODEL", "PLAN_MODEL", "TraceClaim", "TraceRecord", "plan_hash"]
+
+SCORE_MODEL = "v1"
+PLAN_MODEL = "v1"
+
+
+def plan_hash(spans: Sequence[Span], granularity: str) -> str:
+    """A short sha256 of the evidence plan: span ids, offsets, classes and texts."""
+    canon = json.dumps(
+        [
+            granularity,
+            [[s.span_id, s.source_id, s.start, s.end, s.span_class, s.text] for s in spans],
+        ],
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+    return hashlib.sha256(canon.encode()).hexdigest()[:16]
+
+
+class SpanRef(BaseModel):
+    """Where a span lives: its source and its character range in that source."""
+
+    model_config = ConfigDict(frozen=True)
+
+    span_id: str
+    source_id: str
+    source_index: int
+    start: int
+    end: int
+
+
+class Candidate(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    span_id: str
+    score: float
+    cos: float
+    lex: float
+    numeric_ok: bool
+
+
+class TraceClaim(BaseModel):
+    """One claim's judgment."""
+
+    model_config = ConfigDict(frozen=True)
+
+    claim_id: str
+    text: str
+    kind: str
+    origin: str
+    draft_span: tuple[int, int] | None
+    verdict: str = Field(description="supported | partial | unsupported | refusal | no_evidence")
+    assessment: str
+    reason: str
+    score: float | None
+    best_span_ref: SpanRef | None
+    candidates_considered: list[Candidate]
+    cited_markers: list[str]
+
+
+class TraceRecord(BaseModel):
+    """The full, JSON-serialisable record of one verification."""
+
+    model_config = ConfigDict(frozen=True)
+
+    query_id: str
+    request: dict[str, Any]
+    plan_hash: str | None
+    prompt_hash: str | None
+    models: dict[str, str | None]
+    claims: list[TraceClaim]
+    non_claims: list[dict[str, Any]]
+    coverage_repairs: list[str]
+    plan: list[SpanRef]
+    sources: list[dict[str, Any]]
+    policy: dict[str, Any] = Field(default_factory=dict)
+    stats: dict[str, Any]
+    outcome: dict[str, Any]
+    ts: str
+
+    def to_json(self) -> str:
+        """Canonical JSON: sorted keys, no whitespace, floats as Python writes them."""
+        return json.dumps(
+            self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+        )
+
+    def resolve(self, claim_id: str) -> str | None:
+        """The exact source text of the claim's best span, or ``None`` if it has none."""
+        for claim in self.claims:
+            if claim.claim_id == claim_id:
+                ref = claim.best_span_ref
+                if ref is None:
+                    return None
+                text = self.sources[ref.source_index]["text"]
+                return str(text[ref.start : ref.end])
+        raise KeyError(claim_id)

@@ -1,0 +1,116 @@
+"""Chat backends for LLM decomposition: a one-method protocol and an OpenAI-compatible client."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from ..errors import BackendResponseError
+from .http import JsonHttpClient
+
+__all__ = ["ChatBackend", "Message", "OpenAICompatibleChat", "parse_json_text"]
+
+Message = Mapping[str, str]
+
+
+@runtime_checkable
+class ChatBackend(Protocol):
+    """Complete a chat as JSON that should follow ``schema``; return the decoded JSON.
+
+    Raise ``BackendResponseError`` when the model's output is not JSON (the
+    decomposer then re-asks), ``BackendError`` when the call itself failed.
+    """
+
+    def complete_json(self, messages: Sequence[Message], schema: Mapping[str, Any]) -> Any: ...
+
+    async def acomplete_json(
+        self, messages: Sequence[Message], schema: Mapping[str, Any]
+    ) -> Any: ...
+
+
+def parse_json_text(text: str) -> Any:
+    """Decode a model's JSON answer, tolerating a markdown code fence around it."""
+    stripped = text.strip()
+    if stripped.startswith("```"):
+        stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
+        stripped = stripped.rsplit("```", 1)[0]
+    try:
+        return json.loads(stripped)
+    except ValueError as err:
+        raise BackendResponseError(f"model output is not valid JSON: {text[:200]!r}") from err
+
+
+class OpenAICompatibleChat:
+    """A ``ChatBackend`` for any server speaking the OpenAI chat completions API.
+
+    ``base_url`` includes the version prefix (``http://localhost:8000/v1``). The
+    API key comes from ``api_key`` or the ``api_key_env`` environment variable
+    (read when the object is built). Output is constrained with
+    ``response_format`` JSON Schema (``json_schema=False`` falls back to JSON mode
+    for servers without it).
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        *,
+        api_key: str | None = None,
+        api_key_env: str = "OPENAI_API_KEY",
+        timeout: float = 60.0,
+        max_retries: int = 3,
+        temperature: float = 0.0,
+        json_schema: bool = True,
+        backoff: float = 0.5,
+    ) -> None:
+        self.model = model
+        self.model_id = model
+        self.temperature = temperature
+        self.json_schema = json_schema
+        self._http = JsonHttpClient(
+            base_url,
+            api_key=api_key if api_key is not None else os.environ.get(api_key_env),
+            timeout=timeout,
+            max_retries=max_retries,
+            backoff=backoff,
+        )
+
+    def _payload(self, messages: Sequence[Message], schema: Mapping[str, Any]) -> dict[str, Any]:
+        if self.json_schema:
+            fmt: dict[str, Any] = {
+                "type": "json_schema",
+                "json_schema": {"name": "output", "schema": dict(schema), "strict": True},
+            }
+        else:
+            fmt = {"type": "json_object"}
+        return {
+            "model": self.model,
+            "messages": [dict(m) for m in messages],
+            "temperature": self.temperature,
+            "response_format": fmt,
+        }
+
+    @staticmethod
+    def _content(body: Any) -> Any:
+        try:
+            message = body["choices"][0]["message"]
+        except (KeyError, IndexError, TypeError) as err:
+            raise BackendResponseError(f"unexpected completion body: {str(body)[:200]}") from err
+        if message.get("refusal"):
+            raise BackendResponseError(f"model refused: {message['refusal']}")
+        content = message.get("content")
+        if not isinstance(content, str):
+            raise BackendResponseError("completion has no text content")
+        return parse_json_text(content)
+
+    def complete_json(self, messages: Sequence[Message], schema: Mapping[str, Any]) -> Any:
+        return self._content(self._http.post("/chat/completions", self._payload(messages, schema)))
+
+    async def acomplete_json(self, messages: Sequence[Message], schema: Mapping[str, Any]) -> Any:
+        body = await self._http.apost("/chat/completions", self._payload(messages, schema))
+        return self._content(body)
+
+    def close(self) -> None:
+        self._http.close()

