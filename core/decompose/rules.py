@@ -36,7 +36,7 @@ _REFUSAL = regex.compile(
               were\s+unable\s+to|did\s+not|didn{_APOS}t)\s+
            (?:find|determine|locate|answer|tell|say|confirm|verify|identify|see)
       | i\s+have\s+no\s+(?:information|data|knowledge|details)
-      | (?:there\s+(?:is|are|was|were)\s+no|no)\s+(?:specific\s+|relevant\s+|further\s+)?
+      | (?:there(?:\s+(?:is|are|was|were)|{_APOS}s)\s+no|no)\s+(?:specific\s+|relevant\s+|further\s+)?
            (?:information|mention|details?|data|evidence|record)s?\b
       | (?:the\s+)?(?:provided\s+|given\s+|supplied\s+|available\s+|retrieved\s+)?
            (?:documents?|context|sources?|texts?|passages?|articles?|information|excerpts?)
@@ -74,7 +74,8 @@ _META = regex.compile(
 _HEDGE = regex.compile(
     r"""^(?:
         (?:i\s+)?(?:might|may|could)\s+be\s+(?:wrong|mistaken|incorrect)
-      | (?:this|that|the\s+(?:answer|information|above))\s+(?:may|might|could)\s+
+      | (?:this|that|the)(?:\s+(?:answer|information|response|list|summary|above))?\s+
+           (?:may|might|could)\s+
            (?:not\s+be\s+(?:complete|accurate|exhaustive|up\s+to\s+date)|be\s+(?:incomplete|
            inaccurate|outdated))
       | (?:results|details|figures|numbers)\s+(?:may|might|can)\s+vary

@@ -1,0 +1,34 @@
+"""Small builders shared by the tests."""
+
+from __future__ import annotations
+
+from longtracer_core import CitationVerifier, VerifyConfig
+from longtracer_core.contracts import CaseResult
+from longtracer_core.testing import HashEmbedder
+
+SOURCES = [
+    "The James Webb Space Telescope launched on 25 December 2021 aboard an Ariane 5 rocket.",
+    "Its primary mirror is 6.5 metres across and is made of 18 beryllium segments.",
+    "The telescope orbits the Sun near the L2 point, 1.5 million kilometres from Earth.",
+]
+SUPPORTED = "The James Webb Space Telescope launched on 25 December 2021 aboard an Ariane 5 rocket."
+SWAPPED = "The telescope orbits the Sun near the L2 point, 3.5 million kilometres from Earth."
+FABRICATED = "The telescope was repaired by astronauts from the space shuttle Atlantis in 2023."
+
+
+def verifier(**kwargs) -> CitationVerifier:
+    """A verifier on the bag-of-words fake embedder (no model needed)."""
+    kwargs.setdefault("embedder", HashEmbedder())
+    if "config" not in kwargs:
+        kwargs["config"] = VerifyConfig()
+    return CitationVerifier(**kwargs)
+
+
+def layers(case: CaseResult) -> tuple[str, str, str | None, str]:
+    """The four layers and the reason, as plain strings."""
+    return (
+        case.execution.value,
+        case.availability.value,
+        case.reason.value if case.reason is not None else None,
+        case.quality_gate.value,
+    )
