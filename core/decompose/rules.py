@@ -36,7 +36,8 @@ _REFUSAL = regex.compile(
               were\s+unable\s+to|did\s+not|didn{_APOS}t)\s+
            (?:find|determine|locate|answer|tell|say|confirm|verify|identify|see)
       | i\s+have\s+no\s+(?:information|data|knowledge|details)
-      | (?:there(?:\s+(?:is|are|was|were)|{_APOS}s)\s+no|no)\s+(?:specific\s+|relevant\s+|further\s+)?
+      | (?:there(?:\s+(?:is|are|was|were)|{_APOS}s)\s+no|no)\s+
+           (?:specific\s+|relevant\s+|further\s+)?
            (?:information|mention|details?|data|evidence|record)s?\b
       | (?:the\s+)?(?:provided\s+|given\s+|supplied\s+|available\s+|retrieved\s+)?
            (?:documents?|context|sources?|texts?|passages?|articles?|information|excerpts?)

@@ -8,7 +8,10 @@
 * scale words multiply: ``3.5 million`` is ``3500000`` (equal to
   ``3,500,000``, different from a bare ``3.5``);
 * number words from two to twenty and the tens (``five``, ``forty``) are
-  numbers; ``one`` is not (it is far more often a pronoun);
+  numbers; ``one`` is not (it is far more often a pronoun); ordinals from
+  ``third`` to ``twentieth`` are numbers (``first`` and ``second`` are not:
+  too often not a rank);
+* clock times read ``T07:00``: ``7 am``, ``07:00`` and ``7:00 a.m.`` agree;
 * dates become ISO values: ``12 July 2022``, ``July 12, 2022``, ``12th of
   July 2022``, ``2022-07-12``, ``2022/07/12`` and ``12.07.2022`` all read
   ``2022-07-12``; partial dates read ``2022-07`` or ``--07-12``. A slashed date
@@ -99,6 +102,27 @@ _WORDS = {
     "hundred": 100,
 }
 
+_ORDINALS = {
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+}
+
 _NUMBER = r"(?:\d{1,3}(?:(?:,|[ \u00a0\u202f\u2009_])\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 
 _PATTERN = regex.compile(
@@ -111,9 +135,13 @@ _PATTERN = regex.compile(
     | (?P<my>(?P<m3>{_MONTH_RE}),?\s+(?P<y3>\d{{4}})(?!\d))
     | (?P<dm>(?<!\d)(?P<d4>\d{{1,2}}){_ORD}(?:\s+of)?\s+(?P<m4>{_MONTH_RE})\b)
     | (?P<md>(?P<m5>{_MONTH_RE})\s+(?P<d5>\d{{1,2}}){_ORD}(?!\d)(?!\s*,?\s*\d))
+    | (?P<time>(?<![\d:.])(?P<hh>\d{{1,2}}):(?P<mm>\d{{2}})(?::(?P<ss>\d{{2}}))?(?![\d:])
+        (?:\s*(?P<ampm1>[ap])\.?m\b\.?)?)
+    | (?P<ampm>(?<![\d.:])(?P<h12>\d{{1,2}})\s*(?P<ampm2>[ap])\.?m\b\.?)
     | (?P<num>(?P<sign>(?:(?<![\w.])[-−])?)[$€£¥₹]?(?P<digits>{_NUMBER})(?!\d)
         (?:\s*(?P<scale>thousand|million|billion|trillion|bn)\b)?)
     | (?P<word>\b(?:{"|".join(_WORDS)})\b)
+    | (?P<ordinal>\b(?:{"|".join(_ORDINALS)})\b)
     """,
     flags=regex.VERBOSE | regex.IGNORECASE,
 )
@@ -155,6 +183,20 @@ def _date(year: int | None, month: int, day: int | None) -> str:
     if day is None:
         return f"{year:04d}-{month:02d}"
     return f"{year:04d}-{month:02d}-{day:02d}"
+
+
+def _time(g: dict[str, str | None]) -> str:
+    """Clock times read ``T07:00`` (24-hour), so ``7 am``, ``07:00`` and ``7:00 a.m.`` agree."""
+    if g["time"]:
+        hour, minute = int(g["hh"] or 0), int(g["mm"] or 0)
+        second = g["ss"]
+        marker = g["ampm1"]
+    else:
+        hour, minute, second, marker = int(g["h12"] or 0), 0, None, g["ampm2"]
+    if marker:
+        hour = hour % 12 + (12 if marker.casefold() == "p" else 0)
+    value = f"T{hour:02d}:{minute:02d}"
+    return value + (f":{second}" if second else "")
 
 
 def _month_is_word(name: str) -> bool:
@@ -203,6 +245,8 @@ def _scan(text: str) -> list[tuple[str, ...]]:
                 found.extend((_canon(Decimal(x)),) for x in (d_s, y_s) if x)
                 continue
             found.append((_date(year, month_no, day),))
+        elif g["time"] or g["ampm"]:
+            found.append((_time(g),))
         elif g["num"]:
             value = _number(g["digits"], g["scale"], negative=bool(g["sign"]))
             if value is not None:
@@ -210,6 +254,8 @@ def _scan(text: str) -> list[tuple[str, ...]]:
         elif g["word"]:
             word = g["word"]
             found.append((str(_WORDS[word.casefold()]),))
+        elif g["ordinal"]:
+            found.append((str(_ORDINALS[g["ordinal"].casefold()]),))
     return found
 
 
