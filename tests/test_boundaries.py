@@ -7,7 +7,6 @@ import sys
 
 import longtracer_core
 import longtracer_core.contracts
-
 import longtracer_integrations
 
 FORBIDDEN = (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from longtracer_core import Bands, ConfigError, VerifyConfig
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from longtracer_core.contracts import (
     AssessmentAvailability as A,
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from longtracer_core.decompose import RuleBasedDecomposer, is_refusal
 from longtracer_core.text import split_sentences
 

@@ -8,6 +8,7 @@ import httpx
 import numpy as np
 import pytest
 import respx
+
 from longtracer_core import LLMDecomposer, OpenAICompatibleChat, OpenAICompatibleEmbedder
 from longtracer_core.errors import BackendError, BackendResponseError
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from longtracer_core import LLMDecomposer
 from longtracer_core.decompose.llm import OUTPUT_SCHEMA, PROMPT_HASH
 from longtracer_core.errors import BackendError, BackendResponseError, DecompositionError

@@ -7,6 +7,7 @@ import threading
 
 import numpy as np
 import pytest
+
 from longtracer_core import SentenceTransformerEmbedder
 from longtracer_core.errors import ModelUnavailableError
 from longtracer_core.providers import embeddings as emb_mod

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from longtracer_core import VerifyConfig
 from longtracer_core.scoring import (
     band,

@@ -70,7 +70,6 @@ def test_wheel_holds_both_packages_and_every_subpackage(tmp_path):
 def test_installed_packages_come_from_this_checkout():
     """The editable install maps longtracer_core to core/ of this checkout."""
     import longtracer_core
-
     import longtracer_integrations
 
     assert Path(longtracer_core.__file__).resolve().parent == ROOT / "core"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import regex
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from longtracer_core import VerifyConfig
 from longtracer_core.contracts import AssessmentAvailability, ClaimAssessment
 

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from longtracer_core.contracts.compat import check_compatibility
 from longtracer_core.contracts.schema import case_result_schema, render_schema
 

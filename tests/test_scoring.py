@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from longtracer_core import VerifyConfig
 from longtracer_core.scoring import (
     Span,

@@ -7,6 +7,7 @@ import threading
 
 import numpy as np
 import pytest
+
 from longtracer_core import CitationVerifier, InvalidInputError, VerifyConfig, check_case
 from longtracer_core.contracts import AssessmentAvailability as A
 from longtracer_core.contracts import ClaimAssessment as C

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
+
 from longtracer_core.scoring import lex_tokens, word_segments
 
 from .conftest import shared_file

@@ -8,7 +8,7 @@ from typing import Any
 from ..config import VerifyConfig
 from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, ReasonCode
 from ..decompose.types import DraftClaim
-from ..scoring.fusion import band
+from ..scoring.fusion import band, fuse
 from ..scoring.matching import ClaimMatch
 from ..scoring.spans import Span
 
@@ -124,6 +124,17 @@ def assess_claim(
         "cited_spans": [spans[i].span_id for i in cited_spans],
         "origin": claim.origin,
     }
+    if match.numeric_mismatch:
+        # the span the claim would have matched but for its figures: what an operator checks
+        capped = [
+            (fuse(ps.cos, ps.lex, config.beta), si)
+            for si, ps in match.candidates
+            if not ps.numeric_ok
+        ]
+        if capped:
+            raw, si = max(capped, key=lambda t: (t[0], -t[1]))
+            if band(raw, config) != "unsupported":
+                details["numeric_conflict_span"] = {**span_ref(spans[si]), "uncapped_score": raw}
     return ClaimResult(
         **_base(claim_id, claim),
         assessment=assessment,

@@ -73,6 +73,9 @@ class TraceClaim(BaseModel):
     reason: str
     score: float | None
     best_span_ref: SpanRef | None
+    numeric_conflict_span_ref: SpanRef | None = Field(
+        default=None, description="For a numeric mismatch: the span that states other figures."
+    )
     candidates_considered: list[Candidate]
     cited_markers: list[str]
 

@@ -861,6 +861,15 @@ class CitationVerifier:
                     reason=result.reason.value,
                     score=_r(d["score"]) if "score" in d else None,
                     best_span_ref=SpanRef(**best) if best else None,
+                    numeric_conflict_span_ref=SpanRef(
+                        **{
+                            k: v
+                            for k, v in d["numeric_conflict_span"].items()
+                            if k != "uncapped_score"
+                        }
+                    )
+                    if d.get("numeric_conflict_span")
+                    else None,
                     candidates_considered=[
                         Candidate(
                             span_id=c["span_id"],

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
+
 from longtracer_core import VerifyConfig
 from longtracer_core.scoring import Span, build_plan, match_claims, word_segments
 
