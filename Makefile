@@ -19,6 +19,7 @@ setup: $(STAMP)
 
 demo: setup
 	$(PY) examples/quickstart.py
+	$(PY) examples/langchain_rag.py
 
 test: setup
 	$(PY) -m pytest

@@ -1,0 +1,327 @@
+"""``GroundingGuard``: a Runnable that checks an answer against its evidence, then acts on it."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from typing import Any, Literal
+
+from langchain_core.callbacks import (
+    AsyncCallbackManagerForChainRun,
+    CallbackManagerForChainRun,
+    adispatch_custom_event,
+    dispatch_custom_event,
+)
+from langchain_core.documents import Document
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage
+from langchain_core.runnables import RunnableConfig, RunnableSerializable
+from pydantic import ConfigDict, Field, PrivateAttr
+
+from longtracer_core import CitationVerifier, GuardedResponse, LLMDecomposer
+from longtracer_core.errors import InvalidInputError
+
+from ..observability import GroundingEvent, dispatch
+from ._backend import LangChainChatBackend
+from ._handler import VERIFICATION_EVENT, GroundingCallbackHandler
+
+__all__ = ["GroundingEvidenceError", "GroundingGuard"]
+
+_MISSING = object()
+
+
+class GroundingEvidenceError(InvalidInputError):
+    """No evidence could be found to check the answer against."""
+
+
+def _evidence_error(context_key: str, sources_key: str) -> GroundingEvidenceError:
+    return GroundingEvidenceError(
+        "GroundingGuard found no evidence to check the answer against. Supply it in one of "
+        f"three ways: (1) a dict input holding the documents under {context_key!r} (the "
+        "context_key), as create_retrieval_chain or RunnablePassthrough.assign produce; "
+        f"(2) config={{'configurable': {{{sources_key!r}: [...]}}}}; (3) a "
+        "GroundingCallbackHandler in config['callbacks'], so the documents a retriever "
+        "returned earlier in the same run are used. An explicitly empty list is accepted "
+        "and verifies to NO_SOURCES_SUPPLIED."
+    )
+
+
+def _merge(acc: Any, chunk: Any) -> Any:
+    """Combine streamed chunks the way LangChain does, merging plain dicts key by key."""
+    if acc is _MISSING:
+        return chunk
+    try:
+        return acc + chunk
+    except TypeError:
+        if isinstance(acc, Mapping) and isinstance(chunk, Mapping):
+            merged = dict(acc)
+            for key, value in chunk.items():
+                merged[key] = _merge(merged[key], value) if key in merged else value
+            return merged
+        return chunk
+
+
+class GroundingGuard(RunnableSerializable[Any, Any]):
+    """Verify an answer claim by claim against its evidence, then flag or redact it.
+
+    ``chain | GroundingGuard(policy="redact")``. Input and output shapes:
+
+    * a dict (``create_retrieval_chain``, ``RunnablePassthrough.assign``): the
+      answer under ``answer_key``, evidence under ``context_key`` (Documents,
+      strings or one string); returns the same dict with the answer
+      policy-applied, the ``CaseResult`` under ``output_key`` and the trace under
+      ``output_key + "_trace"``;
+    * an ``AIMessage``: returns a copy with policy-applied content and the
+      ``CaseResult`` (and trace) in ``response_metadata``; tool calls and other
+      fields are kept;
+    * a string: returns the policy-applied string.
+
+    Evidence, in order: the input's context; ``config["configurable"]
+    ["grounding_sources"]``; the documents retrievers returned earlier in the
+    same run, found through a ``GroundingCallbackHandler`` in the callbacks. An
+    explicitly empty list verifies to ``NO_SOURCES_SUPPLIED``; no evidence at all
+    raises ``GroundingEvidenceError``. ``config["configurable"]
+    ["grounding_policy"]`` overrides the policy per call.
+
+    Streaming buffers the whole answer, verifies it, then emits it once: in
+    redact mode no character of a redacted sentence is ever emitted. Each
+    verification is dispatched as a custom event named
+    ``"grounding.verification"`` (per-claim verdicts, the ``CaseResult`` and the
+    trace), visible in ``astream_events`` and to callback handlers.
+    ``llm=<chat model>`` decomposes with that model (JSON Schema structured output
+    where supported, JSON mode otherwise) instead of the rule-based decomposer.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
+
+    name: str | None = "GroundingGuard"
+    policy: Literal["flag", "redact"] = "flag"
+    verifier: CitationVerifier | None = Field(default=None, exclude=True)
+    decomposer: Any = Field(default=None, exclude=True)
+    llm: BaseChatModel | None = Field(default=None, exclude=True)
+    answer_key: str = "answer"
+    context_key: str = "context"
+    output_key: str = "grounding"
+    sources_key: str = "grounding_sources"
+    timeout: float | None = None
+    sinks: Sequence[Any] = Field(default=(), exclude=True)
+
+    _built: CitationVerifier | None = PrivateAttr(default=None)
+    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+
+    # -- the verifier, built once and lazily (no model load at construction) ----------
+    def _get_verifier(self) -> CitationVerifier:
+        if self._built is not None:
+            return self._built
+        with self._lock:
+            if self._built is None:
+                decomposer = self.decomposer
+                if decomposer is None and self.llm is not None:
+                    decomposer = LLMDecomposer(LangChainChatBackend(self.llm))
+                base = self.verifier
+                if base is None:
+                    self._built = CitationVerifier(decomposer=decomposer)
+                elif decomposer is None:
+                    self._built = base
+                else:
+                    self._built = CitationVerifier(
+                        embedder=base.embedder,
+                        decomposer=decomposer,
+                        config=base.config,
+                        nli=base.nli,
+                        cache=base.cache,
+                    )
+        assert self._built is not None
+        return self._built
+
+    # -- input and output shapes --------------------------------------------------------
+    def _answer(self, value: Any) -> tuple[str, Callable[[GuardedResponse], Any]]:
+        if isinstance(value, str):
+            return value, lambda g: g.text
+        if isinstance(value, BaseMessage):
+            return value.text, lambda g: self._rebuild_message(value, g)
+        if isinstance(value, Mapping):
+            if self.answer_key not in value:
+                raise InvalidInputError(
+                    f"GroundingGuard: the input dict has no {self.answer_key!r} key "
+                    f"(keys: {sorted(map(str, value))}); set answer_key=..."
+                )
+            inner, rebuild_inner = self._answer(value[self.answer_key])
+
+            def rebuild(g: GuardedResponse) -> Any:
+                out = dict(value)
+                out[self.answer_key] = rebuild_inner(g)
+                out[self.output_key] = g.case
+                out[f"{self.output_key}_trace"] = g.trace
+                return out
+
+            return inner, rebuild
+        raise InvalidInputError(
+            f"GroundingGuard accepts a str, a message or a dict, got {type(value).__name__}"
+        )
+
+    def _rebuild_message(self, message: BaseMessage, g: GuardedResponse) -> BaseMessage:
+        if isinstance(message.content, str) or not g.changed:
+            content: Any = g.text if isinstance(message.content, str) else message.content
+        else:
+            others = [
+                b
+                for b in message.content
+                if not (isinstance(b, dict) and b.get("type") == "text") and not isinstance(b, str)
+            ]
+            content = [{"type": "text", "text": g.text}, *others]
+        metadata = {
+            **message.response_metadata,
+            self.output_key: g.case,
+            f"{self.output_key}_trace": g.trace,
+        }
+        return message.model_copy(update={"content": content, "response_metadata": metadata})
+
+    def _evidence(self, value: Any, config: RunnableConfig, run_manager: Any) -> list[Any]:
+        if isinstance(value, Mapping) and value.get(self.context_key) is not None:
+            return _as_sources(value[self.context_key])
+        configurable = config.get("configurable") or {}
+        if configurable.get(self.sources_key) is not None:
+            return _as_sources(configurable[self.sources_key])
+        for handler in getattr(run_manager, "handlers", []):
+            if isinstance(handler, GroundingCallbackHandler):
+                docs = handler.documents_for(run_manager.run_id)
+                if docs is not None:
+                    return list(docs)
+        raise _evidence_error(self.context_key, self.sources_key)
+
+    def _policy(self, config: RunnableConfig) -> Literal["flag", "redact"]:
+        chosen = (config.get("configurable") or {}).get("grounding_policy", self.policy)
+        if chosen not in ("flag", "redact"):
+            raise InvalidInputError(f"grounding_policy must be 'flag' or 'redact', got {chosen!r}")
+        return chosen  # type: ignore[no-any-return]
+
+    def _payload(self, g: GuardedResponse, policy: str) -> dict[str, Any]:
+        return {
+            "case": g.case,
+            "trace": g.trace,
+            "policy": policy,
+            "case_id": g.case.case_id,
+            "quality_gate": g.case.quality_gate.value,
+            "changed": g.changed,
+            "claims": [
+                {
+                    "claim_id": c.claim_id,
+                    "text": c.claim_text,
+                    "assessment": c.assessment.value,
+                    "reason": c.reason.value,
+                    "band": c.details.get("band"),
+                    "score": c.confidence,
+                }
+                for c in g.case.claims
+            ],
+        }
+
+    def _event(self, g: GuardedResponse, policy: str, run_manager: Any) -> GroundingEvent:
+        return GroundingEvent(
+            case=g.case,
+            trace=g.trace,
+            origin="langchain",
+            policy=policy,
+            run_id=str(run_manager.run_id),
+            parent_run_id=str(run_manager.parent_run_id) if run_manager.parent_run_id else None,
+        )
+
+    # -- sync ---------------------------------------------------------------------------
+    def _guard(
+        self, value: Any, run_manager: CallbackManagerForChainRun, config: RunnableConfig
+    ) -> Any:
+        text, rebuild = self._answer(value)
+        sources = self._evidence(value, config, run_manager)
+        policy = self._policy(config)
+        guarded = self._get_verifier().guard(
+            text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
+        )
+        dispatch_custom_event(VERIFICATION_EVENT, self._payload(guarded, policy), config=config)
+        dispatch(self.sinks, self._event(guarded, policy, run_manager))
+        return rebuild(guarded)
+
+    def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        return self._call_with_config(self._guard, input, config, **kwargs)
+
+    def _transform(
+        self,
+        chunks: Iterator[Any],
+        run_manager: CallbackManagerForChainRun,
+        config: RunnableConfig,
+    ) -> Iterator[Any]:
+        acc: Any = _MISSING
+        for chunk in chunks:
+            acc = _merge(acc, chunk)
+        if acc is not _MISSING:
+            yield self._guard(acc, run_manager, config)
+
+    def transform(
+        self, input: Iterator[Any], config: RunnableConfig | None = None, **kwargs: Any
+    ) -> Iterator[Any]:
+        yield from self._transform_stream_with_config(input, self._transform, config, **kwargs)
+
+    def stream(
+        self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
+    ) -> Iterator[Any]:
+        yield from self.transform(iter([input]), config, **kwargs)
+
+    # -- async --------------------------------------------------------------------------
+    async def _aguard(
+        self, value: Any, run_manager: AsyncCallbackManagerForChainRun, config: RunnableConfig
+    ) -> Any:
+        text, rebuild = self._answer(value)
+        sources = self._evidence(value, config, run_manager)
+        policy = self._policy(config)
+        guarded = await self._get_verifier().aguard(
+            text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
+        )
+        await adispatch_custom_event(
+            VERIFICATION_EVENT, self._payload(guarded, policy), config=config
+        )
+        dispatch(self.sinks, self._event(guarded, policy, run_manager))
+        return rebuild(guarded)
+
+    async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        return await self._acall_with_config(self._aguard, input, config, **kwargs)
+
+    async def _atransform(
+        self,
+        chunks: AsyncIterator[Any],
+        run_manager: AsyncCallbackManagerForChainRun,
+        config: RunnableConfig,
+    ) -> AsyncIterator[Any]:
+        acc: Any = _MISSING
+        async for chunk in chunks:
+            acc = _merge(acc, chunk)
+        if acc is not _MISSING:
+            yield await self._aguard(acc, run_manager, config)
+
+    async def atransform(
+        self, input: AsyncIterator[Any], config: RunnableConfig | None = None, **kwargs: Any
+    ) -> AsyncIterator[Any]:
+        async for out in self._atransform_stream_with_config(
+            input, self._atransform, config, **kwargs
+        ):
+            yield out
+
+    async def astream(
+        self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
+    ) -> AsyncIterator[Any]:
+        async def one() -> AsyncIterator[Any]:
+            yield input
+
+        async for out in self.atransform(one(), config, **kwargs):
+            yield out
+
+
+def _as_sources(value: Any) -> list[Any]:
+    if isinstance(value, (str, Document)):
+        return [value]
+    if isinstance(value, Mapping):
+        return [value]
+    if isinstance(value, Sequence):
+        return list(value)
+    raise InvalidInputError(
+        f"evidence must be Documents, strings or one string, got {type(value).__name__}"
+    )

@@ -1,0 +1,35 @@
+"""Sinks for verified cases: structured logging, JSONL files, OpenTelemetry.
+
+Framework-free: the LangChain and LlamaIndex integrations both hand their
+``GroundingEvent``s here. ``OpenTelemetrySink`` needs the ``[otel]`` extra and
+is imported lazily, so this package imports without OpenTelemetry.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .base import GroundingEvent, Sink, dispatch
+from .jsonl import JsonlSink
+from .logging_sink import LoggingSink, case_fields
+
+if TYPE_CHECKING:
+    from .otel import OpenTelemetrySink
+
+__all__ = [
+    "GroundingEvent",
+    "JsonlSink",
+    "LoggingSink",
+    "OpenTelemetrySink",
+    "Sink",
+    "case_fields",
+    "dispatch",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "OpenTelemetrySink":
+        from .otel import OpenTelemetrySink
+
+        return OpenTelemetrySink
+    raise AttributeError(name)
