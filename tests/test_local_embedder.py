@@ -52,20 +52,27 @@ def test_weights_hash_is_checked(tmp_path):
     emb_mod.verify_packaged_weights(src)  # the real weights pass
 
 
-def test_model_loads_once_per_process_even_under_threads(monkeypatch):
+@pytest.mark.parametrize("backend", ["numpy", "torch"])
+def test_model_loads_once_per_process_even_under_threads(monkeypatch, backend):
     """Concurrent first calls load the weights exactly once; later embedders reuse them."""
     monkeypatch.setattr(emb_mod, "_MODELS", {})
-    import sentence_transformers
+    if backend == "numpy":
+        from longtracer_core.providers import minilm as module
 
-    real = sentence_transformers.SentenceTransformer
+        name = "BertEncoder"
+    else:
+        import sentence_transformers as module
+
+        name = "SentenceTransformer"
+    real = getattr(module, name)
     loads = []
 
     def counting(*args, **kwargs):
         loads.append(args)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(sentence_transformers, "SentenceTransformer", counting)
-    embedders = [SentenceTransformerEmbedder() for _ in range(4)]
+    monkeypatch.setattr(module, name, counting)
+    embedders = [SentenceTransformerEmbedder(backend=backend) for _ in range(4)]
     models = []
     threads = [threading.Thread(target=lambda e=e: models.append(e.load())) for e in embedders]
     for t in threads:

@@ -106,7 +106,10 @@ def test_verifier_constructor_raises_when_runtime_missing(monkeypatch):
     monkeypatch.setattr(
         importlib.util,
         "find_spec",
-        lambda name, *a: None if name == "sentence_transformers" else real(name, *a),
+        # neither runtime (NumPy needs tokenizers; torch needs sentence-transformers)
+        lambda name, *a: (
+            None if name in ("sentence_transformers", "tokenizers") else real(name, *a)
+        ),
     )
     with pytest.raises(ModelUnavailableError) as info:
         CitationVerifier()

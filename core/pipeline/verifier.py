@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
 import threading
 import time
 import uuid
@@ -48,7 +49,7 @@ from ..errors import (
     ModelUnavailableError,
 )
 from ..providers.embeddings import Embedder, EmbeddingCache, SentenceTransformerEmbedder
-from ..scoring.matching import Plan, build_plan, match_claims
+from ..scoring.matching import Plan, build_plan, match_claims, span_features
 from ..scoring.spans import Span, split_source
 from .assess import assess_claim, no_evidence_claim, refusal_claim, span_ref
 from .nli import NliScorer, apply_nli
@@ -137,6 +138,9 @@ class CitationVerifier:
         self._max_workers = max_workers
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
+        # per-text preprocessing is pure, so it is memoised like the span embeddings
+        self._features = functools.lru_cache(maxsize=50_000)(span_features)
+        self._split = functools.lru_cache(maxsize=8_192)(self._split_source)
 
     # ------------------------------------------------------------------ public API
     def verify_case(
@@ -511,7 +515,9 @@ class CitationVerifier:
             decomposition=decomposition,
             ordered=ordered,
             spans=spans,
-            plan=build_plan(spans) if any(s.span_class == "truth" for s in spans) else None,
+            plan=build_plan(spans, self._features)
+            if any(s.span_class == "truth" for s in spans)
+            else None,
             detect_conflicts=detect_conflicts,
         )
         prep.cited = {
@@ -558,17 +564,22 @@ class CitationVerifier:
     def _spans(self, docs: Sequence[SourceDoc]) -> list[Span]:
         spans: list[Span] = []
         for doc in docs:
-            spans.extend(
-                split_source(
-                    doc.source_id,
-                    doc.text,
-                    granularity=self.config.span_granularity,
-                    window=self.config.span_window,
-                    span_class=doc.span_class,
-                    source_index=doc.index,
-                )
-            )
+            spans.extend(self._split(doc.source_id, doc.text, doc.span_class, doc.index))
         return spans
+
+    def _split_source(
+        self, source_id: str, text: str, span_class: Any, index: int
+    ) -> tuple[Span, ...]:
+        return tuple(
+            split_source(
+                source_id,
+                text,
+                granularity=self.config.span_granularity,
+                window=self.config.span_window,
+                span_class=span_class,
+                source_index=index,
+            )
+        )
 
     @staticmethod
     def _resolve_markers(

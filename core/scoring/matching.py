@@ -9,7 +9,7 @@ claims × candidates.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,14 +35,28 @@ class Plan:
     truth: NDArray[np.bool_]
 
 
-def build_plan(spans: Sequence[Span]) -> Plan:
-    """Tokenise every span once and build the plan-local IDF table."""
-    token_lists = [lex_tokens(s.text) for s in spans]
+SpanFeatures = tuple[Counter[str], frozenset[str]]
+
+
+def span_features(text: str) -> SpanFeatures:
+    """A span's token multiset and numeric set: everything the matcher needs of its text."""
+    return Counter(lex_tokens(text)), span_numeric_set(text)
+
+
+def build_plan(
+    spans: Sequence[Span], features: Callable[[str], SpanFeatures] = span_features
+) -> Plan:
+    """Tokenise every span once and build the plan-local IDF table.
+
+    ``features`` may be a memoised ``span_features`` (the verifier caches it per
+    text); the result is the same.
+    """
+    feats = [features(s.text) for s in spans]
     return Plan(
         spans=tuple(spans),
-        tokens=tuple(Counter(t) for t in token_lists),
-        numerics=tuple(span_numeric_set(s.text) for s in spans),
-        idf=idf_table(token_lists),
+        tokens=tuple(f[0] for f in feats),
+        numerics=tuple(f[1] for f in feats),
+        idf=idf_table([f[0] for f in feats]),
         truth=np.array([s.span_class == "truth" for s in spans], dtype=bool),
     )
 
