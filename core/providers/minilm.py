@@ -91,7 +91,7 @@ def _load_safetensors(path: Path) -> dict[str, F32]:
 
 def _layer_norm(x: F32, gamma: F32, beta: F32, eps: float) -> F32:
     mean = x.mean(-1, keepdims=True)
-    centred = x - mean
+    centred: F32 = x - mean
     var = np.mean(centred * centred, axis=-1, keepdims=True)
     centred /= np.sqrt(var + eps)
     centred *= gamma
