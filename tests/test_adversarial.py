@@ -1,0 +1,82 @@
+"""Adversarial corpora on the default configuration: measured rates pinned as a ratchet.
+
+The specification's floors (number swap and topical fabrication ≥ 0.95 in the
+unsupported band; paraphrase ≥ 0.90 supported) are compared in
+docs/benchmarks.md. Where we fall short the floor is reported as missed, and the
+pins below are what we measure today: a change that makes any class worse fails.
+Each pin allows one case of slack, because a BLAS build can move a score that
+sits exactly on a band edge by 1e-7.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from longtracer_core import CitationVerifier, VerifyConfig
+from longtracer_core.evaluation import load_corpus, measure_corpus
+
+CORPUS = Path(__file__).parent / "adversarial" / "data"
+
+# (corpus, variant) -> (cases, measured in-band count, measured gate-as-expected count)
+PINNED = {
+    ("number_swap", "all"): (94, 93, 93),
+    ("topical_fabrication", "all"): (89, 30, 86),
+    ("paraphrase", "all"): (132, 87, 87),
+    ("entity_swap", "all"): (92, 2, 28),
+    ("date_unit_variation", "format_only"): (32, 26, 26),
+    ("date_unit_variation", "value_changed"): (40, 40, 40),
+    ("date_unit_variation", "unit_conversion"): (8, 0, 0),
+}
+
+
+@pytest.fixture(scope="module")
+def reports() -> dict[str, dict]:
+    verifier = CitationVerifier(config=VerifyConfig())
+    return {
+        p.stem: measure_corpus(load_corpus(p), verifier) for p in sorted(CORPUS.glob("*.jsonl"))
+    }
+
+
+def test_corpora_are_big_enough():
+    """At least 60 cases per class, over several domains."""
+    for path in CORPUS.glob("*.jsonl"):
+        cases = load_corpus(path)
+        assert len(cases) >= 60, path.name
+        assert len({c["domain"] for c in cases}) >= 8, path.name
+
+
+@pytest.mark.parametrize(("corpus", "variant"), sorted(PINNED))
+def test_rates_do_not_get_worse(reports, corpus, variant):
+    """Each class lands where it should at least as often as measured (one case of slack)."""
+    cases, in_band, as_expected = PINNED[(corpus, variant)]
+    row = reports[corpus][variant]
+    assert row["cases"] == cases
+    got_band = round(row["in_expected_band"] * cases)
+    got_gate = round(row["gate_as_expected"] * cases)
+    assert got_band >= in_band - 1, f"{corpus}/{variant}: in band {got_band} < pinned {in_band}"
+    assert got_gate >= as_expected - 1, (
+        f"{corpus}/{variant}: gate {got_gate} < pinned {as_expected}"
+    )
+
+
+def test_number_swaps_meet_the_specification_floor(reports):
+    """Number-swapped claims land unsupported in ≥ 95 % of cases (seed floor)."""
+    assert reports["number_swap"]["all"]["in_expected_band"] >= 0.95
+
+
+def test_topical_fabrications_are_never_passed(reports):
+    """Topical fabrications are not SUPPORTED in ≥ 95 % of cases (gate), even where partial."""
+    assert reports["topical_fabrication"]["all"]["gate_as_expected"] >= 0.95
+
+
+def test_entity_swap_gap_is_still_open(reports):
+    """Entity swaps are a recorded limitation of a cosine/lexical matcher (needs NLI).
+
+    This test fails when the gap closes (≥ 95 % unsupported): then update the
+    docs' limitation note and pin the new rate.
+    """
+    assert reports["entity_swap"]["all"]["in_expected_band"] < 0.95, (
+        "the entity-swap gap closed: update docs/benchmarks.md and the pins"
+    )
