@@ -13,7 +13,7 @@ Rules (each broken rule raises ``ConfigError`` naming it):
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -55,14 +55,14 @@ class _ConfigModel(BaseModel):
             raise _config_error(err, type(self).__name__) from None
 
     @classmethod
-    def model_validate(cls, obj: Any, **kwargs: Any) -> Any:
+    def model_validate(cls, obj: Any, **kwargs: Any) -> Self:
         try:
             return super().model_validate(obj, **kwargs)
         except ValidationError as err:
             raise _config_error(err, cls.__name__) from None
 
     @classmethod
-    def model_validate_json(cls, json_data: Any, **kwargs: Any) -> Any:
+    def model_validate_json(cls, json_data: Any, **kwargs: Any) -> Self:
         try:
             return super().model_validate_json(json_data, **kwargs)
         except ValidationError as err:
