@@ -164,13 +164,12 @@ class SentenceTransformerEmbedder:
         model_name_or_path: str = DEFAULT_EMBEDDING_MODEL,
         *,
         device: str = "cpu",
-        batch_size: int = 64,
+        batch_size: int | None = None,
         use_packaged: bool = True,
         backend: Backend = "auto",
     ) -> None:
         self.model_name = model_name_or_path
         self.device = device
-        self.batch_size = batch_size
         self._path: Path | None = None
         if use_packaged and model_name_or_path in _PACKAGED_ALIASES:
             self._path = packaged_model_path()
@@ -181,6 +180,8 @@ class SentenceTransformerEmbedder:
         else:
             self._model_id = model_name_or_path
         self.backend = self._choose_backend(backend)
+        # NumPy materialises every activation: small batches keep the peak memory low
+        self.batch_size = batch_size or (16 if self.backend == "numpy" else 64)
         self._model: Any = None
 
     def _choose_backend(self, backend: Backend) -> Literal["numpy", "torch"]:
