@@ -51,6 +51,7 @@ def _workload() -> tuple[str, list[dict]]:
 
 # -- children (run in fresh interpreters) ------------------------------------------------
 
+
 def child_case(runs: int, warmup: int, backend: str) -> dict:
     t0 = time.perf_counter()
     from longtracer_core import CitationVerifier, SentenceTransformerEmbedder
@@ -97,16 +98,24 @@ def _synthetic(n_claims: int, n_spans: int, seed: int = 0) -> tuple[str, list[st
         if i < len(base_sentences):
             sentences.append(base_sentences[i].rstrip(".") + ".")
         else:
-            sentences.append(" ".join(rng.choice(words) for _ in range(rng.randint(10, 22)))
-                             .capitalize().rstrip(".") + ".")
+            sentences.append(
+                " ".join(rng.choice(words) for _ in range(rng.randint(10, 22)))
+                .capitalize()
+                .rstrip(".")
+                + "."
+            )
     docs = [" ".join(sentences[i : i + 5]) for i in range(0, n_spans, 5)]
     claims = []
     for i in range(n_claims):
         if i % 2 == 0:
             claims.append(rng.choice(sentences))
         else:
-            claims.append(" ".join(rng.choice(words) for _ in range(rng.randint(8, 18)))
-                          .capitalize().rstrip(".") + ".")
+            claims.append(
+                " ".join(rng.choice(words) for _ in range(rng.randint(8, 18)))
+                .capitalize()
+                .rstrip(".")
+                + "."
+            )
     return " ".join(claims), docs
 
 
@@ -145,9 +154,12 @@ def child_scale(runs: int) -> dict:
     t = time.perf_counter()
     cases = verifier.verify_batch(items)
     elapsed = time.perf_counter() - t
-    out["batch_1000"] = {"cases": len(cases), "seconds": elapsed,
-                         "cases_per_s": len(cases) / elapsed,
-                         "claims": sum(len(c.claims) for c in cases)}
+    out["batch_1000"] = {
+        "cases": len(cases),
+        "seconds": elapsed,
+        "cases_per_s": len(cases) / elapsed,
+        "claims": sum(len(c.claims) for c in cases),
+    }
     out["peak_rss_mb"] = peak_rss_mb()
     return out
 
@@ -186,16 +198,26 @@ def child_profile() -> dict:
         cum = sum(v[3] for k, v in stats.stats.items() if k[0].endswith(file) and k[2] == func)
         shares[label] = round(100 * cum / total, 1)
     stats.sort_stats("cumulative").print_stats(20)
-    return {"mode": "profile", "share_of_verify_case_pct": shares,
-            "per_call_ms": 1000 * total / 50, "top": buf.getvalue()[-6000:]}
+    return {
+        "mode": "profile",
+        "share_of_verify_case_pct": shares,
+        "per_call_ms": 1000 * total / 50,
+        "top": buf.getvalue()[-6000:],
+    }
 
 
 # -- parent ---------------------------------------------------------------------------------
 
+
 def _spawn(args: list[str]) -> dict:
     cmd = [sys.executable, "-m", "tests.benchmarks.bench_perf", *args]
-    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT,
-                          env={**os.environ, "HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"})
+    proc = subprocess.run(
+        cmd,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"},
+    )
     line = next((ln for ln in proc.stdout.splitlines()[::-1] if ln.startswith("RESULT ")), None)
     if proc.returncode != 0 or line is None:
         raise SystemExit(proc.stdout[-3000:] + proc.stderr[-3000:])
@@ -205,26 +227,35 @@ def _spawn(args: list[str]) -> dict:
 def _baseline(runs: int) -> dict:
     python = Path(os.environ.get("LT_VENV", "/tmp/vlt")) / "bin" / "python"
     if not python.exists():
-        raise SystemExit(f"{python} missing: run bash {BASELINE.parent}/setup_longtracer_baseline.sh")
+        raise SystemExit(
+            f"{python} missing: run bash {BASELINE.parent}/setup_longtracer_baseline.sh"
+        )
     out = Path("/tmp/lt_baseline_once.json")
     proc = subprocess.run(
         [str(python), str(BASELINE), "--modes", "case", "--runs", str(runs), "--json", str(out)],
-        capture_output=True, text=True,
-        env={**os.environ, "HF_HOME": os.environ.get("LT_HF_HOME", "/tmp/lt_hf"),
-             "HF_HUB_OFFLINE": "1"},
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            "HF_HOME": os.environ.get("LT_HF_HOME", "/tmp/lt_hf"),
+            "HF_HUB_OFFLINE": "1",
+        },
     )
     if proc.returncode != 0:
         raise SystemExit(proc.stdout[-3000:] + proc.stderr[-3000:])
     data = json.loads(out.read_text())
     res = data["results"][0]
-    return {"mode": "longtracer-0.3.1:verify_case", **{k: res[k] for k in (
-        "model_load_s", "p50_ms", "p95_ms", "mean_ms", "peak_rss_mb")},
-        "environment": res["environment"]}
+    return {
+        "mode": "longtracer-0.3.1:verify_case",
+        **{k: res[k] for k in ("model_load_s", "p50_ms", "p95_ms", "mean_ms", "peak_rss_mb")},
+        "environment": res["environment"],
+    }
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--runs", type=int, default=50)
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--rounds", type=int, default=3)
@@ -246,20 +277,36 @@ def main() -> int:
     results: list[dict] = []
     for r in range(args.rounds):
         for backend in ("numpy", "torch"):
-            res = _spawn(["--_child", "case", "--runs", str(args.runs), "--warmup",
-                          str(args.warmup), "--backend", backend])
+            res = _spawn(
+                [
+                    "--_child",
+                    "case",
+                    "--runs",
+                    str(args.runs),
+                    "--warmup",
+                    str(args.warmup),
+                    "--backend",
+                    backend,
+                ]
+            )
             res["round"] = r + 1
             results.append(res)
-            print(f"round {r + 1} ours ({backend:5}) p50 {res['p50_ms']:6.1f} ms  p95 "
-                  f"{res['p95_ms']:6.1f} ms  RSS {res['peak_rss_mb']:5.0f} MB  load "
-                  f"{res['model_load_s']:.2f}s  cold {res['cold_first_case_ms']:.0f} ms", flush=True)
+            print(
+                f"round {r + 1} ours ({backend:5}) p50 {res['p50_ms']:6.1f} ms  p95 "
+                f"{res['p95_ms']:6.1f} ms  RSS {res['peak_rss_mb']:5.0f} MB  load "
+                f"{res['model_load_s']:.2f}s  cold {res['cold_first_case_ms']:.0f} ms",
+                flush=True,
+            )
         if args.compare:
             res = _baseline(args.runs)
             res["round"] = r + 1
             results.append(res)
-            print(f"round {r + 1} longtracer 0.3.1  p50 {res['p50_ms']:6.1f} ms  p95 "
-                  f"{res['p95_ms']:6.1f} ms  RSS {res['peak_rss_mb']:5.0f} MB  load "
-                  f"{res['model_load_s']:.2f}s", flush=True)
+            print(
+                f"round {r + 1} longtracer 0.3.1  p50 {res['p50_ms']:6.1f} ms  p95 "
+                f"{res['p95_ms']:6.1f} ms  RSS {res['peak_rss_mb']:5.0f} MB  load "
+                f"{res['model_load_s']:.2f}s",
+                flush=True,
+            )
     scale = _spawn(["--_child", "scale", "--runs", str(args.runs)])
     print("scale:", json.dumps({k: v for k, v in scale.items() if k != "mode"}, indent=1))
     profile = _spawn(["--_child", "profile"])
@@ -267,11 +314,14 @@ def main() -> int:
     summary: dict = {}
     for mode in sorted({r["mode"] for r in results}):
         rows = [r for r in results if r["mode"] == mode]
-        summary[mode] = {k: statistics.median(r[k] for r in rows)
-                         for k in ("p50_ms", "p95_ms", "peak_rss_mb", "model_load_s")}
+        summary[mode] = {
+            k: statistics.median(r[k] for r in rows)
+            for k in ("p50_ms", "p95_ms", "peak_rss_mb", "model_load_s")
+        }
         if "cold_first_case_ms" in rows[0]:
             summary[mode]["cold_first_case_ms"] = statistics.median(
-                r["cold_first_case_ms"] for r in rows)
+                r["cold_first_case_ms"] for r in rows
+            )
     lt = summary.get("longtracer-0.3.1:verify_case")
     if lt:
         for mode, row in summary.items():
@@ -281,11 +331,20 @@ def main() -> int:
     print("summary (medians over rounds):", json.dumps(summary, indent=1))
     report = {
         "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "machine": {"cpu": _cpu(), "logical_cpus": os.cpu_count(),
-                    "python": platform.python_version(), "loadavg": os.getloadavg()},
-        "runs": args.runs, "warmup": args.warmup, "rounds": args.rounds,
-        "summary": summary, "scale": scale, "profile": profile["share_of_verify_case_pct"],
-        "profile_per_call_ms": profile["per_call_ms"], "results": results,
+        "machine": {
+            "cpu": _cpu(),
+            "logical_cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "loadavg": os.getloadavg(),
+        },
+        "runs": args.runs,
+        "warmup": args.warmup,
+        "rounds": args.rounds,
+        "summary": summary,
+        "scale": scale,
+        "profile": profile["share_of_verify_case_pct"],
+        "profile_per_call_ms": profile["per_call_ms"],
+        "results": results,
     }
     if args.write:
         out = ROOT / "docs" / "benchmarks" / "perf.json"
