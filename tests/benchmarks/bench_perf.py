@@ -24,7 +24,7 @@ import statistics
 import subprocess
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,7 +90,7 @@ def child_case(runs: int, warmup: int, backend: str) -> dict:
 def _synthetic(n_claims: int, n_spans: int, seed: int = 0) -> tuple[str, list[str]]:
     """An answer of n_claims sentences over sources holding n_spans sentences, 5 per source."""
     rng = random.Random(seed)
-    answer, sources = _workload()
+    _, sources = _workload()
     base_sentences = [s for src in sources for s in src["text"].split(". ") if s]
     words = " ".join(src["text"] for src in sources).split()
     sentences = []
@@ -330,7 +330,7 @@ def main() -> int:
                 row["rss_ratio_vs_longtracer"] = row["peak_rss_mb"] / lt["peak_rss_mb"]
     print("summary (medians over rounds):", json.dumps(summary, indent=1))
     report = {
-        "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": {
             "cpu": _cpu(),
             "logical_cpus": os.cpu_count(),

@@ -15,7 +15,7 @@ import argparse
 import json
 import os
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from longtracer_core import CitationVerifier, SentenceTransformerEmbedder, VerifyConfig
@@ -35,7 +35,7 @@ def main() -> int:
     args = ap.parse_args()
     embedder = SentenceTransformerEmbedder()
     settings = [("window", 3)] if args.only_default else SETTINGS
-    out: dict = {"date": datetime.now(timezone.utc).isoformat(timespec="seconds"), "runs": {}}
+    out: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"), "runs": {}}
     for granularity, window in settings:
         name = granularity if granularity != "window" else f"window{window}"
         config = VerifyConfig(span_granularity=granularity, span_window=window)
