@@ -143,6 +143,22 @@ class CitationVerifier:
         self._split = functools.lru_cache(maxsize=8_192)(self._split_source)
 
     # ------------------------------------------------------------------ public API
+    def with_decomposer(self, decomposer: Decomposer) -> CitationVerifier:
+        """A verifier that decomposes with ``decomposer`` and shares everything else.
+
+        Embedder, configuration, NLI scorer and the span-embedding cache are
+        shared, so span embeddings computed by either are reused by both.
+        """
+        return CitationVerifier(
+            embedder=self.embedder,
+            decomposer=decomposer,
+            config=self.config,
+            nli=self.nli,
+            cache=self.cache,
+            max_workers=self._max_workers,
+            generation_model=self.generation_model,
+        )
+
     def verify_case(
         self,
         response: Any,

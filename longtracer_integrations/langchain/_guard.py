@@ -124,13 +124,7 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
                 elif decomposer is None:
                     self._built = base
                 else:
-                    self._built = CitationVerifier(
-                        embedder=base.embedder,
-                        decomposer=decomposer,
-                        config=base.config,
-                        nli=base.nli,
-                        cache=base.cache,
-                    )
+                    self._built = base.with_decomposer(decomposer)
         assert self._built is not None
         return self._built
 
