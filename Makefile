@@ -20,6 +20,7 @@ setup: $(STAMP)
 demo: setup
 	$(PY) examples/quickstart.py
 	$(PY) examples/langchain_rag.py
+	$(PY) examples/llamaindex_query.py
 
 test: setup
 	$(PY) -m pytest

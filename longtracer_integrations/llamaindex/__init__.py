@@ -1,0 +1,40 @@
+"""Grounding for LlamaIndex: verify each answer against the nodes it was synthesised from.
+
+``GroundingPostprocessor`` goes into ``node_postprocessors=[...]`` of a query or
+chat engine; ``GroundedQueryEngine`` wraps an engine you cannot rebuild. Both
+put the policy-applied text in the response and the ``CaseResult`` in
+``response.metadata["grounding"]``. ``LlamaIndexLLMBackend`` and
+``LlamaIndexEmbedder`` let the verifier use LlamaIndex models; ``LocalEmbedding``
+is the core's offline model as a LlamaIndex embed model.
+
+Streaming: answers are buffered and grounded before the first chunk is emitted
+(one chunk holding the policy-applied text), so ``redact`` never leaks a
+character of a removed sentence. See ``docs/llamaindex.md``. Needs the
+``[llamaindex]`` extra.
+"""
+
+try:
+    import llama_index.core  # noqa: F401
+except ImportError as err:  # pragma: no cover - exercised in a fresh environment
+    raise ImportError(
+        "longtracer_integrations.llamaindex needs llama-index-core: "
+        'pip install "longtracer-integrations[llamaindex]"'
+    ) from err
+
+from ._embeddings import LlamaIndexEmbedder, LocalEmbedding
+from ._engine import GroundedQueryEngine
+from ._errors import GroundingSetupError
+from ._events import GroundingEventHandler, GroundingResultEvent
+from ._llm import LlamaIndexLLMBackend
+from ._postprocessor import GroundingPostprocessor
+
+__all__ = [
+    "GroundedQueryEngine",
+    "GroundingEventHandler",
+    "GroundingPostprocessor",
+    "GroundingResultEvent",
+    "GroundingSetupError",
+    "LlamaIndexEmbedder",
+    "LlamaIndexLLMBackend",
+    "LocalEmbedding",
+]
