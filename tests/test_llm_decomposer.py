@@ -170,3 +170,12 @@ def test_prompt_hash_and_model_reach_the_trace():
     assert guarded.trace.prompt_hash == PROMPT_HASH
     assert guarded.trace.models["decompose_model"] == "tiny-llm"
     assert json.loads(guarded.trace.to_json())["prompt_hash"] == PROMPT_HASH
+
+
+def test_non_json_output_is_reasked_with_the_error():
+    """Output that is not JSON at all is re-asked with the parse error, like invalid JSON."""
+    chat = ScriptedChat([BackendResponseError("model output is not valid JSON: 'Sure!'"), GOOD])
+    d = LLMDecomposer(chat).decompose(DRAFT)
+    assert d.attempts == 2
+    last = chat.calls[1][-1]
+    assert last["role"] == "user" and "not JSON" in last["content"]

@@ -345,3 +345,36 @@ def test_nli_failure_is_an_error_not_a_skip():
 
     case = verifier(nli=FixedNli(broken)).verify_case(SUPPORTED, SOURCES, detect_conflicts=True)
     assert layers(case) == ("ERROR", "NOT_EVALUATED", "EVALUATION_FAILED", "INDETERMINATE")
+
+
+def test_unrelated_class_metadata_on_documents_is_ignored():
+    """A document category under metadata 'class' does not invalidate the case."""
+
+    class Doc:
+        def __init__(self, text, metadata):
+            self.page_content = text
+            self.metadata = metadata
+
+    case = verifier().verify_case(SUPPORTED, [Doc(SOURCES[0], {"class": "news"})])
+    assert layers(case) == ("SUCCESS", "ASSESSED", None, "PASS")
+    cached = verifier().verify_case(SUPPORTED, [Doc(SOURCES[0], {"span_class": "cache"})])
+    assert cached.claims[0].assessment is C.INSUFFICIENT_EVIDENCE
+
+
+@pytest.mark.parametrize(
+    ("error", "reason", "execution"),
+    [
+        (ModelUnavailableError("no model"), "MODEL_UNAVAILABLE", "ERROR"),
+        (RuntimeError("boom"), "EVALUATION_FAILED", "ERROR"),
+        (TimeoutError(), "EVALUATION_TIMEOUT", "TIMEOUT"),
+    ],
+)
+def test_unverified_response_fails_closed(error, reason, execution):
+    """unverified_response: INDETERMINATE with the error's reason; redact withholds, flag marks."""
+    from longtracer_core.pipeline import unverified_response
+
+    red = unverified_response(SUPPORTED, error, policy="redact")
+    assert layers(red.case) == (execution, "NOT_EVALUATED", reason, "INDETERMINATE")
+    assert SUPPORTED not in red.text and red.trace.request["draft"] == SUPPORTED
+    flag = unverified_response(SUPPORTED, error, policy="flag")
+    assert flag.text.startswith(SUPPORTED) and flag.text != SUPPORTED

@@ -193,7 +193,9 @@ class LLMDecomposer:
                     try:
                         raw = self.backend.complete_json(messages, OUTPUT_SCHEMA)
                     except BackendResponseError as err:
-                        raise _InvalidOutput(str(err), str(err)) from err
+                        invalid = _InvalidOutput(f"not JSON: {err}", str(err))
+                        self._reask(messages, invalid)
+                        raise invalid from err
                     last = raw
                     try:
                         out = self._check(raw)
@@ -222,7 +224,9 @@ class LLMDecomposer:
                     try:
                         raw = await self.backend.acomplete_json(messages, OUTPUT_SCHEMA)
                     except BackendResponseError as err:
-                        raise _InvalidOutput(str(err), str(err)) from err
+                        invalid = _InvalidOutput(f"not JSON: {err}", str(err))
+                        self._reask(messages, invalid)
+                        raise invalid from err
                     last = raw
                     try:
                         out = self._check(raw)

@@ -110,6 +110,12 @@ _OPENER = regex.compile(
     flags=_I | regex.VERBOSE,
 )
 
+# Labels some frameworks put in front of an answer ("Response 1:", "Answer:").
+_LABEL = regex.compile(
+    r"^(?:final\s+)?(?:response|answer|summary|result|output)(?:\s+\d{1,3})?\s*:\s+",
+    flags=_I,
+)
+
 _BUT = regex.compile(r",?\s+(?:but|however|although)\s+", flags=_I)
 _MIN_TOKENS = 3
 _MIN_PART_TOKENS = 3
@@ -163,7 +169,7 @@ def is_refusal(text: str) -> bool:
 
 def _claim_text(raw: str) -> tuple[str, tuple[str, ...]]:
     clean, markers = strip_markers(raw)
-    clean = _OPENER.sub("", clean)
+    clean = _OPENER.sub("", _LABEL.sub("", clean))
     if clean[:1].islower():
         clean = clean[:1].upper() + clean[1:]
     return clean, markers

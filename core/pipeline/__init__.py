@@ -5,7 +5,7 @@ from .nli import NliScorer
 from .policy import PolicyAction, apply_policy
 from .sources import SourceDoc, normalize_sources
 from .trace import TraceClaim, TraceRecord
-from .verifier import CitationVerifier, GuardedResponse
+from .verifier import CitationVerifier, GuardedResponse, failure_reason, unverified_response
 
 __all__ = [
     "CitationVerifier",
@@ -17,5 +17,7 @@ __all__ = [
     "TraceRecord",
     "apply_policy",
     "check_case",
+    "failure_reason",
     "normalize_sources",
+    "unverified_response",
 ]

@@ -17,7 +17,7 @@ from ..config import VerifyConfig
 from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult
 from ..text.sentences import split_sentences
 
-__all__ = ["PolicyAction", "apply_policy", "offending_claims"]
+__all__ = ["PolicyAction", "apply_policy", "offending_claims", "unverified_text"]
 
 Policy = Literal["flag", "redact"]
 
@@ -99,3 +99,18 @@ def apply_policy(
         cursor = end
     pieces.append(draft[cursor:])
     return "".join(pieces), actions
+
+
+def unverified_text(
+    response: str, *, policy: Policy, config: VerifyConfig
+) -> tuple[str, Literal["withhold", "annotate"]]:
+    """What the guard delivers when nothing could be verified, and which mode applied.
+
+    ``withhold`` (default under redact) replaces the answer with
+    ``unverified_notice``; ``annotate`` (default under flag) appends
+    ``unverified_marker``. Never the bare answer: it was not checked.
+    """
+    mode = config.on_unverified or ("withhold" if policy == "redact" else "annotate")
+    if mode == "withhold":
+        return config.unverified_notice, mode
+    return (f"{response} {config.unverified_marker}" if response else response), mode

@@ -34,6 +34,8 @@ class SourceDoc:
 
 
 def _text_of(item: Any, index: int) -> tuple[str, Mapping[str, Any]]:
+    """The text and metadata of one source; metadata gets ``_strict_class`` when the
+    caller set ``class`` on the source itself (a mapping), not in carried metadata."""
     if isinstance(item, str):
         return item, {}
     if isinstance(item, Mapping):
@@ -47,8 +49,10 @@ def _text_of(item: Any, index: int) -> tuple[str, Mapping[str, Any]]:
             )
         meta = dict(item.get("metadata") or {})
         for key in ("source_id", "id", "class", "span_class", "embedding", "embedding_model"):
-            if key in item and key not in meta:
+            if key in item:
                 meta[key] = item[key]
+        if "class" in item:
+            meta["_strict_class"] = True
         if not isinstance(text, str):
             raise InvalidInputError(f"sources[{index}]['text'] must be a string")
         return text, meta
@@ -73,8 +77,18 @@ def _text_of(item: Any, index: int) -> tuple[str, Mapping[str, Any]]:
     return text, meta
 
 
-def _class_of(meta: Mapping[str, Any], index: int) -> SpanClass:
-    value = meta.get("class", meta.get("span_class", "truth"))
+def _class_of(meta: Mapping[str, Any], index: int, strict_class_key: bool) -> SpanClass:
+    """``span_class`` must be truth|cache; ``class`` too when the caller set it on the source.
+
+    In metadata carried by documents and nodes, ``class`` often means something
+    else (a document category), so there an unrelated value is ignored.
+    """
+    if "span_class" in meta:
+        value = meta["span_class"]
+    elif "class" in meta and (strict_class_key or meta["class"] in ("truth", "cache")):
+        value = meta["class"]
+    else:
+        value = "truth"
     if value not in ("truth", "cache"):
         raise InvalidInputError(f"sources[{index}] has class {value!r}; use 'truth' or 'cache'")
     return "cache" if value == "cache" else "truth"
@@ -102,6 +116,8 @@ def normalize_sources(sources: Any, source_metadata: Any = None) -> list[SourceD
             if extra is not None and not isinstance(extra, Mapping):
                 raise InvalidInputError(f"source_metadata[{i}] must be a dict or None")
             meta = {**meta, **dict(extra or {})}
+            if extra and "class" in extra:
+                meta["_strict_class"] = True
         sid = meta.get("source_id", meta.get("id"))
         source_id = str(sid) if sid not in (None, "") else f"source_{i}"
         if source_id in seen:
@@ -120,10 +136,10 @@ def normalize_sources(sources: Any, source_metadata: Any = None) -> list[SourceD
                 index=i,
                 source_id=source_id,
                 text=text,
-                span_class=_class_of(meta, i),
+                span_class=_class_of(meta, i, bool(meta.get("_strict_class"))),
                 embedding=vector,
                 embedding_model=str(model) if model is not None else None,
-                metadata={k: v for k, v in meta.items() if k not in ("embedding",)},
+                metadata={k: v for k, v in meta.items() if k not in ("embedding", "_strict_class")},
             )
         )
     return docs

@@ -11,13 +11,23 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..contracts import CaseResult
 from ..scoring.spans import Span
 
-__all__ = ["SCORE_MODEL", "PLAN_MODEL", "TraceClaim", "TraceRecord", "plan_hash"]
+__all__ = [
+    "PLAN_MODEL",
+    "SCORE_MODEL",
+    "TraceClaim",
+    "TraceRecord",
+    "bare_trace",
+    "outcome_of",
+    "plan_hash",
+]
 
 SCORE_MODEL = "v1"
 PLAN_MODEL = "v1"
@@ -116,3 +126,39 @@ class TraceRecord(BaseModel):
                 text = self.sources[ref.source_index]["text"]
                 return str(text[ref.start : ref.end])
         raise KeyError(claim_id)
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def outcome_of(case: CaseResult) -> dict[str, Any]:
+    """The case's layers as the trace records them."""
+    return {
+        "execution": case.execution.value,
+        "availability": case.availability.value,
+        "quality_gate": case.quality_gate.value,
+        "reason": case.reason.value if case.reason is not None else None,
+        "error_message": case.error_message,
+    }
+
+
+def bare_trace(
+    query_id: str, draft: str, case: CaseResult, models: dict[str, str | None] | None = None
+) -> TraceRecord:
+    """The trace of a case that assessed nothing: the draft, the models and the outcome."""
+    return TraceRecord(
+        query_id=query_id,
+        request={"draft": draft},
+        plan_hash=None,
+        prompt_hash=None,
+        models=dict(models or {}),
+        claims=[],
+        non_claims=[],
+        coverage_repairs=[],
+        plan=[],
+        sources=[],
+        stats={"claims": 0},
+        outcome=outcome_of(case),
+        ts=now_iso(),
+    )

@@ -22,7 +22,6 @@ import time
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any, Literal
 
 import numpy as np
@@ -53,11 +52,22 @@ from ..scoring.matching import Plan, build_plan, match_claims, span_features
 from ..scoring.spans import Span, split_source
 from .assess import assess_claim, no_evidence_claim, refusal_claim, span_ref
 from .nli import NliScorer, apply_nli
-from .policy import apply_policy
+from .policy import apply_policy, unverified_text
 from .sources import SourceDoc, normalize_sources
-from .trace import PLAN_MODEL, SCORE_MODEL, Candidate, SpanRef, TraceClaim, TraceRecord, plan_hash
+from .trace import (
+    PLAN_MODEL,
+    SCORE_MODEL,
+    Candidate,
+    SpanRef,
+    TraceClaim,
+    TraceRecord,
+    bare_trace,
+    now_iso,
+    outcome_of,
+    plan_hash,
+)
 
-__all__ = ["CitationVerifier", "GuardedResponse"]
+__all__ = ["CitationVerifier", "GuardedResponse", "failure_reason", "unverified_response"]
 
 Policy = Literal["flag", "redact"]
 _EMBED_CHUNK = 256
@@ -741,15 +751,7 @@ class CitationVerifier:
 
     @staticmethod
     def _failure_for(err: BaseException) -> tuple[ExecutionStatus, ReasonCode, str]:
-        if isinstance(err, ModelUnavailableError):
-            return ExecutionStatus.ERROR, ReasonCode.MODEL_UNAVAILABLE, str(err)
-        if isinstance(err, EmbeddingModelMismatchError):
-            return ExecutionStatus.ERROR, ReasonCode.EMBEDDING_MODEL_MISMATCH, str(err)
-        if isinstance(err, DecompositionError):
-            return ExecutionStatus.ERROR, ReasonCode.DECOMPOSITION_FAILED, str(err)
-        if isinstance(err, InvalidInputError):
-            return ExecutionStatus.ERROR, ReasonCode.INVALID_INPUT, str(err)
-        return ExecutionStatus.ERROR, ReasonCode.EVALUATION_FAILED, f"{type(err).__name__}: {err}"
+        return failure_reason(err)
 
     def _error(
         self,
@@ -817,31 +819,7 @@ class CitationVerifier:
         }
 
     def _bare_trace(self, cid: str, response: str, case: CaseResult) -> TraceRecord:
-        return TraceRecord(
-            query_id=cid,
-            request={"draft": response},
-            plan_hash=None,
-            prompt_hash=None,
-            models=self._models(None),
-            claims=[],
-            non_claims=[],
-            coverage_repairs=[],
-            plan=[],
-            sources=[],
-            stats={"claims": 0},
-            outcome=self._outcome(case),
-            ts=_now(),
-        )
-
-    @staticmethod
-    def _outcome(case: CaseResult) -> dict[str, Any]:
-        return {
-            "execution": case.execution.value,
-            "availability": case.availability.value,
-            "quality_gate": case.quality_gate.value,
-            "reason": case.reason.value if case.reason is not None else None,
-            "error_message": case.error_message,
-        }
+        return bare_trace(cid, response, case, self._models(None))
 
     def _trace(
         self,
@@ -943,8 +921,8 @@ class CitationVerifier:
                 "decomposer": decomposition.decomposer,
                 "decompose_attempts": decomposition.attempts,
             },
-            outcome=self._outcome(case),
-            ts=_now(),
+            outcome=outcome_of(case),
+            ts=now_iso(),
         )
 
     # ------------------------------------------------------------------ policy
@@ -954,11 +932,7 @@ class CitationVerifier:
             raise InvalidInputError(f"policy must be 'flag' or 'redact', got {chosen!r}")
         case = done.case
         if case.availability is AssessmentAvailability.NOT_EVALUATED:
-            mode = self.config.on_unverified or ("withhold" if chosen == "redact" else "annotate")
-            if mode == "withhold":
-                text = self.config.unverified_notice
-            else:
-                text = f"{response} {self.config.unverified_marker}" if response else response
+            text, mode = unverified_text(response, policy=chosen, config=self.config)
             policy_record: dict[str, Any] = {"policy": chosen, "unverified": mode, "actions": []}
         else:
             text, actions = apply_policy(response, case.claims, policy=chosen, config=self.config)
@@ -1020,12 +994,55 @@ class CitationVerifier:
         }
 
 
+def failure_reason(err: BaseException) -> tuple[ExecutionStatus, ReasonCode, str]:
+    """Map an exception to the execution status, reason and message of an unverified case."""
+    if isinstance(err, ModelUnavailableError):
+        return ExecutionStatus.ERROR, ReasonCode.MODEL_UNAVAILABLE, str(err)
+    if isinstance(err, EmbeddingModelMismatchError):
+        return ExecutionStatus.ERROR, ReasonCode.EMBEDDING_MODEL_MISMATCH, str(err)
+    if isinstance(err, DecompositionError):
+        return ExecutionStatus.ERROR, ReasonCode.DECOMPOSITION_FAILED, str(err)
+    if isinstance(err, InvalidInputError):
+        return ExecutionStatus.ERROR, ReasonCode.INVALID_INPUT, str(err)
+    if isinstance(err, TimeoutError):
+        return ExecutionStatus.TIMEOUT, ReasonCode.EVALUATION_TIMEOUT, str(err) or "timed out"
+    return ExecutionStatus.ERROR, ReasonCode.EVALUATION_FAILED, f"{type(err).__name__}: {err}"
+
+
+def unverified_response(
+    response: str,
+    error: BaseException,
+    *,
+    policy: Policy = "redact",
+    config: VerifyConfig | None = None,
+    case_id: str | None = None,
+    metadata: dict[str, Any] | None = None,
+) -> GuardedResponse:
+    """The fail-closed result for an answer that could not be verified at all.
+
+    For integrations whose own machinery failed before or around the verifier
+    (even constructing it): an INDETERMINATE case with the reason ``error``
+    maps to, and the answer withheld (redact) or marked unverified (flag).
+    """
+    execution, reason, message = failure_reason(error)
+    case = build_case(
+        case_id=case_id or uuid.uuid4().hex[:16],
+        execution=execution,
+        availability=AssessmentAvailability.NOT_EVALUATED,
+        reason=reason,
+        error_message=message,
+        metadata=metadata,
+    )
+    config = config or VerifyConfig()
+    text, mode = unverified_text(response, policy=policy, config=config)
+    trace = bare_trace(case.case_id, response, case).model_copy(
+        update={"policy": {"policy": policy, "unverified": mode, "actions": []}}
+    )
+    return GuardedResponse(text=text, original_text=response, case=case, trace=trace)
+
+
 def _r(x: float) -> float:
     return round(float(x), 6)
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def _discard(future: asyncio.Future[Any]) -> None:

@@ -12,29 +12,22 @@ from __future__ import annotations
 
 import logging
 import threading
-import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any, Literal
 
 from llama_index.core.base.embeddings.base import BaseEmbedding
 from llama_index.core.llms import LLM
 
 from longtracer_core import (
-    AssessmentAvailability,
     CaseResult,
     CitationVerifier,
-    ExecutionStatus,
     GuardedResponse,
     InvalidInputError,
     LLMDecomposer,
-    ModelUnavailableError,
-    ReasonCode,
-    TraceRecord,
     VerifyConfig,
 )
-from longtracer_core.contracts import build_case
+from longtracer_core.pipeline import unverified_response
 from longtracer_integrations.observability import dispatch
 
 from ._embeddings import LlamaIndexEmbedder
@@ -188,49 +181,9 @@ class Grounder:
     def failed(self, text: str, err: BaseException) -> GuardedResponse:
         """The fail-closed result for an answer that could not be verified."""
         _log.warning("grounding failed; the answer is treated as unverified", exc_info=err)
-        if isinstance(err, ModelUnavailableError):
-            reason = ReasonCode.MODEL_UNAVAILABLE
-        elif isinstance(err, InvalidInputError):
-            reason = ReasonCode.INVALID_INPUT
-        else:
-            reason = ReasonCode.EVALUATION_FAILED
-        case = build_case(
-            case_id=uuid.uuid4().hex[:16],
-            execution=ExecutionStatus.ERROR,
-            availability=AssessmentAvailability.NOT_EVALUATED,
-            reason=reason,
-            error_message=f"{type(err).__name__}: {err}",
-            metadata={"origin": ORIGIN},
+        return unverified_response(
+            text, err, policy=self.policy, config=self._config_now(), metadata={"origin": ORIGIN}
         )
-        config = self._config_now()
-        mode = config.on_unverified or ("withhold" if self.policy == "redact" else "annotate")
-        if mode == "withhold":
-            out = config.unverified_notice
-        else:
-            out = f"{text} {config.unverified_marker}" if text else text
-        trace = TraceRecord(
-            query_id=case.case_id,
-            request={"draft": text},
-            plan_hash=None,
-            prompt_hash=None,
-            models={},
-            claims=[],
-            non_claims=[],
-            coverage_repairs=[],
-            plan=[],
-            sources=[],
-            policy={"policy": self.policy, "unverified": mode, "actions": []},
-            stats={"claims": 0},
-            outcome={
-                "execution": case.execution.value,
-                "availability": case.availability.value,
-                "quality_gate": case.quality_gate.value,
-                "reason": reason.value,
-                "error_message": case.error_message,
-            },
-            ts=datetime.now(UTC).isoformat(timespec="milliseconds"),
-        )
-        return GuardedResponse(text=out, original_text=text, case=case, trace=trace)
 
     # ------------------------------------------------------------------ reporting
     def publish(self, guarded: GuardedResponse, ids: RunIds) -> None:
