@@ -116,6 +116,11 @@ _LABEL = regex.compile(
     flags=_I,
 )
 
+_MARKER_SPLIT = regex.compile(r"[,;]")
+_SPACE_BEFORE_PUNCT = regex.compile(r"\s+([.,;:!?])")
+_MULTI_SPACE = regex.compile(r"\s{2,}")
+_SEMICOLON = regex.compile(r";\s+")
+
 _BUT = regex.compile(r",?\s+(?:but|however|although)\s+", flags=_I)
 _MIN_TOKENS = 3
 _MIN_PART_TOKENS = 3
@@ -126,10 +131,10 @@ def strip_markers(text: str) -> tuple[str, tuple[str, ...]]:
     markers: list[str] = []
     for m in CITATION_MARKER.finditer(text):
         inner = m.group(0)[1:-1]
-        markers.extend(p.strip() for p in regex.split(r"[,;]", inner) if p.strip())
+        markers.extend(p.strip() for p in _MARKER_SPLIT.split(inner) if p.strip())
     clean = CITATION_MARKER.sub("", text)
-    clean = regex.sub(r"\s+([.,;:!?])", r"\1", clean)
-    clean = regex.sub(r"\s{2,}", " ", clean).strip()
+    clean = _SPACE_BEFORE_PUNCT.sub(r"\1", clean)
+    clean = _MULTI_SPACE.sub(" ", clean).strip()
     return clean, tuple(markers)
 
 
@@ -230,7 +235,7 @@ class RuleBasedDecomposer:
             return
         pieces: list[tuple[int, int]] = []
         cursor = 0
-        for m in regex.finditer(r";\s+", text):
+        for m in _SEMICOLON.finditer(text):
             pieces.append((cursor, m.start()))
             cursor = m.end()
         pieces.append((cursor, len(text)))

@@ -70,6 +70,7 @@ from .trace import (
 __all__ = ["CitationVerifier", "GuardedResponse", "failure_reason", "unverified_response"]
 
 Policy = Literal["flag", "redact"]
+_NUMBERED_MARKER = regex.compile(r"[A-Za-z]{0,3}(\d+)")
 _EMBED_CHUNK = 256
 
 
@@ -619,7 +620,7 @@ class CitationVerifier:
             if key in by_id:
                 wanted.add(by_id[key])
                 continue
-            m = regex.fullmatch(r"[A-Za-z]{0,3}(\d+)", key)
+            m = _NUMBERED_MARKER.fullmatch(key)
             if m is not None:
                 n = int(m.group(1))
                 if 1 <= n <= len(docs):

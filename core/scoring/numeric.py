@@ -147,6 +147,9 @@ _PATTERN = regex.compile(
 )
 
 
+_SEPARATORS = regex.compile(r"[,\s_\u00a0\u202f\u2009]")
+
+
 def _canon(value: Decimal) -> str:
     text = format(value.normalize(), "f")
     if "." in text:
@@ -155,7 +158,7 @@ def _canon(value: Decimal) -> str:
 
 
 def _number(digits: str, scale: str | None = None, negative: bool = False) -> str | None:
-    cleaned = regex.sub(r"[,\s_\u00a0\u202f\u2009]", "", digits)
+    cleaned = _SEPARATORS.sub("", digits)
     try:
         value = Decimal(cleaned)
     except InvalidOperation:
