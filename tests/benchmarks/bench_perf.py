@@ -184,8 +184,8 @@ def child_profile() -> dict:
     stats = pstats.Stats(prof, stream=buf)
     total = sum(v[3] for k, v in stats.stats.items() if k[2] == "verify_case") or 1.0
     groups = {
-        "embedding (claims, NumPy BERT)": ("minilm.py", "_forward"),
-        "tokenisation": ("minilm.py", "encode"),
+        "embedding: encode() incl. tokenisation": ("minilm.py", "encode"),
+        "  of which the BERT forward pass": ("minilm.py", "_forward"),
         "decomposition": ("rules.py", "decompose"),
         "coverage check": ("coverage.py", "enforce_coverage"),
         "plan (spans, IDF)": ("matching.py", "build_plan"),
