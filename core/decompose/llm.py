@@ -160,7 +160,9 @@ class LLMDecomposer:
             start, end = located if located is not None else (None, None)
             text, inline = strip_markers(item.claim_text)
             markers = tuple(m.strip("[]【】 ") for m in item.cited_markers) or inline
-            kind: Literal["claim", "refusal"] = "refusal" if is_refusal(text) else "claim"
+            # a refusal only if the draft's own text is one; the model's wording decides nothing
+            refusal = located is not None and is_refusal(draft[located[0] : located[1]])
+            kind: Literal["claim", "refusal"] = "refusal" if refusal else "claim"
             claims.append(DraftClaim(text, start, end, markers, kind))
         # Model-labelled non-claims are advisory: the coverage check re-derives them.
         return Decomposition(

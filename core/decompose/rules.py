@@ -16,13 +16,21 @@ from typing import Literal
 
 import regex
 
+from ..scoring.numeric import numeric_values
 from ..text.sentences import CITATION_MARKER, Sentence, split_sentences
 from ..text.words import lex_tokens
 from .types import Decomposition, DraftClaim, NonClaim, NonClaimRule
 
-__all__ = ["RULES_VERSION", "RuleBasedDecomposer", "classify_sentence", "strip_markers"]
+__all__ = [
+    "RULES_VERSION",
+    "RuleBasedDecomposer",
+    "classify_sentence",
+    "is_refusal",
+    "refusal_split",
+    "strip_markers",
+]
 
-RULES_VERSION = "rules-v1"
+RULES_VERSION = "rules-v2"
 
 _I = regex.IGNORECASE | regex.VERSION1
 _APOS = "['’]"
@@ -36,9 +44,10 @@ _REFUSAL = regex.compile(
               were\s+unable\s+to|did\s+not|didn{_APOS}t)\s+
            (?:find|determine|locate|answer|tell|say|confirm|verify|identify|see)
       | i\s+have\s+no\s+(?:information|data|knowledge|details)
-      | (?:there(?:\s+(?:is|are|was|were)|{_APOS}s)\s+no|no)\s+
-           (?:specific\s+|relevant\s+|further\s+)?
-           (?:information|mention|details?|data|evidence|record)s?\b
+      | there(?:\s+(?:is|are|was|were)|{_APOS}s)\s+no\s+(?:specific\s+|relevant\s+|further\s+)?
+           (?:information|mention|details?|data|record)s?\b
+      | no\s+(?:specific\s+|relevant\s+|further\s+)?(?:information|mention|details?)\s+
+           (?:is|are|was|were|about|on|of|regarding)\b
       | (?:the\s+)?(?:provided\s+|given\s+|supplied\s+|available\s+|retrieved\s+)?
            (?:documents?|context|sources?|texts?|passages?|articles?|information|excerpts?)
            (?:\s+(?:provided|given|supplied|available))?
@@ -54,19 +63,27 @@ _REFUSAL = regex.compile(
     flags=_I | regex.VERBOSE,
 )
 
-# Whole-sentence meta-talk and pleasantries: no factual content.
-_META = regex.compile(
+# Pleasantries: the words after them belong to the phrase ("let me know if you
+# need more"), so only a statement after a clause break is checked.
+_PLEASANTRY = regex.compile(
     r"""^(?:
         (?:i\s+)?hope\s+(?:this|that|it)\s+helps
       | let\s+me\s+know\s+if
       | feel\s+free\s+to
-      | (?:please\s+)?(?:let\s+me\s+know|reach\s+out)
-      | (?:great|good|excellent|interesting)\s+question
-      | (?:sure|certainly|of\s+course|absolutely|okay|ok)\s*[!.,]?\s*$
-      | (?:here\s+(?:is|are)|here{_APOS}s|below\s+(?:is|are))\b.{0,60}[:.]?\s*$
+      | (?:please\s+)?reach\s+out
+      | is\s+there\s+anything\s+else
+      | (?:sure|certainly|of\s+course|absolutely|okay|ok)\b
+    )""",
+    flags=_I | regex.VERBOSE,
+)
+
+# Meta lead-ins: only meta when nothing with content follows them.
+_META = regex.compile(
+    r"""^(?:
+        (?:great|good|excellent|interesting)\s+question
+      | (?:here\s+(?:is|are)|here{_APOS}s|below\s+(?:is|are))\b[^:.!?]{0,60}(?::|[.!]?\s*$)
       | (?:please\s+)?(?:note|remember)\s+that\s+(?:this|these|the\s+(?:above|answer|information))
       | (?:please\s+)?(?:consult|verify|check)\s+(?:with\s+)?(?:a|an|the|your|official)\b
-      | is\s+there\s+anything\s+else
     )""".replace("{_APOS}", _APOS),
     flags=_I | regex.VERBOSE,
 )
@@ -122,8 +139,15 @@ _MULTI_SPACE = regex.compile(r"\s{2,}")
 _SEMICOLON = regex.compile(r";\s+")
 
 _BUT = regex.compile(r",?\s+(?:but|however|although)\s+", flags=_I)
+# Where an independent clause may start after a refusal or a meta/hedge lead-in.
+_CLAUSE = regex.compile(
+    r"\s*(?:[,;:]|\s[—–-])\s*|\s+(?:but|however|although|yet|and|so)\s+", flags=_I
+)
+_JOINER = regex.compile(r"^(?:and|but|so|yet|however|although)\s*,?\s+", flags=_I)
 _MIN_TOKENS = 3
 _MIN_PART_TOKENS = 3
+_MAX_LEAD_IN_TOKENS = 6
+_MAX_TITLE_TOKENS = 5
 
 
 def strip_markers(text: str) -> tuple[str, tuple[str, ...]]:
@@ -142,39 +166,115 @@ def _normalise(text: str) -> str:
     return text.replace("‘", "'").replace("’", "'").replace("`", "'").strip().strip("*_ ")
 
 
+def _has_content(text: str) -> bool:
+    """Enough of a statement to check: a figure, or at least three word tokens."""
+    clean = strip_markers(text)[0]
+    return bool(numeric_values(clean)) or len(lex_tokens(clean)) >= _MIN_TOKENS
+
+
+def _tail_start(text: str, pattern: regex.Pattern[str]) -> int | None:
+    """Where the rest of ``text`` starts after a lead-in matched by ``pattern`` (or None)."""
+    lead = len(text) - len(text.lstrip(" *_"))
+    m = pattern.match(text.replace("‘", "'").replace("’", "'").replace("`", "'"), lead)
+    return None if m is None else m.end()
+
+
+def _independent_rest(text: str, after: int) -> int | None:
+    """Start of a statement following a lead-in, if one with content follows a clause break."""
+    rest = text[after:]
+    if not rest.strip(" .!"):
+        return None
+    if rest[:1] in ",;:—–-" or text[:after].rstrip().endswith(":"):
+        # the lead-in ends at a break: what follows it directly is the statement
+        skip = len(rest) - len(rest.lstrip(" ,;:—–-"))
+        if _has_content(rest[skip:]):
+            return after + skip
+    for m in _CLAUSE.finditer(rest):
+        candidate = rest[m.end() :]
+        if _has_content(candidate):
+            return after + m.end()
+    return None
+
+
+def refusal_split(text: str) -> tuple[bool, int | None]:
+    """Is ``text`` an honest refusal, and where does a statement joined to it start?
+
+    ``(False, None)``: no refusal. ``(True, None)``: the whole text is a refusal.
+    ``(True, i)``: a refusal followed, after a clause break, by a statement from
+    ``text[i:]`` that must still be verified ("I'm not sure, but it was built in
+    1750" verifies "it was built in 1750").
+    """
+    after = _tail_start(text, _REFUSAL)
+    if after is None:
+        return False, None
+    return True, _independent_rest(text, after)
+
+
+def is_refusal(text: str) -> bool:
+    """True when ``text`` is only an honest refusal ("I don't know", "The sources don't say…")."""
+    found, rest = refusal_split(strip_markers(text)[0])
+    return found and rest is None
+
+
+def _lead_in_only(text: str, pattern: regex.Pattern[str]) -> bool:
+    """The sentence is a meta/hedge lead-in with no statement after it."""
+    after = _tail_start(text, pattern)
+    return after is not None and not _has_content(text[after:])
+
+
+def _pleasantry_only(text: str) -> bool:
+    after = _tail_start(text, _PLEASANTRY)
+    return (
+        after is not None and not numeric_values(text) and (_independent_rest(text, after) is None)
+    )
+
+
 def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
-    """The non-claim rule a sentence falls under, or ``None`` if it is a claim (or refusal)."""
-    if sentence.kind == "heading":
-        return "heading"
-    if sentence.kind == "code":
-        return "code"
+    """The non-claim rule a sentence falls under, or ``None`` if it is a claim (or refusal).
+
+    A rule only exempts text that holds no statement of its own: a sentence with a
+    figure, or with a statement after a lead-in ("Great question, the tower is…"),
+    is a claim. Headings are titles only when short and without figures.
+    """
     text, _ = strip_markers(sentence.text)
     norm = _normalise(text)
+    if sentence.kind == "code":
+        return "code"
+    if sentence.kind == "heading":
+        if not numeric_values(norm) and len(lex_tokens(norm)) <= _MAX_TITLE_TOKENS:
+            return "heading"
+        return None
     if not norm:
         return "too_short"
-    if _REFUSAL.search(norm):
+    if refusal_split(norm)[0]:
         return None  # refusals are recorded as claims of kind "refusal"
     if norm.endswith("?"):
         return "question"
-    if _META.search(norm):
+    if _lead_in_only(norm, _META) or _pleasantry_only(norm):
         return "meta"
-    if _HEDGE.search(norm):
+    if _lead_in_only(norm, _HEDGE):
         return "hedge"
-    if _TRANSITION.search(norm):
+    if (
+        _TRANSITION.search(norm)
+        and not numeric_values(norm)
+        and (len(lex_tokens(norm)) <= _MAX_LEAD_IN_TOKENS)
+    ):
         return "transition"
-    if len(lex_tokens(norm)) < _MIN_TOKENS:
+    if not _has_content(norm):
         return "too_short"
     return None
 
 
-def is_refusal(text: str) -> bool:
-    """True when ``text`` is an honest refusal ("I don't know", "The documents do not say…")."""
-    return bool(_REFUSAL.search(_normalise(strip_markers(text)[0])))
-
-
 def _claim_text(raw: str) -> tuple[str, tuple[str, ...]]:
     clean, markers = strip_markers(raw)
-    clean = _OPENER.sub("", _LABEL.sub("", clean))
+    clean = _LABEL.sub("", clean)
+    for pattern in (_META, _HEDGE, _PLEASANTRY):  # "Great question, X" → X
+        after = _tail_start(clean, pattern)
+        if after is not None:
+            rest = _independent_rest(clean, after)
+            if rest is not None:
+                clean = clean[rest:]
+    clean = _JOINER.sub("", _OPENER.sub("", clean.strip()))
     if clean[:1].islower():
         clean = clean[:1].upper() + clean[1:]
     return clean, markers
@@ -219,19 +319,16 @@ class RuleBasedDecomposer:
             yield DraftClaim(text, start, end, markers, kind)
 
     def _split_parts(self, draft: str, start: int, end: int) -> Iterable[tuple[int, int]]:
-        """Split a sentence at ';' (or a refusal at 'but') when each part stands alone."""
+        """Split a refusal from a statement joined to it, and ';' compounds of standalone parts."""
         text = draft[start:end]
-        if is_refusal(text):
-            m = _BUT.search(text)
-            if m is not None:
-                right = text[m.end() :]
-                if len(lex_tokens(strip_markers(right)[0])) >= _MIN_PART_TOKENS and not is_refusal(
-                    right
-                ):
-                    yield start, start + m.start()
-                    yield start + m.end(), end
-                    return
-            yield start, end
+        found, rest = refusal_split(text)
+        if found:
+            if rest is None:
+                yield start, end
+                return
+            cut = len(text[:rest].rstrip(" ,;:—–-"))
+            yield start, start + cut
+            yield from self._split_parts(draft, start + rest, end)
             return
         pieces: list[tuple[int, int]] = []
         cursor = 0

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..config import VerifyConfig
-from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult
+from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, ReasonCode
 from ..text.sentences import split_sentences
 
 __all__ = ["PolicyAction", "apply_policy", "offending_claims", "unverified_text"]
@@ -26,7 +26,7 @@ Policy = Literal["flag", "redact"]
 class PolicyAction:
     """One range of the draft the policy changed, and the claims that caused it."""
 
-    action: Literal["flag", "redact"]
+    action: Literal["flag", "redact", "withhold"]
     start: int
     end: int
     claim_ids: tuple[str, ...]
@@ -42,7 +42,11 @@ def offending_claims(
             continue
         if claim.assessment is ClaimAssessment.SUPPORTED:
             continue
-        if policy == "flag" and claim.details.get("band") == "partial" and not config.flag_partial:
+        if (
+            policy == "flag"
+            and claim.reason is ReasonCode.PARTIAL_SUPPORT
+            and not (config.flag_partial)
+        ):
             continue
         out.append(claim)
     return out
@@ -53,7 +57,7 @@ def _ranges(draft: str, claims: Sequence[ClaimResult]) -> list[tuple[int, int, s
     hits: dict[tuple[int, int], set[str]] = {}
     for claim in claims:
         if claim.char_start is None or claim.char_end is None:
-            continue  # not locatable in the draft: affects the gate, not the text
+            continue  # flag mode: not locatable, so it affects the gate, not the text
         matched = False
         for s in sentences:
             if s.start < claim.char_end and s.end > claim.char_start:
@@ -71,8 +75,17 @@ def apply_policy(
     policy: Policy,
     config: VerifyConfig,
 ) -> tuple[str, list[PolicyAction]]:
-    """Apply ``policy`` to ``draft``; return the new text and what was changed."""
-    ranges = _ranges(draft, offending_claims(claims, policy, config))
+    """Apply ``policy`` to ``draft``; return the new text and what was changed.
+
+    Under redact, an offending claim that cannot be located in the draft (a model
+    gave no usable span) withholds the whole answer: its text cannot be removed
+    precisely, so none is delivered.
+    """
+    offending = offending_claims(claims, policy, config)
+    if policy == "redact" and any(c.char_start is None or c.char_end is None for c in offending):
+        withheld = tuple(sorted(c.claim_id for c in offending))
+        return config.unverified_notice, [PolicyAction("withhold", 0, len(draft), withheld)]
+    ranges = _ranges(draft, offending)
     if not ranges:
         return draft, []
     if policy == "redact":

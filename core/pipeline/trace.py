@@ -78,7 +78,10 @@ class TraceClaim(BaseModel):
     kind: str
     origin: str
     draft_span: tuple[int, int] | None
-    verdict: str = Field(description="supported | partial | unsupported | refusal | no_evidence")
+    verdict: str = Field(
+        description="supported | partial | unsupported | contradicted | conflicting | refusal "
+        "| no_evidence"
+    )
     assessment: str
     reason: str
     score: float | None

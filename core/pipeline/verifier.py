@@ -31,8 +31,10 @@ from ..config import VerifyConfig
 from ..contracts import (
     AssessmentAvailability,
     CaseResult,
+    ClaimAssessment,
     ClaimResult,
     ExecutionStatus,
+    QualityGate,
     ReasonCode,
     build_case,
 )
@@ -846,13 +848,16 @@ class CitationVerifier:
                 continue
             d = result.details
             best = d.get("best_span")
-            verdict = (
-                "refusal"
-                if draft.kind == "refusal"
-                else d.get("band", "unsupported")
-                if best is not None or spans
-                else "no_evidence"
-            )
+            if draft.kind == "refusal":
+                verdict = "refusal"
+            elif result.assessment is ClaimAssessment.CONTRADICTED:
+                verdict = "contradicted"
+            elif result.assessment is ClaimAssessment.CONFLICTING_SOURCES:
+                verdict = "conflicting"
+            elif best is not None or spans:
+                verdict = str(d.get("band", "unsupported"))
+            else:
+                verdict = "no_evidence"
             claims.append(
                 TraceClaim(
                     claim_id=cid_i,
@@ -889,7 +894,13 @@ class CitationVerifier:
                     cited_markers=list(draft.cited_markers),
                 )
             )
-        counts: dict[str, int] = {"supported": 0, "partial": 0, "unsupported": 0}
+        counts: dict[str, int] = {
+            "supported": 0,
+            "partial": 0,
+            "unsupported": 0,
+            "contradicted": 0,
+            "conflicting": 0,
+        }
         for c in claims:
             if c.verdict in counts:
                 counts[c.verdict] += 1
@@ -932,7 +943,12 @@ class CitationVerifier:
         if chosen not in ("flag", "redact"):
             raise InvalidInputError(f"policy must be 'flag' or 'redact', got {chosen!r}")
         case = done.case
-        if case.availability is AssessmentAvailability.NOT_EVALUATED:
+        nothing_checked = case.availability is AssessmentAvailability.NOT_EVALUATED or (
+            case.availability is AssessmentAvailability.NO_ASSESSABLE_CLAIMS
+            and case.quality_gate is QualityGate.FAIL
+            and bool(response.strip())
+        )
+        if nothing_checked:
             text, mode = unverified_text(response, policy=chosen, config=self.config)
             policy_record: dict[str, Any] = {"policy": chosen, "unverified": mode, "actions": []}
         else:
