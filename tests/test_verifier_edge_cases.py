@@ -378,3 +378,60 @@ def test_unverified_response_fails_closed(error, reason, execution):
     assert SUPPORTED not in red.text and red.trace.request["draft"] == SUPPORTED
     flag = unverified_response(SUPPORTED, error, policy="flag")
     assert flag.text.startswith(SUPPORTED) and flag.text != SUPPORTED
+
+
+def test_supplied_embeddings_never_reach_other_cases():
+    """A caller's vector for a source is used for that case only, never cached for others."""
+    emb = HashEmbedder()
+    v = verifier(embedder=emb)
+    poisoned = [{"text": SOURCES[0], "embedding": [1.0, 0.0, 0.0], "embedding_model": emb.model_id}]
+    bad = v.verify_case(SUPPORTED, poisoned)
+    assert layers(bad)[2] == "EMBEDDING_MODEL_MISMATCH"  # dimension 3 is not this model's
+    clean = v.verify_case(SUPPORTED, [SOURCES[0]])
+    assert layers(clean) == ("SUCCESS", "ASSESSED", None, "PASS")
+
+
+def test_cache_eviction_mid_batch_does_not_fail_cases():
+    """A tiny span cache evicting entries during a batch never turns into an error."""
+    from longtracer_core import EmbeddingCache
+
+    v = verifier(cache=EmbeddingCache(max_entries=2))
+    v.verify_case(SUPPORTED, SOURCES)  # fill the cache
+    cases = v.verify_batch([(SUPPORTED, SOURCES), (SWAPPED, SOURCES), (FABRICATED, SOURCES)])
+    assert [c.execution.value for c in cases] == ["SUCCESS"] * 3
+
+
+def test_closed_verifier_reports_cancelled_instead_of_raising():
+    """After close(), a timed verification returns CANCELLED rather than raising."""
+    v = verifier()
+    v.verify_case(SUPPORTED, SOURCES, timeout=5)
+    v.close()
+    v._executor = None  # a fresh pool would be created; simulate the race instead:
+    import concurrent.futures
+
+    pool = concurrent.futures.ThreadPoolExecutor(1)
+    pool.shutdown()
+    v._executor = pool
+    case = v.verify_case(SUPPORTED, SOURCES, timeout=5)
+    assert layers(case)[:3] == ("CANCELLED", "NOT_EVALUATED", "EXECUTION_CANCELLED")
+
+
+def test_max_workers_must_be_positive():
+    """max_workers < 1 is refused at construction."""
+    with pytest.raises(InvalidInputError):
+        verifier(max_workers=0)
+
+
+def test_detect_conflicts_without_nli_wins_over_an_empty_response():
+    """The NLI requirement is reported even for an empty response (table order)."""
+    case = verifier().verify_case("", SOURCES, detect_conflicts=True)
+    assert layers(case) == ("ERROR", "NOT_EVALUATED", "MODEL_UNAVAILABLE", "INDETERMINATE")
+
+
+def test_numeric_mismatch_only_when_the_figure_held_the_claim_down():
+    """An unrelated claim with a year is LOW_EVIDENCE_SIMILARITY, not NUMERIC_MISMATCH."""
+    case = verifier().verify_case(
+        "Bananas were first grown in 1889 by monks.",
+        ["The Eiffel Tower is a wrought-iron tower in Paris."],
+    )
+    assert case.claims[0].reason is R.LOW_EVIDENCE_SIMILARITY

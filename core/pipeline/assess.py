@@ -63,6 +63,7 @@ def no_evidence_claim(claim_id: str, claim: DraftClaim, reason: ReasonCode) -> C
             "best_span": None,
             "candidates": [],
             "cited_markers": list(claim.cited_markers),
+            "cited_spans": [],
             "origin": claim.origin,
         },
     )

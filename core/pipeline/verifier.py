@@ -102,6 +102,9 @@ class _Prepared:
     plan: Plan | None
     cited: dict[int, list[int]] = field(default_factory=dict)
     detect_conflicts: bool = False
+    # span vectors this case already has: caller-supplied ones and cache hits,
+    # snapshotted so a concurrent eviction cannot take them away mid-case
+    known: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -148,6 +151,8 @@ class CitationVerifier:
         self.nli = nli
         self.cache = cache if cache is not None else EmbeddingCache()
         self.generation_model = generation_model
+        if not isinstance(max_workers, int) or max_workers < 1:
+            raise InvalidInputError(f"max_workers must be a positive int, got {max_workers!r}")
         self._max_workers = max_workers
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
@@ -348,12 +353,23 @@ class CitationVerifier:
         started = time.perf_counter()
         if timeout is None:
             return self._run(response, sources, source_metadata, case_id, detect_conflicts)
-        future = self._pool().submit(
-            self._run, response, sources, source_metadata, case_id, detect_conflicts
-        )
+        try:
+            future = self._pool().submit(
+                self._run, response, sources, source_metadata, case_id, detect_conflicts
+            )
+        except RuntimeError:  # the pool was shut down
+            return self._error(
+                cid,
+                response,
+                started,
+                ExecutionStatus.CANCELLED,
+                ReasonCode.EXECUTION_CANCELLED,
+                "the verifier was closed",
+            )
         try:
             return future.result(timeout=timeout)
         except concurrent.futures.TimeoutError:
+            future.cancel()  # drops it if it has not started; a running one is discarded
             return self._error(
                 cid,
                 response,
@@ -385,9 +401,19 @@ class CitationVerifier:
         cid = case_id if isinstance(case_id, str) and case_id else uuid.uuid4().hex[:16]
         started = time.perf_counter()
         loop = asyncio.get_running_loop()
-        cf_future = self._pool().submit(
-            self._run, response, sources, source_metadata, case_id, detect_conflicts
-        )
+        try:
+            cf_future = self._pool().submit(
+                self._run, response, sources, source_metadata, case_id, detect_conflicts
+            )
+        except RuntimeError:  # the pool was shut down
+            return self._error(
+                cid,
+                response,
+                started,
+                ExecutionStatus.CANCELLED,
+                ReasonCode.EXECUTION_CANCELLED,
+                "the verifier was closed",
+            )
         future = asyncio.wrap_future(cf_future, loop=loop)
         try:
             finished, _ = await asyncio.wait({future}, timeout=timeout)
@@ -395,6 +421,7 @@ class CitationVerifier:
             cf_future.cancel()  # frees the slot if it has not started; the task stays cancelled
             raise
         if not finished:
+            cf_future.cancel()  # drops it if it has not started; a running one is discarded
             future.add_done_callback(_discard)
             return self._error(
                 cid,
@@ -511,8 +538,6 @@ class CitationVerifier:
                     ReasonCode.EMBEDDING_MODEL_MISMATCH,
                     str(err),
                 )
-        if not response.strip():
-            return self._no_claims(cid, response, started, ReasonCode.EMPTY_RESPONSE, None, [])
         if detect_conflicts and self.nli is None:
             return self._error(
                 cid,
@@ -522,6 +547,8 @@ class CitationVerifier:
                 ReasonCode.MODEL_UNAVAILABLE,
                 "detect_conflicts=True needs an NLI scorer: CitationVerifier(nli=...)",
             )
+        if not response.strip():
+            return self._no_claims(cid, response, started, ReasonCode.EMPTY_RESPONSE, None, [])
         decomposition = enforce_coverage(response, self._decompose(response))
         ordered = list(decomposition.claims)
         if len(ordered) > limits.max_claims:
@@ -554,11 +581,11 @@ class CitationVerifier:
             for i, c in enumerate(ordered)
             if c.cited_markers
         }
-        for doc in docs:  # caller-supplied vectors (same model, checked above)
+        for doc in docs:  # caller-supplied vectors: this case only, never the shared cache
             if doc.embedding is not None and doc.embedding_model is not None:
                 vec = np.asarray(doc.embedding, dtype=np.float32)
                 norm = float(np.linalg.norm(vec))
-                self.cache.put(doc.embedding_model, doc.text.strip(), vec / (norm or 1.0))
+                prep.known[doc.text.strip()] = vec / (norm or 1.0)
         return prep
 
     def _decompose(self, response: str) -> Decomposition:
@@ -639,8 +666,13 @@ class CitationVerifier:
                 if claim.kind == "claim":
                     needed[claim.claim_text] = None
             for span in prep.spans:
-                if span.span_class == "truth" and self.cache.get(model_id, span.text) is None:
+                if span.span_class != "truth" or span.text in prep.known:
+                    continue
+                hit = self.cache.get(model_id, span.text)
+                if hit is None:
                     needed[span.text] = None
+                else:
+                    prep.known[span.text] = hit
         return list(needed)
 
     def _embed_texts(self, texts: Sequence[str]) -> dict[str, Any]:
@@ -685,6 +717,11 @@ class CitationVerifier:
                     self.cache.put(model_id, span.text, vectors[span.text])
             claim_m = np.stack([vectors[c.claim_text] for _, c in factual])
             dim = claim_m.shape[1]
+            for vec in prep.known.values():
+                if vec.shape != (dim,):
+                    raise EmbeddingModelMismatchError(
+                        model_id, f"vectors of dimension {vec.shape[0]}, not {dim}"
+                    )
             span_rows = []
             for span in prep.spans:
                 if span.span_class != "truth":
@@ -692,9 +729,13 @@ class CitationVerifier:
                     continue
                 vec = vectors.get(span.text)
                 if vec is None:
-                    vec = self.cache.get(model_id, span.text)
-                if vec is None or vec.shape != (dim,):
-                    raise EmbeddingModelMismatchError(model_id, f"{model_id} (dimension mismatch)")
+                    vec = prep.known.get(span.text)
+                if vec is None:
+                    raise EvaluationFailedError(f"no embedding for span {span.span_id}")
+                if vec.shape != (dim,):
+                    raise EmbeddingModelMismatchError(
+                        model_id, f"vectors of dimension {vec.shape[0]}, not {dim}"
+                    )
                 span_rows.append(vec)
             span_m = np.stack(span_rows)
             cos = claim_m @ span_m.T

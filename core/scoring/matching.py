@@ -164,9 +164,9 @@ def match_claims(
             results.append(ClaimMatch(tuple(scored), None, None, False))
             continue
         bi, bp = top
-        mismatch = (not bp.numeric_ok) or (
-            numeric_blocked > bp.score and band(numeric_blocked, config) != "unsupported"
-        )
+        # the figures are what kept the claim down: without the cap some candidate
+        # would have scored above the best, in at least the partial band
+        mismatch = numeric_blocked > bp.score and band(numeric_blocked, config) != "unsupported"
         results.append(ClaimMatch(tuple(scored), bi, bp, mismatch))
     return results
 
