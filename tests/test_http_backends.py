@@ -244,3 +244,17 @@ async def test_async_embeddings_retry():
     emb = OpenAICompatibleEmbedder(BASE, "emb", backoff=0.0)
     vecs = await emb.aembed(["a", "b"])
     assert vecs.shape == (2, 3)
+
+
+@respx.mock
+@pytest.mark.parametrize("header", ["soon", "Wed, 99 Foo 2026 99:99:99 GMT", ""])
+def test_unreadable_retry_after_falls_back_to_backoff(header):
+    """A malformed Retry-After never escapes as a bare ValueError; the call is retried."""
+    route = respx.post(f"{BASE}/chat/completions").mock(
+        side_effect=[
+            httpx.Response(429, headers={"retry-after": header}),
+            httpx.Response(200, json=completion('{"a": 6}')),
+        ]
+    )
+    assert chat().complete_json(MESSAGES, SCHEMA) == {"a": 6}
+    assert route.call_count == 2

@@ -92,8 +92,10 @@ def test_dict_in_dict_out_with_documents():
     assert isinstance(out["grounding"], CaseResult)
     assert out["grounding"].quality_gate.value == "FAIL"
     assert out["grounding"].claims[0].supporting_sources == ["doc0"]
-    assert out["grounding_trace"].resolve("c1") == SOURCES[0]
+    assert "grounding_trace" not in out  # the trace holds the draft: not shipped under redact
     assert value["answer"] == ANSWER  # the caller's dict is not mutated
+    with_trace = guard(policy="redact", include_trace=True).invoke(value)
+    assert with_trace["grounding_trace"].resolve("c1") == SOURCES[0]
 
 
 @pytest.mark.parametrize("context", [SOURCES, "\n".join(SOURCES), [{"text": s} for s in SOURCES]])
@@ -479,3 +481,29 @@ def test_embeddings_adapters_round_trip():
     assert np.allclose(back.embed([SUPPORTED]), hash_embedder.embed([SUPPORTED]))
     assert len(lc.embed_query("x")) == hash_embedder.dim
     assert asyncio.run(lc.aembed_query("x")) == lc.embed_query("x")
+
+
+def test_mapped_chain_items_see_only_their_own_retrievals():
+    """Inside one root run (a chain mapped over inputs), each guard uses its item's documents."""
+    topics = [f"Station {i} recorded {10 + i} millimetres of rain in zone{i}." for i in range(4)]
+    store = InMemoryVectorStore(LocalEmbeddings(HashEmbedder()))
+    store.add_documents([Document(page_content=t) for t in topics])
+    retriever = store.as_retriever(search_kwargs={"k": 1})
+    prompt = ChatPromptTemplate.from_messages([("human", "{context}")])
+    fmt = RunnableLambda(lambda docs: "\n".join(d.page_content for d in docs))
+    per_item = (
+        {"context": retriever | fmt, "question": RunnablePassthrough()}
+        | prompt
+        | ParrotFakeChatModel()
+        | StrOutputParser()
+        | guard(policy="redact")
+    )
+    sink = ListSink()
+    outs = per_item.map().invoke(
+        [f"zone{i} Station {i} rain" for i in range(4)],
+        config={"callbacks": [GroundingCallbackHandler(sinks=[sink])]},
+    )
+    assert outs == topics
+    for event in sink.events:
+        assert event.case.quality_gate.value == "PASS"
+        assert len(event.trace.sources) == 1  # its own retrieval only, not all four

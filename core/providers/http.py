@@ -8,8 +8,10 @@ status code) and unparsable bodies as ``BackendResponseError``.
 from __future__ import annotations
 
 import email.utils
+import threading
 import time
 from collections.abc import Mapping
+from datetime import UTC
 from typing import Any
 
 import httpx
@@ -39,10 +41,14 @@ def _retry_after(response: httpx.Response) -> float | None:
     try:
         return max(0.0, float(value))
     except ValueError:
-        parsed = email.utils.parsedate_to_datetime(value) if value else None
-        if parsed is None:
-            return None
-        return max(0.0, parsed.timestamp() - time.time())
+        pass
+    try:
+        parsed = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None  # unreadable: fall back to exponential backoff
+    if parsed.tzinfo is None:  # an HTTP-date is GMT
+        parsed = parsed.replace(tzinfo=UTC)
+    return max(0.0, parsed.timestamp() - time.time())
 
 
 class JsonHttpClient:
@@ -68,6 +74,7 @@ class JsonHttpClient:
         if api_key:
             self._headers["authorization"] = f"Bearer {api_key}"
         self._client: httpx.Client | None = None
+        self._client_lock = threading.Lock()
 
     # -- sync ------------------------------------------------------------------
     def post(self, path: str, payload: Mapping[str, Any]) -> Any:
@@ -77,10 +84,12 @@ class JsonHttpClient:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _once(self, path: str, payload: Mapping[str, Any]) -> Any:
-        if self._client is None:
-            self._client = httpx.Client(timeout=self.timeout, headers=self._headers)
+        with self._client_lock:
+            if self._client is None:
+                self._client = httpx.Client(timeout=self.timeout, headers=self._headers)
+            client = self._client
         try:
-            response = self._client.post(self.base_url + path, json=payload)
+            response = client.post(self.base_url + path, json=payload)
         except httpx.TimeoutException as err:
             raise _Retryable(
                 f"timed out after {self.timeout}s", status_code=None, retry_after=None
@@ -152,6 +161,7 @@ class JsonHttpClient:
         }
 
     def close(self) -> None:
-        if self._client is not None:
-            self._client.close()
-            self._client = None
+        with self._client_lock:
+            client, self._client = self._client, None
+        if client is not None:
+            client.close()

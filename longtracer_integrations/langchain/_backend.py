@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 from langchain_core.embeddings import Embeddings
+from langchain_core.exceptions import OutputParserException
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from numpy.typing import NDArray
@@ -78,8 +79,8 @@ class LangChainChatBackend:
         runnable, structured = self._runnable(schema)
         try:
             result = runnable.invoke(_to_messages(messages))
-        except BackendResponseError:
-            raise
+        except (OutputParserException, ValueError) as err:  # malformed output: re-ask
+            raise BackendResponseError(f"{self.model_id} returned unusable output: {err}") from err
         except Exception as err:
             raise BackendError(f"{self.model_id} failed: {type(err).__name__}: {err}") from err
         return self._decode(result, structured)
@@ -90,6 +91,8 @@ class LangChainChatBackend:
         runnable, structured = self._runnable(schema)
         try:
             result = await runnable.ainvoke(_to_messages(messages))
+        except (OutputParserException, ValueError) as err:  # malformed output: re-ask
+            raise BackendResponseError(f"{self.model_id} returned unusable output: {err}") from err
         except Exception as err:
             raise BackendError(f"{self.model_id} failed: {type(err).__name__}: {err}") from err
         return self._decode(result, structured)

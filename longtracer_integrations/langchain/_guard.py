@@ -70,7 +70,8 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
       answer under ``answer_key``, evidence under ``context_key`` (Documents,
       strings or one string); returns the same dict with the answer
       policy-applied, the ``CaseResult`` under ``output_key`` and the trace under
-      ``output_key + "_trace"``;
+      ``output_key + "_trace"`` (the trace holds the original draft, so under
+      redact it is left out unless ``include_trace=True``);
     * an ``AIMessage``: returns a copy with policy-applied content and the
       ``CaseResult`` (and trace) in ``response_metadata``; tool calls and other
       fields are kept;
@@ -104,6 +105,7 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     output_key: str = "grounding"
     sources_key: str = "grounding_sources"
     timeout: float | None = None
+    include_trace: bool | None = None
     sinks: Sequence[Any] = Field(default=(), exclude=True)
 
     _built: CitationVerifier | None = PrivateAttr(default=None)
@@ -146,7 +148,8 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
                 out = dict(value)
                 out[self.answer_key] = rebuild_inner(g)
                 out[self.output_key] = g.case
-                out[f"{self.output_key}_trace"] = g.trace
+                if self._with_trace(g):
+                    out[f"{self.output_key}_trace"] = g.trace
                 return out
 
             return inner, rebuild
@@ -164,12 +167,16 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
                 if not (isinstance(b, dict) and b.get("type") == "text") and not isinstance(b, str)
             ]
             content = [{"type": "text", "text": g.text}, *others]
-        metadata = {
-            **message.response_metadata,
-            self.output_key: g.case,
-            f"{self.output_key}_trace": g.trace,
-        }
+        metadata = {**message.response_metadata, self.output_key: g.case}
+        if self._with_trace(g):
+            metadata[f"{self.output_key}_trace"] = g.trace
         return message.model_copy(update={"content": content, "response_metadata": metadata})
+
+    def _with_trace(self, g: GuardedResponse) -> bool:
+        """Attach the trace? It holds the original draft, so not by default under redact."""
+        if self.include_trace is not None:
+            return self.include_trace
+        return g.trace.policy.get("policy") != "redact"
 
     def _evidence(self, value: Any, config: RunnableConfig, run_manager: Any) -> list[Any]:
         if isinstance(value, Mapping) and value.get(self.context_key) is not None:

@@ -26,13 +26,21 @@ _log = logging.getLogger("longtracer_integrations.langchain")
 
 
 class _RootState:
-    __slots__ = ("documents", "retrieved", "runs", "verified")
+    __slots__ = ("retrievals", "runs", "verified")
 
     def __init__(self) -> None:
         self.runs: set[UUID] = set()
-        self.documents: list[Document] = []
-        self.retrieved = False
+        # retriever run id -> its documents, in the order retrievers finished
+        self.retrievals: dict[UUID, list[Document]] = {}
         self.verified = False
+
+    @property
+    def retrieved(self) -> bool:
+        return bool(self.retrievals)
+
+    @property
+    def documents(self) -> list[Document]:
+        return [d for docs in self.retrievals.values() for d in docs]
 
 
 class GroundingCallbackHandler(BaseCallbackHandler):
@@ -94,12 +102,30 @@ class GroundingCallbackHandler(BaseCallbackHandler):
                         self._parent.pop(rid, None)
             state.runs.add(run_id)
 
+    def _ancestors(self, run_id: UUID) -> list[UUID]:
+        chain = []
+        current: UUID | None = self._parent.get(run_id)
+        while current is not None and current in self._parent and len(chain) < 10_000:
+            chain.append(current)
+            current = self._parent.get(current)
+        return chain
+
     def documents_for(self, run_id: UUID) -> list[Document] | None:
-        """Documents retrieved earlier in the root run of ``run_id``; None if no retriever ran."""
+        """Documents retrieved earlier in the same run as ``run_id``; None if no retriever ran.
+
+        The nearest enclosing run that holds a retrieval decides: in a chain mapped
+        over many inputs (``.map()``, a nested ``.batch()``), each item's guard sees
+        only the documents retrieved for that item.
+        """
         with self._lock:
             state = self._roots.get(self._root_of(run_id))
             if state is None or not state.retrieved:
                 return None
+            lineage = {r: set(self._ancestors(r)) for r in state.retrievals}
+            for ancestor in self._ancestors(run_id):
+                found = [r for r, above in lineage.items() if ancestor in above]
+                if found:
+                    return [d for r in found for d in state.retrievals[r]]
             return list(state.documents)
 
     def _finish_root(self, run_id: UUID, parent_run_id: UUID | None) -> _RootState | None:
@@ -155,8 +181,7 @@ class GroundingCallbackHandler(BaseCallbackHandler):
                 self._register(run_id, parent_run_id)
             state = self._roots.get(self._root_of(run_id))
             if state is not None:
-                state.retrieved = True
-                state.documents.extend(documents)
+                state.retrievals.setdefault(run_id, []).extend(documents)
 
     def on_custom_event(
         self,
