@@ -2,10 +2,11 @@
 
 from .check import check_case
 from .nli import NliScorer
+from .outcomes import GuardedResponse, failure_reason, unverified_response
 from .policy import PolicyAction, apply_policy
 from .sources import SourceDoc, normalize_sources
 from .trace import TraceClaim, TraceRecord
-from .verifier import CitationVerifier, GuardedResponse, failure_reason, unverified_response
+from .verifier import CitationVerifier
 
 __all__ = [
     "CitationVerifier",

@@ -16,8 +16,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..contracts import CaseResult
+from ..config import VerifyConfig
+from ..contracts import CaseResult, ClaimAssessment
+from ..decompose.types import Decomposition, DraftClaim
 from ..scoring.spans import Span
+from .sources import SourceDoc
 
 __all__ = [
     "PLAN_MODEL",
@@ -25,6 +28,7 @@ __all__ = [
     "TraceClaim",
     "TraceRecord",
     "bare_trace",
+    "build_trace",
     "outcome_of",
     "plan_hash",
 ]
@@ -162,6 +166,130 @@ def bare_trace(
         plan=[],
         sources=[],
         stats={"claims": 0},
+        outcome=outcome_of(case),
+        ts=now_iso(),
+    )
+
+
+def _r(x: float) -> float:
+    return round(float(x), 6)
+
+
+def _span_ref(ref: dict[str, Any]) -> SpanRef:
+    return SpanRef(**{k: v for k, v in ref.items() if k in SpanRef.model_fields})
+
+
+def _verdict(
+    draft: DraftClaim, assessment: ClaimAssessment, details: dict[str, Any], has_spans: bool
+) -> str:
+    if draft.kind == "refusal":
+        return "refusal"
+    if assessment is ClaimAssessment.CONTRADICTED:
+        return "contradicted"
+    if assessment is ClaimAssessment.CONFLICTING_SOURCES:
+        return "conflicting"
+    if details.get("best_span") is not None or has_spans:
+        return str(details.get("band", "unsupported"))
+    return "no_evidence"
+
+
+def build_trace(
+    *,
+    query_id: str,
+    draft: str,
+    case: CaseResult,
+    decomposition: Decomposition,
+    ordered: Sequence[DraftClaim],
+    spans: Sequence[Span],
+    docs: Sequence[SourceDoc],
+    config: VerifyConfig,
+    models: dict[str, str | None],
+    with_plan: bool,
+) -> TraceRecord:
+    """The trace of an assessed (or claim-less) case: every judgment, resolvable to sources."""
+    claims: list[TraceClaim] = []
+    by_id = {c.claim_id: c for c in case.claims}
+    repairs = []
+    for i, claim in enumerate(ordered):
+        claim_id = f"c{i + 1}"
+        result = by_id.get(claim_id)
+        if claim.origin == "coverage":
+            repairs.append(claim_id)
+        if result is None:
+            continue
+        d = result.details
+        best = d.get("best_span")
+        conflict = d.get("numeric_conflict_span")
+        claims.append(
+            TraceClaim(
+                claim_id=claim_id,
+                text=claim.claim_text,
+                kind=claim.kind,
+                origin=claim.origin,
+                draft_span=(claim.char_start, claim.char_end)
+                if claim.char_start is not None and claim.char_end is not None
+                else None,
+                verdict=_verdict(claim, result.assessment, d, bool(spans)),
+                assessment=result.assessment.value,
+                reason=result.reason.value,
+                score=_r(d["score"]) if "score" in d else None,
+                best_span_ref=_span_ref(best) if best else None,
+                numeric_conflict_span_ref=_span_ref(conflict) if conflict else None,
+                candidates_considered=[
+                    Candidate(
+                        span_id=c["span_id"],
+                        score=_r(c["score"]),
+                        cos=_r(c["cos"]),
+                        lex=_r(c["lex"]),
+                        numeric_ok=c["numeric_ok"],
+                    )
+                    for c in d.get("candidates", [])
+                ],
+                cited_markers=list(claim.cited_markers),
+            )
+        )
+    counts = dict.fromkeys(
+        ("supported", "partial", "unsupported", "contradicted", "conflicting"), 0
+    )
+    for c in claims:
+        if c.verdict in counts:
+            counts[c.verdict] += 1
+    return TraceRecord(
+        query_id=query_id,
+        request={"draft": draft},
+        plan_hash=plan_hash(spans, config.span_granularity) if with_plan else None,
+        prompt_hash=decomposition.prompt_hash,
+        models=models,
+        claims=claims,
+        non_claims=[
+            {"text": n.text, "draft_span": [n.char_start, n.char_end], "rule": n.rule}
+            for n in decomposition.non_claims
+        ],
+        coverage_repairs=repairs,
+        plan=[
+            SpanRef(
+                span_id=s.span_id,
+                source_id=s.source_id,
+                source_index=s.source_index,
+                start=s.start,
+                end=s.end,
+            )
+            for s in spans
+        ],
+        sources=[{"source_id": d.source_id, "class": d.span_class, "text": d.text} for d in docs],
+        stats={
+            "claims": len(claims),
+            **counts,
+            "refusals": sum(c.kind == "refusal" for c in claims),
+            "non_claims": len(decomposition.non_claims),
+            "sources": len(docs),
+            "spans": len(spans),
+            "candidates_m": config.candidates_m,
+            "beta": config.beta,
+            "bands": config.bands.model_dump(),
+            "decomposer": decomposition.decomposer,
+            "decompose_attempts": decomposition.attempts,
+        },
         outcome=outcome_of(case),
         ts=now_iso(),
     )

@@ -31,7 +31,6 @@ from ..config import VerifyConfig
 from ..contracts import (
     AssessmentAvailability,
     CaseResult,
-    ClaimAssessment,
     ClaimResult,
     ExecutionStatus,
     QualityGate,
@@ -47,47 +46,29 @@ from ..errors import (
     EmbeddingModelMismatchError,
     EvaluationFailedError,
     InvalidInputError,
-    ModelUnavailableError,
 )
 from ..providers.embeddings import Embedder, EmbeddingCache, SentenceTransformerEmbedder
 from ..scoring.matching import Plan, build_plan, match_claims, span_features
 from ..scoring.spans import Span, split_source
-from .assess import assess_claim, no_evidence_claim, refusal_claim, span_ref
+from .assess import assess_claim, no_evidence_claim, refusal_claim
 from .nli import NliScorer, apply_nli
+from .outcomes import GuardedResponse, failure_reason
 from .policy import apply_policy, unverified_text
 from .sources import SourceDoc, normalize_sources
 from .trace import (
     PLAN_MODEL,
     SCORE_MODEL,
-    Candidate,
-    SpanRef,
-    TraceClaim,
     TraceRecord,
     bare_trace,
-    now_iso,
-    outcome_of,
+    build_trace,
     plan_hash,
 )
 
-__all__ = ["CitationVerifier", "GuardedResponse", "failure_reason", "unverified_response"]
+__all__ = ["CitationVerifier", "GuardedResponse"]
 
 Policy = Literal["flag", "redact"]
 _NUMBERED_MARKER = regex.compile(r"[A-Za-z]{0,3}(\d+)")
 _EMBED_CHUNK = 256
-
-
-@dataclass(frozen=True)
-class GuardedResponse:
-    """The policy-applied answer, the original, and the record of why."""
-
-    text: str
-    original_text: str
-    case: CaseResult
-    trace: TraceRecord
-
-    @property
-    def changed(self) -> bool:
-        return self.text != self.original_text
 
 
 @dataclass
@@ -281,7 +262,7 @@ class CitationVerifier:
             try:
                 vectors = self._embed_texts(self._needed([p for _, p in prepared]))
             except Exception as err:
-                failure = self._failure_for(err)
+                failure = failure_reason(err)
         done_count = sum(r is not None for r in results)
         if progress is not None and done_count:
             progress(done_count, total)
@@ -460,7 +441,7 @@ class CitationVerifier:
             vectors = self._embed_texts(self._needed([outcome]))
         except Exception as err:
             return self._error(
-                outcome.case_id, outcome.response, outcome.started, *self._failure_for(err)
+                outcome.case_id, outcome.response, outcome.started, *failure_reason(err)
             )
         return self._finish_safely(outcome, vectors)
 
@@ -479,16 +460,8 @@ class CitationVerifier:
             return self._prepare(
                 cid, response, sources, source_metadata, case_id, detect_conflicts, started
             )
-        except InvalidInputError as err:
-            return self._error(
-                cid, text, started, ExecutionStatus.ERROR, ReasonCode.INVALID_INPUT, str(err)
-            )
-        except DecompositionError as err:
-            return self._error(
-                cid, text, started, ExecutionStatus.ERROR, ReasonCode.DECOMPOSITION_FAILED, str(err)
-            )
-        except Exception as err:
-            return self._error(cid, text, started, *self._failure_for(err))
+        except Exception as err:  # never crash deep inside: every failure is a reason
+            return self._error(cid, text, started, *failure_reason(err))
 
     def _prepare(
         self,
@@ -694,7 +667,7 @@ class CitationVerifier:
         try:
             return self._finish(prep, vectors)
         except Exception as err:
-            return self._error(prep.case_id, prep.response, prep.started, *self._failure_for(err))
+            return self._error(prep.case_id, prep.response, prep.started, *failure_reason(err))
 
     def _finish(self, prep: _Prepared, vectors: Mapping[str, Any]) -> _Done:
         config = self.config
@@ -793,10 +766,6 @@ class CitationVerifier:
             meta["plan_hash"] = plan_hash(prep.spans, self.config.span_granularity)
         return meta
 
-    @staticmethod
-    def _failure_for(err: BaseException) -> tuple[ExecutionStatus, ReasonCode, str]:
-        return failure_reason(err)
-
     def _error(
         self,
         cid: str,
@@ -874,108 +843,17 @@ class CitationVerifier:
         cid: str | None = None,
         response: str | None = None,
     ) -> TraceRecord:
-        spans = prep.spans if prep is not None else []
-        docs = prep.docs if prep is not None else []
-        claims: list[TraceClaim] = []
-        ordered = prep.ordered if prep is not None else list(decomposition.claims)
-        by_id = {c.claim_id: c for c in case.claims}
-        repairs = []
-        for i, draft in enumerate(ordered):
-            cid_i = f"c{i + 1}"
-            result = by_id.get(cid_i)
-            if draft.origin == "coverage":
-                repairs.append(cid_i)
-            if result is None:
-                continue
-            d = result.details
-            best = d.get("best_span")
-            if draft.kind == "refusal":
-                verdict = "refusal"
-            elif result.assessment is ClaimAssessment.CONTRADICTED:
-                verdict = "contradicted"
-            elif result.assessment is ClaimAssessment.CONFLICTING_SOURCES:
-                verdict = "conflicting"
-            elif best is not None or spans:
-                verdict = str(d.get("band", "unsupported"))
-            else:
-                verdict = "no_evidence"
-            claims.append(
-                TraceClaim(
-                    claim_id=cid_i,
-                    text=draft.claim_text,
-                    kind=draft.kind,
-                    origin=draft.origin,
-                    draft_span=(draft.char_start, draft.char_end)
-                    if draft.char_start is not None and draft.char_end is not None
-                    else None,
-                    verdict=verdict,
-                    assessment=result.assessment.value,
-                    reason=result.reason.value,
-                    score=_r(d["score"]) if "score" in d else None,
-                    best_span_ref=SpanRef(**best) if best else None,
-                    numeric_conflict_span_ref=SpanRef(
-                        **{
-                            k: v
-                            for k, v in d["numeric_conflict_span"].items()
-                            if k != "uncapped_score"
-                        }
-                    )
-                    if d.get("numeric_conflict_span")
-                    else None,
-                    candidates_considered=[
-                        Candidate(
-                            span_id=c["span_id"],
-                            score=_r(c["score"]),
-                            cos=_r(c["cos"]),
-                            lex=_r(c["lex"]),
-                            numeric_ok=c["numeric_ok"],
-                        )
-                        for c in d.get("candidates", [])
-                    ],
-                    cited_markers=list(draft.cited_markers),
-                )
-            )
-        counts: dict[str, int] = {
-            "supported": 0,
-            "partial": 0,
-            "unsupported": 0,
-            "contradicted": 0,
-            "conflicting": 0,
-        }
-        for c in claims:
-            if c.verdict in counts:
-                counts[c.verdict] += 1
-        return TraceRecord(
+        return build_trace(
             query_id=prep.case_id if prep is not None else (cid or case.case_id),
-            request={"draft": prep.response if prep is not None else (response or "")},
-            plan_hash=plan_hash(spans, self.config.span_granularity) if prep is not None else None,
-            prompt_hash=decomposition.prompt_hash,
+            draft=prep.response if prep is not None else (response or ""),
+            case=case,
+            decomposition=decomposition,
+            ordered=prep.ordered if prep is not None else list(decomposition.claims),
+            spans=prep.spans if prep is not None else [],
+            docs=prep.docs if prep is not None else [],
+            config=self.config,
             models=self._models(decomposition),
-            claims=claims,
-            non_claims=[
-                {"text": n.text, "draft_span": [n.char_start, n.char_end], "rule": n.rule}
-                for n in decomposition.non_claims
-            ],
-            coverage_repairs=repairs,
-            plan=[SpanRef(**span_ref(s)) for s in spans],
-            sources=[
-                {"source_id": d.source_id, "class": d.span_class, "text": d.text} for d in docs
-            ],
-            stats={
-                "claims": len(claims),
-                **counts,
-                "refusals": sum(c.kind == "refusal" for c in claims),
-                "non_claims": len(decomposition.non_claims),
-                "sources": len(docs),
-                "spans": len(spans),
-                "candidates_m": self.config.candidates_m,
-                "beta": self.config.beta,
-                "bands": self.config.bands.model_dump(),
-                "decomposer": decomposition.decomposer,
-                "decompose_attempts": decomposition.attempts,
-            },
-            outcome=outcome_of(case),
-            ts=now_iso(),
+            with_plan=prep is not None,
         )
 
     # ------------------------------------------------------------------ policy
@@ -1050,57 +928,6 @@ class CitationVerifier:
             "case_id": f"item_{index}",
             "detect_conflicts": False,
         }
-
-
-def failure_reason(err: BaseException) -> tuple[ExecutionStatus, ReasonCode, str]:
-    """Map an exception to the execution status, reason and message of an unverified case."""
-    if isinstance(err, ModelUnavailableError):
-        return ExecutionStatus.ERROR, ReasonCode.MODEL_UNAVAILABLE, str(err)
-    if isinstance(err, EmbeddingModelMismatchError):
-        return ExecutionStatus.ERROR, ReasonCode.EMBEDDING_MODEL_MISMATCH, str(err)
-    if isinstance(err, DecompositionError):
-        return ExecutionStatus.ERROR, ReasonCode.DECOMPOSITION_FAILED, str(err)
-    if isinstance(err, InvalidInputError):
-        return ExecutionStatus.ERROR, ReasonCode.INVALID_INPUT, str(err)
-    if isinstance(err, TimeoutError):
-        return ExecutionStatus.TIMEOUT, ReasonCode.EVALUATION_TIMEOUT, str(err) or "timed out"
-    return ExecutionStatus.ERROR, ReasonCode.EVALUATION_FAILED, f"{type(err).__name__}: {err}"
-
-
-def unverified_response(
-    response: str,
-    error: BaseException,
-    *,
-    policy: Policy = "redact",
-    config: VerifyConfig | None = None,
-    case_id: str | None = None,
-    metadata: dict[str, Any] | None = None,
-) -> GuardedResponse:
-    """The fail-closed result for an answer that could not be verified at all.
-
-    For integrations whose own machinery failed before or around the verifier
-    (even constructing it): an INDETERMINATE case with the reason ``error``
-    maps to, and the answer withheld (redact) or marked unverified (flag).
-    """
-    execution, reason, message = failure_reason(error)
-    case = build_case(
-        case_id=case_id or uuid.uuid4().hex[:16],
-        execution=execution,
-        availability=AssessmentAvailability.NOT_EVALUATED,
-        reason=reason,
-        error_message=message,
-        metadata=metadata,
-    )
-    config = config or VerifyConfig()
-    text, mode = unverified_text(response, policy=policy, config=config)
-    trace = bare_trace(case.case_id, response, case).model_copy(
-        update={"policy": {"policy": policy, "unverified": mode, "actions": []}}
-    )
-    return GuardedResponse(text=text, original_text=response, case=case, trace=trace)
-
-
-def _r(x: float) -> float:
-    return round(float(x), 6)
 
 
 def _discard(future: asyncio.Future[Any]) -> None:

@@ -9,15 +9,16 @@ absence.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from ..text.words import lex_tokens
 from .lexical import lexical_coverage
-from .numeric import numeric_gate_passes
+from .numeric import claim_numeric_requirements, gate_passes, span_numeric_set
 
-__all__ = ["Band", "PairScore", "band", "clamp01", "fuse", "pair_score"]
+__all__ = ["Band", "PairScore", "band", "clamp01", "fuse", "pair_score", "score_features"]
 
 Band = Literal["supported", "partial", "unsupported"]
 
@@ -85,13 +86,33 @@ def pair_score(
     The cap applies to the WHOLE pair score: capping only the lexical term would
     still let a wrong figure on a near-verbatim span read partial.
     """
+    return score_features(
+        cos,
+        Counter(lex_tokens(claim_text)),
+        claim_numeric_requirements(claim_text),
+        Counter(lex_tokens(span_text)),
+        span_numeric_set(span_text),
+        idf,
+        config,
+    )[0]
+
+
+def score_features(
+    cos: float,
+    claim_tokens: Counter[str],
+    claim_needs: Sequence[tuple[str, ...]],
+    span_tokens: Counter[str],
+    span_numerics: frozenset[str],
+    idf: Mapping[str, float],
+    config: _ScoringConfig,
+) -> tuple[PairScore, float]:
+    """``pair_score`` on preprocessed texts; also returns the uncapped fused score."""
     c = clamp01(cos)
-    lex = lexical_coverage(lex_tokens(claim_text), lex_tokens(span_text), idf)
-    ok = numeric_gate_passes(claim_text, span_text)
-    score = fuse(c, lex, config.beta)
-    if not ok:
-        score = min(score, config.numeric_cap)
-    return PairScore(score=score, cos=c, lex=lex, numeric_ok=ok)
+    lex = lexical_coverage(claim_tokens, span_tokens, idf)
+    ok = gate_passes(claim_needs, span_numerics) if claim_needs else True
+    raw = fuse(c, lex, config.beta)
+    score = raw if ok else min(raw, config.numeric_cap)
+    return PairScore(score=score, cos=c, lex=lex, numeric_ok=ok), raw
 
 
 def band(score: float, config: _ScoringConfig) -> Band:

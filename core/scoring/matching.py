@@ -16,9 +16,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..text.words import lex_tokens
-from .fusion import PairScore, _ScoringConfig, band, clamp01, fuse
-from .lexical import IdfTable, idf_table, lexical_coverage
-from .numeric import claim_numeric_requirements, gate_passes, span_numeric_set
+from .fusion import PairScore, _ScoringConfig, band, score_features
+from .lexical import IdfTable, idf_table
+from .numeric import claim_numeric_requirements, span_numeric_set
 from .spans import Span
 
 __all__ = ["ClaimMatch", "Plan", "best_match", "build_plan", "match_claims", "select_candidates"]
@@ -87,12 +87,8 @@ def select_candidates(
     ignored (a marker is a hint; it never rescues a claim). Ties in cosine at
     the cut keep the earlier span in plan order.
     """
-    row = np.asarray(cos_row, dtype=np.float64)
-    n = len(spans)
-    truth = np.fromiter((s.span_class == "truth" for s in spans), dtype=bool, count=n)
-    chosen = set(_top_m(row, truth, m))
-    chosen.update(i for i in cited if 0 <= i < n and truth[i])
-    return sorted(chosen)
+    truth = np.fromiter((s.span_class == "truth" for s in spans), dtype=bool, count=len(spans))
+    return _select(np.asarray(cos_row, dtype=np.float64), truth, cited, m)
 
 
 def _top_m(row: NDArray[np.float64], truth: NDArray[np.bool_], m: int) -> list[int]:
@@ -143,22 +139,24 @@ def match_claims(
         if n_spans == 0:
             results.append(ClaimMatch((), None, None, False))
             continue
-        cands = _candidates_fast(
-            cos[ci], plan.truth, cited[ci] if ci < len(cited) else (), candidates_m
-        )
+        cands = _select(cos[ci], plan.truth, cited[ci] if ci < len(cited) else (), candidates_m)
         claim_tokens = Counter(lex_tokens(text))
         needs = claim_numeric_requirements(text)
         scored: list[tuple[int, PairScore]] = []
         numeric_blocked = 0.0
         for si in cands:
-            c = clamp01(float(cos[ci, si]))
-            lex = lexical_coverage(claim_tokens, plan.tokens[si], plan.idf)
-            ok = gate_passes(needs, plan.numerics[si]) if needs else True
-            raw = fuse(c, lex, config.beta)
-            score = raw if ok else min(raw, config.numeric_cap)
-            if not ok:
+            ps, raw = score_features(
+                float(cos[ci, si]),
+                claim_tokens,
+                needs,
+                plan.tokens[si],
+                plan.numerics[si],
+                plan.idf,
+                config,
+            )
+            if not ps.numeric_ok:
                 numeric_blocked = max(numeric_blocked, raw)
-            scored.append((si, PairScore(score=score, cos=c, lex=lex, numeric_ok=ok)))
+            scored.append((si, ps))
         top = best_match(scored)
         if top is None:
             results.append(ClaimMatch(tuple(scored), None, None, False))
@@ -171,7 +169,7 @@ def match_claims(
     return results
 
 
-def _candidates_fast(
+def _select(
     row: NDArray[np.floating], truth: NDArray[np.bool_], cited: Collection[int], m: int
 ) -> list[int]:
     chosen = set(_top_m(np.asarray(row, dtype=np.float64), truth, m))
