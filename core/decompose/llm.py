@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -78,6 +79,15 @@ OUTPUT_SCHEMA: dict[str, Any] = DecompositionOutput.model_json_schema()
 PROMPT_HASH = hashlib.sha256(
     (DECOMPOSE_PROMPT_VERSION + SYSTEM_PROMPT + json.dumps(OUTPUT_SCHEMA, sort_keys=True)).encode()
 ).hexdigest()[:16]
+
+
+@dataclass
+class _Run:
+    """The conversation and bookkeeping of one decomposition."""
+
+    messages: list[Message]
+    attempts: int = 0
+    last: Any = None
 
 
 class _InvalidOutput(Exception):
@@ -173,71 +183,62 @@ class LLMDecomposer:
             attempts=attempts,
         )
 
-    def _failed(self, attempts: int, err: BaseException, output: Any) -> DecompositionError:
+    def _failed(self, run: _Run, err: BaseException) -> DecompositionError:
         return DecompositionError(
-            f"decomposition failed after {attempts} attempt(s): {err}",
-            attempts=attempts,
-            last_output=output,
+            f"decomposition failed after {run.attempts} attempt(s): {err}",
+            attempts=run.attempts,
+            last_output=run.last,
         )
 
     def decompose(self, draft: str) -> Decomposition:
-        messages = self._messages(draft)
-        attempts = 0
-        last: Any = None
+        run = _Run(self._messages(draft))
         try:
-            for attempt in Retrying(
-                stop=stop_after_attempt(self.max_retries + 1),
-                retry=retry_if_exception_type(_InvalidOutput),
-                reraise=True,
-            ):
+            for attempt in Retrying(**self._retry_args()):
                 with attempt:
-                    attempts += 1
+                    run.attempts += 1
                     try:
-                        raw = self.backend.complete_json(messages, OUTPUT_SCHEMA)
+                        raw = self.backend.complete_json(run.messages, OUTPUT_SCHEMA)
                     except BackendResponseError as err:
-                        invalid = _InvalidOutput(f"not JSON: {err}", str(err))
-                        self._reask(messages, invalid)
-                        raise invalid from err
-                    last = raw
-                    try:
-                        out = self._check(raw)
-                    except _InvalidOutput as err:
-                        self._reask(messages, err)
-                        raise
-                    return self._build(draft, out, attempts)
-        except _InvalidOutput as err:
-            raise self._failed(attempts, err, last if last is not None else err.output) from err
-        except BackendError as err:
-            raise self._failed(attempts, err, last) from err
+                        raise self._not_json(run, err) from err
+                    return self._accept(draft, run, raw)
+        except (_InvalidOutput, BackendError) as err:
+            raise self._failed(run, err) from err
         raise AssertionError("unreachable")  # pragma: no cover
 
     async def adecompose(self, draft: str) -> Decomposition:
-        messages = self._messages(draft)
-        attempts = 0
-        last: Any = None
+        run = _Run(self._messages(draft))
         try:
-            async for attempt in AsyncRetrying(
-                stop=stop_after_attempt(self.max_retries + 1),
-                retry=retry_if_exception_type(_InvalidOutput),
-                reraise=True,
-            ):
+            async for attempt in AsyncRetrying(**self._retry_args()):
                 with attempt:
-                    attempts += 1
+                    run.attempts += 1
                     try:
-                        raw = await self.backend.acomplete_json(messages, OUTPUT_SCHEMA)
+                        raw = await self.backend.acomplete_json(run.messages, OUTPUT_SCHEMA)
                     except BackendResponseError as err:
-                        invalid = _InvalidOutput(f"not JSON: {err}", str(err))
-                        self._reask(messages, invalid)
-                        raise invalid from err
-                    last = raw
-                    try:
-                        out = self._check(raw)
-                    except _InvalidOutput as err:
-                        self._reask(messages, err)
-                        raise
-                    return self._build(draft, out, attempts)
-        except _InvalidOutput as err:
-            raise self._failed(attempts, err, last if last is not None else err.output) from err
-        except BackendError as err:
-            raise self._failed(attempts, err, last) from err
+                        raise self._not_json(run, err) from err
+                    return self._accept(draft, run, raw)
+        except (_InvalidOutput, BackendError) as err:
+            raise self._failed(run, err) from err
         raise AssertionError("unreachable")  # pragma: no cover
+
+    # -- one attempt's bookkeeping, shared by the sync and async loops --------------------
+    def _retry_args(self) -> dict[str, Any]:
+        return {
+            "stop": stop_after_attempt(self.max_retries + 1),
+            "retry": retry_if_exception_type(_InvalidOutput),
+            "reraise": True,
+        }
+
+    def _not_json(self, run: _Run, err: BackendResponseError) -> _InvalidOutput:
+        invalid = _InvalidOutput(f"not JSON: {err}", str(err))
+        run.last = str(err)
+        self._reask(run.messages, invalid)
+        return invalid
+
+    def _accept(self, draft: str, run: _Run, raw: Any) -> Decomposition:
+        run.last = raw
+        try:
+            out = self._check(raw)
+        except _InvalidOutput as err:
+            self._reask(run.messages, err)
+            raise
+        return self._build(draft, out, run.attempts)

@@ -330,44 +330,20 @@ class CitationVerifier:
         detect_conflicts: Any,
     ) -> _Done:
         self._check_timeout(timeout)
-        cid = case_id if isinstance(case_id, str) and case_id else uuid.uuid4().hex[:16]
-        started = time.perf_counter()
+        args = (response, sources, source_metadata, case_id, detect_conflicts)
         if timeout is None:
-            return self._run(response, sources, source_metadata, case_id, detect_conflicts)
-        try:
-            future = self._pool().submit(
-                self._run, response, sources, source_metadata, case_id, detect_conflicts
-            )
-        except RuntimeError:  # the pool was shut down
-            return self._error(
-                cid,
-                response,
-                started,
-                ExecutionStatus.CANCELLED,
-                ReasonCode.EXECUTION_CANCELLED,
-                "the verifier was closed",
-            )
+            return self._run(*args)
+        cid, started = self._case_id(case_id), time.perf_counter()
+        future = self._submit(args)
+        if future is None:
+            return self._cancelled(cid, response, started, "the verifier was closed")
         try:
             return future.result(timeout=timeout)
         except concurrent.futures.TimeoutError:
             future.cancel()  # drops it if it has not started; a running one is discarded
-            return self._error(
-                cid,
-                response,
-                started,
-                ExecutionStatus.TIMEOUT,
-                ReasonCode.EVALUATION_TIMEOUT,
-                f"no result within {timeout}s",
-            )
+            return self._timed_out(cid, response, started, timeout)
         except concurrent.futures.CancelledError:
-            return self._error(
-                cid,
-                response,
-                started,
-                ExecutionStatus.CANCELLED,
-                ReasonCode.EXECUTION_CANCELLED,
-                "the evaluation was cancelled",
-            )
+            return self._cancelled(cid, response, started, "the evaluation was cancelled")
 
     async def _atimed(
         self,
@@ -379,23 +355,12 @@ class CitationVerifier:
         detect_conflicts: Any,
     ) -> _Done:
         self._check_timeout(timeout)
-        cid = case_id if isinstance(case_id, str) and case_id else uuid.uuid4().hex[:16]
-        started = time.perf_counter()
-        loop = asyncio.get_running_loop()
-        try:
-            cf_future = self._pool().submit(
-                self._run, response, sources, source_metadata, case_id, detect_conflicts
-            )
-        except RuntimeError:  # the pool was shut down
-            return self._error(
-                cid,
-                response,
-                started,
-                ExecutionStatus.CANCELLED,
-                ReasonCode.EXECUTION_CANCELLED,
-                "the verifier was closed",
-            )
-        future = asyncio.wrap_future(cf_future, loop=loop)
+        args = (response, sources, source_metadata, case_id, detect_conflicts)
+        cid, started = self._case_id(case_id), time.perf_counter()
+        cf_future = self._submit(args)
+        if cf_future is None:
+            return self._cancelled(cid, response, started, "the verifier was closed")
+        future = asyncio.wrap_future(cf_future, loop=asyncio.get_running_loop())
         try:
             finished, _ = await asyncio.wait({future}, timeout=timeout)
         except asyncio.CancelledError:
@@ -404,24 +369,36 @@ class CitationVerifier:
         if not finished:
             cf_future.cancel()  # drops it if it has not started; a running one is discarded
             future.add_done_callback(_discard)
-            return self._error(
-                cid,
-                response,
-                started,
-                ExecutionStatus.TIMEOUT,
-                ReasonCode.EVALUATION_TIMEOUT,
-                f"no result within {timeout}s",
-            )
+            return self._timed_out(cid, response, started, timeout)
         if future.cancelled():
-            return self._error(
-                cid,
-                response,
-                started,
-                ExecutionStatus.CANCELLED,
-                ReasonCode.EXECUTION_CANCELLED,
-                "the evaluation was cancelled",
-            )
+            return self._cancelled(cid, response, started, "the evaluation was cancelled")
         return future.result()
+
+    @staticmethod
+    def _case_id(case_id: Any) -> str:
+        return case_id if isinstance(case_id, str) and case_id else uuid.uuid4().hex[:16]
+
+    def _submit(self, args: tuple[Any, ...]) -> concurrent.futures.Future[_Done] | None:
+        """Run the evaluation in the pool; None when the pool was shut down."""
+        try:
+            return self._pool().submit(self._run, *args)
+        except RuntimeError:
+            return None
+
+    def _cancelled(self, cid: str, response: Any, started: float, why: str) -> _Done:
+        return self._error(
+            cid, response, started, ExecutionStatus.CANCELLED, ReasonCode.EXECUTION_CANCELLED, why
+        )
+
+    def _timed_out(self, cid: str, response: Any, started: float, timeout: float) -> _Done:
+        return self._error(
+            cid,
+            response,
+            started,
+            ExecutionStatus.TIMEOUT,
+            ReasonCode.EVALUATION_TIMEOUT,
+            f"no result within {timeout}s",
+        )
 
     # ------------------------------------------------------------------ stages
     def _run(
@@ -454,7 +431,7 @@ class CitationVerifier:
         detect_conflicts: Any = False,
     ) -> _Prepared | _Done:
         started = time.perf_counter()
-        cid = case_id if isinstance(case_id, str) and case_id else uuid.uuid4().hex[:16]
+        cid = self._case_id(case_id)
         text = response if isinstance(response, str) else ""
         try:
             return self._prepare(
