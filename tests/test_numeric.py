@@ -130,3 +130,53 @@ def test_ambiguous_slashed_dates_match_either_reading():
     assert numeric_gate_passes("on 03/04/2022", "on 4 March 2022")
     assert numeric_gate_passes("on 25/12/2021", "on 25 December 2021")
     assert not numeric_gate_passes("on 25/12/2021", "on 24 December 2021")
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from(
+    [
+        "12",
+        "2022",
+        "0500",
+        "3.5",
+        "1,000",
+        "$5",
+        "12%",
+        "-40",
+        "July",
+        "Jul.",
+        "May",
+        "may",
+        "twenty",
+        "five",
+        "third",
+        "million",
+        "7 am",
+        "07:00",
+        "2022-07-12",
+        "12/07/2022",
+        "of",
+        " ",
+        ", ",
+        ". ",
+        "–",
+        "x",
+        "th",
+        "st",
+        "January 14, 1925",
+        "tower",
+        "\u00a0",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=14).map("".join))
+def test_anchored_scan_equals_full_scan(text):
+    """The anchored scanner finds exactly what a scan of every position finds."""
+    from longtracer_core.scoring.numeric import _PATTERN, _matches
+
+    full = [(m.span(), m.lastgroup) for m in _PATTERN.finditer(text)]
+    assert [(m.span(), m.lastgroup) for m in _matches(text)] == full

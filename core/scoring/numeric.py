@@ -149,6 +149,30 @@ _PATTERN = regex.compile(
 
 _SEPARATORS = regex.compile(r"[,\s_\u00a0\u202f\u2009]")
 
+# Every alternative of _PATTERN starts at one of these: a digit, a sign, a currency
+# symbol, a decimal point, or a month, number or ordinal word. Trying _PATTERN only
+# there gives the same matches as scanning every position, an order of magnitude faster.
+_ANCHOR = regex.compile(
+    rf"""[0-9$€£¥₹.−-]|{_MONTH}|\b(?:{"|".join(_WORDS)}|{"|".join(_ORDINALS)})\b""",
+    flags=regex.IGNORECASE,
+)
+
+
+def _matches(text: str) -> list[regex.Match[str]]:
+    """The leftmost non-overlapping matches of _PATTERN, as ``finditer`` would give them."""
+    out: list[regex.Match[str]] = []
+    pos = 0
+    while True:
+        anchor = _ANCHOR.search(text, pos)
+        if anchor is None:
+            return out
+        m = _PATTERN.match(text, anchor.start())
+        if m is not None and m.end() > m.start():
+            out.append(m)
+            pos = m.end()
+        else:
+            pos = anchor.start() + 1
+
 
 def _canon(value: Decimal) -> str:
     text = format(value.normalize(), "f")
@@ -210,7 +234,7 @@ def _month_is_word(name: str) -> bool:
 def _scan(text: str) -> list[tuple[str, ...]]:
     """Each numeric of ``text`` as a tuple of alternative readings."""
     found: list[tuple[str, ...]] = []
-    for m in _PATTERN.finditer(text):
+    for m in _matches(text):
         g = m.groupdict()
         if g["iso"]:
             y, mo, d = int(g["iy"]), int(g["im"]), int(g["id"])
