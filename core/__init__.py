@@ -32,6 +32,7 @@ from .providers import (
     OpenAICompatibleChat,
     OpenAICompatibleEmbedder,
     SentenceTransformerEmbedder,
+    TransformersNli,
 )
 
 __version__ = "0.1.0"
@@ -67,6 +68,7 @@ __all__ = [
     "RuleBasedDecomposer",
     "SentenceTransformerEmbedder",
     "TraceRecord",
+    "TransformersNli",
     "VerifyConfig",
     "check_case",
     "compute_quality_gate",

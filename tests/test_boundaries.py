@@ -85,6 +85,7 @@ PINNED_CORE = [
     "RuleBasedDecomposer",
     "SentenceTransformerEmbedder",
     "TraceRecord",
+    "TransformersNli",
     "VerifyConfig",
     "check_case",
     "compute_quality_gate",

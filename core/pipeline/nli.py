@@ -10,7 +10,7 @@ from numpy.typing import NDArray
 
 from ..config import VerifyConfig
 from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, ReasonCode
-from ..errors import EvaluationFailedError
+from ..errors import EvaluationFailedError, ModelUnavailableError
 from ..scoring.spans import Span
 
 __all__ = ["NliScorer", "apply_nli", "label_index"]
@@ -44,7 +44,9 @@ def _probs(nli: NliScorer, pairs: list[tuple[str, str]]) -> tuple[NDArray[np.flo
         ent = label_index(nli.labels, "entailment")
         con = label_index(nli.labels, "contradiction")
         probs = np.asarray(nli.score(pairs), dtype=np.float64)
-    except Exception as err:
+    except ModelUnavailableError:
+        raise
+    except Exception as err:  # any other scorer failure is an evaluation failure
         raise EvaluationFailedError(f"NLI scoring failed: {err}") from err
     if probs.shape != (len(pairs), len(nli.labels)):
         raise EvaluationFailedError(

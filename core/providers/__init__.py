@@ -11,6 +11,7 @@ from .embeddings import (
     normalize_rows,
 )
 from .http import JsonHttpClient
+from .nli import TransformersNli
 
 __all__ = [
     "DEFAULT_EMBEDDING_MODEL",
@@ -22,6 +23,7 @@ __all__ = [
     "OpenAICompatibleChat",
     "OpenAICompatibleEmbedder",
     "SentenceTransformerEmbedder",
+    "TransformersNli",
     "normalize_rows",
     "parse_json_text",
 ]
