@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -69,9 +68,10 @@ class OpenAICompatibleChat:
         self.model_id = model
         self.temperature = temperature
         self.json_schema = json_schema
-        self._http = JsonHttpClient(
+        self._http = JsonHttpClient.openai_compatible(
             base_url,
-            api_key=api_key if api_key is not None else os.environ.get(api_key_env),
+            api_key=api_key,
+            api_key_env=api_key_env,
             timeout=timeout,
             max_retries=max_retries,
             backoff=backoff,

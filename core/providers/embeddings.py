@@ -294,9 +294,10 @@ class OpenAICompatibleEmbedder:
     ) -> None:
         self.model = model
         self.batch_size = batch_size
-        self._http = JsonHttpClient(
+        self._http = JsonHttpClient.openai_compatible(
             base_url,
-            api_key=api_key if api_key is not None else os.environ.get(api_key_env),
+            api_key=api_key,
+            api_key_env=api_key_env,
             timeout=timeout,
             max_retries=max_retries,
             backoff=backoff,

@@ -8,6 +8,7 @@ status code) and unparsable bodies as ``BackendResponseError``.
 from __future__ import annotations
 
 import email.utils
+import os
 import threading
 import time
 from collections.abc import Mapping
@@ -159,6 +160,26 @@ class JsonHttpClient:
             "retry_error_callback": give_up,
             "reraise": False,
         }
+
+    @classmethod
+    def openai_compatible(
+        cls,
+        base_url: str,
+        *,
+        api_key: str | None,
+        api_key_env: str,
+        timeout: float,
+        max_retries: int,
+        backoff: float,
+    ) -> JsonHttpClient:
+        """A client for an OpenAI-compatible server; the key from ``api_key`` or the environment."""
+        return cls(
+            base_url,
+            api_key=api_key if api_key is not None else os.environ.get(api_key_env),
+            timeout=timeout,
+            max_retries=max_retries,
+            backoff=backoff,
+        )
 
     def close(self) -> None:
         with self._client_lock:
