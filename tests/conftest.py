@@ -12,8 +12,15 @@ SHARED = Path(os.environ.get("LONGTRACER_SHARED", ROOT.parent / "shared"))
 
 
 def shared_file(*parts: str) -> Path:
-    """A file under ../shared, or skip the test with the reason when it is absent."""
+    """A file under ../shared; skip when absent, but fail under ``CI=true``.
+
+    CI always has ../shared beside the clone, so a missing file there is a
+    broken set-up, not a reason to skip.
+    """
     path = SHARED.joinpath(*parts)
     if not path.exists():
-        pytest.skip(f"{path} not found (set LONGTRACER_SHARED to the shared folder)")
+        message = f"{path} not found (set LONGTRACER_SHARED to the shared folder)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
     return path
