@@ -233,6 +233,12 @@ _FUNCTION_AFTER = frozenset(
 )
 _PERSONAL = {"it", "they", "he", "she"}
 _INDEFINITE = {"a", "an", "some", "one", "another", "many", "several", "most", "few", "each"}
+# A claim opening with a preposition or a conjunction has no subject in front.
+_NOT_SUBJECT = frozenset(
+    """for in on at by during after before under with from since until to as if when
+    while because although though unlike like despite over between among within without
+    per via about around across through""".split()
+)
 _POSSESSIVE = {"its", "their", "his", "her"}
 _WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’.&-]*")
 _MAX_SUBJECT_WORDS = 6
@@ -273,7 +279,9 @@ def subject_phrase(text: str) -> str | None:
     """
     head = regex.split(r"[,;:()—–]", text, maxsplit=1)[0]
     words = _WORD.findall(head)
-    if not words or _pronoun(words[0]) or words[0].casefold() in _INDEFINITE:
+    if not words or _pronoun(words[0]):
+        return None
+    if words[0].casefold() in _INDEFINITE or words[0].casefold() in _NOT_SUBJECT:
         return None
     for i in range(len(words)):
         if i > 0 and _is_verb(words, i):
@@ -312,7 +320,7 @@ def _label(text: str) -> str:
     if m is None:
         return text
     rest = text[m.end() :]
-    if _starts_sentence(rest):
+    if _starts_sentence(rest) and not _is_fragment(rest):
         return rest
     return f"{m.group(1).strip()}: {rest}"
 
@@ -342,7 +350,9 @@ class Context:
             self.lead_in = clean.rstrip(":").strip() if clean.endswith(":") else None
 
 
-def table_cells(row: str, header: Sequence[str] | None) -> list[tuple[int, int, str]]:
+def table_cells(
+    row: str, header: Sequence[str] | None
+) -> list[tuple[int, int, str, tuple[str, ...]]]:
     """The claims of one table row: each cell after the first, read with its row label
     and column header ("Voyager 1: Launch: 5 September 1977"), with the cell's offsets
     in ``row``. A row without a matching header is one claim."""
@@ -354,14 +364,14 @@ def table_cells(row: str, header: Sequence[str] | None) -> list[tuple[int, int, 
         pos += len(piece) + 1
     cells = [row[a:b] for a, b in bounds]
     if not header or len(header) != len(cells) or len(cells) < 2:
-        return [(0, len(row), ", ".join(clean_markup(c) for c in cells if c))]
+        return [(0, len(row), ", ".join(clean_markup(c) for c in cells if c), ())]
     label = clean_markup(cells[0])
-    out = []
+    out: list[tuple[int, int, str, tuple[str, ...]]] = []
     for (a, b), head, cell in zip(bounds[1:], header[1:], cells[1:], strict=True):
         if not cell.strip():
             continue
         prefix = f"{head}: {label}" if head else label
-        out.append((a, b, f"{prefix}: {clean_markup(cell)}"))
+        out.append((a, b, f"{prefix}: {clean_markup(cell)}", (prefix,)))
     return out
 
 
@@ -373,18 +383,57 @@ def _with_structure(text: str, kind: str, ctx: Context) -> str:
     return text
 
 
+_DETERMINERS = frozenset("the a an both these those this that its their his her".split())
+_PREPOSITIONS = frozenset("of in for on at with from to by under over".split())
+
+
+def _plural(phrase: str) -> bool:
+    """Does the noun phrase name several things? Its head word (the last before a
+    preposition) ends in -s, or it opens with a plural determiner."""
+    words = _WORD.findall(phrase)
+    if not words:
+        return False
+    if words[0].casefold() in ("both", "these", "those", "many", "several", "all"):
+        return True
+    head = words[-1]
+    for i, w in enumerate(words[1:], 1):
+        if w.casefold() in _PREPOSITIONS:
+            head = words[i - 1]
+            break
+    low = head.casefold().rstrip("'’")
+    return (
+        not head.isupper()
+        and low.endswith("s")
+        and not low.endswith(("ss", "us", "is"))
+        and len(low) > 3
+    )
+
+
+def _agrees(pronoun: str, subject: str) -> bool:
+    """Number agreement; he/she/his/her only stand for a name ("Usain Bolt", not "The bank")."""
+    if pronoun in ("it", "its"):
+        return not _plural(subject)
+    if pronoun in ("they", "their"):
+        return _plural(subject)
+    first = subject.split()[0]
+    return first[:1].isupper() and first.casefold() not in _DETERMINERS
+
+
 def _resolve_pronoun(text: str, ctx: Context) -> str:
     m = _WORD.match(text)
     if m is None or ctx.subject is None:
         return text
     first = m.group(0)
     low = first.casefold()
+    subject = ctx.subject
     rest = text[m.end() :]
+    base = regex.split(r"['’]", low, maxsplit=1)[0]
+    if (base in _PERSONAL or base in _POSSESSIVE) and not _agrees(base, subject):
+        return text  # "it" cannot stand for "Shares in the two companies"
     contraction = regex.match(r"(\w+)['’](s|re|ve|d|ll)$", low)
     if contraction is not None and contraction.group(1) in _PERSONAL:
         verb = {"s": " is", "re": " are", "ve": " have", "d": " had", "ll": " will"}
-        return ctx.subject + verb[contraction.group(2)] + rest
-    subject = ctx.subject
+        return subject + verb[contraction.group(2)] + rest
     if low in _PERSONAL:
         return subject + rest
     if low in _POSSESSIVE:
@@ -406,15 +455,21 @@ def clean_claim_text(text: str) -> str:
     return clean_markup(_label(text))
 
 
-def resolve_claim(text: str, kind: str, ctx: Context) -> str:
-    """The self-contained text of a cleaned claim (rules 2 and 3); ``ctx`` learns its subject."""
+def resolve_claim(text: str, kind: str, ctx: Context) -> tuple[str, tuple[str, ...]]:
+    """The self-contained text of a cleaned claim (rules 2 and 3) and the phrases the
+    context added to it; ``ctx`` learns the claim's subject."""
     out = _with_structure(text, kind, ctx)
+    added: list[str] = []
+    if out != text:
+        added.append(out[: len(out) - len(text)].rstrip(": "))
     resolved = _resolve_pronoun(out, ctx)
     if resolved == out:
         subject = subject_phrase(out)
         if subject is not None:
             ctx.subject = subject
+    elif ctx.subject is not None:
+        added.append(ctx.subject)
     if kind not in ("list_item", "table_row"):
         ctx.lead_in = None
         ctx.table_header = None
-    return resolved
+    return resolved, tuple(added)

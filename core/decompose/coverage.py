@@ -107,9 +107,12 @@ _PRONOUNS = frozenset(
 
 
 def _content(tokens: list[str]) -> list[str]:
-    return [
-        t for t in tokens if (len(t) >= 4 and t not in _PRONOUNS) or any(ch.isdigit() for ch in t)
-    ]
+    return [t for t in tokens if (len(t) >= 4 and not _pronoun(t)) or any(c.isdigit() for c in t)]
+
+
+def _pronoun(token: str) -> bool:
+    """A pronoun, also contracted ("it's", "they're")."""
+    return token.replace("’", "'").split("'")[0] in _PRONOUNS
 
 
 def _restated(sentence: str, claims: list[DraftClaim]) -> bool:

@@ -211,7 +211,12 @@ def refusal_split(text: str) -> tuple[bool, int | None]:
     after = _tail_start(text, _REFUSAL)
     if after is None:
         return False, None
-    return True, _independent_rest(text, after)
+    rest = _independent_rest(text, after)
+    if rest is not None:
+        tail = refusal_split(text[rest:].lstrip(" ,;:—–-"))
+        if tail == (True, None):  # "I'm not sure; the sources don't say who designed it."
+            return True, None
+    return True, rest
 
 
 def is_refusal(text: str) -> bool:
@@ -326,10 +331,12 @@ class RuleBasedDecomposer:
         self, draft: str, sentence: Sentence, ctx: Context
     ) -> Iterable[DraftClaim]:
         if sentence.kind == "table_row":
-            for a, b, cell in table_cells(sentence.text, ctx.table_header):
+            for a, b, cell, from_table in table_cells(sentence.text, ctx.table_header):
                 text, markers = strip_markers(cell)
                 if text:
-                    yield DraftClaim(text, sentence.start + a, sentence.start + b, markers)
+                    yield DraftClaim(
+                        text, sentence.start + a, sentence.start + b, markers, context=from_table
+                    )
             return
         parts = list(self._split_parts(draft, sentence.start, sentence.end))
         for start, end in parts:
@@ -337,13 +344,14 @@ class RuleBasedDecomposer:
             text, markers = _claim_text(raw)
             if not text:
                 continue
+            added: tuple[str, ...] = ()
             if not is_refusal(raw):
-                text = resolve_claim(text, sentence.kind, ctx)
+                text, added = resolve_claim(text, sentence.kind, ctx)
             if not markers and len(parts) > 1:
                 # markers at the end of the sentence cite every part of it
                 _, markers = strip_markers(sentence.text)
             kind: Literal["claim", "refusal"] = "refusal" if is_refusal(raw) else "claim"
-            yield DraftClaim(text, start, end, markers, kind)
+            yield DraftClaim(text, start, end, markers, kind, context=added)
 
     def _split_parts(self, draft: str, start: int, end: int) -> Iterable[tuple[int, int]]:
         """Split a refusal from a statement joined to it, and ';' compounds of standalone parts."""

@@ -523,7 +523,7 @@ class CitationVerifier:
             decomposition=decomposition,
             ordered=ordered,
             spans=spans,
-            plan=build_plan(spans, self._features)
+            plan=build_plan(spans, self._features, self.config.score_model)
             if any(s.span_class == "truth" for s in spans)
             else None,
             detect_conflicts=detect_conflicts,
@@ -703,6 +703,7 @@ class CitationVerifier:
                 config,
                 candidates_m=config.candidates_m,
                 model=config.score_model,
+                contexts=[c.context for _, c in factual],
             )
             for (i, c), match, cited_spans in zip(factual, found, cited, strict=True):
                 matches[i] = match

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -106,13 +107,15 @@ def score_features(
     idf: Mapping[str, float],
     config: _ScoringConfig,
     gate: Callable[[Any, Any], bool] | None = None,
+    optional: AbstractSet[str] = frozenset(),
 ) -> tuple[PairScore, float]:
     """``pair_score`` on preprocessed texts; also returns the uncapped fused score.
 
-    ``gate`` replaces the seed's numeric gate (the v2 figure gate passes here).
+    ``gate`` replaces the seed's numeric gate (the v2 figure gate passes here);
+    ``optional`` tokens only count where the span has them (``lexical_coverage``).
     """
     c = clamp01(cos)
-    lex = lexical_coverage(claim_tokens, span_tokens, idf)
+    lex = lexical_coverage(claim_tokens, span_tokens, idf, optional)
     if not claim_needs:
         ok = True
     elif gate is not None:

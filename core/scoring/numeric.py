@@ -325,7 +325,27 @@ def _scan_items(text: str, lenient: bool = False) -> list[Reading]:
             found.append(_plain(m, "word", str(_WORDS[g["word"].casefold()])))
         elif g["ordinal"]:
             found.append(_plain(m, "ordinal", str(_ORDINALS[g["ordinal"].casefold()])))
-    return found
+    return _merge_words(text, found) if lenient else found
+
+
+def _merge_words(text: str, items: list[Reading]) -> list[Reading]:
+    """Join number words that multiply ("three hundred" is 300), for the lenient reading."""
+    out: list[Reading] = []
+    for item in items:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and item.kind == "word"
+            and item.number == 100
+            and prev.kind == "word"
+            and prev.number is not None
+            and not text[prev.end : item.start].strip()
+        ):
+            value = prev.number * 100
+            out[-1] = Reading((_canon(value),), "word", prev.start, item.end, value)
+            continue
+        out.append(item)
+    return out
 
 
 def _scan(text: str) -> list[tuple[str, ...]]:

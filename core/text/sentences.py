@@ -283,7 +283,8 @@ _BLOCK_LINE = regex.compile(
 _TABLE_ROW = regex.compile(r"^[ \t]*\|(?P<body>.*)\|[ \t]*$")
 _TABLE_SEPARATOR = regex.compile(r"^[ \t]*\|[ \t:|-]*-{2,}[ \t:|-]*$")
 
-_TERMINAL = regex.compile(r"[.!?…。！？]+[\"'”’»)\]]*(?=\s|$)")
+_TERMINAL = regex.compile(r"[.!?…。！？]+[\"'”’»)\]]*(?=\s|$|\^\d|\[|【|[¹²³⁴⁵⁶⁷⁸⁹⁰])")
+_BOLD_LINE = regex.compile(r"^[ \t]*(\*\*|__)(?P<body>[^*_\n]+?)\1[ \t]*:?[ \t]*$")
 _CLOSERS = "\"'”’»)]"
 _WORD_BEFORE = regex.compile(r"([\p{L}\p{N}°.'’]+)$")
 _SPACED_ELLIPSIS = regex.compile(r"\.(?:[ \t]\.){2,}")
@@ -466,6 +467,11 @@ def _split_run(text: str, run: _Run, out: list[Sentence]) -> None:
             cut, pos = found
         else:
             cut = pos = m.end()
+            if cut < end and not text[cut].isspace():
+                cited = CITATION_MARKER.match(text, cut, end)
+                after = cited.end() if cited is not None else cut
+                if cited is None or (after < end and not text[after].isspace()):
+                    continue  # "e.g.[x]" or "3.5[" : no sentence end here
             nxt = _next_visible(text, cut, end)
             if nxt >= end:
                 break
@@ -586,6 +592,10 @@ def split_sentences(text: str) -> list[Sentence]:
             flush()
             if _table_row(text, ls, le, out):
                 continue
+        bold = _BOLD_LINE.match(line) if m is None and run is None else None
+        if bold is not None:
+            _emit(text, ls + bold.start("body"), ls + bold.end("body"), "heading", out)
+            continue
         if m is not None:
             flush()
             if m.group("heading"):

@@ -55,12 +55,16 @@ def lex_tokens(text: str) -> list[str]:
 
 @functools.lru_cache(maxsize=200_000)
 def stem(token: str) -> str:
-    """The Snowball (Porter 2) English stem of a casefolded token; ``-ize`` reads ``-ise``.
+    """The Snowball (Porter 2) English stem of a casefolded token; ``-ize`` reads ``-ise``
+    and a possessive ``'s`` is dropped.
 
     Tokens holding a digit are kept whole (``l2``, ``covid-19``). Stemmers keep
     state while they run, so each thread has its own.
     """
-    if any(ch.isdigit() for ch in token):
+    if token.endswith(("'s", "’s")):
+        token = token[:-2]  # possessive: "webb's" is "webb"
+    token = token.rstrip("'’")
+    if any(ch.isdigit() for ch in token) or not token:
         return token
     stemmer = getattr(_LOCAL, "stemmer", None)
     if stemmer is None:
