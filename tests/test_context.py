@@ -24,13 +24,22 @@ def claims(draft: str) -> list[tuple[str, str]]:
             "The Danube flows to the Black Sea. It passes through ten countries.",
             "The Danube passes through ten countries.",
         ),
-        ("The Danube flows to the Black Sea. Its delta is in Romania.", "The Danube’s delta is in Romania."),
-        ("Lake Baikal is in Siberia. It's the deepest lake on Earth.", "Lake Baikal is the deepest lake on Earth."),
+        (
+            "The Danube flows to the Black Sea. Its delta is in Romania.",
+            "The Danube’s delta is in Romania.",
+        ),
+        (
+            "Lake Baikal is in Siberia. It's the deepest lake on Earth.",
+            "Lake Baikal is the deepest lake on Earth.",
+        ),
         (
             "The Reserve Bank of Kestria held rates. The bank expects inflation to ease.",
             "The Reserve Bank of Kestria expects inflation to ease.",
         ),
-        ("Usain Bolt won in Berlin. He set two records there.", "Usain Bolt set two records there."),
+        (
+            "Usain Bolt won in Berlin. He set two records there.",
+            "Usain Bolt set two records there.",
+        ),
     ],
 )
 def test_pronouns_and_definite_references_name_their_antecedent(draft, expected):
@@ -65,9 +74,15 @@ def test_draft_span_stays_the_original_text():
 @pytest.mark.parametrize(
     ("draft", "expected"),
     [
-        ("## First dose\n- Between 12 and 15 months of age.", "First dose: Between 12 and 15 months of age."),
+        (
+            "## First dose\n- Between 12 and 15 months of age.",
+            "First dose: Between 12 and 15 months of age.",
+        ),
         ("The schedule:\n\n- two doses\n- a booster", "The schedule: Two doses"),
-        ("- **First dose:** between 12 and 15 months of age", "First dose: between 12 and 15 months of age"),
+        (
+            "- **First dose:** between 12 and 15 months of age",
+            "First dose: between 12 and 15 months of age",
+        ),
         (
             "- **Landfall:** Marisol crossed the coast near Port Hedley on 14 March.",
             "Marisol crossed the coast near Port Hedley on 14 March.",
@@ -122,7 +137,9 @@ def test_citation_markers_leave_the_claim_and_point_at_the_source(marker):
 @pytest.mark.model
 def test_danube_pronoun_sentence_is_kept():
     """The e2e miss: "It passes through ten countries." is supported and survives redaction."""
-    draft = "The Danube flows about 2,850 kilometres to the Black Sea. It passes through ten countries."
+    draft = (
+        "The Danube flows about 2,850 kilometres to the Black Sea. It passes through ten countries."
+    )
     sources = ["The Danube passes through ten countries, more than any other river."]
     guarded = CitationVerifier().guard(draft, sources, policy="redact")
     assert "It passes through ten countries." in guarded.text
@@ -149,8 +166,14 @@ def test_semicolon_refusal_is_honest_uncertainty():
         ("The festival opened on July 11, 2021.", "the festival opened on july 11 2021 downtown."),
         ("Analysts expect a salary of $146k.", "Analysts expect a salary of $146,000."),
         ("The store opens at 4 a.m. on weekdays.", "On weekdays the store opens at 04:00."),
-        ("Ice is shrinking by about 12 percent per decade.", "Ice is shrinking by 12.2% per decade."),
-        ("The two fighters met in the final bout in Tokyo.", "Both fighters met in the final bout in Tokyo."),
+        (
+            "Ice is shrinking by about 12 percent per decade.",
+            "Ice is shrinking by 12.2% per decade.",
+        ),
+        (
+            "The two fighters met in the final bout in Tokyo.",
+            "Both fighters met in the final bout in Tokyo.",
+        ),
         ("The river passes ten countries (Source 2).", "The river passes ten countries."),
     ],
 )

@@ -56,9 +56,21 @@ def fired(claim: str, span: str) -> set[str]:
 @pytest.mark.parametrize(
     ("gate", "claim", "span"),
     [
-        ("polarity", "EU citizens need a visa for Morocco.", "EU citizens do not need a visa for Morocco."),
-        ("direction", "The dollar rose 0.3% after the decision.", "The dollar slipped 0.3% after the decision."),
-        ("direction", "The northern section was hit hardest.", "The southern section was hit hardest."),
+        (
+            "polarity",
+            "EU citizens need a visa for Morocco.",
+            "EU citizens do not need a visa for Morocco.",
+        ),
+        (
+            "direction",
+            "The dollar rose 0.3% after the decision.",
+            "The dollar slipped 0.3% after the decision.",
+        ),
+        (
+            "direction",
+            "The northern section was hit hardest.",
+            "The southern section was hit hardest.",
+        ),
         ("quantifier", "All of its species are endemic.", "Around 80% of its species are endemic."),
         (
             "entity",
@@ -66,8 +78,16 @@ def fired(claim: str, span: str) -> set[str]:
             "Ireland's Data Protection Commission fined Meta.",
         ),
         ("figure_role", "The transit takes 12 minutes.", "The transit takes 12 hours."),
-        ("figure_role", "It orbits 3.5 million km from Earth.", "It orbits 1.5 million km from Earth."),
-        ("causal", "The wall was abandoned because of revolts.", "The wall was abandoned after twenty years."),
+        (
+            "figure_role",
+            "It orbits 3.5 million km from Earth.",
+            "It orbits 1.5 million km from Earth.",
+        ),
+        (
+            "causal",
+            "The wall was abandoned because of revolts.",
+            "The wall was abandoned after twenty years.",
+        ),
     ],
 )
 def test_each_gate_fires_on_its_error(gate, claim, span):
@@ -81,8 +101,14 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
 @pytest.mark.parametrize(
     ("claim", "span"),
     [
-        ("The dollar slipped 0.3% after the decision.", "The dollar slipped 0.3 % after the decision."),
-        ("The lowest spot lies 6.76 metres below sea level.", "The lowest point is 6.76 m below sea level."),
+        (
+            "The dollar slipped 0.3% after the decision.",
+            "The dollar slipped 0.3 % after the decision.",
+        ),
+        (
+            "The lowest spot lies 6.76 metres below sea level.",
+            "The lowest point is 6.76 m below sea level.",
+        ),
         ("It fell by about 12 percent per decade.", "It declined by 12.2% per decade."),
         ("Book at least 14 days ahead.", "Book 14 or more days ahead."),
         ("Meta was fined by the Irish regulator.", "Ireland's regulator fined Meta."),

@@ -16,7 +16,10 @@ from longtracer_core.testing import HashEmbedder
 
 CORPUS = Path(__file__).parent / "realistic"
 SOURCES = [
-    {"source_id": "S1", "text": "The Danube passes through ten countries. It ends at the Black Sea."},
+    {
+        "source_id": "S1",
+        "text": "The Danube passes through ten countries. It ends at the Black Sea.",
+    },
     {"source_id": "S2", "text": "The Rhine rises in the Swiss Alps and flows to the North Sea."},
 ]
 
