@@ -32,7 +32,7 @@ EXIT_CODES = """\
 exit status:
   0   PASS (check) / success (other commands)
   1   FAIL: at least one claim is not supported by the sources
-  2   INDETERMINATE: nothing could be verified (no claims, no usable sources, model missing)
+  2   INDETERMINATE: the check could not run (model missing, input past a limit, ...)
   64  usage error (bad or missing arguments)
   65  malformed input file (the message names file:line)
   66  input file missing or unreadable

