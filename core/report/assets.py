@@ -66,6 +66,7 @@ th, td { border: 1px solid var(--line); padding: .25rem .5rem; text-align: left;
   vertical-align: top; }
 th { background: #f2f2f2; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .bar { display: inline-block; height: .8rem; background: #5a6f8f; vertical-align: middle; }
+td.barcell { width: 7rem; min-width: 7rem; }
 .summary-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr));
   gap: 1rem; }
 svg text { font: 11px system-ui, sans-serif; fill: #333; }

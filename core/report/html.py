@@ -204,7 +204,8 @@ def _bars(counts: Sequence[tuple[str, int]], badge: Any = None) -> str:
     top = max((n for _, n in counts), default=0) or 1
     rows = "".join(
         f"<tr><td>{badge(name) if badge else _e(name)}</td><td class='num'>{n}</td>"
-        f'<td><span class="bar" style="width:{round(12 * n / top, 2)}rem"></span></td></tr>'
+        f'<td class="barcell"><span class="bar" style="width:{round(100 * n / top, 1)}%"></span>'
+        "</td></tr>"
         for name, n in counts
     )
     return f"<table><tbody>{rows}</tbody></table>"
@@ -231,7 +232,7 @@ def _histogram(scores: Sequence[float], bands: dict[str, float]) -> str:
         for name, v in sorted(bands.items())
     )
     ticks = "".join(
-        f'<text x="{pad + (w - 2 * pad) * t - 6:.1f}" y="{h - pad + 14}">{t:.1f}</text>'
+        f'<text x="{pad + (w - 2 * pad) * t - 6:.1f}" y="{h - pad + 14}">{t:g}</text>'
         for t in (0.0, 0.25, 0.5, 0.75, 1.0)
     )
     axis = f'<line x1="{pad}" x2="{w - pad}" y1="{h - pad}" y2="{h - pad}" stroke="#333"/>'
