@@ -19,13 +19,7 @@ __all__ = ["main"]
 
 DESCRIPTION = """\
 Check LLM answers against their sources, claim by claim, and look at the results.
-
-commands:
-  check        verify one answer against source files; exit status is the quality gate
-  report       turn case records (JSON or a JSONL log) into one self-contained HTML page
-  eval         measure detection on labelled JSONL records
-  adversarial  measure the adversarial corpora in a folder
-  schema       print the CaseResult JSON Schema
+Each command has its own help: longtracer-guard COMMAND --help.
 """
 
 EXIT_CODES = """\
