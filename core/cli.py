@@ -176,12 +176,12 @@ def _check(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
     else:
         colour = args.out in (None, "-") and use_colour(stdout, args.color)
         text = render_text(guarded, config.policy, colour=colour)
-    if not args.quiet:
+    to_file = args.out not in (None, "-")
+    if to_file or not args.quiet:  # --quiet silences the terminal, not an --out file
         _write(text, args.out, stdout)
-        if args.out not in (None, "-"):
-            stderr.write(
-                f"{guarded.case.quality_gate.value}: {guarded.case.summary} ({args.out})\n"
-            )
+    if to_file and not args.quiet:
+        gate = guarded.case.quality_gate.value
+        stderr.write(f"{gate}: {guarded.case.summary} ({args.out})\n")
     gate = guarded.case.quality_gate.value
     return int({"PASS": ExitCode.PASS, "FAIL": ExitCode.FAIL}.get(gate, ExitCode.INDETERMINATE))
 
@@ -342,7 +342,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=["text", "json", "html"], default="text")
     check.add_argument("--out", "-o", metavar="FILE", help="write the output here, not stdout")
     check.add_argument("--color", choices=["auto", "always", "never"], default="auto")
-    check.add_argument("--quiet", "-q", action="store_true", help="print nothing; exit status only")
+    check.add_argument(
+        "--quiet", "-q", action="store_true", help="print nothing (--out is still written)"
+    )
     model_options(check)
 
     report = sub.add_parser(

@@ -257,6 +257,17 @@ def test_quiet_prints_nothing_but_keeps_the_exit_status(source):
     assert run(["check", "-q", "--sources", str(source)], stdin=FAITHFUL) == (0, "", "")
 
 
+def test_quiet_still_writes_the_out_file(tmp_path, source):
+    """-q with --out: the terminal stays silent, the file is written."""
+    target = tmp_path / "case.json"
+    code, out, err = run(
+        ["check", "-q", "--sources", str(source), "--format", "json", "-o", str(target)],
+        stdin=FABRICATED,
+    )
+    assert (code, out, err) == (1, "", "")
+    assert json.loads(target.read_text())["case"]["quality_gate"] == "FAIL"
+
+
 def test_out_file_gets_the_output_and_stderr_the_gate(tmp_path, source):
     """--out writes the chosen format to the file; stderr gets one line with the gate."""
     out_file = tmp_path / "deep" / "case.html"
