@@ -14,6 +14,7 @@ from typing import Any, NoReturn, TextIO
 from .console.exits import CliError, ExitCode
 from .console.inputs import iter_json_values, load_config, load_sources, read_text
 from .errors import ConfigError, InvalidInputError, ModelUnavailableError
+from .evaluation.realistic import CorpusError
 
 __all__ = ["main"]
 
@@ -43,6 +44,7 @@ examples:
   longtracer-guard report case.json -o report.html
   longtracer-guard report grounding.jsonl -o audit.html
   longtracer-guard eval records.jsonl --out eval.json
+  longtracer-guard eval tests/realistic --split dev
 """
 
 CHECK_HELP = """\
@@ -91,6 +93,10 @@ Input: JSON Lines, one record per line:
 
 Spans labelled Unwanted* or Questionable mark hallucinated sentences (sentence-
 level figures). A malformed line stops the run with file:line and exit 65.
+
+A folder, or a JSONL file whose records carry "answer_label", is read as the
+realistic corpus (tests/realistic, format in core/evaluation/realistic.py):
+answer- and sentence-level figures per split (--split dev|test|all).
 """
 
 
@@ -243,13 +249,62 @@ def _summary(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _is_realistic(path: Path) -> bool:
+    """A folder of corpus files, or a JSONL file whose records carry ``answer_label``."""
+    if path.is_dir():
+        return True
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                return '"answer_label"' in line
+    return False
+
+
+def _realistic_summary(report: dict[str, Any]) -> str:
+    lines = []
+    for split in ("dev", "test"):
+        if split not in report:
+            continue
+        a, s = report[split]["answer_level"], report[split]["sentence_level"]
+        lines.append(
+            f"{split:4s} answers {a['answers']:3d}: TPR {a['tpr']}  TNR {a['tnr']}  "
+            f"BA {a['balanced_accuracy']} | sentences: false redaction {s['false_redaction']} "
+            f"({s['faithful_redacted']}/{s['faithful']})  error redaction {s['error_redaction']} "
+            f"({s['errors_redacted']}/{s['errors']})  AUROC {s['auroc']}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _eval_realistic(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    from .console.progress import Progress
+    from .evaluation.realistic import load_realistic
+    from .evaluation.realistic_eval import evaluate_realistic
+    from .pipeline.verifier import CitationVerifier
+
+    config = load_config(args.config, _overrides(args))
+    records = load_realistic(args.data, split=None if args.split == "all" else args.split)
+    if args.limit:
+        records = records[: args.limit]
+    verifier = CitationVerifier(embedder=_embedder(args.model), config=config)
+    with Progress(Path(args.data).name, None if args.quiet else stderr) as progress:
+        report = evaluate_realistic(records, verifier, progress=None if args.quiet else progress)
+    report["data"] = str(args.data)
+    if args.out:
+        _write(json.dumps(report, indent=2, ensure_ascii=False) + "\n", args.out, stdout)
+    stdout.write(_realistic_summary(report))
+    return ExitCode.PASS
+
+
 def _eval(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     from .console.progress import Progress
     from .evaluation import evaluate_records, load_records
 
+    data = Path(args.data)
+    if not data.exists():
+        raise CliError(f"{args.data}: no such file or folder", ExitCode.NO_INPUT)
+    if _is_realistic(data):
+        return _eval_realistic(args, stdout, stderr)
     config = load_config(args.config, _overrides(args))
-    if not Path(args.data).is_file():
-        raise CliError(f"{args.data}: no such file", ExitCode.NO_INPUT)
     records = load_records(args.data, limit=args.limit)
     with Progress(Path(args.data).name, None if args.quiet else stderr) as progress:
         _, report = evaluate_records(
@@ -367,10 +422,16 @@ def _parser() -> argparse.ArgumentParser:
         epilog="example:\n  longtracer-guard eval data/faithbench_dev.jsonl --out eval.json\n",
         formatter_class=raw,
     )
-    ev.add_argument("data", metavar="RECORDS.jsonl")
+    ev.add_argument("data", metavar="RECORDS", help="a JSONL file, or a realistic-corpus folder")
     ev.add_argument("--limit", type=int, metavar="N", help="only the first N records")
     ev.add_argument("--quiet", action="store_true", help="no progress bar")
     ev.add_argument("--out", metavar="FILE", help="write the full JSON report here")
+    ev.add_argument(
+        "--split",
+        choices=["dev", "test", "all"],
+        default="all",
+        help="realistic corpus only: which split to measure (default: both, reported apart)",
+    )
     ev.add_argument("--granularity", choices=["sentence", "window", "passage"])
     model_options(ev)
 
@@ -425,7 +486,7 @@ def main(
         code, message = ExitCode.CONFIG, str(err)
     except ModelUnavailableError as err:
         code, message = ExitCode.UNAVAILABLE, str(err)
-    except InvalidInputError as err:  # e.g. a malformed records file (names file:line)
+    except (InvalidInputError, CorpusError) as err:  # a malformed records file (file:line)
         code, message = ExitCode.DATA, str(err)
     except BrokenPipeError:  # the reader went away (| head): not an error of ours
         _silence_stdout()

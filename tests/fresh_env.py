@@ -18,7 +18,16 @@ from pathlib import Path
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[1]
-CORE_REQUIREMENTS = ("pydantic", "numpy", "tenacity", "httpx", "regex", "tokenizers", "tqdm")
+CORE_REQUIREMENTS = (
+    "pydantic",
+    "numpy",
+    "tenacity",
+    "httpx",
+    "regex",
+    "snowballstemmer",
+    "tokenizers",
+    "tqdm",
+)
 
 
 def _closure(names: tuple[str, ...]) -> set[str]:
