@@ -95,7 +95,14 @@ def test_answer_file_and_sources_folder_of_every_kind(tmp_path):
     (docs / "sub").mkdir(parents=True)
     (docs / "a.md").write_text("# Bridge\n\nThe Golden Gate Bridge opened in 1937.")
     (docs / "b.json").write_text(
-        json.dumps([{"text": "Its main span is 1,280 metres long.", "source_id": "span-doc"}])
+        json.dumps(
+            [
+                {
+                    "text": "The main span of the Golden Gate Bridge is 1,280 metres long.",
+                    "source_id": "span-doc",
+                }
+            ]
+        )
     )
     (docs / "sub" / "c.jsonl").write_text(
         json.dumps({"text": "The bridge was designed by Gustave Eiffel.", "class": "cache"}) + "\n"
