@@ -123,3 +123,19 @@ def test_model_loads_once_per_process_even_under_threads(monkeypatch, backend):
         t.join()
     assert len(loads) == 1
     assert all(m is models[0] for m in models)
+
+
+def test_bundled_copy_rebuilds_byte_for_byte_from_the_reference():
+    """tools/build_bundled_model.py --check rebuilds the committed float16 folder exactly."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run(
+        [sys.executable, "-m", "tools.build_bundled_model", "--check"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == emb_mod.BUNDLED_MODEL_SHA256
