@@ -38,6 +38,7 @@ from ..text.words import lex_tokens
 
 __all__ = [
     "Context",
+    "has_verb",
     "clean_claim_text",
     "clean_markup",
     "resolve_claim",
@@ -232,6 +233,7 @@ _FUNCTION_AFTER = frozenset(
     ]
 )
 _PERSONAL = {"it", "they", "he", "she"}
+_SINGULAR_SUBJECTS = {"it", "he", "she", "this", "that", "which", "who"}
 _INDEFINITE = {"a", "an", "some", "one", "another", "many", "several", "most", "few", "each"}
 # A claim opening with a preposition or a conjunction has no subject in front.
 _NOT_SUBJECT = frozenset(
@@ -260,6 +262,8 @@ def _is_verb(words: list[str], i: int) -> bool:
     if low.endswith("ed") and len(low) >= 5:
         return True
     if low.endswith("s") and not low.endswith(("ss", "us", "is")) and len(low) >= 4:
+        if words[i - 1].casefold() in _SINGULAR_SUBJECTS:
+            return True  # "it cures", "which covers"
         nxt = words[i + 1].casefold() if i + 1 < len(words) else ""
         return nxt in _FUNCTION_AFTER or nxt[:1].isdigit()
     return False
@@ -291,7 +295,8 @@ def subject_phrase(text: str) -> str | None:
     return None
 
 
-def _has_verb(text: str) -> bool:
+def has_verb(text: str) -> bool:
+    """Does the text hold a verb-like word (the subject heuristic's verbs)?"""
     words = _WORD.findall(text)
     if words and words[0].casefold() in _VERBS:
         return True
@@ -305,7 +310,7 @@ def _is_fragment(text: str) -> bool:
         first.islower()
         or first.isdigit()
         or len(lex_tokens(text)) <= _FRAGMENT_WORDS
-        or not _has_verb(text)
+        or not has_verb(text)
     )
 
 

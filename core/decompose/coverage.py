@@ -10,10 +10,12 @@ and the decomposition records the repair.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..scoring.numeric import numeric_values
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens
-from .rules import classify_sentence, is_refusal, restated_text, strip_markers
+from .rules import classify_sentence, is_refusal, restated_text, sentence_claims
 from .types import Decomposition, DraftClaim, NonClaim
 
 __all__ = ["COVERAGE_THRESHOLD", "enforce_coverage"]
@@ -47,17 +49,12 @@ def enforce_coverage(draft: str, decomposition: Decomposition) -> Decomposition:
         pure_refusal = is_refusal(sentence.text)
         if pure_refusal and any(_overlaps(c, sentence.start, sentence.end) for c in refusals):
             continue
-        text, markers = strip_markers(sentence.text)
-        repair = DraftClaim(
-            claim_text=text,
-            char_start=sentence.start,
-            char_end=sentence.end,
-            cited_markers=markers,
-            kind="refusal" if pure_refusal else "claim",
-            origin="coverage",
-        )
-        claims.append(repair)
-        repairs.append(repair)
+        # the sentence comes back as our own rules' claims: each clause on its own, so a
+        # clause the decomposer dropped ("…, and it cures cancer") is verified by itself
+        for part in sentence_claims(draft, sentence):
+            repair = replace(part, origin="coverage")
+            claims.append(repair)
+            repairs.append(repair)
     claims.sort(key=lambda c: c.char_start if c.char_start is not None else len(draft) + 1)
     return Decomposition(
         claims=tuple(claims),

@@ -19,7 +19,7 @@ import regex
 from ..scoring.numeric import numeric_values
 from ..text.sentences import CITATION_MARKER, Sentence, citation_keys, split_sentences
 from ..text.words import lex_tokens
-from .context import Context, clean_claim_text, resolve_claim, table_cells
+from .context import Context, clean_claim_text, has_verb, resolve_claim, table_cells
 from .types import Decomposition, DraftClaim, NonClaim, NonClaimRule
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "is_refusal",
     "refusal_split",
     "restated_text",
+    "sentence_claims",
     "strip_markers",
 ]
 
@@ -142,6 +143,9 @@ _LABEL = regex.compile(
 _SPACE_BEFORE_PUNCT = regex.compile(r"\s+([.,;:!?])")
 _MULTI_SPACE = regex.compile(r"\s{2,}")
 _SEMICOLON = regex.compile(r";\s+")
+_COORDINATOR = regex.compile(
+    r",\s+(?:and|but|while|whereas|yet|so)\s+|\s+(?:while|whereas)\s+", flags=_I
+)
 
 _BUT = regex.compile(r",?\s+(?:but|however|although)\s+", flags=_I)
 # Where an independent clause may start after a refusal or a meta/hedge lead-in.
@@ -297,6 +301,42 @@ def restated_text(sentence: str) -> str:
     return _claim_text(sentence)[0]
 
 
+def _clause_pieces(text: str) -> list[tuple[int, int]]:
+    """Where a sentence holds several statements: its ';' parts when each stands alone,
+    then each part split again where a coordinator (", and", ", but", ", while",
+    "whereas" …) joins two clauses, each of three words or more, the second with a
+    verb of its own ("X rose 5%, and Y fell 2%"; not "apples, pears, and plums")."""
+    pieces: list[tuple[int, int]] = []
+    cursor = 0
+    for m in _SEMICOLON.finditer(text):
+        pieces.append((cursor, m.start()))
+        cursor = m.end()
+    pieces.append((cursor, len(text)))
+    if len(pieces) > 1 and not all(
+        len(lex_tokens(strip_markers(text[a:b])[0])) >= _MIN_PART_TOKENS for a, b in pieces
+    ):
+        pieces = [(0, len(text))]
+    out: list[tuple[int, int]] = []
+    for a, b in pieces:
+        cut = a
+        for m in _COORDINATOR.finditer(text, a, b):
+            left, right = text[cut : m.start()], text[m.end() : b]
+            if (
+                len(lex_tokens(left)) >= _MIN_PART_TOKENS
+                and len(lex_tokens(right)) >= _MIN_PART_TOKENS
+                and has_verb(right)
+            ):
+                out.append((cut, m.start()))
+                cut = m.end()
+        out.append((cut, b))
+    return out
+
+
+def sentence_claims(draft: str, sentence: Sentence) -> list[DraftClaim]:
+    """The claims our rules find in one sentence of ``draft``, read without context."""
+    return list(RuleBasedDecomposer()._sentence_claims(draft, sentence, Context()))
+
+
 class RuleBasedDecomposer:
     """Sentence-level claims by rules; no model, deterministic, offline."""
 
@@ -365,15 +405,8 @@ class RuleBasedDecomposer:
             yield start, start + cut
             yield from self._split_parts(draft, start + rest, end)
             return
-        pieces: list[tuple[int, int]] = []
-        cursor = 0
-        for m in _SEMICOLON.finditer(text):
-            pieces.append((cursor, m.start()))
-            cursor = m.end()
-        pieces.append((cursor, len(text)))
-        if len(pieces) > 1 and all(
-            len(lex_tokens(strip_markers(text[a:b])[0])) >= _MIN_PART_TOKENS for a, b in pieces
-        ):
+        pieces = _clause_pieces(text)
+        if len(pieces) > 1:
             for a, b in pieces:
                 yield start + a, start + b
             return

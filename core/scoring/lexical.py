@@ -70,8 +70,8 @@ def lexical_coverage(
 
     Coverage, not F1: a long span that contains the claim verbatim scores 1.0.
     Returns 0.0 for a claim without tokens. ``optional`` tokens (words the claim
-    took from its context) count when the span has them and are left out when
-    it does not.
+    took from its context) are left out: the span may name the subject or not,
+    and naming it says nothing about the rest of the claim.
     """
     claim = claim_tokens if isinstance(claim_tokens, Counter) else Counter(claim_tokens)
     span = span_tokens if isinstance(span_tokens, Counter) else Counter(span_tokens)
@@ -79,9 +79,9 @@ def lexical_coverage(
     total = 0.0
     shared = 0.0
     for token, count in claim.items():
-        hit = span.get(token, 0)
-        if not hit and token in optional:
+        if token in optional:
             continue
+        hit = span.get(token, 0)
         w = weight(token) if weight is not None else _lookup(idf, token)
         total += w * count
         if hit:
