@@ -46,7 +46,9 @@ def test_wrong_invented_or_trivial_quotes_are_rejected(quote):
 
 def test_thousands_separators_and_accents_agree():
     """'1,500,000' matches '1500000'; 'Pelé' matches 'Pele'."""
-    assert verify_quote("orbits 1500000 kilometres away", "It orbits 1,500,000 kilometres away.").verified
+    assert verify_quote(
+        "orbits 1500000 kilometres away", "It orbits 1,500,000 kilometres away."
+    ).verified
     assert verify_quote("Pele scored 1,000 goals", "Pelé scored 1000 goals").verified
 
 

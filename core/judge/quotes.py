@@ -85,8 +85,12 @@ def verify_quote(
     wanted = Counter(q)
     width = min(n, len(words))
     best, best_at = 0.0, 0
+    figures = Counter(t for t in q if t[:1].isdigit())
     for i in range(len(words) - width + 1):
-        got = sum((wanted & Counter(words[i : i + width])).values()) / n
+        window = Counter(words[i : i + width])
+        if figures - window:
+            continue
+        got = sum((wanted & window).values()) / n
         if got > best:
             best, best_at = got, i
     if best >= min_overlap:

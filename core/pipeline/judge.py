@@ -88,10 +88,8 @@ def escalates(claim: ClaimResult, config: JudgeConfig) -> bool:
 def judge_request(
     claim: ClaimResult, spans_by_id: dict[str, Span], top_k: int
 ) -> JudgeRequest | None:
-    """The claim with its ``top_k`` best candidate spans; a span inside one already taken is skipped."""
-    ranked = sorted(
-        claim.details.get("candidates", []), key=lambda c: -float(c.get("score", 0.0))
-    )
+    """The claim and its ``top_k`` best candidate spans, skipping spans inside one already taken."""
+    ranked = sorted(claim.details.get("candidates", []), key=lambda c: -float(c.get("score", 0.0)))
     chosen: list[Span] = []
     for cand in ranked:
         span = spans_by_id.get(str(cand.get("span_id")))
@@ -149,9 +147,7 @@ def _findings(
                 min_overlap=config.quote_min_overlap,
                 min_tokens=config.quote_min_tokens,
             )
-            record.update(
-                source_id=span.source_id, verified=check.verified, match=check.match
-            )
+            record.update(source_id=span.source_id, verified=check.verified, match=check.match)
             record["overlap"] = round(check.overlap, 6)
             if check.verified and check.start is not None and check.end is not None:
                 record["quote_span"] = {

@@ -137,9 +137,12 @@ class CitationVerifier:
             raise InvalidInputError("decomposer needs a decompose(draft) method")
         self.nli = nli
         if judge is not None and not (
-            callable(getattr(judge, "judge", None)) and isinstance(getattr(judge, "model_id", None), str)
+            callable(getattr(judge, "judge", None))
+            and isinstance(getattr(judge, "model_id", None), str)
         ):
-            raise InvalidInputError("judge needs a str model_id and a judge(requests) method")
+            raise InvalidInputError(
+                "judge needs model_id, prompt_hash, judge(requests) and ajudge(requests)"
+            )
         self.judge = judge
         self.judge_cache = JudgeCache(self.config.judge.cache_size)
         self.cache = cache if cache is not None else EmbeddingCache()
