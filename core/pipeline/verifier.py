@@ -174,6 +174,19 @@ class CitationVerifier:
             generation_model=self.generation_model,
         )
 
+    def with_judge(self, judge: Judge | None) -> CitationVerifier:
+        """A verifier that escalates to ``judge`` and shares everything else, as ``with_decomposer``."""
+        return CitationVerifier(
+            embedder=self.embedder,
+            decomposer=self.decomposer,
+            config=self.config,
+            nli=self.nli,
+            judge=judge,
+            cache=self.cache,
+            max_workers=self._max_workers,
+            generation_model=self.generation_model,
+        )
+
     def verify_case(
         self,
         response: Any,

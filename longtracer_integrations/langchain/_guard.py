@@ -126,11 +126,8 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
                     decomposer = LLMDecomposer(LangChainChatBackend(self.llm))
                 base = self.verifier
                 judge = _as_judge(self.judge)
-                if judge is not None and base is not None:
-                    raise InvalidInputError(
-                        "GroundingGuard: pass judge= to your CitationVerifier(judge=...) "
-                        "when you supply verifier="
-                    )
+                if base is not None and judge is not None:
+                    base = base.with_judge(judge)
                 if base is None:
                     self._built = CitationVerifier(decomposer=decomposer, judge=judge)
                 elif decomposer is None:
