@@ -175,7 +175,7 @@ class CitationVerifier:
         )
 
     def with_judge(self, judge: Judge | None) -> CitationVerifier:
-        """A verifier that escalates to ``judge`` and shares everything else, as ``with_decomposer``."""
+        """A verifier that escalates to ``judge`` and shares everything else (caches included)."""
         return CitationVerifier(
             embedder=self.embedder,
             decomposer=self.decomposer,
