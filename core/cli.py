@@ -1,6 +1,7 @@
 """``longtracer-guard``: command-line entry points.
 
 longtracer-guard eval DATA.jsonl [--config cfg.json] [--out report.json] [--limit N]
+longtracer-guard eval tests/realistic [--split dev|test] [--out report.json]
 longtracer-guard adversarial CORPUS_DIR [--config cfg.json] [--out report.json]
 longtracer-guard schema
 """
@@ -16,6 +17,7 @@ from typing import Any, TextIO
 
 from .config import VerifyConfig
 from .errors import ConfigError, ModelUnavailableError
+from .evaluation.realistic import CorpusError
 
 __all__ = ["main"]
 
@@ -94,8 +96,57 @@ def _summary(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _is_realistic(path: Path) -> bool:
+    """A folder of corpus files, or a JSONL file whose records carry ``answer_label``."""
+    if path.is_dir():
+        return True
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                return '"answer_label"' in line
+    return False
+
+
+def _realistic_summary(report: dict[str, Any]) -> str:
+    lines = []
+    for split in ("dev", "test"):
+        if split not in report:
+            continue
+        a, s = report[split]["answer_level"], report[split]["sentence_level"]
+        lines.append(
+            f"{split:4s} answers {a['answers']:3d}: TPR {a['tpr']}  TNR {a['tnr']}  "
+            f"BA {a['balanced_accuracy']} | sentences: false redaction {s['false_redaction']} "
+            f"({s['faithful_redacted']}/{s['faithful']})  error redaction {s['error_redaction']} "
+            f"({s['errors_redacted']}/{s['errors']})  AUROC {s['auroc']}"
+        )
+    return "\n".join(lines)
+
+
+def _eval_realistic(args: argparse.Namespace) -> int:
+    from .evaluation.realistic import load_realistic
+    from .evaluation.realistic_eval import evaluate_realistic
+    from .pipeline.verifier import CitationVerifier
+
+    records = load_realistic(args.data, split=None if args.split == "all" else args.split)
+    if args.limit:
+        records = records[: args.limit]
+    verifier = CitationVerifier(
+        embedder=_embedder(args.model), config=_config(args.config, args.granularity)
+    )
+    report = evaluate_realistic(
+        records, verifier, progress=None if args.quiet else ProgressBar(Path(args.data).name)
+    )
+    report["data"] = str(args.data)
+    _write(report, args.out)
+    print(_realistic_summary(report))
+    return 0
+
+
 def _eval(args: argparse.Namespace) -> int:
     from .evaluation import evaluate_records, load_records
+
+    if _is_realistic(Path(args.data)):
+        return _eval_realistic(args)
 
     config = _config(args.config, args.granularity)
     records = load_records(args.data, limit=args.limit)
@@ -152,6 +203,12 @@ def main(argv: list[str] | None = None) -> int:
     ev.add_argument("data")
     ev.add_argument("--limit", type=int)
     ev.add_argument("--quiet", action="store_true", help="no progress bar")
+    ev.add_argument(
+        "--split",
+        choices=["dev", "test", "all"],
+        default="all",
+        help="realistic corpus only: which split to measure (default: both, reported apart)",
+    )
     common(ev)
     adv = sub.add_parser("adversarial", help="measure the adversarial corpora in a folder")
     adv.add_argument("corpus")
@@ -167,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
 
         sys.stdout.write(render_schema())
         return 0
-    except (ConfigError, ModelUnavailableError, FileNotFoundError) as err:
+    except (ConfigError, ModelUnavailableError, FileNotFoundError, CorpusError) as err:
         print(f"longtracer-guard: {err}", file=sys.stderr)
         return 2
 

@@ -143,6 +143,12 @@ class JudgeConfig(_ConfigModel):
 class VerifyConfig(_ConfigModel):
     """Settings of the matcher and the policy (defaults are the specification's)."""
 
+    score_model: Literal["seed-v1", "v2"] = Field(
+        default="v2",
+        description="How claims are scored: 'seed-v1' is the specification's matcher, "
+        "unchanged; 'v2' (default) reads inflections and figures as people write them "
+        "(docs/matcher.md).",
+    )
     beta: float = Field(default=0.65, description="Weight of cosine in the geometric fusion.")
     bands: Bands = Field(default_factory=Bands)
     candidates_m: int = Field(default=8, ge=1, description="Top-m spans by cosine per claim.")

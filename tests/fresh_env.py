@@ -17,7 +17,7 @@ from pathlib import Path
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[1]
-CORE_REQUIREMENTS = ("pydantic", "numpy", "tenacity", "httpx", "regex")
+CORE_REQUIREMENTS = ("pydantic", "numpy", "tenacity", "httpx", "regex", "snowballstemmer")
 
 
 def _closure(names: tuple[str, ...]) -> set[str]:

@@ -35,7 +35,7 @@ def test_trace_holds_the_specified_fields():
     assert data["query_id"] == "q7"
     assert len(data["plan_hash"]) == 16 and len(data["prompt_hash"]) == 16
     assert data["models"]["embed"] == "hash-bow-512"
-    assert data["models"]["score_model"] == "v1" and data["models"]["plan_model"] == "v1"
+    assert data["models"]["score_model"] == "v2" and data["models"]["plan_model"] == "v1"
     assert data["request"]["draft"] == DRAFT
     claim = data["claims"][0]
     for key in ("text", "draft_span", "verdict", "score", "best_span_ref", "candidates_considered"):

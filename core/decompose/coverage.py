@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..scoring.numeric import numeric_values
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens
-from .rules import classify_sentence, is_refusal, strip_markers
+from .rules import classify_sentence, is_refusal, restated_text, strip_markers
 from .types import Decomposition, DraftClaim, NonClaim
 
 __all__ = ["COVERAGE_THRESHOLD", "enforce_coverage"]
@@ -79,12 +79,41 @@ def _overlaps(claim: DraftClaim, start: int, end: int) -> bool:
     )
 
 
+# Pronouns carry nothing to check: a decontextualised claim names what they stand for.
+_PRONOUNS = frozenset(
+    [
+        "they",
+        "them",
+        "their",
+        "theirs",
+        "these",
+        "those",
+        "this",
+        "that",
+        "its",
+        "it",
+        "he",
+        "she",
+        "his",
+        "her",
+        "hers",
+        "him",
+        "we",
+        "our",
+        "you",
+        "your",
+    ]
+)
+
+
 def _content(tokens: list[str]) -> list[str]:
-    return [t for t in tokens if len(t) >= 4 or any(ch.isdigit() for ch in t)]
+    return [
+        t for t in tokens if (len(t) >= 4 and t not in _PRONOUNS) or any(ch.isdigit() for ch in t)
+    ]
 
 
 def _restated(sentence: str, claims: list[DraftClaim]) -> bool:
-    text = strip_markers(sentence)[0]
+    text = restated_text(sentence)
     have: set[str] = set()
     figures: set[str] = set()
     for c in claims:

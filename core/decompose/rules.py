@@ -17,8 +17,9 @@ from typing import Literal
 import regex
 
 from ..scoring.numeric import numeric_values
-from ..text.sentences import CITATION_MARKER, Sentence, split_sentences
+from ..text.sentences import CITATION_MARKER, Sentence, citation_keys, split_sentences
 from ..text.words import lex_tokens
+from .context import Context, clean_claim_text, resolve_claim, table_cells
 from .types import Decomposition, DraftClaim, NonClaim, NonClaimRule
 
 __all__ = [
@@ -27,10 +28,11 @@ __all__ = [
     "classify_sentence",
     "is_refusal",
     "refusal_split",
+    "restated_text",
     "strip_markers",
 ]
 
-RULES_VERSION = "rules-v2"
+RULES_VERSION = "rules-v3"
 
 _I = regex.IGNORECASE | regex.VERSION1
 _APOS = "['’]"
@@ -118,10 +120,13 @@ _OPENER = regex.compile(
     r"""^(?:(?:
         in\s+summary|to\s+summari[sz]e|in\s+conclusion|overall|in\s+short|additionally|
         moreover|furthermore|also|however|finally|first(?:ly)?|second(?:ly)?|third(?:ly)?|
-        in\s+addition|as\s+a\s+result|therefore|thus|yes|no|indeed|
-        (?:according\s+to|based\s+on|as\s+(?:stated|mentioned|described)\s+in)\s+
-           (?:the\s+)?(?:provided\s+|given\s+|retrieved\s+)?
-           (?:documents?|context|sources?|texts?|passages?|information|evidence)
+        in\s+addition|as\s+a\s+result|therefore|thus|yes|no|indeed|in\s+other\s+words|
+        in\s+brief|put\s+simply|simply\s+put|in\s+practice|in\s+general|generally\s+speaking|
+        (?:according\s+to|based\s+on|as\s+(?:stated|mentioned|described|noted)\s+in|per)\s+
+           (?:the\s+)?(?:provided\s+|given\s+|retrieved\s+|available\s+)?
+           (?:(?:documents?|docs?|context|sources?|texts?|passages?|information|evidence|
+              excerpts?|references?)
+              (?:\s*[A-Za-z]?\d+(?:\s*(?:,|and|&)\s*[A-Za-z]?\d+)*)?)
            (?:\s+provided)?
     ),\s+)+""",
     flags=_I | regex.VERBOSE,
@@ -129,11 +134,11 @@ _OPENER = regex.compile(
 
 # Labels some frameworks put in front of an answer ("Response 1:", "Answer:").
 _LABEL = regex.compile(
-    r"^(?:final\s+)?(?:response|answer|summary|result|output)(?:\s+\d{1,3})?\s*:\s+",
+    r"^(?:(?:final|short|quick|brief)\s+)?(?:response|answer|summary|result|output|version)"
+    r"(?:\s+\d{1,3})?\s*:\s+",
     flags=_I,
 )
 
-_MARKER_SPLIT = regex.compile(r"[,;]")
 _SPACE_BEFORE_PUNCT = regex.compile(r"\s+([.,;:!?])")
 _MULTI_SPACE = regex.compile(r"\s{2,}")
 _SEMICOLON = regex.compile(r";\s+")
@@ -154,8 +159,7 @@ def strip_markers(text: str) -> tuple[str, tuple[str, ...]]:
     """Remove citation markers from ``text``; return the clean text and the markers."""
     markers: list[str] = []
     for m in CITATION_MARKER.finditer(text):
-        inner = m.group(0)[1:-1]
-        markers.extend(p.strip() for p in _MARKER_SPLIT.split(inner) if p.strip())
+        markers.extend(citation_keys(m.group(0)))
     clean = CITATION_MARKER.sub("", text)
     clean = _SPACE_BEFORE_PUNCT.sub(r"\1", clean)
     clean = _MULTI_SPACE.sub(" ", clean).strip()
@@ -240,6 +244,8 @@ def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
     norm = _normalise(text)
     if sentence.kind == "code":
         return "code"
+    if sentence.kind == "table_header":
+        return "heading"
     if sentence.kind == "heading":
         if not numeric_values(norm) and len(lex_tokens(norm)) <= _MAX_TITLE_TOKENS:
             return "heading"
@@ -267,7 +273,7 @@ def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
 
 def _claim_text(raw: str) -> tuple[str, tuple[str, ...]]:
     clean, markers = strip_markers(raw)
-    clean = _LABEL.sub("", clean)
+    clean = _LABEL.sub("", clean_claim_text(clean))
     for pattern in (_META, _HEDGE, _PLEASANTRY):  # "Great question, X" → X
         after = _tail_start(clean, pattern)
         if after is not None:
@@ -280,6 +286,12 @@ def _claim_text(raw: str) -> tuple[str, tuple[str, ...]]:
     return clean, markers
 
 
+def restated_text(sentence: str) -> str:
+    """What a claim must restate of a draft sentence: its text without the citation
+    markers, markup, labels, lead-ins and openers our own rules strip."""
+    return _claim_text(sentence)[0]
+
+
 class RuleBasedDecomposer:
     """Sentence-level claims by rules; no model, deterministic, offline."""
 
@@ -289,12 +301,17 @@ class RuleBasedDecomposer:
     def decompose(self, draft: str) -> Decomposition:
         claims: list[DraftClaim] = []
         non_claims: list[NonClaim] = []
+        ctx = Context()
         for sentence in split_sentences(draft):
             rule = classify_sentence(sentence)
             if rule is not None:
                 non_claims.append(NonClaim(sentence.text, sentence.start, sentence.end, rule))
+                if sentence.kind == "heading":
+                    ctx.see_heading(strip_markers(sentence.text)[0])
+                else:
+                    ctx.see_line(strip_markers(sentence.text)[0], sentence.kind)
                 continue
-            claims.extend(self._sentence_claims(draft, sentence))
+            claims.extend(self._sentence_claims(draft, sentence, ctx))
         return Decomposition(
             claims=tuple(claims),
             non_claims=tuple(non_claims),
@@ -305,13 +322,23 @@ class RuleBasedDecomposer:
     async def adecompose(self, draft: str) -> Decomposition:
         return self.decompose(draft)
 
-    def _sentence_claims(self, draft: str, sentence: Sentence) -> Iterable[DraftClaim]:
+    def _sentence_claims(
+        self, draft: str, sentence: Sentence, ctx: Context
+    ) -> Iterable[DraftClaim]:
+        if sentence.kind == "table_row":
+            for a, b, cell in table_cells(sentence.text, ctx.table_header):
+                text, markers = strip_markers(cell)
+                if text:
+                    yield DraftClaim(text, sentence.start + a, sentence.start + b, markers)
+            return
         parts = list(self._split_parts(draft, sentence.start, sentence.end))
         for start, end in parts:
             raw = draft[start:end]
             text, markers = _claim_text(raw)
             if not text:
                 continue
+            if not is_refusal(raw):
+                text = resolve_claim(text, sentence.kind, ctx)
             if not markers and len(parts) > 1:
                 # markers at the end of the sentence cite every part of it
                 _, markers = strip_markers(sentence.text)

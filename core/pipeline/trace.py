@@ -24,7 +24,6 @@ from .sources import SourceDoc
 
 __all__ = [
     "PLAN_MODEL",
-    "SCORE_MODEL",
     "TraceClaim",
     "TraceRecord",
     "bare_trace",
@@ -33,7 +32,6 @@ __all__ = [
     "plan_hash",
 ]
 
-SCORE_MODEL = "v1"
 PLAN_MODEL = "v1"
 
 

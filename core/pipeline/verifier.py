@@ -60,7 +60,6 @@ from .policy import apply_policy, unverified_text
 from .sources import SourceDoc, normalize_sources
 from .trace import (
     PLAN_MODEL,
-    SCORE_MODEL,
     TraceRecord,
     bare_trace,
     build_trace,
@@ -153,7 +152,9 @@ class CitationVerifier:
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
         # per-text preprocessing is pure, so it is memoised like the span embeddings
-        self._features = functools.lru_cache(maxsize=50_000)(span_features)
+        self._features = functools.lru_cache(maxsize=50_000)(
+            functools.partial(span_features, model=self.config.score_model)
+        )
         self._split = functools.lru_cache(maxsize=8_192)(self._split_source)
 
     # ------------------------------------------------------------------ public API
@@ -265,6 +266,7 @@ class CitationVerifier:
         *,
         progress: Callable[[int, int], None] | None = None,
         with_traces: bool = False,
+        policy: Policy | None = None,
     ) -> list[Any]:
         """Verify many cases with one embedding pass shared across them.
 
@@ -272,8 +274,8 @@ class CitationVerifier:
         ``source_metadata``, ``case_id``, ``detect_conflicts``, or
         ``(response, sources)`` pairs. Each result is what ``verify_case`` gives
         for that item. ``progress(done, total)`` is called after each case.
-        Returns ``CaseResult``s, or ``GuardedResponse``s (policy applied) with
-        ``with_traces=True``.
+        Returns ``CaseResult``s, or ``GuardedResponse``s (``policy``, default the
+        configured one, applied) with ``with_traces=True``.
         """
         args = [self._item_args(item, i) for i, item in enumerate(items)]
         total = len(args)
@@ -308,7 +310,7 @@ class CitationVerifier:
             assert r is not None
             if with_traces:
                 text = a["response"] if isinstance(a["response"], str) else ""
-                out.append(self._apply(text, r, None))
+                out.append(self._apply(text, r, policy))
             else:
                 out.append(r.case)
         return out
@@ -723,7 +725,13 @@ class CitationVerifier:
             texts = [c.claim_text for _, c in factual]
             cited = [prep.cited.get(i, []) for i, _ in factual]
             found = match_claims(
-                texts, cos, prep.plan, cited, config, candidates_m=config.candidates_m
+                texts,
+                cos,
+                prep.plan,
+                cited,
+                config,
+                candidates_m=config.candidates_m,
+                model=config.score_model,
             )
             for (i, c), match, cited_spans in zip(factual, found, cited, strict=True):
                 matches[i] = match
@@ -766,7 +774,7 @@ class CitationVerifier:
     # ------------------------------------------------------------------ outcomes
     def _case_meta(self, prep: _Prepared | None) -> dict[str, Any]:
         meta: dict[str, Any] = {
-            "score_model": SCORE_MODEL,
+            "score_model": self.config.score_model,
             "embed_model": self.embedder.model_id,
             "span_granularity": self.config.span_granularity,
         }
@@ -836,7 +844,7 @@ class CitationVerifier:
         return {
             "gen": self.generation_model,
             "embed": self.embedder.model_id,
-            "score_model": SCORE_MODEL,
+            "score_model": self.config.score_model,
             "plan_model": PLAN_MODEL,
             "decompose_model": decomposition.model if decomposition is not None else None,
             "judge_model": self.judge.model_id if self.judge is not None else None,

@@ -11,17 +11,32 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ..text.words import lex_tokens
+from ..text.words import lex_tokens, stem_tokens
+from .figures import claim_needs, needs_met, span_figures
 from .fusion import PairScore, _ScoringConfig, band, score_features
 from .lexical import IdfTable, idf_table
-from .numeric import claim_numeric_requirements, span_numeric_set
+from .numeric import claim_numeric_requirements, gate_passes, span_numeric_set
 from .spans import Span
 
-__all__ = ["ClaimMatch", "Plan", "best_match", "build_plan", "match_claims", "select_candidates"]
+ScoreModelName = Literal["seed-v1", "v2"]
+
+__all__ = [
+    "ClaimMatch",
+    "Plan",
+    "ScoreModelName",
+    "best_match",
+    "build_plan",
+    "claim_features",
+    "figures_pass",
+    "match_claims",
+    "select_candidates",
+    "span_features",
+]
 
 
 @dataclass(frozen=True)
@@ -30,17 +45,41 @@ class Plan:
 
     spans: tuple[Span, ...]
     tokens: tuple[Counter[str], ...]
-    numerics: tuple[frozenset[str], ...]
+    numerics: tuple[Any, ...]
     idf: IdfTable
     truth: NDArray[np.bool_]
 
 
-SpanFeatures = tuple[Counter[str], frozenset[str]]
+# (token multiset, figures): the seed reads figures as a set of normalised values,
+# v2 as ``SpanFigures``
+SpanFeatures = tuple[Counter[str], Any]
 
 
-def span_features(text: str) -> SpanFeatures:
-    """A span's token multiset and numeric set: everything the matcher needs of its text."""
+def span_features(text: str, model: ScoreModelName = "seed-v1") -> SpanFeatures:
+    """A span's token multiset and figures: everything the matcher needs of its text.
+
+    ``seed-v1`` reads tokens and figures as the seed pins them; ``v2`` stems the
+    tokens and reads figures with rounding, hedges and lenient forms (figures.py).
+    """
+    if model == "v2":
+        return Counter(stem_tokens(text)), span_figures(text)
     return Counter(lex_tokens(text)), span_numeric_set(text)
+
+
+def claim_features(text: str, model: ScoreModelName = "seed-v1") -> tuple[Counter[str], Any]:
+    """A claim's token multiset and the figures it asserts, under ``model``."""
+    if model == "v2":
+        return Counter(stem_tokens(text)), claim_needs(text)
+    return Counter(lex_tokens(text)), claim_numeric_requirements(text)
+
+
+def figures_pass(needs: Any, span_figures: Any, model: ScoreModelName = "seed-v1") -> bool:
+    """The numeric gate under ``model`` (no figures asserted: passes)."""
+    if not needs:
+        return True
+    if model == "v2":
+        return needs_met(needs, span_figures)
+    return gate_passes(needs, span_figures)
 
 
 def build_plan(
@@ -123,6 +162,7 @@ def match_claims(
     config: _ScoringConfig,
     *,
     candidates_m: int,
+    model: ScoreModelName = "seed-v1",
 ) -> list[ClaimMatch]:
     """Match every claim against its candidates in ``plan``.
 
@@ -140,8 +180,7 @@ def match_claims(
             results.append(ClaimMatch((), None, None, False))
             continue
         cands = _select(cos[ci], plan.truth, cited[ci] if ci < len(cited) else (), candidates_m)
-        claim_tokens = Counter(lex_tokens(text))
-        needs = claim_numeric_requirements(text)
+        claim_tokens, needs = claim_features(text, model)
         scored: list[tuple[int, PairScore]] = []
         numeric_blocked = 0.0
         for si in cands:
@@ -153,6 +192,7 @@ def match_claims(
                 plan.numerics[si],
                 plan.idf,
                 config,
+                gate=lambda n, f: figures_pass(n, f, model),
             )
             if not ps.numeric_ok:
                 numeric_blocked = max(numeric_blocked, raw)
