@@ -135,10 +135,7 @@ class CitationVerifier:
         if not callable(getattr(self.decomposer, "decompose", None)):
             raise InvalidInputError("decomposer needs a decompose(draft) method")
         self.nli = nli
-        if judge is not None and not (
-            callable(getattr(judge, "judge", None))
-            and isinstance(getattr(judge, "model_id", None), str)
-        ):
+        if judge is not None and not isinstance(judge, Judge):
             raise InvalidInputError(
                 "judge needs model_id, prompt_hash, judge(requests) and ajudge(requests)"
             )
