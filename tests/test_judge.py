@@ -395,3 +395,17 @@ def test_check_case_takes_a_judge():
     assert claim.reason.value == "NOT_ENTAILED" and case.quality_gate.value == "FAIL"
     with pytest.raises(ValueError, match="judge"):
         check_case(SUPPORTED, SOURCES, judge="gpt-4")
+
+
+def test_a_cached_verdict_points_at_the_spans_of_the_new_case():
+    """Same claim and span texts under other source ids: the hit cites this case's span."""
+    judge = FunctionJudge(supports())
+    v = verifier(judge=judge)
+    v.verify_case(PARTIAL, SOURCES)
+    renamed = [{"text": t, "source_id": f"doc-{i}"} for i, t in enumerate(SOURCES)]
+    case = v.verify_case(PARTIAL, renamed)
+    (claim,) = case.claims
+    assert len(judge.batches) == 1 and claim.details["judge"]["cached"] is True
+    assert claim.assessment is C.SUPPORTED and claim.supporting_sources == ["doc-0"]
+    (finding,) = claim.details["judge"]["findings"]
+    assert finding["verified"] and finding["quote_span"]["source_id"] == "doc-0"

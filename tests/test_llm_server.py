@@ -136,15 +136,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def chat(server: Server, **kw: Any) -> OpenAICompatibleChat:
     kw.setdefault("max_tokens", 160)
-    return OpenAICompatibleChat(
-        server.base_url,
-        "gemma-3-270m",
-        schema_format="json_object",
-        timeout=300.0,
-        max_retries=1,
-        backoff=0.2,
-        **kw,
-    )
+    kw.setdefault("max_retries", 1)
+    kw.setdefault("backoff", 0.2)
+    kw.setdefault("timeout", 300.0)
+    return OpenAICompatibleChat(server.base_url, "gemma-3-270m", schema_format="json_object", **kw)
 
 
 def verifier_with(judge: Any = None, decomposer: Any = None, **judge_config: Any):
