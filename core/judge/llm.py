@@ -1,6 +1,6 @@
 """``LLMJudge``: a chat model decides one claim against a few spans, quoting its evidence.
 
-One constrained-JSON call per claim (``{span_id, quote, label}``, the span ids
+One constrained-JSON call per claim (``{label, span_id, quote}``, the span ids
 limited to the spans shown), validated with Pydantic and re-asked on invalid
 output through the loop the LLM decomposer uses (``providers.structured``).
 The prompt is versioned and hashed; the hash keys the verdict cache and is
@@ -51,9 +51,11 @@ class JudgeOutput(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
+    # the label comes first: asked to quote first, a small model copies a passage and then
+    # calls it SUPPORTED (docs/judge.md, the field-order measurement)
+    label: Literal["SUPPORTED", "CONTRADICTED", "NOT_ENOUGH_INFO"]
     span_id: str
     quote: str
-    label: Literal["SUPPORTED", "CONTRADICTED", "NOT_ENOUGH_INFO"]
 
 
 OUTPUT_SCHEMA: dict[str, Any] = JudgeOutput.model_json_schema()
