@@ -286,6 +286,39 @@ def _call(judge: Judge, batch: Sequence[JudgeRequest]) -> list[JudgeVerdict]:
     return verdicts
 
 
+def _verdicts(
+    jobs: Sequence[tuple[int, JudgeRequest]],
+    judge: Judge,
+    config: JudgeConfig,
+    cache: JudgeCache | None,
+    budget: _Budget,
+) -> dict[int, tuple[JudgeVerdict, bool]]:
+    """Cached verdicts, then the judge in batches while the budget lasts; (verdict, cached)."""
+    verdicts: dict[int, tuple[JudgeVerdict, bool]] = {}
+    pending: list[tuple[int, JudgeRequest]] = []
+    for i, request in jobs:
+        hit = cache.get(judge.model_id, judge.prompt_hash, request) if cache else None
+        if hit is not None:
+            verdicts[i] = (hit, True)
+        else:
+            pending.append((i, request))
+    while pending:
+        allowed = budget.allowance(min(config.batch_size, len(pending)))
+        if allowed == 0:
+            break  # the rest stay unjudged: over budget
+        batch, pending = pending[:allowed], pending[allowed:]
+        budget.calls += len(batch)
+        for (i, request), verdict in zip(batch, _call(judge, [r for _, r in batch]), strict=True):
+            if verdict.error is not None and config.on_failure == "indeterminate":
+                raise JudgeError(
+                    f"judge {judge.model_id} failed on claim {request.claim_id}: {verdict.error}"
+                )
+            if cache is not None:
+                cache.put(judge.model_id, judge.prompt_hash, request, verdict)
+            verdicts[i] = (verdict, False)
+    return verdicts
+
+
 def apply_judge(
     claims: Sequence[ClaimResult],
     spans: Sequence[Span],
@@ -308,31 +341,8 @@ def apply_judge(
             request = judge_request(claim, spans_by_id, config.top_k)
             if request is not None:
                 jobs.append((i, request))
-    verdicts: dict[int, tuple[JudgeVerdict, bool]] = {}
-    pending: list[tuple[int, JudgeRequest]] = []
-    for i, request in jobs:
-        hit = cache.get(judge.model_id, judge.prompt_hash, request) if cache else None
-        if hit is not None:
-            verdicts[i] = (hit, True)
-        else:
-            pending.append((i, request))
     budget = _Budget(config, clock, clock())
-    over: list[int] = []
-    while pending:
-        allowed = budget.allowance(min(config.batch_size, len(pending)))
-        if allowed == 0:
-            over.extend(i for i, _ in pending)
-            break
-        batch, pending = pending[:allowed], pending[allowed:]
-        budget.calls += len(batch)
-        for (i, request), verdict in zip(batch, _call(judge, [r for _, r in batch]), strict=True):
-            if verdict.error is not None and config.on_failure == "indeterminate":
-                raise JudgeError(
-                    f"judge {judge.model_id} failed on claim {request.claim_id}: {verdict.error}"
-                )
-            if cache is not None:
-                cache.put(judge.model_id, judge.prompt_hash, request, verdict)
-            verdicts[i] = (verdict, False)
+    verdicts = _verdicts(jobs, judge, config, cache, budget)
     counts: dict[str, int] = dict.fromkeys(OUTCOMES, 0)
     for i, request in jobs:
         claim = out[i]
