@@ -47,10 +47,13 @@ from ..errors import (
     EvaluationFailedError,
     InvalidInputError,
 )
+from ..judge.cache import JudgeCache
+from ..judge.types import Judge
 from ..providers.embeddings import Embedder, EmbeddingCache, SentenceTransformerEmbedder
 from ..scoring.matching import Plan, build_plan, match_claims, span_features
 from ..scoring.spans import Span, split_source
 from .assess import assess_claim, no_evidence_claim, refusal_claim
+from .judge import apply_judge
 from .nli import NliScorer, apply_nli
 from .outcomes import GuardedResponse, failure_reason
 from .policy import apply_policy, unverified_text
@@ -98,8 +101,10 @@ class CitationVerifier:
 
     ``embedder`` defaults to the local all-MiniLM-L6-v2 model (offline, float16
     weights bundled in the package), ``decomposer`` to the rule-based one.
-    ``nli`` (optional) enables CONTRADICTED and ``detect_conflicts``. Span
-    embeddings are cached by (model id, text) across calls.
+    ``nli`` (optional) enables CONTRADICTED and ``detect_conflicts``. ``judge``
+    (optional, an ``LLMJudge`` or ``NliJudge``) re-decides the claims the matcher
+    is unsure of, as ``config.judge`` says (docs/judge.md). Span embeddings and
+    judge verdicts are cached across calls.
     """
 
     def __init__(
@@ -109,6 +114,7 @@ class CitationVerifier:
         config: VerifyConfig | None = None,
         *,
         nli: NliScorer | None = None,
+        judge: Judge | None = None,
         cache: EmbeddingCache | None = None,
         max_workers: int = 4,
         generation_model: str | None = None,
@@ -129,6 +135,12 @@ class CitationVerifier:
         if not callable(getattr(self.decomposer, "decompose", None)):
             raise InvalidInputError("decomposer needs a decompose(draft) method")
         self.nli = nli
+        if judge is not None and not isinstance(judge, Judge):
+            raise InvalidInputError(
+                "judge needs model_id, prompt_hash, judge(requests) and ajudge(requests)"
+            )
+        self.judge = judge
+        self.judge_cache = JudgeCache(self.config.judge.cache_size)
         self.cache = cache if cache is not None else EmbeddingCache()
         self.generation_model = generation_model
         if not isinstance(max_workers, int) or max_workers < 1:
@@ -154,6 +166,20 @@ class CitationVerifier:
             decomposer=decomposer,
             config=self.config,
             nli=self.nli,
+            judge=self.judge,
+            cache=self.cache,
+            max_workers=self._max_workers,
+            generation_model=self.generation_model,
+        )
+
+    def with_judge(self, judge: Judge | None) -> CitationVerifier:
+        """A verifier that escalates to ``judge`` and shares everything else (caches included)."""
+        return CitationVerifier(
+            embedder=self.embedder,
+            decomposer=self.decomposer,
+            config=self.config,
+            nli=self.nli,
+            judge=judge,
             cache=self.cache,
             max_workers=self._max_workers,
             generation_model=self.generation_model,
@@ -722,6 +748,10 @@ class CitationVerifier:
             )
             if prep.detect_conflicts:
                 meta["conflict_detection"] = conflict_meta
+        if self.judge is not None and prep.plan is not None:
+            claims, meta["judge"] = apply_judge(
+                claims, prep.spans, self.judge, config.judge, cache=self.judge_cache
+            )
         assessed = [c for c in claims if c.availability is AssessmentAvailability.ASSESSED]
         if not prep.docs or prep.plan is None:
             trust = 0.0
@@ -815,6 +845,7 @@ class CitationVerifier:
             "score_model": self.config.score_model,
             "plan_model": PLAN_MODEL,
             "decompose_model": decomposition.model if decomposition is not None else None,
+            "judge_model": self.judge.model_id if self.judge is not None else None,
         }
 
     def _bare_trace(self, cid: str, response: str, case: CaseResult) -> TraceRecord:
