@@ -21,9 +21,9 @@ from .helpers import SOURCES, SUPPORTED, layers, verifier
 
 C = ClaimAssessment
 # a paraphrase the bag-of-words matcher leaves in the partial band
-PARTIAL = "The Webb telescope was launched in 2021 on an Ariane rocket."
+PARTIAL = "In 2021 an Ariane launcher carried the Webb observatory into space."
 # a claim the matcher finds no support for
-UNSUPPORTED = "The telescope was repaired by astronauts from the space shuttle Atlantis in 2023."
+UNSUPPORTED = "The telescope was repaired by astronauts from a space shuttle in 2023."
 QUOTE = "launched on 25 December 2021 aboard an Ariane 5 rocket"
 
 

@@ -40,7 +40,7 @@ from .helpers import FABRICATED, SOURCES, SUPPORTED, layers
 
 pytestmark = pytest.mark.llm_server
 
-PARTIAL = "The Webb telescope was launched in 2021 on an Ariane rocket."
+PARTIAL = "In 2021 an Ariane launcher carried the Webb observatory into space."
 MIRROR = "The mirror has 18 segments made of beryllium."
 READY_SECONDS = 180.0
 

@@ -162,6 +162,7 @@ def assess_claim(
         details["gates"] = [
             {"name": g.name, "fired": g.fired, "explanation": g.explanation} for g in match.gates
         ]
+        details["gates_fired"] = [g.name for g in match.gates if g.fired]
     if match.contradicting_index is not None:
         details["contradicting_span"] = {
             **span_ref(spans[match.contradicting_index]),

@@ -54,12 +54,15 @@ _Target = Literal["SUPPORTED", "CONTRADICTED", "CONFLICTING", "NOT_ENTAILED"]
 def gates_fired(details: dict[str, Any]) -> list[str]:
     """Names of the gates that held a claim down, as its details list them."""
     names: list[str] = []
-    for key in ("gates_fired", "gates"):
-        fired = details.get(key)
-        if isinstance(fired, dict):
-            names.extend(str(k) for k, v in fired.items() if v)
-        elif isinstance(fired, (list, tuple)):
-            names.extend(str(g) for g in fired)
+    fired = details.get("gates_fired")
+    if isinstance(fired, dict):
+        names.extend(str(k) for k, v in fired.items() if v)
+    elif isinstance(fired, (list, tuple)):
+        names.extend(str(g) for g in fired)
+    for gate in details.get("gates") or ():
+        # v2 lists every gate it checked: {"name", "fired", "explanation"}
+        if isinstance(gate, dict) and gate.get("fired") and gate.get("name") not in names:
+            names.append(str(gate["name"]))
     if details.get("numeric_mismatch") and "numeric" not in names:
         names.append("numeric")
     return names
