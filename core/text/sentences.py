@@ -283,7 +283,11 @@ _BLOCK_LINE = regex.compile(
 _TABLE_ROW = regex.compile(r"^[ \t]*\|(?P<body>.*)\|[ \t]*$")
 _TABLE_SEPARATOR = regex.compile(r"^[ \t]*\|[ \t:|-]*-{2,}[ \t:|-]*$")
 
-_TERMINAL = regex.compile(r"[.!?…。！？]+[\"'”’»)\]]*(?=\s|$|\^\d|\[|【|[¹²³⁴⁵⁶⁷⁸⁹⁰])")
+# A run of sentence-final punctuation and its closing quotes or brackets, matched
+# possessively: a run not followed by what may come after a sentence end
+# (``_AFTER_TERMINAL``) is skipped whole, never re-tried from inside it.
+_TERMINAL = regex.compile(r"[.!?…。！？]++[\"'”’»)\]]*+")
+_AFTER_TERMINAL = regex.compile(r"\s|\^\d|\[|【|[¹²³⁴⁵⁶⁷⁸⁹⁰]")
 _BOLD_LINE = regex.compile(r"^[ \t]*(\*\*|__)(?P<body>[^*_\n]+?)\1[ \t]*:?[ \t]*$")
 _CLOSERS = "\"'”’»)]"
 _WORD_BEFORE = regex.compile(r"([\p{L}\p{N}°.'’]+)$")
@@ -316,6 +320,8 @@ def _period_kind(text: str, lo: int, period: int) -> str:
     if not word:
         return "word"
     core = word.rstrip(".")
+    if not core:
+        return "word"  # a run of dots (". . .. [1]")
     before = text[period - len(word) - 1] if period - len(word) - 1 >= lo else " "
     if "." in core:  # e.g., i.e., U.S., a.m., P.M.
         parts = [p for p in core.split(".") if p]
@@ -408,10 +414,31 @@ class _Run:
     list_letter: str | None = None
 
 
-_INLINE_MARKER = {
-    "number": "(?:[-*+•⁃◦▪‣][ \\t]*)?{n}(?:\\.\\)|[.)])[ \\t]",
-    "letter": "{n}[.)][ \\t]",
-}
+# Any inline list marker; the caller keeps the one whose label comes next.
+_INLINE_NUMBER = regex.compile(r"(?<=\s)(?:[-*+•⁃◦▪‣][ \t]*)?(\d+)(?:\.\)|[.)])[ \t]")
+_INLINE_LETTER = regex.compile(r"(?<=\s)([a-z])[.)][ \t]")
+
+
+def _terminal(text: str, pos: int, end: int) -> regex.Match[str] | None:
+    """The next run of sentence-final punctuation in ``text[pos:end]`` that may end a
+    sentence: followed by the end, whitespace, a citation marker or a superscript."""
+    while True:
+        m = _TERMINAL.search(text, pos, end)
+        if m is None or m.end() >= end or _AFTER_TERMINAL.match(text, m.end(), end):
+            return m
+        pos = m.end()
+
+
+def _inline_marker(
+    text: str, label: str, numbered: bool, pos: int, end: int
+) -> regex.Match[str] | None:
+    """The next inline list marker labelled ``label`` in ``text[pos:end]``, in one pass."""
+    pattern = _INLINE_NUMBER if numbered else _INLINE_LETTER
+    while True:
+        m = pattern.search(text, pos, end)
+        if m is None or m.group(1) == label:
+            return m
+        pos = m.end()
 
 
 def _inline_items(text: str, run: _Run) -> list[_Run]:
@@ -424,14 +451,12 @@ def _inline_items(text: str, run: _Run) -> list[_Run]:
     while True:
         if current.list_number is not None:
             nxt_label = str(current.list_number + 1)
-            pattern = _INLINE_MARKER["number"].format(n=nxt_label)
         else:
             assert current.list_letter is not None
             if current.list_letter == "z":
                 break
             nxt_label = chr(ord(current.list_letter) + 1)
-            pattern = _INLINE_MARKER["letter"].format(n=nxt_label)
-        m = regex.compile(r"(?<=\s)" + pattern).search(text, pos, run.end)
+        m = _inline_marker(text, nxt_label, current.list_number is not None, pos, run.end)
         if m is None:
             break
         items.append(_Run(current.start, m.start(), current.kind, current.marker_start))
@@ -455,7 +480,7 @@ def _split_run(text: str, run: _Run, out: list[Sentence]) -> None:
     pos = seg_start = start
     kind, marker = run.kind, run.marker_start
     while True:
-        m = _TERMINAL.search(text, pos, end)
+        m = _terminal(text, pos, end)
         if m is None:
             break
         dots = _SPACED_ELLIPSIS.match(text, m.start(), end)
