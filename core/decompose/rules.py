@@ -10,6 +10,7 @@ the claim text into ``cited_markers``; the claim keeps its exact span.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 from collections.abc import Iterable
 from typing import Literal
@@ -18,8 +19,8 @@ import regex
 
 from ..scoring.numeric import numeric_values
 from ..text.sentences import CITATION_MARKER, Sentence, citation_keys, split_sentences
-from ..text.words import lex_tokens
-from .context import Context, clean_claim_text, has_verb, resolve_claim, table_cells
+from ..text.words import lex_tokens, word_segments
+from .context import Context, VerbIndex, clean_claim_text, resolve_claim, table_cells
 from .types import Decomposition, DraftClaim, NonClaim, NonClaimRule
 
 __all__ = [
@@ -140,20 +141,27 @@ _LABEL = regex.compile(
     flags=_I,
 )
 
+_HAS_ALNUM = regex.compile(r"[\p{L}\p{N}]")
 _SPACE_BEFORE_PUNCT = regex.compile(r"\s+([.,;:!?])")
 _MULTI_SPACE = regex.compile(r"\s{2,}")
 _SEMICOLON = regex.compile(r";\s+")
 _COORDINATOR = regex.compile(
-    r",\s+(?:and|but|while|whereas|yet|so)\s+|\s+(?:while|whereas)\s+", flags=_I
+    r",\s+(?:and|but|while|whereas|yet|so)\s+|(?<!\s)\s++(?:while|whereas)\s+", flags=_I
 )
 
 _BUT = regex.compile(r",?\s+(?:but|however|although)\s+", flags=_I)
 # Where an independent clause may start after a refusal or a meta/hedge lead-in.
+# (a break starts where a run of whitespace starts, so a long run is scanned once)
 _CLAUSE = regex.compile(
-    r"\s*(?:[,;:]|\s[—–-])\s*|\s+(?:but|however|although|yet|and|so)\s+", flags=_I
+    r"(?<!\s)(?:\s*+[,;:]|\s++(?<=\s)[—–-]|\s++(?:but|however|although|yet|and|so)\s+)\s*",
+    flags=_I,
 )
 _JOINER = regex.compile(r"^(?:and|but|so|yet|however|although)\s*,?\s+", flags=_I)
 _MIN_TOKENS = 3
+# characters of a tail looked at first for content (see _has_content)
+_CONTENT_HEAD = 400
+# refusals chained in one sentence that are followed (refusal_split, _split_parts)
+_MAX_CHAIN = 32
 _MIN_PART_TOKENS = 3
 _MAX_LEAD_IN_TOKENS = 6
 _MAX_TITLE_TOKENS = 5
@@ -165,6 +173,8 @@ def strip_markers(text: str) -> tuple[str, tuple[str, ...]]:
     for m in CITATION_MARKER.finditer(text):
         markers.extend(citation_keys(m.group(0)))
     clean = CITATION_MARKER.sub("", text)
+    # runs of whitespace first: "\s+[.,]" then never meets a long run (no backtracking)
+    clean = _MULTI_SPACE.sub(" ", clean)
     clean = _SPACE_BEFORE_PUNCT.sub(r"\1", clean)
     clean = _MULTI_SPACE.sub(" ", clean).strip()
     return clean, tuple(markers)
@@ -175,7 +185,17 @@ def _normalise(text: str) -> str:
 
 
 def _has_content(text: str) -> bool:
-    """Enough of a statement to check: a figure, or at least three word tokens."""
+    """Enough of a statement to check: a figure, or at least three word tokens.
+
+    Decided on the first ``_CONTENT_HEAD`` characters when they suffice (what a
+    head holds, the whole text holds), so checking many tails stays linear.
+    """
+    if len(text) > _CONTENT_HEAD and _content_in(text[:_CONTENT_HEAD]):
+        return True
+    return _content_in(text)
+
+
+def _content_in(text: str) -> bool:
     clean = strip_markers(text)[0]
     return bool(numeric_values(clean)) or len(lex_tokens(clean)) >= _MIN_TOKENS
 
@@ -197,10 +217,11 @@ def _independent_rest(text: str, after: int) -> int | None:
         skip = len(rest) - len(rest.lstrip(" ,;:—–-"))
         if _has_content(rest[skip:]):
             return after + skip
-    for m in _CLAUSE.finditer(rest):
-        candidate = rest[m.end() :]
-        if _has_content(candidate):
-            return after + m.end()
+    # only the first break needs a look: a later break's tail is part of the first's, so
+    # it holds content only if the first's does
+    m = _CLAUSE.search(rest)
+    if m is not None and _has_content(rest[m.end() :]):
+        return after + m.end()
     return None
 
 
@@ -216,9 +237,18 @@ def refusal_split(text: str) -> tuple[bool, int | None]:
     if after is None:
         return False, None
     rest = _independent_rest(text, after)
-    if rest is not None:
-        tail = refusal_split(text[rest:].lstrip(" ,;:—–-"))
-        if tail == (True, None):  # "I'm not sure; the sources don't say who designed it."
+    # a chain of refusals ending in a refusal is one ("I'm not sure; the sources don't
+    # say who designed it."); past _MAX_CHAIN links the tail is verified as a statement
+    tail, at = text, rest
+    for _ in range(_MAX_CHAIN):
+        if at is None:
+            break
+        tail = tail[at:].lstrip(" ,;:—–-")
+        link = _tail_start(tail, _REFUSAL)
+        if link is None:
+            break
+        at = _independent_rest(tail, link)
+        if at is None:
             return True, None
     return True, rest
 
@@ -318,18 +348,38 @@ def _clause_pieces(text: str) -> list[tuple[int, int]]:
         pieces = [(0, len(text))]
     out: list[tuple[int, int]] = []
     for a, b in pieces:
+        # token and verb positions of the part, found once: each coordinator is then
+        # checked without re-reading the text on either side of it
+        part = text[a:b]
+        tokens = _token_starts(part)
+        verbs = VerbIndex(part)
         cut = a
         for m in _COORDINATOR.finditer(text, a, b):
-            left, right = text[cut : m.start()], text[m.end() : b]
             if (
-                len(lex_tokens(left)) >= _MIN_PART_TOKENS
-                and len(lex_tokens(right)) >= _MIN_PART_TOKENS
-                and has_verb(right)
+                _count_in(tokens, cut - a, m.start() - a) >= _MIN_PART_TOKENS
+                and _count_in(tokens, m.end() - a, b - a) >= _MIN_PART_TOKENS
+                and verbs.has_verb_from(m.end() - a)
             ):
                 out.append((cut, m.start()))
                 cut = m.end()
         out.append((cut, b))
     return out
+
+
+def _token_starts(text: str) -> list[int]:
+    """Where each ``lex_tokens`` token of ``text`` starts."""
+    starts: list[int] = []
+    pos = 0
+    for segment in word_segments(text):
+        if _HAS_ALNUM.search(segment):
+            starts.append(pos)
+        pos += len(segment)
+    return starts
+
+
+def _count_in(starts: list[int], lo: int, hi: int) -> int:
+    """Tokens starting in ``[lo, hi)`` (both at word boundaries)."""
+    return bisect.bisect_left(starts, hi) - bisect.bisect_left(starts, lo)
 
 
 def sentence_claims(draft: str, sentence: Sentence) -> list[DraftClaim]:
@@ -379,33 +429,38 @@ class RuleBasedDecomposer:
                     )
             return
         parts = list(self._split_parts(draft, sentence.start, sentence.end))
+        sentence_markers: tuple[str, ...] | None = None
         for start, end in parts:
             raw = draft[start:end]
             text, markers = _claim_text(raw)
             if not text:
                 continue
+            refusal = is_refusal(raw)
             added: tuple[str, ...] = ()
-            if not is_refusal(raw):
+            if not refusal:
                 text, added = resolve_claim(text, sentence.kind, ctx)
             if not markers and len(parts) > 1:
                 # markers at the end of the sentence cite every part of it
-                _, markers = strip_markers(sentence.text)
-            kind: Literal["claim", "refusal"] = "refusal" if is_refusal(raw) else "claim"
+                if sentence_markers is None:
+                    sentence_markers = strip_markers(sentence.text)[1]
+                markers = sentence_markers
+            kind: Literal["claim", "refusal"] = "refusal" if refusal else "claim"
             yield DraftClaim(text, start, end, markers, kind, context=added)
 
     def _split_parts(self, draft: str, start: int, end: int) -> Iterable[tuple[int, int]]:
         """Split a refusal from a statement joined to it, and ';' compounds of standalone parts."""
-        text = draft[start:end]
-        found, rest = refusal_split(text)
-        if found:
+        for _ in range(_MAX_CHAIN):
+            text = draft[start:end]
+            found, rest = refusal_split(text)
+            if not found:
+                break
             if rest is None:
                 yield start, end
                 return
             cut = len(text[:rest].rstrip(" ,;:—–-"))
             yield start, start + cut
-            yield from self._split_parts(draft, start + rest, end)
-            return
-        pieces = _clause_pieces(text)
+            start += rest
+        pieces = _clause_pieces(draft[start:end])
         if len(pieces) > 1:
             for a, b in pieces:
                 yield start + a, start + b
