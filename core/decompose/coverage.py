@@ -10,10 +10,12 @@ and the decomposition records the repair.
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..scoring.numeric import numeric_values
-from ..text.sentences import split_sentences
+from ..text.sentences import Sentence, split_sentences
 from ..text.words import lex_tokens
 from .rules import classify_sentence, is_refusal, restated_text, sentence_claims
 from .types import Decomposition, DraftClaim, NonClaim
@@ -38,16 +40,19 @@ def enforce_coverage(draft: str, decomposition: Decomposition) -> Decomposition:
     claims = list(decomposition.claims)
     non_claims: list[NonClaim] = []
     repairs: list[DraftClaim] = []
-    for sentence in split_sentences(draft):
-        inside = [c for c in located if _overlaps(c, sentence.start, sentence.end)]
-        if inside and _restated(sentence.text, inside):
+    sentences = split_sentences(draft)
+    located_in = _per_sentence(sentences, located)
+    refusals_in = _per_sentence(sentences, refusals)
+    read: dict[int, tuple[set[str], set[str]]] = {}  # each claim's words and figures, once
+    for sentence, inside, refusing in zip(sentences, located_in, refusals_in, strict=True):
+        if inside and _restated(sentence.text, inside, read):
             continue
         rule = classify_sentence(sentence)
         if rule is not None:
             non_claims.append(NonClaim(sentence.text, sentence.start, sentence.end, rule))
             continue
         pure_refusal = is_refusal(sentence.text)
-        if pure_refusal and any(_overlaps(c, sentence.start, sentence.end) for c in refusals):
+        if pure_refusal and refusing:
             continue
         # the sentence comes back as our own rules' claims: each clause on its own, so a
         # clause the decomposer dropped ("…, and it cures cancer") is verified by itself
@@ -67,13 +72,20 @@ def enforce_coverage(draft: str, decomposition: Decomposition) -> Decomposition:
     )
 
 
-def _overlaps(claim: DraftClaim, start: int, end: int) -> bool:
-    return (
-        claim.char_start is not None
-        and claim.char_end is not None
-        and claim.char_start < end
-        and claim.char_end > start
-    )
+def _per_sentence(
+    sentences: Sequence[Sentence], claims: Sequence[DraftClaim]
+) -> list[list[DraftClaim]]:
+    """The located claims overlapping each sentence (sentences are ordered and disjoint)."""
+    ends = [s.end for s in sentences]
+    out: list[list[DraftClaim]] = [[] for _ in sentences]
+    for claim in claims:
+        if claim.char_start is None or claim.char_end is None:
+            continue
+        k = bisect.bisect_right(ends, claim.char_start)  # the first sentence ending after it
+        while k < len(sentences) and sentences[k].start < claim.char_end:
+            out[k].append(claim)
+            k += 1
+    return out
 
 
 # Pronouns carry nothing to check: a decontextualised claim names what they stand for.
@@ -112,13 +124,18 @@ def _pronoun(token: str) -> bool:
     return token.replace("’", "'").split("'")[0] in _PRONOUNS
 
 
-def _restated(sentence: str, claims: list[DraftClaim]) -> bool:
+def _restated(
+    sentence: str, claims: list[DraftClaim], read: dict[int, tuple[set[str], set[str]]]
+) -> bool:
     text = restated_text(sentence)
     have: set[str] = set()
     figures: set[str] = set()
     for c in claims:
-        have.update(lex_tokens(c.claim_text))
-        figures.update(numeric_values(c.claim_text))
+        if id(c) not in read:
+            read[id(c)] = (set(lex_tokens(c.claim_text)), set(numeric_values(c.claim_text)))
+        words, values = read[id(c)]
+        have.update(words)
+        figures.update(values)
     if not set(numeric_values(text)) <= figures:
         return False
     wanted = _content(lex_tokens(text))

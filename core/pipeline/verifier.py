@@ -50,7 +50,14 @@ from ..errors import (
 from ..judge.cache import JudgeCache
 from ..judge.types import Judge
 from ..providers.embeddings import Embedder, EmbeddingCache, SentenceTransformerEmbedder
-from ..scoring.matching import Plan, build_plan, match_claims, span_features
+from ..scoring.matching import (
+    Plan,
+    build_plan,
+    cited_candidates,
+    match_claims,
+    span_features,
+    spans_by_source,
+)
 from ..scoring.spans import Span, split_source
 from .assess import assess_claim, no_evidence_claim, refusal_claim
 from .judge import apply_judge
@@ -83,7 +90,7 @@ class _Prepared:
     ordered: list[DraftClaim]
     spans: list[Span]
     plan: Plan | None
-    cited: dict[int, list[int]] = field(default_factory=dict)
+    cited: dict[int, tuple[int, ...]] = field(default_factory=dict)  # source indices
     detect_conflicts: bool = False
     # span vectors this case already has: caller-supplied ones and cache hits,
     # snapshotted so a concurrent eviction cannot take them away mid-case
@@ -555,7 +562,7 @@ class CitationVerifier:
             detect_conflicts=detect_conflicts,
         )
         prep.cited = {
-            i: self._resolve_markers(c.cited_markers, docs, spans)
+            i: self._resolve_markers(c.cited_markers, docs)
             for i, c in enumerate(ordered)
             if c.cited_markers
         }
@@ -616,10 +623,8 @@ class CitationVerifier:
         )
 
     @staticmethod
-    def _resolve_markers(
-        markers: Sequence[str], docs: Sequence[SourceDoc], spans: Sequence[Span]
-    ) -> list[int]:
-        """Map markers ("S3", "1", "^2", a source id) to span indices; unknown ones are ignored."""
+    def _resolve_markers(markers: Sequence[str], docs: Sequence[SourceDoc]) -> tuple[int, ...]:
+        """Map markers ("S3", "1", "^2", a source id) to source indices; unknown ones: ignored."""
         wanted: set[int] = set()
         by_id = {d.source_id: d.index for d in docs}
         for marker in markers:
@@ -632,7 +637,7 @@ class CitationVerifier:
                 n = int(m.group(1))
                 if 1 <= n <= len(docs):
                     wanted.add(n - 1)
-        return [i for i, s in enumerate(spans) if s.source_index in wanted]
+        return tuple(sorted(wanted))
 
     def _needed(self, preps: Sequence[_Prepared]) -> list[str]:
         model_id = self.embedder.model_id
@@ -720,7 +725,11 @@ class CitationVerifier:
             truth = prep.plan.truth
             cos = np.where(truth[None, :], cos, -1.0)
             texts = [c.claim_text for _, c in factual]
-            cited = [prep.cited.get(i, []) for i, _ in factual]
+            by_source = spans_by_source(prep.spans)
+            cited = [
+                cited_candidates(cos[r], by_source, prep.cited.get(i, ()))
+                for r, (i, _) in enumerate(factual)
+            ]
             found = match_claims(
                 texts,
                 cos,
