@@ -20,7 +20,7 @@ from ..text.words import lex_tokens
 from .rules import classify_sentence, is_refusal, restated_text, sentence_claims
 from .types import Decomposition, DraftClaim, NonClaim
 
-__all__ = ["COVERAGE_THRESHOLD", "enforce_coverage"]
+__all__ = ["COVERAGE_THRESHOLD", "claims_needed", "enforce_coverage"]
 
 # Share of a sentence's content tokens (4+ characters, or holding a digit) the
 # claims located in it must restate; every figure must be restated.
@@ -70,6 +70,12 @@ def enforce_coverage(draft: str, decomposition: Decomposition) -> Decomposition:
         coverage_repairs=tuple(repairs),
         attempts=decomposition.attempts,
     )
+
+
+def claims_needed(draft: str) -> int:
+    """How many sentences of ``draft`` our rules do not exempt: each needs a claim of its
+    own, so this is what a decomposition will at least hold (known before decomposing)."""
+    return sum(classify_sentence(s) is None for s in split_sentences(draft))
 
 
 def _per_sentence(

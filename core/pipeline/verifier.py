@@ -37,7 +37,7 @@ from ..contracts import (
     ReasonCode,
     build_case,
 )
-from ..decompose.coverage import enforce_coverage
+from ..decompose.coverage import claims_needed, enforce_coverage
 from ..decompose.llm import locate_span
 from ..decompose.rules import RuleBasedDecomposer
 from ..decompose.types import Decomposer, Decomposition, DraftClaim
@@ -490,8 +490,12 @@ class CitationVerifier:
             raise InvalidInputError(f"case_id must be a string, got {type(case_id).__name__}")
         if not isinstance(detect_conflicts, bool):
             raise InvalidInputError("detect_conflicts must be a bool")
-        docs = normalize_sources(sources, source_metadata)
         limits = self.config.limits
+        if isinstance(sources, (list, tuple)) and len(sources) > limits.max_sources:
+            return self._skipped(
+                cid, response, started, f"{len(sources)} sources; the limit is {limits.max_sources}"
+            )
+        docs = normalize_sources(sources, source_metadata)
         if len(response) > limits.max_response_chars:
             return self._skipped(
                 cid,
@@ -534,6 +538,14 @@ class CitationVerifier:
             )
         if not response.strip():
             return self._no_claims(cid, response, started, ReasonCode.EMPTY_RESPONSE, None, [])
+        needed = claims_needed(response)  # known before the (costly) decomposition
+        if needed > limits.max_claims:
+            return self._skipped(
+                cid,
+                response,
+                started,
+                f"{needed} sentences need a claim each; the limit is {limits.max_claims} claims",
+            )
         decomposition = enforce_coverage(response, self._decompose(response))
         ordered = list(decomposition.claims)
         if len(ordered) > limits.max_claims:
