@@ -20,7 +20,14 @@ import regex
 from ..scoring.numeric import numeric_values
 from ..text.sentences import CITATION_MARKER, Sentence, citation_keys, split_sentences
 from ..text.words import lex_tokens, word_segments
-from .context import Context, VerbIndex, clean_claim_text, resolve_claim, table_cells
+from .context import (
+    Context,
+    VerbIndex,
+    clean_claim_text,
+    has_verb,
+    resolve_claim,
+    table_cells,
+)
 from .types import Decomposition, DraftClaim, NonClaim, NonClaimRule
 
 __all__ = [
@@ -76,16 +83,79 @@ _PLEASANTRY = regex.compile(
       | feel\s+free\s+to
       | (?:please\s+)?reach\s+out
       | is\s+there\s+anything\s+else
-      | (?:sure|certainly|of\s+course|absolutely|okay|ok)\b
     )""",
     flags=_I | regex.VERBOSE,
+)
+# Interjections: whatever follows them is a statement of its own ("Of course X did Y").
+_INTERJECTION = regex.compile(
+    r"^(?:sure|certainly|of\s+course|absolutely|okay|ok|definitely)\b[,!.]?",
+    flags=_I,
+)
+
+# Questions that assert: a statement put as a question ("Did you know X …?", "Isn't it
+# true that X?") or followed by a tag ("X, right?"). The statement is verified.
+_ASSERTING_FRAME = regex.compile(
+    rf"""^(?:
+        did\s+you\s+know(?:\s+that)?
+      | do\s+you\s+(?:know|realise|realize)\s+that
+      | (?:is|was)n{_APOS}t\s+it\s+(?:true|the\s+case|a\s+fact)\s+that
+      | (?:is|was)\s+it\s+not\s+(?:true|the\s+case)\s+that
+      | (?:would|do|did)(?:n{_APOS}t|\s+not)\s+you\s+(?:agree|think|say)(?:\s+that)?
+      | as\s+you\s+(?:may\s+|might\s+)?know,?
+      | (?:remember|recall)\s+that
+      | (?:fun\s+fact|guess\s+what)\s*[,:!-]?
+    )\s+""",
+    flags=_I | regex.VERBOSE,
+)
+# How a question that asks opens: a question word, an auxiliary verb or a short opener.
+_QUESTION_OPENER = regex.compile(
+    r"""^[\s*_"'(]*(?:
+        what|who|whom|whose|which|when|where|why|how|whether|if|is|are|was|were|am|do|does|
+        did|can|could|will|would|shall|should|may|might|must|has|have|had|any|anything|
+        anyone|anybody|need|want|care|or|and|so|then|also|perhaps|maybe|curious|wondering|
+        ready|interested|isn|aren|wasn|weren|don|doesn|didn|won|wouldn|can{_APOS}t|couldn|
+        shouldn|haven|hasn
+    )\b""".replace("{_APOS}", _APOS),
+    flags=_I | regex.VERBOSE,
+)
+_TAG_QUESTION = regex.compile(
+    rf"""[,—–-]\s*(?:
+        right|correct|true|no|yes|ok(?:ay)?
+      | (?:is|was|are|were|does|did|do|has|have|had|can|could|will|would|should)n{_APOS}t
+          \s+(?:it|he|she|they|you|we|there|that)
+      | (?:don{_APOS}t\s+you\s+think|wouldn{_APOS}t\s+you\s+(?:agree|say))
+    )\s*\?+\s*$""",
+    flags=_I | regex.VERBOSE,
+)
+
+# What a refusal may go on to say: a clause it presupposes ("I don't know why X", "The
+# documents do not mention that X") is a statement to verify; an indirect question
+# ("… whether X", "… how long X takes") is not.
+_PRESUPPOSED = regex.compile(
+    r"""^\s*(?:(?:confirm|verify|say|determine|tell|explain|know|find|see|state)\s+)?
+        (?:(?:about|on|regarding|as\s+to|of)\s+)?(?:why|that|how\s+come)\s+""",
+    flags=_I | regex.VERBOSE,
+)
+# Doubt followed directly by a clause ("I'm not sure X did Y") hedges that clause.
+_DOUBT = regex.compile(r"(?:sure|certain|unsure|uncertain)$", flags=_I)
+_INDIRECT = regex.compile(
+    r"^\s*(?:whether|if|about|of|what|which|who|whom|whose|when|where|how|why)\b", flags=_I
 )
 
 # Meta lead-ins: only meta when nothing with content follows them.
 _META = regex.compile(
     r"""^(?:
         (?:great|good|excellent|interesting)\s+question
-      | (?:here\s+(?:is|are)|here{_APOS}s|below\s+(?:is|are))\b[^:.!?]{0,60}(?::|[.!]?\s*$)
+      | (?:here\s+(?:is|are)|here{_APOS}s|below\s+(?:is|are))\s+
+           (?:(?:a|an|the|some|my|our|your|these|those|few|several|more|key|main|brief|short|
+               quick|detailed|full|complete|relevant|important|step-by-step|possible|general|
+               other|additional|following|top|major)\s+)*
+           (?:summary|overview|answer|breakdown|list|points?|details?|facts?|steps?|options?|
+              results?|findings?|highlights?|information|info|things?|ways?|reasons?|
+              examples?|explanation|comparison|table|recap|notes?|tips?|takeaways?|sources?|
+              answers?|what\s+i\s+found|what\s+(?:the\s+)?(?:documents?|sources?|context)\s+says?|
+              how|why|what)\b
+           (?-i:[^:.!?\p{Lu}\p{N}]){0,60}(?::|[.!]?\s*$)
       | (?:please\s+)?(?:note|remember)\s+that\s+(?:this|these|the\s+(?:above|answer|information))
       | (?:please\s+)?(?:consult|verify|check)\s+(?:with\s+)?(?:a|an|the|your|official)\b
     )""".replace("{_APOS}", _APOS),
@@ -101,7 +171,14 @@ _HEDGE = regex.compile(
            (?:not\s+be\s+(?:complete|accurate|exhaustive|up\s+to\s+date)|be\s+(?:incomplete|
            inaccurate|outdated))
       | (?:results|details|figures|numbers)\s+(?:may|might|can)\s+vary
-      | it\s+(?:depends|may\s+depend)\s+on\b.{0,40}$
+      | it\s+(?:depends|may\s+depend|can\s+depend)\s+on\s+(?:
+           (?:what|how|who|which|whether|when|where)\b(?-i:[^\p{Lu}\p{N}]){0,60}
+         | (?:(?:the|your|a|many|several|various|other|a\s+(?:few|number\s+of)|a\s+lot\s+of)\s+)?
+           (?:[\p{Ll}-]+\s+)?(?:context|situation|circumstances?|case|factors?|details?|needs?|
+              use\s+case|requirements?|specifics|conditions?|individual|person|jurisdiction|
+              definition|interpretation|version|configuration|set-?up|platform|region|
+              country|goals?|preferences?|budget)s?
+        )\s*[.!]?$
     )""",
     flags=_I | regex.VERBOSE,
 )
@@ -114,6 +191,17 @@ _TRANSITION = regex.compile(
            second(?:ly)?|third(?:ly)?|finally|next|also|however|that\s+said)\s*[,:.]?\s*$
       | [^.!?]{0,80}:\s*$
     )""",
+    flags=_I | regex.VERBOSE,
+)
+# A line ending in ':' that holds a verb is a lead-in only in these shapes ("The main
+# findings are:", "Key steps include:", "as follows:"); otherwise it states something.
+_COLON_LEAD_IN = regex.compile(
+    r"""(?:
+        (?:^|\s)(?:are|is|were|was|include|includes|included|involve|involves|contain|
+           contains|cover|covers|consist\s+of|consists\s+of|follow|follows|as\s+follows|
+           like\s+this|the\s+following|such\s+as|e\.g\.|including|below|here)\s*:\s*$
+      | ^(?:here\s+(?:is|are)|here{_APOS}s|below\s+(?:is|are))\b(?-i:[^\p{Lu}\p{N}]){0,60}:\s*$
+    )""".replace("{_APOS}", _APOS),
     flags=_I | regex.VERBOSE,
 )
 
@@ -141,6 +229,7 @@ _LABEL = regex.compile(
     flags=_I,
 )
 
+_CODE_CHARS = regex.compile(r"[{}()\[\]<>=;$#`\\|]|::|->")
 _HAS_ALNUM = regex.compile(r"[\p{L}\p{N}]")
 _SPACE_BEFORE_PUNCT = regex.compile(r"\s+([.,;:!?])")
 _MULTI_SPACE = regex.compile(r"\s{2,}")
@@ -236,6 +325,9 @@ def refusal_split(text: str) -> tuple[bool, int | None]:
     after = _tail_start(text, _REFUSAL)
     if after is None:
         return False, None
+    said = _said_in_refusal(text, after)
+    if said is not None:
+        return True, said
     rest = _independent_rest(text, after)
     # a chain of refusals ending in a refusal is one ("I'm not sure; the sources don't
     # say who designed it."); past _MAX_CHAIN links the tail is verified as a statement
@@ -253,6 +345,31 @@ def refusal_split(text: str) -> tuple[bool, int | None]:
     return True, rest
 
 
+def _said_in_refusal(text: str, after: int) -> int | None:
+    """Where a statement the refusal lead-in ``text[:after]`` goes on to make starts.
+
+    A refusal is honest about what it does not know; it stops being one when it
+    presupposes a clause ("I don't know why X moved the tower"), states a figure
+    ("The sources don't give the 2023 turnout") or hedges a clause it then asserts
+    ("I'm not sure X moved the tower").
+    """
+    rest = text[after:]
+    m = _PRESUPPOSED.match(rest)
+    if m is not None and _has_content(rest[m.end() :]) and has_verb(rest[m.end() :]):
+        return after + m.end()
+    if numeric_values(strip_markers(rest)[0]):
+        return after + len(rest) - len(rest.lstrip(" ,;:—–-"))
+    if (
+        _DOUBT.search(text[:after].rstrip())
+        and rest[:1].isspace()
+        and not _INDIRECT.match(rest)
+        and _has_content(rest)
+        and has_verb(rest)
+    ):
+        return after + len(rest) - len(rest.lstrip())
+    return None
+
+
 def is_refusal(text: str) -> bool:
     """True when ``text`` is only an honest refusal ("I don't know", "The sources don't say…")."""
     found, rest = refusal_split(strip_markers(text)[0])
@@ -267,9 +384,53 @@ def _lead_in_only(text: str, pattern: regex.Pattern[str]) -> bool:
 
 def _pleasantry_only(text: str) -> bool:
     after = _tail_start(text, _PLEASANTRY)
-    return (
-        after is not None and not numeric_values(text) and (_independent_rest(text, after) is None)
-    )
+    if after is not None:
+        return not numeric_values(text) and _independent_rest(text, after) is None
+    after = _tail_start(text, _INTERJECTION)
+    return after is not None and not _has_content(text[after:])
+
+
+def _asserting_question(text: str) -> bool:
+    """A question that states something: a figure, an asserting frame or a tag."""
+    if numeric_values(text) or _tail_start(text, _ASSERTING_FRAME) is not None:
+        return True
+    tag = _TAG_QUESTION.search(text)
+    if tag is not None and _has_content(text[: tag.start()]):
+        return True
+    # a statement with a question mark ("X moved the tower to Berlin?") asserts it
+    return not _QUESTION_OPENER.match(text) and _has_content(text) and has_verb(text)
+
+
+def _prose_lines(block: str) -> list[tuple[int, int]]:
+    """Where a fenced block holds prose rather than code: lines that read as a sentence
+    (capitalised, three words or more, a verb, ending in '.', '!' or '?', none of the
+    characters code is written with). Offsets are relative to ``block``."""
+    out: list[tuple[int, int]] = []
+    cursor = 0
+    for line in block.splitlines(keepends=True):
+        body = line.strip()
+        lead = len(line) - len(line.lstrip())
+        if (
+            body[:1].isupper()
+            and body[-1:] in ".!?"
+            and not _CODE_CHARS.search(body)
+            and len(lex_tokens(body)) >= _MIN_TOKENS
+            and has_verb(body)
+        ):
+            out.append((cursor + lead, cursor + lead + len(body)))
+        cursor += len(line)
+    return out
+
+
+def _colon_statement(text: str) -> bool:
+    """A line ending in ':' that states something ("X painted the tower green:")."""
+    return text.rstrip().endswith(":") and has_verb(text) and not _COLON_LEAD_IN.search(text)
+
+
+def _titled_statement(text: str) -> bool:
+    """A heading that states something ("Eiffel painted the tower green"): it has a verb and
+    does not open with a question word ("How it works", "Why it matters")."""
+    return has_verb(text) and not _INDIRECT.match(text)
 
 
 def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
@@ -282,27 +443,37 @@ def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
     text, _ = strip_markers(sentence.text)
     norm = _normalise(text)
     if sentence.kind == "code":
-        return "code"
+        return None if _prose_lines(sentence.text) else "code"
     if sentence.kind == "table_header":
+        # a header cell that states something ("| X painted the tower green |") is verified
+        cells = [c for c in norm.split("|") if c.strip()]
+        if any(_titled_statement(c) and _has_content(c) for c in cells):
+            return None
         return "heading"
     if sentence.kind == "heading":
-        if not numeric_values(norm) and len(lex_tokens(norm)) <= _MAX_TITLE_TOKENS:
+        if (
+            not numeric_values(norm)
+            and len(lex_tokens(norm)) <= _MAX_TITLE_TOKENS
+            and not _titled_statement(norm)
+        ):
             return "heading"
         return None
     if not norm:
         return "too_short"
     if refusal_split(norm)[0]:
         return None  # refusals are recorded as claims of kind "refusal"
+    if numeric_values(norm):
+        return None  # a sentence holding a figure is never a non-claim
     if norm.endswith("?"):
-        return "question"
+        return None if _asserting_question(norm) else "question"
     if _lead_in_only(norm, _META) or _pleasantry_only(norm):
         return "meta"
     if _lead_in_only(norm, _HEDGE):
         return "hedge"
     if (
         _TRANSITION.search(norm)
-        and not numeric_values(norm)
         and (len(lex_tokens(norm)) <= _MAX_LEAD_IN_TOKENS)
+        and not _colon_statement(norm)
     ):
         return "transition"
     if not _has_content(norm):
@@ -319,6 +490,13 @@ def _claim_text(raw: str) -> tuple[str, tuple[str, ...]]:
             rest = _independent_rest(clean, after)
             if rest is not None:
                 clean = clean[rest:]
+    for pattern in (_INTERJECTION, _ASSERTING_FRAME):  # "Of course X", "Did you know X?" → X
+        after = _tail_start(clean, pattern)
+        if after is not None and _has_content(clean[after:]):
+            clean = clean[after:].lstrip(" ,;:!—–-")
+    tag = _TAG_QUESTION.search(clean)
+    if tag is not None and _has_content(clean[: tag.start()]):
+        clean = clean[: tag.start()]
     clean = _JOINER.sub("", _OPENER.sub("", clean.strip()))
     if clean[:1].islower():
         clean = clean[:1].upper() + clean[1:]
@@ -382,6 +560,26 @@ def _count_in(starts: list[int], lo: int, hi: int) -> int:
     return bisect.bisect_left(starts, hi) - bisect.bisect_left(starts, lo)
 
 
+def _embedded_statements(sentence: Sentence) -> Iterable[DraftClaim]:
+    """The statements inside a code block (its prose lines) or a table header (its cells
+    that state something): each is verified like any sentence, the rest stays exempt."""
+    if sentence.kind == "code":
+        spans = _prose_lines(sentence.text)
+    else:
+        spans = []
+        pos = 0
+        for cell in sentence.text.split("|"):
+            body = cell.strip()
+            if body and _titled_statement(_normalise(body)) and _has_content(body):
+                lead = len(cell) - len(cell.lstrip())
+                spans.append((pos + lead, pos + lead + len(body)))
+            pos += len(cell) + 1
+    for a, b in spans:
+        text, markers = _claim_text(sentence.text[a:b])
+        if text:
+            yield DraftClaim(text, sentence.start + a, sentence.start + b, markers)
+
+
 def sentence_claims(draft: str, sentence: Sentence) -> list[DraftClaim]:
     """The claims our rules find in one sentence of ``draft``, read without context."""
     return list(RuleBasedDecomposer()._sentence_claims(draft, sentence, Context()))
@@ -406,6 +604,8 @@ class RuleBasedDecomposer:
                 else:
                     ctx.see_line(strip_markers(sentence.text)[0], sentence.kind)
                 continue
+            if sentence.kind == "table_header":
+                ctx.see_line(strip_markers(sentence.text)[0], sentence.kind)
             claims.extend(self._sentence_claims(draft, sentence, ctx))
         return Decomposition(
             claims=tuple(claims),
@@ -427,6 +627,9 @@ class RuleBasedDecomposer:
                     yield DraftClaim(
                         text, sentence.start + a, sentence.start + b, markers, context=from_table
                     )
+            return
+        if sentence.kind in ("code", "table_header"):
+            yield from _embedded_statements(sentence)
             return
         parts = list(self._split_parts(draft, sentence.start, sentence.end))
         sentence_markers: tuple[str, ...] | None = None

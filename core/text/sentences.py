@@ -280,6 +280,7 @@ _BLOCK_LINE = regex.compile(
     )""",
     flags=regex.VERBOSE,
 )
+_FENCE = regex.compile(r"[ \t]*(?:```|~~~)")
 _TABLE_ROW = regex.compile(r"^[ \t]*\|(?P<body>.*)\|[ \t]*$")
 _TABLE_SEPARATOR = regex.compile(r"^[ \t]*\|[ \t:|-]*-{2,}[ \t:|-]*$")
 
@@ -590,6 +591,11 @@ def split_sentences(text: str) -> list[Sentence]:
     run: _Run | None = None
     in_fence = False
     fence_start = 0
+    lines = list(_line_offsets(text))
+    # fence lines pair in order; an opener left without a closer fences nothing (the
+    # text after it is read as prose, so an unclosed fence cannot exempt it)
+    fences = [i for i, (ls, le) in enumerate(lines) if _FENCE.match(text, ls, le)]
+    unclosed = fences[-1] if len(fences) % 2 else -1
 
     def flush() -> None:
         nonlocal run
@@ -598,9 +604,9 @@ def split_sentences(text: str) -> list[Sentence]:
                 _split_run(text, item, out)
             run = None
 
-    for ls, le in _line_offsets(text):
+    for i, (ls, le) in enumerate(lines):
         line = text[ls:le]
-        m = _BLOCK_LINE.match(line)
+        m = _BLOCK_LINE.match(line) if i != unclosed else None
         if in_fence:
             if m is not None and m.group("fence"):
                 in_fence = False
