@@ -229,6 +229,17 @@ _LABEL = regex.compile(
     flags=_I,
 )
 
+_WORDS = regex.compile(r"[\p{L}'’]+")
+_IRREGULAR_PAST = frozenset(
+    """arose ate beat became began bent bit bled blew bore broke brought built burnt bought
+    caught chose came cost cut dealt dug did drew drank drove fell fed felt fought found
+    fled flew forbade forgot forgave froze got gave went grew hung heard hid hit held hurt
+    kept knew laid led left lent lay lost made meant met paid put quit rode rang rose ran
+    said saw sought sold sent set shook shone shot shut sang sank sat slept slid spoke
+    spent split spread stood stole stuck struck swore swept swam took taught tore told
+    thought threw understood woke wore won wound wrote rebuilt rewrote remade resold
+    oversaw overtook undertook withdrew upheld foresaw overcame""".split()
+)
 _CODE_CHARS = regex.compile(r"[{}()\[\]<>=;$#`\\|]|::|->")
 _HAS_ALNUM = regex.compile(r"[\p{L}\p{N}]")
 _SPACE_BEFORE_PUNCT = regex.compile(r"\s+([.,;:!?])")
@@ -355,7 +366,7 @@ def _said_in_refusal(text: str, after: int) -> int | None:
     """
     rest = text[after:]
     m = _PRESUPPOSED.match(rest)
-    if m is not None and _has_content(rest[m.end() :]) and has_verb(rest[m.end() :]):
+    if m is not None and _has_content(rest[m.end() :]):
         return after + m.end()
     if numeric_values(strip_markers(rest)[0]):
         return after + len(rest) - len(rest.lstrip(" ,;:—–-"))
@@ -364,7 +375,7 @@ def _said_in_refusal(text: str, after: int) -> int | None:
         and rest[:1].isspace()
         and not _INDIRECT.match(rest)
         and _has_content(rest)
-        and has_verb(rest)
+        and _states(rest)
     ):
         return after + len(rest) - len(rest.lstrip())
     return None
@@ -398,7 +409,16 @@ def _asserting_question(text: str) -> bool:
     if tag is not None and _has_content(text[: tag.start()]):
         return True
     # a statement with a question mark ("X moved the tower to Berlin?") asserts it
-    return not _QUESTION_OPENER.match(text) and _has_content(text) and has_verb(text)
+    return not _QUESTION_OPENER.match(text) and _has_content(text)
+
+
+def _states(text: str) -> bool:
+    """Does ``text`` hold a verb: the context heuristic's verbs, or a common irregular past
+    form it does not know ("X rebuilt the dam", "X sold the archive")?"""
+    if has_verb(text):
+        return True
+    words = [w.casefold() for w in _WORDS.findall(text)]
+    return any(w in _IRREGULAR_PAST for w in words[1:])
 
 
 def _prose_lines(block: str) -> list[tuple[int, int]]:
@@ -415,7 +435,7 @@ def _prose_lines(block: str) -> list[tuple[int, int]]:
             and body[-1:] in ".!?"
             and not _CODE_CHARS.search(body)
             and len(lex_tokens(body)) >= _MIN_TOKENS
-            and has_verb(body)
+            and _states(body)
         ):
             out.append((cursor + lead, cursor + lead + len(body)))
         cursor += len(line)
@@ -424,13 +444,13 @@ def _prose_lines(block: str) -> list[tuple[int, int]]:
 
 def _colon_statement(text: str) -> bool:
     """A line ending in ':' that states something ("X painted the tower green:")."""
-    return text.rstrip().endswith(":") and has_verb(text) and not _COLON_LEAD_IN.search(text)
+    return text.rstrip().endswith(":") and _states(text) and not _COLON_LEAD_IN.search(text)
 
 
 def _titled_statement(text: str) -> bool:
     """A heading that states something ("Eiffel painted the tower green"): it has a verb and
     does not open with a question word ("How it works", "Why it matters")."""
-    return has_verb(text) and not _INDIRECT.match(text)
+    return _states(text) and not _INDIRECT.match(text)
 
 
 def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
