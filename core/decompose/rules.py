@@ -149,13 +149,14 @@ _META = regex.compile(
       | (?:here\s+(?:is|are)|here{_APOS}s|below\s+(?:is|are))\s+
            (?:(?:a|an|the|some|my|our|your|these|those|few|several|more|key|main|brief|short|
                quick|detailed|full|complete|relevant|important|step-by-step|possible|general|
-               other|additional|following|top|major)\s+)*
+               other|additional|following|top|major|side-by-side|handy|clear|simple|
+               concise)\s+)*
            (?:summary|overview|answer|breakdown|list|points?|details?|facts?|steps?|options?|
               results?|findings?|highlights?|information|info|things?|ways?|reasons?|
               examples?|explanation|comparison|table|recap|notes?|tips?|takeaways?|sources?|
-              answers?|what\s+i\s+found|what\s+(?:the\s+)?(?:documents?|sources?|context)\s+says?|
+              answers?|rundown|run-down|reference|guide|look|snapshot|what\s+i\s+found|what\s+(?:the\s+)?(?:documents?|sources?|context)\s+says?|
               how|why|what)\b
-           (?-i:[^:.!?\p{Lu}\p{N}]){0,60}(?::|[.!]?\s*$)
+           [^:.!?\p{N}]{0,80}(?::|[.!]?\s*$)
       | (?:please\s+)?(?:note|remember)\s+that\s+(?:this|these|the\s+(?:above|answer|information))
       | (?:please\s+)?(?:consult|verify|check)\s+(?:with\s+)?(?:a|an|the|your|official)\b
     )""".replace("{_APOS}", _APOS),
@@ -201,6 +202,8 @@ _COLON_LEAD_IN = regex.compile(
            contains|cover|covers|consist\s+of|consists\s+of|follow|follows|as\s+follows|
            like\s+this|the\s+following|such\s+as|e\.g\.|including|below|here)\s*:\s*$
       | ^(?:here\s+(?:is|are)|here{_APOS}s|below\s+(?:is|are))\b(?-i:[^\p{Lu}\p{N}]){0,60}:\s*$
+      | ^(?:what|how|why|when|where|who|which)\b[^\p{N}]{0,60}:\s*$
+      | \s(?:a\s+few|several|some|these|the\s+following|following|many|various)\s+[\p{L}-]+:\s*$
     )""".replace("{_APOS}", _APOS),
     flags=_I | regex.VERBOSE,
 )
@@ -231,14 +234,29 @@ _LABEL = regex.compile(
 
 _WORDS = regex.compile(r"[\p{L}'’]+")
 _IRREGULAR_PAST = frozenset(
-    """arose ate beat became began bent bit bled blew bore broke brought built burnt bought
-    caught chose came cost cut dealt dug did drew drank drove fell fed felt fought found
-    fled flew forbade forgot forgave froze got gave went grew hung heard hid hit held hurt
-    kept knew laid led left lent lay lost made meant met paid put quit rode rang rose ran
-    said saw sought sold sent set shook shone shot shut sang sank sat slept slid spoke
-    spent split spread stood stole stuck struck swore swept swam took taught tore told
-    thought threw understood woke wore won wound wrote rebuilt rewrote remade resold
-    oversaw overtook undertook withdrew upheld foresaw overcame""".split()
+    """arose ate beat became began bent bit bled blew broke brought built burnt bought caught
+    chose came dealt dug did drew drank drove fed fought fled flew forbade forgot forgave
+    froze got gave went grew hung heard hid held kept knew laid led lent made met paid rode
+    rang rose ran said sought sold sent shook shone shot sang sank sat slept slid spoke
+    spent stood stole stuck struck swore swept swam took taught tore told thought threw
+    understood woke wore won wrote rebuilt rewrote remade resold oversaw overtook undertook
+    withdrew upheld foresaw overcame found left lost saw felt fell meant""".split()
+)
+_FINITE = "is are was were has have had does did will would can could may might must shall should"
+# A heading that states something: a subject (up to three capitalised words, or an article
+# and a noun) then a finite verb (an auxiliary, a past form, or a present form followed by
+# its object). Titles ("Key facts", "Water flow", "Telling the affected people") do not.
+_SUBJECT_VERB = regex.compile(
+    rf"""^[^\p{{L}}\p{{N}}]*(?:
+        (?:(?:the|a|an|its|their|this|that|his|her|our)\s+)?(?-i:\p{{Lu}}[\p{{L}}'’.-]*\s+){{1,3}}
+      | (?:the|a|an|its|their|this|that|his|her|our)\s+[\p{{L}}'’-]+\s+
+    )(?:
+        (?:{"|".join(_FINITE.split())})\b
+      | \p{{L}}{{3,}}ed\b
+      | (?:{"|".join(sorted(_IRREGULAR_PAST))})\b
+      | \p{{L}}{{3,}}(?<!ss|us|is)s\s+(?:the|a|an|its|their|his|her|our|\p{{N}}|(?-i:\p{{Lu}}))
+    )""",
+    flags=_I | regex.VERBOSE,
 )
 _CODE_CHARS = regex.compile(r"[{}()\[\]<>=;$#`\\|]|::|->")
 _HAS_ALNUM = regex.compile(r"[\p{L}\p{N}]")
@@ -366,7 +384,11 @@ def _said_in_refusal(text: str, after: int) -> int | None:
     """
     rest = text[after:]
     m = _PRESUPPOSED.match(rest)
-    if m is not None and _has_content(rest[m.end() :]):
+    said = rest[m.end() :] if m is not None else ""
+    # "why X …" always presupposes X; "that …" only as a clause ("… find that in the
+    # documents" names a thing)
+    clause = m is not None and (_states(said) or "that" not in m.group(0).casefold())
+    if clause and _has_content(said):
         return after + m.end()
     if numeric_values(strip_markers(rest)[0]):
         return after + len(rest) - len(rest.lstrip(" ,;:—–-"))
@@ -398,7 +420,10 @@ def _pleasantry_only(text: str) -> bool:
     if after is not None:
         return not numeric_values(text) and _independent_rest(text, after) is None
     after = _tail_start(text, _INTERJECTION)
-    return after is not None and not _has_content(text[after:])
+    if after is None:
+        return False
+    rest = text[after:].lstrip(" ,;:!.—–-")
+    return not _has_content(rest) or _lead_in_only(rest, _META)
 
 
 def _asserting_question(text: str) -> bool:
@@ -448,9 +473,10 @@ def _colon_statement(text: str) -> bool:
 
 
 def _titled_statement(text: str) -> bool:
-    """A heading that states something ("Eiffel painted the tower green"): it has a verb and
-    does not open with a question word ("How it works", "Why it matters")."""
-    return _states(text) and not _INDIRECT.match(text)
+    """A heading that states something ("Eiffel painted the tower green"): a subject (a
+    name, or a noun after an article) followed by a finite verb. Titles ("Water flow",
+    "Telling the affected people", "How it works") are not statements."""
+    return not _INDIRECT.match(text) and _SUBJECT_VERB.match(text) is not None
 
 
 def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
