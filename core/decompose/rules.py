@@ -388,7 +388,7 @@ def _said_in_refusal(text: str, after: int) -> int | None:
     # "why X …" always presupposes X; "that …" only as a clause ("… find that in the
     # documents" names a thing)
     clause = m is not None and (_states(said) or "that" not in m.group(0).casefold())
-    if clause and _has_content(said):
+    if m is not None and clause and _has_content(said):
         return after + m.end()
     if numeric_values(strip_markers(rest)[0]):
         return after + len(rest) - len(rest.lstrip(" ,;:—–-"))
