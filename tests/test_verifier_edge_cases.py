@@ -225,7 +225,8 @@ def test_cancelled_evaluation_future_sync_path():
     t2 = threading.Thread(target=second)
     t2.start()
     for _ in range(100):
-        if v._executor is not None and v._executor._work_queue.qsize():
+        pool = v._executor._pool
+        if pool is not None and pool._work_queue.qsize():
             break
         threading.Event().wait(0.01)
     v.close(cancel_pending=True)
@@ -407,12 +408,12 @@ def test_closed_verifier_reports_cancelled_instead_of_raising():
     v = verifier()
     v.verify_case(SUPPORTED, SOURCES, timeout=5)
     v.close()
-    v._executor = None  # a fresh pool would be created; simulate the race instead:
+    # a fresh pool would be created; simulate the race (shut down meanwhile) instead:
     import concurrent.futures
 
     pool = concurrent.futures.ThreadPoolExecutor(1)
     pool.shutdown()
-    v._executor = pool
+    v._executor._pool = pool
     case = v.verify_case(SUPPORTED, SOURCES, timeout=5)
     assert layers(case)[:3] == ("CANCELLED", "NOT_EVALUATED", "EXECUTION_CANCELLED")
 

@@ -17,6 +17,7 @@ from typing import Literal
 
 import regex
 
+from ..deadline import checkpoint
 from ..scoring.numeric import numeric_values
 from ..text.sentences import CITATION_MARKER, Sentence, citation_keys, split_sentences
 from ..text.words import lex_tokens, word_segments
@@ -641,7 +642,9 @@ class RuleBasedDecomposer:
         claims: list[DraftClaim] = []
         non_claims: list[NonClaim] = []
         ctx = Context()
-        for sentence in split_sentences(draft):
+        for k, sentence in enumerate(split_sentences(draft)):
+            if not k % 64:
+                checkpoint()
             rule = classify_sentence(sentence)
             if rule is not None:
                 non_claims.append(NonClaim(sentence.text, sentence.start, sentence.end, rule))

@@ -16,6 +16,7 @@ from ..contracts import (
 from ..errors import InvalidInputError, ModelUnavailableError
 from ..judge.types import Judge
 from ..providers.embeddings import DEFAULT_EMBEDDING_MODEL, SentenceTransformerEmbedder
+from .executor import check_timeout
 from .verifier import CitationVerifier
 
 __all__ = ["check_case"]
@@ -58,7 +59,7 @@ def check_case(
     as ``config.judge`` says; for verdicts cached across calls, keep a
     ``CitationVerifier(judge=...)`` instead.
     """
-    CitationVerifier._check_timeout(timeout)
+    check_timeout(timeout)
     if config is not None and not isinstance(config, VerifyConfig):
         raise InvalidInputError("config must be a VerifyConfig")
     if judge is not None and not isinstance(judge, Judge):

@@ -14,10 +14,7 @@ One case, one call::
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import functools
-import threading
 import time
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -37,6 +34,7 @@ from ..contracts import (
     ReasonCode,
     build_case,
 )
+from ..deadline import DeadlineExceeded, WorkCancelled, checkpoint
 from ..decompose.coverage import claims_needed, enforce_coverage
 from ..decompose.llm import locate_span
 from ..decompose.rules import RuleBasedDecomposer
@@ -60,6 +58,7 @@ from ..scoring.matching import (
 )
 from ..scoring.spans import Span, split_source
 from .assess import assess_claim, no_evidence_claim, refusal_claim
+from .executor import CaseExecutor, Stopped, check_timeout
 from .judge import apply_judge
 from .nli import NliScorer, apply_nli
 from .outcomes import GuardedResponse, failure_reason
@@ -150,11 +149,8 @@ class CitationVerifier:
         self.judge_cache = JudgeCache(self.config.judge.cache_size)
         self.cache = cache if cache is not None else EmbeddingCache()
         self.generation_model = generation_model
-        if not isinstance(max_workers, int) or max_workers < 1:
-            raise InvalidInputError(f"max_workers must be a positive int, got {max_workers!r}")
+        self._executor = CaseExecutor(max_workers)
         self._max_workers = max_workers
-        self._executor: concurrent.futures.ThreadPoolExecutor | None = None
-        self._lock = threading.Lock()
         # per-text preprocessing is pure, so it is memoised like the span embeddings
         self._features = functools.lru_cache(maxsize=50_000)(
             functools.partial(span_features, model=self.config.score_model)
@@ -321,10 +317,7 @@ class CitationVerifier:
 
     def close(self, cancel_pending: bool = False) -> None:
         """Shut the worker pool down; ``cancel_pending`` cancels queued evaluations."""
-        with self._lock:
-            executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=cancel_pending)
+        self._executor.close(cancel_pending)
 
     def __enter__(self) -> CitationVerifier:
         return self
@@ -334,26 +327,9 @@ class CitationVerifier:
 
     # ------------------------------------------------------------------ timing
     @staticmethod
-    def _check_timeout(timeout: Any) -> None:
-        if timeout is None:
-            return
-        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
-            raise InvalidInputError(f"timeout must be a number of seconds, got {timeout!r}")
-        if not timeout > 0:
-            raise InvalidInputError(f"timeout must be positive, got {timeout!r}")
-
-    @staticmethod
     def _check_response_type(response: Any) -> None:
         if not isinstance(response, str):
             raise InvalidInputError(f"response must be a string, got {type(response).__name__}")
-
-    def _pool(self) -> concurrent.futures.ThreadPoolExecutor:
-        with self._lock:
-            if self._executor is None:
-                self._executor = concurrent.futures.ThreadPoolExecutor(
-                    max_workers=self._max_workers, thread_name_prefix="longtracer-verify"
-                )
-            return self._executor
 
     def _timed(
         self,
@@ -364,21 +340,13 @@ class CitationVerifier:
         timeout: Any,
         detect_conflicts: Any,
     ) -> _Done:
-        self._check_timeout(timeout)
+        seconds = check_timeout(timeout)
         args = (response, sources, source_metadata, case_id, detect_conflicts)
-        if timeout is None:
+        if seconds is None:
             return self._run(*args)
         cid, started = self._case_id(case_id), time.perf_counter()
-        future = self._submit(args)
-        if future is None:
-            return self._cancelled(cid, response, started, "the verifier was closed")
-        try:
-            return future.result(timeout=timeout)
-        except concurrent.futures.TimeoutError:
-            future.cancel()  # drops it if it has not started; a running one is discarded
-            return self._timed_out(cid, response, started, timeout)
-        except concurrent.futures.CancelledError:
-            return self._cancelled(cid, response, started, "the evaluation was cancelled")
+        outcome = self._executor.run(functools.partial(self._run, *args), seconds)
+        return self._stopped(cid, response, started, outcome)
 
     async def _atimed(
         self,
@@ -389,51 +357,25 @@ class CitationVerifier:
         timeout: Any,
         detect_conflicts: Any,
     ) -> _Done:
-        self._check_timeout(timeout)
+        seconds = check_timeout(timeout)
         args = (response, sources, source_metadata, case_id, detect_conflicts)
         cid, started = self._case_id(case_id), time.perf_counter()
-        cf_future = self._submit(args)
-        if cf_future is None:
-            return self._cancelled(cid, response, started, "the verifier was closed")
-        future = asyncio.wrap_future(cf_future, loop=asyncio.get_running_loop())
-        try:
-            finished, _ = await asyncio.wait({future}, timeout=timeout)
-        except asyncio.CancelledError:
-            cf_future.cancel()  # frees the slot if it has not started; the task stays cancelled
-            raise
-        if not finished:
-            cf_future.cancel()  # drops it if it has not started; a running one is discarded
-            future.add_done_callback(_discard)
-            return self._timed_out(cid, response, started, timeout)
-        if future.cancelled():
-            return self._cancelled(cid, response, started, "the evaluation was cancelled")
-        return future.result()
+        # without a timeout the case still runs in a worker, so the event loop is not blocked
+        outcome = await self._executor.arun(functools.partial(self._run, *args), seconds)
+        return self._stopped(cid, response, started, outcome)
+
+    def _stopped(self, cid: str, response: Any, started: float, outcome: _Done | Stopped) -> _Done:
+        if isinstance(outcome, _Done):
+            return outcome
+        if outcome.kind == "cancelled":
+            status, reason = ExecutionStatus.CANCELLED, ReasonCode.EXECUTION_CANCELLED
+        else:
+            status, reason = ExecutionStatus.TIMEOUT, ReasonCode.EVALUATION_TIMEOUT
+        return self._error(cid, response, started, status, reason, outcome.message)
 
     @staticmethod
     def _case_id(case_id: Any) -> str:
         return case_id if isinstance(case_id, str) and case_id else uuid.uuid4().hex[:16]
-
-    def _submit(self, args: tuple[Any, ...]) -> concurrent.futures.Future[_Done] | None:
-        """Run the evaluation in the pool; None when the pool was shut down."""
-        try:
-            return self._pool().submit(self._run, *args)
-        except RuntimeError:
-            return None
-
-    def _cancelled(self, cid: str, response: Any, started: float, why: str) -> _Done:
-        return self._error(
-            cid, response, started, ExecutionStatus.CANCELLED, ReasonCode.EXECUTION_CANCELLED, why
-        )
-
-    def _timed_out(self, cid: str, response: Any, started: float, timeout: float) -> _Done:
-        return self._error(
-            cid,
-            response,
-            started,
-            ExecutionStatus.TIMEOUT,
-            ReasonCode.EVALUATION_TIMEOUT,
-            f"no result within {timeout}s",
-        )
 
     # ------------------------------------------------------------------ stages
     def _run(
@@ -450,7 +392,9 @@ class CitationVerifier:
         if isinstance(outcome, _Done):
             return outcome
         try:
+            checkpoint()
             vectors = self._embed_texts(self._needed([outcome]))
+            checkpoint()
         except Exception as err:
             return self._error(
                 outcome.case_id, outcome.response, outcome.started, *failure_reason(err)
@@ -547,6 +491,7 @@ class CitationVerifier:
                 f"{needed} sentences need a claim each; the limit is {limits.max_claims} claims",
             )
         decomposition = enforce_coverage(response, self._decompose(response))
+        checkpoint()
         ordered = list(decomposition.claims)
         if len(ordered) > limits.max_claims:
             return self._skipped(
@@ -588,7 +533,7 @@ class CitationVerifier:
     def _decompose(self, response: str) -> Decomposition:
         try:
             raw = self.decomposer.decompose(response)
-        except DecompositionError:
+        except (DecompositionError, DeadlineExceeded, WorkCancelled):
             raise
         except Exception as err:
             raise DecompositionError(f"decomposer raised {type(err).__name__}: {err}") from err
@@ -617,6 +562,7 @@ class CitationVerifier:
     def _spans(self, docs: Sequence[SourceDoc]) -> list[Span]:
         spans: list[Span] = []
         for doc in docs:
+            checkpoint()
             spans.extend(self._split(doc.source_id, doc.text, doc.span_class, doc.index))
         return spans
 
@@ -675,6 +621,7 @@ class CitationVerifier:
             return {}
         chunks = []
         for i in range(0, len(texts), _EMBED_CHUNK):
+            checkpoint()
             batch = list(texts[i : i + _EMBED_CHUNK])
             vecs = np.asarray(self.embedder.embed(batch), dtype=np.float32)
             if vecs.ndim != 2 or vecs.shape[0] != len(batch):
@@ -966,8 +913,3 @@ class CitationVerifier:
             "case_id": f"item_{index}",
             "detect_conflicts": False,
         }
-
-
-def _discard(future: asyncio.Future[Any]) -> None:
-    if not future.cancelled():
-        future.exception()

@@ -16,6 +16,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from ..deadline import checkpoint
 from ..text.words import lex_tokens, stem_tokens
 from .figures import claim_needs, needs_met, span_figures
 from .fusion import PairScore, _ScoringConfig, band, score_features
@@ -102,7 +103,11 @@ def build_plan(
     text); the result is the same. Under ``v2`` a token no span holds weighs
     ``UNSEEN_SCALE`` times the heaviest weight.
     """
-    feats = [features(s.text) for s in spans]
+    feats = []
+    for i, s in enumerate(spans):
+        if not i % 64:
+            checkpoint()
+        feats.append(features(s.text))
     return Plan(
         spans=tuple(spans),
         tokens=tuple(f[0] for f in feats),
@@ -224,6 +229,7 @@ def match_claims(
         raise ValueError(f"cos has shape {cos.shape}, expected {(len(claim_texts), n_spans)}")
     results: list[ClaimMatch] = []
     for ci, text in enumerate(claim_texts):
+        checkpoint()
         if n_spans == 0:
             results.append(ClaimMatch((), None, None, False))
             continue

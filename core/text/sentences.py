@@ -20,6 +20,8 @@ from typing import Literal
 
 import regex
 
+from ..deadline import checkpoint
+
 __all__ = ["CITATION_MARKER", "Sentence", "citation_keys", "split_sentences"]
 
 SentenceKind = Literal[
@@ -280,6 +282,8 @@ _BLOCK_LINE = regex.compile(
     )""",
     flags=regex.VERBOSE,
 )
+# loop steps between two deadline checks (core/deadline.py)
+_CHECK_EVERY = 256
 _FENCE = regex.compile(r"[ \t]*(?:```|~~~)")
 _TABLE_ROW = regex.compile(r"^[ \t]*\|(?P<body>.*)\|[ \t]*$")
 _TABLE_SEPARATOR = regex.compile(r"^[ \t]*\|[ \t:|-]*-{2,}[ \t:|-]*$")
@@ -480,10 +484,14 @@ def _split_run(text: str, run: _Run, out: list[Sentence]) -> None:
     start, end = run.start, run.end
     pos = seg_start = start
     kind, marker = run.kind, run.marker_start
+    steps = 0
     while True:
         m = _terminal(text, pos, end)
         if m is None:
             break
+        steps += 1
+        if not steps % _CHECK_EVERY:
+            checkpoint()
         dots = _SPACED_ELLIPSIS.match(text, m.start(), end)
         if dots is not None:
             found = _ellipsis_cut(text, m.start(), end)
@@ -605,6 +613,8 @@ def split_sentences(text: str) -> list[Sentence]:
             run = None
 
     for i, (ls, le) in enumerate(lines):
+        if not i % _CHECK_EVERY:
+            checkpoint()
         line = text[ls:le]
         m = _BLOCK_LINE.match(line) if i != unclosed else None
         if in_fence:
