@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -184,7 +185,7 @@ def test_any_text_splits_into_exact_ordered_units(text):
     for unit in units:
         assert text[unit.start : unit.end] == unit.text
         assert unit.text and not unit.text[0].isspace() and not unit.text[-1].isspace()
-    assert all(a.end <= b.start for a, b in zip(units, units[1:], strict=False))
+    assert all(a.end <= b.start for a, b in itertools.pairwise(units))
 
 
 def test_a_run_of_dots_before_a_marker_is_not_an_error():

@@ -109,7 +109,9 @@ def test_queue_wait_is_not_counted_as_run_time():
     emb.slow_seconds = 2.0
     v = verifier(embedder=emb, max_workers=1)
     blocker = threading.Thread(
-        target=v.verify_case, args=("The BLOCK telescope launched.", SOURCES), kwargs={"timeout": 30}
+        target=v.verify_case,
+        args=("The BLOCK telescope launched.", SOURCES),
+        kwargs={"timeout": 30},
     )
     blocker.start()
     time.sleep(0.2)  # the blocker holds the only worker
@@ -133,7 +135,9 @@ def test_a_case_that_never_gets_a_worker_times_out_in_the_queue():
     emb = _GatedEmbedder()
     v = verifier(embedder=emb, max_workers=1)
     blocker = threading.Thread(
-        target=v.verify_case, args=("The BLOCK telescope launched.", SOURCES), kwargs={"timeout": 30}
+        target=v.verify_case,
+        args=("The BLOCK telescope launched.", SOURCES),
+        kwargs={"timeout": 30},
     )
     blocker.start()
     time.sleep(0.2)
