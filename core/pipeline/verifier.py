@@ -282,22 +282,28 @@ class CitationVerifier:
         results: list[_Done | None] = [None] * total
         prepared: list[tuple[int, _Prepared]] = []
         for i, a in enumerate(args):
+            invalid = a.pop("invalid", None)
+            if invalid is not None:
+                results[i] = self._error(
+                    self._case_id(a["case_id"]),
+                    a["response"] if isinstance(a["response"], str) else "",
+                    time.perf_counter(),
+                    ExecutionStatus.ERROR,
+                    ReasonCode.INVALID_INPUT,
+                    invalid,
+                )
+                continue
             outcome = self._prepare_safely(**a)
             if isinstance(outcome, _Done):
                 results[i] = outcome
             else:
                 prepared.append((i, outcome))
-        vectors: dict[str, Any] = {}
-        failure: tuple[ExecutionStatus, ReasonCode, str] | None = None
-        if prepared:
-            try:
-                vectors = self._embed_texts(self._needed([p for _, p in prepared]))
-            except Exception as err:
-                failure = failure_reason(err)
+        vectors, failures = self._embed_batch(prepared)
         done_count = sum(r is not None for r in results)
         if progress is not None and done_count:
             progress(done_count, total)
         for i, prep in prepared:
+            failure = failures.get(i)
             if failure is not None:
                 results[i] = self._error(prep.case_id, prep.response, prep.started, *failure)
             else:
@@ -314,6 +320,26 @@ class CitationVerifier:
             else:
                 out.append(r.case)
         return out
+
+    def _embed_batch(
+        self, prepared: Sequence[tuple[int, _Prepared]]
+    ) -> tuple[dict[str, Any], dict[int, tuple[ExecutionStatus, ReasonCode, str]]]:
+        """One embedding pass for the whole batch; if it fails, each item alone, so one
+        bad text (an encoding error, an embedder failure) fails only its own item."""
+        if not prepared:
+            return {}, {}
+        try:
+            return self._embed_texts(self._needed([p for _, p in prepared])), {}
+        except Exception:  # isolate below
+            pass
+        vectors: dict[str, Any] = {}
+        failures: dict[int, tuple[ExecutionStatus, ReasonCode, str]] = {}
+        for i, prep in prepared:
+            try:
+                vectors.update(self._embed_texts(self._needed([prep])))
+            except Exception as err:
+                failures[i] = failure_reason(err)
+        return vectors, failures
 
     def close(self, cancel_pending: bool = False) -> None:
         """Shut the worker pool down; ``cancel_pending`` cancels queued evaluations."""
@@ -884,12 +910,16 @@ class CitationVerifier:
             }
             if unknown or "response" not in item:
                 # malformed items still get a case (INVALID_INPUT), never an exception
+                names = ", ".join(sorted(map(repr, unknown)))
                 return {
                     "response": item.get("response", object()),
                     "sources": item.get("sources", object()),
                     "source_metadata": None,
                     "case_id": item.get("case_id"),
                     "detect_conflicts": False,
+                    "invalid": f"item {index} has unknown keys: {names}"
+                    if unknown
+                    else f"item {index} has no 'response'",
                 }
             return {
                 "response": item["response"],
