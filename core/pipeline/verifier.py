@@ -60,6 +60,7 @@ from ..scoring.spans import Span, split_source
 from .assess import assess_claim, no_evidence_claim, refusal_claim
 from .executor import CaseExecutor, Stopped, check_timeout
 from .judge import apply_judge
+from .memo import CharBoundedCache, spans_chars, text_key
 from .nli import NliScorer, apply_nli
 from .outcomes import GuardedResponse, failure_reason
 from .policy import apply_policy, unverified_text
@@ -77,6 +78,7 @@ __all__ = ["CitationVerifier", "GuardedResponse"]
 Policy = Literal["flag", "redact"]
 _NUMBERED_MARKER = regex.compile(r"[A-Za-z]{0,3}(\d+)")
 _EMBED_CHUNK = 256
+_SPLIT_CACHE_CHARS = 20_000_000
 
 
 @dataclass
@@ -155,7 +157,10 @@ class CitationVerifier:
         self._features = functools.lru_cache(maxsize=50_000)(
             functools.partial(span_features, model=self.config.score_model)
         )
-        self._split = functools.lru_cache(maxsize=8_192)(self._split_source)
+        # split sources, bounded by the characters they hold (a source may be 2 MB)
+        self._splits: CharBoundedCache[tuple[Span, ...]] = CharBoundedCache(
+            _SPLIT_CACHE_CHARS, spans_chars
+        )
 
     # ------------------------------------------------------------------ public API
     def with_decomposer(self, decomposer: Decomposer) -> CitationVerifier:
@@ -589,7 +594,10 @@ class CitationVerifier:
         spans: list[Span] = []
         for doc in docs:
             checkpoint()
-            spans.extend(self._split(doc.source_id, doc.text, doc.span_class, doc.index))
+            args = (doc.source_id, doc.text, doc.span_class, doc.index)
+            key = text_key(*args)
+            split = functools.partial(self._split_source, *args)
+            spans.extend(self._splits.get_or_compute(key, split))
         return spans
 
     def _split_source(
