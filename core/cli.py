@@ -427,6 +427,11 @@ def _audit(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
     started = time.perf_counter()
     try:
         if args.ray:
+            if not (args.ray_address or os.environ.get("RAY_ADDRESS")):
+                # a Ray started here listens on 127.0.0.1 only and reports no usage
+                # statistics (both read when ray is imported)
+                os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+                os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
             try:
                 on_ray = importlib.import_module("longtracer_integrations.ray")
             except ImportError as err:

@@ -52,7 +52,7 @@ def synthetic_cases(n: int, *, seed: int = 7, docs: int = 500) -> list[dict[str,
         sentences = []
         for _ in range(3):
             j = rng.randrange(4)
-            source, facts = corpus[picked[j]]
+            _, facts = corpus[picked[j]]
             fact = rng.choice(facts)
             roll = rng.random()
             if roll < 0.7:

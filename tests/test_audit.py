@@ -135,7 +135,9 @@ class RaisingBatchVerifier(CitationVerifier):
 def test_a_batch_call_that_raises_is_redone_record_by_record():
     """If verify_batch raises, every record is still verified on its own."""
     v = RaisingBatchVerifier(embedder=HashEmbedder())
-    out = verify_inputs(v, [CaseInput("a", SUPPORTED, SOURCES), CaseInput("b", FABRICATED, SOURCES)])
+    out = verify_inputs(
+        v, [CaseInput("a", SUPPORTED, SOURCES), CaseInput("b", FABRICATED, SOURCES)]
+    )
     assert [g.case.quality_gate.value for g in out] == ["PASS", "FAIL"]
 
 

@@ -79,16 +79,16 @@ def audit_with_ray(
 ) -> AuditSummary:
     """Verify every record of ``logs`` on Ray; Parquet rows in ``results``; the totals back.
 
-    Joins the cluster at ``address``, else a running one (``RAY_ADDRESS``), else
-    starts Ray on this machine, on 127.0.0.1 only, and stops it at the end.
+    Uses Ray if it is already initialised, else joins the cluster at
+    ``address`` (or ``RAY_ADDRESS``), else starts Ray on this machine and stops
+    it at the end. (Ray keeps a local instance on 127.0.0.1 when
+    ``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0`` is set before it is imported, as
+    ``longtracer-guard audit --ray`` does.)
     """
     address = address or os.environ.get("RAY_ADDRESS") or None
     started_here = not ray.is_initialized()
     if started_here:
-        if address is None:
-            ray.init(include_dashboard=False, _node_ip_address="127.0.0.1")
-        else:
-            ray.init(address=address)
+        ray.init(address=address, include_dashboard=False if address is None else None)
     try:
         DataContext.get_current().enable_progress_bars = progress
         ds, decode = _read(logs, keys or AuditKeys())

@@ -164,8 +164,8 @@ def map_verify(
     concurrency: int = 1,
     batch_size: int = 64,
     num_cpus: float | None = None,
-    max_restarts: int = 3,
-    max_task_retries: int = 3,
+    max_restarts: int | None = None,
+    max_task_retries: int | None = None,
 ) -> Dataset:
     """The ``map_batches`` call behind ``verify_dataset`` and ``audit_with_ray``."""
     if not isinstance(concurrency, int) or concurrency < 1:
@@ -186,8 +186,12 @@ def map_verify(
         compute=ActorPoolStrategy(size=concurrency),
         num_cpus=num_cpus if num_cpus is not None else _actor_cpus(concurrency),
         udf_modifying_row_count=False,
-        max_restarts=max_restarts,
-        max_task_retries=max_task_retries,
+        # None keeps Ray Data's actor fault tolerance: restart, and retry the batch
+        **{
+            k: v
+            for k, v in (("max_restarts", max_restarts), ("max_task_retries", max_task_retries))
+            if v is not None
+        },
     )
 
 
@@ -205,8 +209,8 @@ def verify_dataset(
     concurrency: int = 1,
     batch_size: int = 64,
     num_cpus: float | None = None,
-    max_restarts: int = 3,
-    max_task_retries: int = 3,
+    max_restarts: int | None = None,
+    max_task_retries: int | None = None,
 ) -> Dataset:
     """``ds`` with the audit columns added, one row out per row in (lazy, like any map).
 
@@ -222,8 +226,10 @@ def verify_dataset(
     must pickle; it runs in the actor), else the bundled model with
     ``config``. ``num_cpus`` per actor defaults to one CPU, less when the pool
     would otherwise take every CPU of the cluster (the read and write tasks
-    need one). A dead actor is restarted up to ``max_restarts`` times and its
-    batch retried up to ``max_task_retries`` times.
+    need one). An actor whose process dies is restarted and its batch retried
+    on it, so rows are neither lost nor written twice; by default Ray Data does
+    this without limit, ``max_restarts`` and ``max_task_retries`` bound it
+    (Ray passes them to the actors).
     """
     schema = ds.schema(fetch_if_missing=False)
     if schema is not None:
