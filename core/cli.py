@@ -9,12 +9,16 @@ import os
 import sys
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from .console.exits import CliError, ExitCode
 from .console.inputs import iter_json_values, load_config, load_sources, read_text
 from .errors import ConfigError, InvalidInputError, ModelUnavailableError
 from .evaluation.realistic import CorpusError
+
+if TYPE_CHECKING:
+    from .audit import AuditKeys, AuditSummary
+    from .config import VerifyConfig
 
 __all__ = ["main"]
 
@@ -400,14 +404,63 @@ def _audit_out(out: str) -> Path:
     return folder
 
 
-def _audit(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+def _audit_on_ray(
+    args: argparse.Namespace, keys: AuditKeys, config: VerifyConfig, folder: Path
+) -> tuple[AuditSummary, Path]:
+    """Run the audit on Ray Data (imported only here: the core never needs it)."""
     import importlib
+
+    if not (args.ray_address or os.environ.get("RAY_ADDRESS")):
+        # a Ray started here listens on 127.0.0.1 only and reports no usage
+        # statistics (both read when ray is imported)
+        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    try:
+        on_ray = importlib.import_module("longtracer_integrations.ray")
+    except ImportError as err:
+        raise CliError(str(err), ExitCode.UNAVAILABLE) from None
+    results = folder / "results"
+    summary: AuditSummary = on_ray.audit_with_ray(
+        args.logs,
+        results,
+        keys=keys,
+        config=config,
+        model=args.model,
+        concurrency=args.concurrency,
+        batch_size=args.batch_size,
+        with_trace=not args.no_trace,
+        keep=args.report_cases,
+        address=args.ray_address,
+        progress=not args.quiet,
+    )
+    return summary, results
+
+
+def _audit_here(args: argparse.Namespace, keys: Any, config: Any, folder: Path) -> tuple[Any, Path]:
+    """Run the audit in this process, ``verify_batch`` per chunk."""
+    from .audit import audit_local
+    from .pipeline.verifier import CitationVerifier
+
+    verifier = CitationVerifier(embedder=_embedder(args.model), config=config)
+    results = folder / "results.jsonl"
+    summary = audit_local(
+        args.logs,
+        results,
+        verifier,
+        keys=keys,
+        batch_size=args.batch_size,
+        with_trace=not args.no_trace,
+        keep=args.report_cases,
+    )
+    return summary, results
+
+
+def _audit(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     import time
 
-    from .audit import AuditKeys, audit_local, write_summary
+    from .audit import AuditKeys, write_summary
 
-    logs = Path(args.logs)
-    if "://" not in args.logs and not logs.exists():
+    if "://" not in args.logs and not Path(args.logs).exists():
         raise CliError(f"{args.logs}: no such file or folder", ExitCode.NO_INPUT)
     if args.concurrency < 1 or args.batch_size < 1 or args.report_cases < 0:
         raise CliError(
@@ -426,44 +479,8 @@ def _audit(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
     folder = _audit_out(args.out)
     started = time.perf_counter()
     try:
-        if args.ray:
-            if not (args.ray_address or os.environ.get("RAY_ADDRESS")):
-                # a Ray started here listens on 127.0.0.1 only and reports no usage
-                # statistics (both read when ray is imported)
-                os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
-                os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-            try:
-                on_ray = importlib.import_module("longtracer_integrations.ray")
-            except ImportError as err:
-                raise CliError(str(err), ExitCode.UNAVAILABLE) from None
-            summary = on_ray.audit_with_ray(
-                args.logs,
-                folder / "results",
-                keys=keys,
-                config=config,
-                model=args.model,
-                concurrency=args.concurrency,
-                batch_size=args.batch_size,
-                with_trace=not args.no_trace,
-                keep=args.report_cases,
-                address=args.ray_address,
-                progress=not args.quiet,
-            )
-            results = folder / "results"
-        else:
-            from .pipeline.verifier import CitationVerifier
-
-            verifier = CitationVerifier(embedder=_embedder(args.model), config=config)
-            results = folder / "results.jsonl"
-            summary = audit_local(
-                logs,
-                results,
-                verifier,
-                keys=keys,
-                batch_size=args.batch_size,
-                with_trace=not args.no_trace,
-                keep=args.report_cases,
-            )
+        run = _audit_on_ray if args.ray else _audit_here
+        summary, results = run(args, keys, config, folder)
     except ImportError as err:  # Parquet without pyarrow
         raise CliError(str(err), ExitCode.UNAVAILABLE) from None
     elapsed = time.perf_counter() - started
