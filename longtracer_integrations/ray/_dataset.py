@@ -172,6 +172,10 @@ def map_verify(
         raise ValueError(f"concurrency must be a positive int, got {concurrency!r}")
     if not isinstance(batch_size, int) or batch_size < 1:
         raise ValueError(f"batch_size must be a positive int, got {batch_size!r}")
+    # An actor takes whole blocks: one large block (a Parquet file of one row group,
+    # say) would keep every other actor idle. Blocks of at most one batch spread
+    # the work over the pool; the split streams, it does not materialise the input.
+    ds = ds.repartition(target_num_rows_per_block=batch_size)
     return ds.map_batches(
         VerifyBatch,
         fn_constructor_kwargs={
