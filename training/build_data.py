@@ -278,7 +278,9 @@ def main() -> int:
         pairs.extend(dialogue_negatives(args.halueval_negatives, rng, docs))
     docs = sorted({p.doc for p in pairs})
     val_docs = set(random.Random(args.seed + 1).sample(docs, int(len(docs) * args.val_fraction)))
-    out_dir = args.out or cache_dir() / f"pairs-s{args.seed}-d{args.docs}-h{args.halueval_negatives}"
+    out_dir = (
+        args.out or cache_dir() / f"pairs-s{args.seed}-d{args.docs}-h{args.halueval_negatives}"
+    )
     out_dir.mkdir(parents=True, exist_ok=True)
     manifest: dict[str, Any] = {
         "args": {k: str(v) for k, v in vars(args).items()},

@@ -66,7 +66,8 @@ class TokenStore:
 
     def add(self, texts: Sequence[str], vectors: Sequence[NDArray[np.float32]]) -> None:
         path = self.folder / "tokens.f16"
-        offset = self.rows
+        # rows past the index (an interrupted write) are left unused, never overwritten
+        offset = path.stat().st_size // (384 * 2) if path.exists() else 0
         with path.open("ab") as fh:
             for t, v in zip(texts, vectors, strict=True):
                 fh.write(v.astype(np.float16).tobytes())

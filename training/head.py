@@ -27,7 +27,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from .features import Encoder, TokenStore, fill
+from .features import MAX_TOKENS, Encoder, TokenStore, fill
 from .halueval import cache_dir
 from .metrics import auroc
 
@@ -40,51 +40,55 @@ def _positions(mask: torch.Tensor) -> torch.Tensor:
 
 
 class InteractionHead(nn.Module):
-    """Soft alignment, comparison, one transformer layer over the claim, pooled to 3 logits."""
+    """Soft alignment of claim tokens to the span, comparison, one transformer layer, 3 logits.
 
-    def __init__(self, dim: int = 384, d: int = 192, heads: int = 4, dropout: float = 0.1) -> None:
+    Besides the learned comparison, each claim token carries two plain signals:
+    its best cosine with any span token (raw vectors) and whether its word piece
+    occurs in the span at all (a name or figure the span does not have).
+    """
+
+    def __init__(self, dim: int = 384, d: int = 128, heads: int = 4, dropout: float = 0.1) -> None:
         super().__init__()
         self.proj = nn.Linear(dim, d)
-        self.compare_claim = nn.Linear(4 * d + 2, d)
-        self.compare_span = nn.Linear(4 * d + 2, d)
+        self.compare = nn.Linear(4 * d + 4, d)
         self.layer = nn.TransformerEncoderLayer(
             d, heads, 2 * d, dropout=dropout, activation="gelu", batch_first=True, norm_first=False
         )
-        self.out1 = nn.Linear(4 * d + 1, d)
+        self.out1 = nn.Linear(2 * d + 1, d)
         self.out2 = nn.Linear(d, 3)
         self.drop = nn.Dropout(dropout)
         self.d = d
 
     def forward(
-        self, a: torch.Tensor, ma: torch.Tensor, s: torch.Tensor, ms: torch.Tensor
+        self,
+        a: torch.Tensor,
+        ma: torch.Tensor,
+        s: torch.Tensor,
+        ms: torch.Tensor,
+        exact: torch.Tensor,
     ) -> torch.Tensor:
         ma_f, ms_f = ma.to(a.dtype), ms.to(s.dtype)
-        # cosine of the mean-pooled embeddings: the matcher's own signal
         pa = (a * ma_f[..., None]).sum(1) / ma_f.sum(1, keepdim=True)
         ps = (s * ms_f[..., None]).sum(1) / ms_f.sum(1, keepdim=True)
         cos = nn.functional.cosine_similarity(pa, ps, dim=-1)[:, None]
+        big = torch.finfo(a.dtype).max / 4
+        an = nn.functional.normalize(a, dim=-1)
+        sn = nn.functional.normalize(s, dim=-1)
+        raw = torch.einsum("bnd,bmd->bnm", an, sn).masked_fill(~ms[:, None, :], -2.0)
+        best = raw.max(2).values  # each claim token's closest span token
         x, y = self.proj(a), self.proj(s)
         e = torch.einsum("bnd,bmd->bnm", x, y) / math.sqrt(self.d)
-        big = torch.finfo(e.dtype).max / 4
-        att_a = torch.softmax(e.masked_fill(~ms[:, None, :], -big), dim=2)  # claim → span
-        att_s = torch.softmax(e.masked_fill(~ma[:, :, None], -big), dim=1)  # span → claim
-        xa = att_a @ y
-        ys = att_s.transpose(1, 2) @ x
+        att = torch.softmax(e.masked_fill(~ms[:, None, :], -big), dim=2)
+        xa = att @ y
         pos_a, pos_s = _positions(ma), _positions(ms)
-        aligned_a = (att_a * pos_s[:, None, :]).sum(2)  # where in the span each claim token looks
-        aligned_s = (att_s * pos_a[:, :, None]).sum(1)
-        fa = torch.cat([x, xa, x - xa, x * xa, pos_a[..., None], aligned_a[..., None]], -1)
-        fs = torch.cat([y, ys, y - ys, y * ys, pos_s[..., None], aligned_s[..., None]], -1)
-        ga = self.drop(nn.functional.gelu(self.compare_claim(fa)))
-        gs = self.drop(nn.functional.gelu(self.compare_span(fs)))
-        ga = self.layer(ga, src_key_padding_mask=~ma)
-        big2 = torch.finfo(ga.dtype).max / 4
-        mean_a = (ga * ma_f[..., None]).sum(1) / ma_f.sum(1, keepdim=True)
-        max_a = ga.masked_fill(~ma[..., None], -big2).max(1).values
-        mean_s = (gs * ms_f[..., None]).sum(1) / ms_f.sum(1, keepdim=True)
-        max_s = gs.masked_fill(~ms[..., None], -big2).max(1).values
-        h = torch.cat([mean_a, max_a, mean_s, max_s, cos], -1)
-        h = self.drop(nn.functional.gelu(self.out1(h)))
+        aligned = (att * pos_s[:, None, :]).sum(2)
+        feats = [pos_a[..., None], aligned[..., None], best[..., None], exact[..., None]]
+        f = torch.cat([x, xa, x - xa, x * xa, *feats], -1)
+        g = self.drop(nn.functional.gelu(self.compare(f)))
+        g = self.layer(g, src_key_padding_mask=~ma)
+        mean = (g * ma_f[..., None]).sum(1) / ma_f.sum(1, keepdim=True)
+        mx = g.masked_fill(~ma[..., None], -big).max(1).values
+        h = self.drop(nn.functional.gelu(self.out1(torch.cat([mean, mx, cos], -1))))
         out: torch.Tensor = self.out2(h)
         return out
 
@@ -99,10 +103,40 @@ def pad(arrays: list[np.ndarray]) -> tuple[torch.Tensor, torch.Tensor]:
     return torch.from_numpy(x), torch.from_numpy(m)
 
 
+_TOKENIZER: Any = None
+
+
+def token_ids(texts: list[str]) -> list[list[int]]:
+    """Word-piece ids of each text, truncated as the stored vectors were."""
+    global _TOKENIZER
+    if _TOKENIZER is None:
+        from tokenizers import Tokenizer
+
+        from longtracer_core.providers.embeddings import packaged_model_path
+
+        folder = packaged_model_path()
+        assert folder is not None
+        _TOKENIZER = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        _TOKENIZER.no_padding()
+        _TOKENIZER.enable_truncation(MAX_TOKENS)
+    return [e.ids for e in _TOKENIZER.encode_batch(texts)]
+
+
+def exact_flags(claim_ids: list[list[int]], span_ids: list[list[int]], n: int) -> torch.Tensor:
+    """1 where the claim's word piece occurs in the span (special tokens count as present)."""
+    out = np.zeros((len(claim_ids), n), dtype=np.float32)
+    for i, (c, s) in enumerate(zip(claim_ids, span_ids, strict=True)):
+        have = set(s)
+        out[i, : len(c)] = [1.0 if t in have else 0.0 for t in c]
+    return torch.from_numpy(out)
+
+
 def batch_tensors(store: TokenStore, rows: list[dict[str, Any]]) -> tuple[torch.Tensor, ...]:
     a, ma = pad([store.get(r["claim"]) for r in rows])
     s, ms = pad([store.get(r["span"]) for r in rows])
-    return a, ma, s, ms
+    ids = token_ids([r["claim"] for r in rows] + [r["span"] for r in rows])
+    exact = exact_flags(ids[: len(rows)], ids[len(rows) :], a.shape[1])
+    return a, ma, s, ms, exact
 
 
 @torch.no_grad()
@@ -149,9 +183,15 @@ def main() -> int:
     ap.add_argument("--epochs", type=int, default=4)
     ap.add_argument("--batch", type=int, default=64)
     ap.add_argument("--lr", type=float, default=1e-3)
-    ap.add_argument("--d", type=int, default=192)
+    ap.add_argument("--d", type=int, default=128)
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--max-train", type=int, default=0, help="only the first N training pairs")
+    ap.add_argument("--max-val", type=int, default=2000)
+    ap.add_argument("--init", default="", help="start from this run's head")
+    ap.add_argument("--extra", type=Path, default=None, help="more pairs (JSONL with 'fold')")
+    ap.add_argument("--exclude-fold", type=int, default=-1)
+    ap.add_argument("--extra-repeat", type=int, default=1)
     ap.add_argument("--drop-kinds", default="", help="comma-separated pair kinds to leave out")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
@@ -161,13 +201,21 @@ def main() -> int:
     val = load_rows(args.data / "val.jsonl")
     dropped = {k for k in args.drop_kinds.split(",") if k}
     train = [r for r in train if r["kind"].split(":")[0] not in dropped]
+    if args.max_train:
+        train = train[: args.max_train]
+    val = val[: args.max_val]
+    if args.extra is not None:
+        extra = [r for r in load_rows(args.extra) if r.get("fold") != args.exclude_fold]
+        train = train + extra * args.extra_repeat
     store_dir = args.store or cache_dir() / "tokens"
     store_dir.mkdir(parents=True, exist_ok=True)
     store = TokenStore(store_dir)
-    texts = [t for r in train + val for t in (r["claim"], r["span"])]
+    texts = [t for r in val + train for t in (r["claim"], r["span"])]
     if store.missing(texts):
         fill(store, texts, Encoder(args.threads))
     model = InteractionHead(d=args.d)
+    if args.init:
+        model.load_state_dict(torch.load(cache_dir() / "runs" / args.init / "head.pt"))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     steps_per_epoch = math.ceil(len(train) / args.batch)
     total = steps_per_epoch * args.epochs

@@ -170,7 +170,9 @@ def main() -> int:
     )
     rng = random.Random(args.seed)
     epochs = math.ceil(args.epochs)
-    plan = [b for _ in range(epochs) for b in batches([len(e[0]) for e in encoded], args.batch, rng)]
+    plan = [
+        b for _ in range(epochs) for b in batches([len(e[0]) for e in encoded], args.batch, rng)
+    ]
     total = int(len(plan) * args.epochs / epochs)
     plan = plan[:total]
     warmup = max(1, total // 20)
