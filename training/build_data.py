@@ -39,11 +39,11 @@ from .halueval import FILES, cache_dir, records
 
 LABELS = {"supported": 0, "contradicted": 1, "nei": 2}
 _STOP = frozenset(
-    """a an the and or but of to in on at by for with from as is are was were be been being
-    has have had that this these those it its he she they them his her their there which who
-    whom what when where why how not no will would can could should may might must do does did
-    said says say also than then so such into over after before about more most very just
-    other some any all one two new""".split()
+    """a an the and or but of to in on at by for with from as is are was were be been being has
+    have had that this these those it its he she they them his her their there which who
+    whom what when where why how not no will would can could should may might must do does
+    did said says say also than then so such into over after before about more most very
+    just other some any all one two new""".split()  # noqa: SIM905
 )
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*")
 

@@ -292,7 +292,7 @@ SYNONYMS = {
     "makes": "produces",
     "get": "obtain",
     "got": "received",
-    "received": "got",
+    "received": "was given",
     "found": "discovered",
     "discovered": "found",
     "built": "constructed",
@@ -334,7 +334,6 @@ SYNONYMS = {
     "film": "movie",
     "movie": "film",
     "shot": "fired at",
-    "received": "was given",
     "happened": "occurred",
     "occurred": "happened",
     "announced": "revealed",
@@ -514,9 +513,9 @@ def entities(text: str, context: str | None = None) -> list[str]:
         if not words:
             continue
         ent = " ".join(words)
-        if len(ent) >= 3 and not ent.isupper() or 2 <= len(ent) <= 6 and ent.isupper():
-            if ent not in found:
-                found.append(ent)
+        name_like = (len(ent) >= 3 and not ent.isupper()) or (2 <= len(ent) <= 6 and ent.isupper())
+        if name_like and ent not in found:
+            found.append(ent)
     return found
 
 
@@ -839,7 +838,8 @@ def rewrite_synonym(claim: str, rng: random.Random) -> str | None:
 
 
 _LEADING_PHRASE = re.compile(
-    r"^(In|On|At|By|After|During|Since|Under|According to|Last|This|Earlier) ([^,]{3,50}), (.+?)([.!?]?)$"
+    r"^(In|On|At|By|After|During|Since|Under|According to|Last|This|Earlier) "
+    r"([^,]{3,50}), (.+?)([.!?]?)$"
 )
 
 

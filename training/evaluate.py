@@ -68,6 +68,9 @@ def span_texts(sources: Any, config: VerifyConfig) -> dict[str, str]:
     return out
 
 
+JOIN_CANDIDATES = False  # also score the claim against its top-k spans joined (fusion)
+
+
 def claim_candidates(case: CaseResult, spans: dict[str, str], k: int) -> list[ClaimCands]:
     out = []
     for c in case.claims:
@@ -75,9 +78,10 @@ def claim_candidates(case: CaseResult, spans: dict[str, str], k: int) -> list[Cl
         if "score" not in c.details:
             continue
         best = sorted(cands, key=lambda x: -x["score"])[:k]
-        out.append(
-            ClaimCands(c.claim_text, float(c.details["score"]), [spans[x["span_id"]] for x in best])
-        )
+        texts = [spans[x["span_id"]] for x in best]
+        if JOIN_CANDIDATES and len(texts) > 1:
+            texts.append(" ".join(dict.fromkeys(texts)))
+        out.append(ClaimCands(c.claim_text, float(c.details["score"]), texts))
     return out
 
 
@@ -266,11 +270,14 @@ def main() -> int:
     ap.add_argument("--data", action="store_true", help="FaithBench and HaluEval QA dev")
     ap.add_argument("--limit", type=int, default=300)
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--join", action="store_true", help="also score the top-k spans joined")
     ap.add_argument("--fold", type=int, default=-1, help="only groups of this fold")
     ap.add_argument("--folds", type=int, default=5)
     args = ap.parse_args()
     if args.split == "test":
         print("note: test split — report it, never tune on it")
+    global JOIN_CANDIDATES
+    JOIN_CANDIDATES = args.join
     scorer = head_scorer(args.run) if args.run else None
     report: dict[str, Any] = {"run": args.run, "k": args.k}
     if args.fold >= 0:
