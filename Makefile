@@ -7,7 +7,14 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell sha256sum pyproject.toml | cut -c1-12)
 
-.PHONY: setup demo demo-langchain demo-llamaindex test lint typecheck bench eval clean
+# The llm_server suite: a real OpenAI-compatible server (llama-cpp-python) on 127.0.0.1,
+# in its own venv; the built wheel and the model are cached outside the clone.
+CI_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/longtracer-ci
+LLM_VENV ?= .venv-llm
+LLM_MODEL := $(CI_CACHE)/models/gemma-3-270m-q4_k_m.gguf
+
+.PHONY: setup demo demo-langchain demo-llamaindex test test-browser lint typecheck bench eval \
+	clean llm-server-setup test-llm-server
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -25,8 +32,22 @@ demo: setup
 test: setup
 	$(PY) -m pytest
 
+# The HTML report in headless Chromium: Debian's chromium and chromedriver, installed if missing.
+# Screenshots are kept in out/browser/.
+test-browser: setup
+	command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	   apt-get install -y -qq --no-install-recommends chromium chromium-driver)
+	$(PY) -m pytest -m browser -rA tests/test_browser.py
+llm-server-setup:
+	PYTHON=$(PYTHON) bash .ci/setup_llm_server.sh $(LLM_VENV) $(CI_CACHE)
+
+test-llm-server: setup llm-server-setup
+	LONGTRACER_LLM_PYTHON=$(abspath $(LLM_VENV))/bin/python LONGTRACER_LLM_MODEL=$(LLM_MODEL) \
+		$(PY) -m pytest -m llm_server tests/test_llm_server.py
+
 lint: setup
 	$(PY) -m ruff check . && $(PY) -m ruff format --check . && $(PY) -m mypy --strict core/
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(LLM_VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

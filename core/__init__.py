@@ -4,7 +4,7 @@ The framework-free engine. It never imports langchain, llama_index or
 opentelemetry, and importing it loads no model.
 """
 
-from .config import Bands, Limits, VerifyConfig
+from .config import Bands, JudgeConfig, Limits, VerifyConfig
 from .contracts import (
     AssessmentAvailability,
     CaseResult,
@@ -21,9 +21,11 @@ from .errors import (
     DecompositionError,
     EvaluationFailedError,
     InvalidInputError,
+    JudgeError,
     LongTracerError,
     ModelUnavailableError,
 )
+from .judge import Judge, LLMJudge, NliJudge
 from .pipeline import CitationVerifier, GuardedResponse, NliScorer, TraceRecord, check_case
 from .providers import (
     ChatBackend,
@@ -56,10 +58,15 @@ __all__ = [
     "ExecutionStatus",
     "GuardedResponse",
     "InvalidInputError",
+    "Judge",
+    "JudgeConfig",
+    "JudgeError",
     "LLMDecomposer",
+    "LLMJudge",
     "Limits",
     "LongTracerError",
     "ModelUnavailableError",
+    "NliJudge",
     "NliScorer",
     "OpenAICompatibleChat",
     "OpenAICompatibleEmbedder",

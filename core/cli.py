@@ -1,59 +1,136 @@
-"""``longtracer-guard``: command-line entry points.
-
-longtracer-guard eval DATA.jsonl [--config cfg.json] [--out report.json] [--limit N]
-longtracer-guard adversarial CORPUS_DIR [--config cfg.json] [--out report.json]
-longtracer-guard schema
-"""
+"""``longtracer-guard``: the command line. One function per subcommand; the parts in ``console``."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
-import time
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
-from .config import VerifyConfig
-from .errors import ConfigError, ModelUnavailableError
+from .console.exits import CliError, ExitCode
+from .console.inputs import iter_json_values, load_config, load_sources, read_text
+from .errors import ConfigError, InvalidInputError, ModelUnavailableError
+from .evaluation.realistic import CorpusError
 
 __all__ = ["main"]
 
+DESCRIPTION = """\
+Check LLM answers against their sources, claim by claim, and look at the results.
+Each command has its own help: longtracer-guard COMMAND --help.
+"""
 
-class ProgressBar:
-    """A small text progress bar on stderr (no dependency); silent when not a terminal."""
+EXIT_CODES = """\
+exit status:
+  0   PASS (check) / success (other commands)
+  1   FAIL: at least one claim is not supported by the sources
+  2   INDETERMINATE: the check could not run (model missing, input past a limit, ...)
+  64  usage error (bad or missing arguments)
+  65  malformed input file (the message names file:line)
+  66  input file missing or unreadable
+  69  the embedding model cannot be loaded (eval, adversarial)
+  73  output file cannot be written
+  78  invalid configuration (--config or an option out of bounds)
+"""
 
-    def __init__(self, label: str, stream: TextIO = sys.stderr, width: int = 30) -> None:
-        self.label = label
-        self.stream = stream
-        self.width = width
-        self.started = time.perf_counter()
-        self.tty = stream.isatty()
-        self._last = -1
+EXAMPLES = """\
+examples:
+  echo "Webb launched in 2021." | longtracer-guard check --sources notes.md
+  longtracer-guard check --answer answer.txt --sources docs/ --policy redact
+  longtracer-guard check --answer-text "..." --sources s.jsonl --format json --out case.json
+  longtracer-guard report case.json -o report.html
+  longtracer-guard report grounding.jsonl -o audit.html
+  longtracer-guard eval records.jsonl --out eval.json
+  longtracer-guard eval tests/realistic --split dev
+"""
 
-    def __call__(self, done: int, total: int) -> None:
-        pct = int(100 * done / total) if total else 100
-        if not self.tty and pct // 10 == self._last // 10 and done != total:
-            return
-        self._last = pct
-        filled = int(self.width * done / total) if total else self.width
-        rate = done / max(time.perf_counter() - self.started, 1e-9)
-        line = (
-            f"{self.label} [{'#' * filled}{'.' * (self.width - filled)}] "
-            f"{done}/{total} {pct:3d}% {rate:5.1f}/s"
-        )
-        end = "\n" if done >= total or not self.tty else ""
-        self.stream.write(("\r" if self.tty else "") + line + end)
-        self.stream.flush()
+CHECK_HELP = """\
+Verify one answer against its sources. Prints each claim's verdict and the
+answer after the policy; the exit status is the quality gate (0 PASS, 1 FAIL,
+2 INDETERMINATE), so it fits shell pipelines and CI steps.
+
+The answer comes from --answer FILE, --answer -, --answer-text TEXT, or
+standard input when it is not a terminal. Sources: text and markdown files
+(one source each, named by their path), .json (a list of strings or
+{"text", "source_id", "class"} objects, or {"sources": [...]}), .jsonl (one
+source per line), or a folder (every such file in it, sorted by path).
+"""
+
+CHECK_EXAMPLES = """\
+examples:
+  echo "The bridge opened in 1932." | longtracer-guard check --sources bridge.txt
+  longtracer-guard check --answer answer.md --sources docs/ --policy redact --format json
+  longtracer-guard check --answer-text "..." --sources s.json --config guard.toml -q
+"""
+
+REPORT_HELP = """\
+Turn case records into one static HTML file (no network, no external files):
+each answer with its claims highlighted by verdict; click a claim for its
+closest evidence (the exact source slice), its score parts and the candidates
+considered. Several cases get a summary first: gate counts, reasons, the score
+distribution, the lowest-scoring claims, and a filter by gate and verdict.
+
+Input: .json files holding a record ({"case": ..., "trace": ...}, as written
+by check --format json), a list of records, a bare CaseResult or a bare trace;
+or .jsonl files with one record per line (a JsonlSink log). Source text is
+shown only for records that carry their trace.
+"""
+
+EVAL_HELP = """\
+Measure how well the verifier detects hallucinated responses on labelled data.
+A response counts as predicted hallucinated when its gate is not PASS.
+
+Input: JSON Lines, one record per line:
+  {"id": "r1",                                   (optional)
+   "source_text": ["passage", ...],              (or one string)
+   "question": "...",                            (optional; short answers are read with it)
+   "response": "the answer to check",
+   "response_label": "supported" | "hallucinated",   (required)
+   "hallucination_spans": [{"start": 0, "end": 9, "label_type": "Unwanted"}]}  (optional)
+
+Spans labelled Unwanted* or Questionable mark hallucinated sentences (sentence-
+level figures). A malformed line stops the run with file:line and exit 65.
+
+A folder, or a JSONL file whose records carry "answer_label", is read as the
+realistic corpus (tests/realistic, format in core/evaluation/realistic.py):
+answer- and sentence-level figures per split (--split dev|test|all).
+"""
 
 
-def _config(path: str | None, granularity: str | None) -> VerifyConfig:
-    data: dict[str, Any] = {}
-    if path:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    if granularity:
-        data["span_granularity"] = granularity
-    return VerifyConfig.model_validate(data)
+def _version() -> str:
+    try:
+        return version("longtracer-integrations")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        from . import __version__
+
+        return __version__
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with usage errors on exit code 64 (EX_USAGE) instead of 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(ExitCode.USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _write(text: str, out: str | None, stdout: TextIO) -> None:
+    """Write ``text`` to ``out`` (a file; ``-`` or None is standard output)."""
+    if out is None or out == "-":
+        stdout.write(text)
+        stdout.flush()
+        return
+    path = Path(out)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise CliError(
+            f"{out}: cannot write ({err.strerror or err})", ExitCode.CANT_CREATE
+        ) from None
 
 
 def _embedder(name: str | None) -> Any:
@@ -62,11 +139,89 @@ def _embedder(name: str | None) -> Any:
     return SentenceTransformerEmbedder(name or DEFAULT_EMBEDDING_MODEL)
 
 
-def _write(report: dict[str, Any], out: str | None) -> None:
-    text = json.dumps(report, indent=2, ensure_ascii=False)
-    if out:
-        Path(out).parent.mkdir(parents=True, exist_ok=True)
-        Path(out).write_text(text + "\n", encoding="utf-8")
+# -- check ---------------------------------------------------------------------------
+
+
+def _answer(args: argparse.Namespace, stdin: TextIO) -> str:
+    if args.answer_text is not None:
+        return str(args.answer_text)
+    if args.answer is not None:
+        return read_text(args.answer, stdin)
+    if stdin.isatty():
+        raise CliError(
+            "no answer: pass --answer FILE, --answer-text TEXT, or pipe it on standard input",
+            ExitCode.USAGE,
+        )
+    return stdin.read()
+
+
+def _check(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from .console.render import case_record, render_text, use_colour
+    from .pipeline.outcomes import unverified_response
+    from .pipeline.verifier import CitationVerifier
+
+    reads_stdin = args.answer == "-" or (args.answer is None and args.answer_text is None)
+    if "-" in args.sources and reads_stdin:
+        raise CliError("standard input can hold the answer or a source, not both", ExitCode.USAGE)
+    overrides = {"policy": args.policy} if args.policy else None
+    config = load_config(args.config, overrides)
+    sources = load_sources(args.sources, stdin)
+    answer = _answer(args, stdin)
+    try:
+        verifier = CitationVerifier(embedder=_embedder(args.model), config=config)
+        guarded = verifier.guard(answer, sources, policy=config.policy)
+    except ModelUnavailableError as err:  # fail closed: INDETERMINATE, answer withheld/marked
+        guarded = unverified_response(answer, err, policy=config.policy, config=config)
+    if args.format == "json":
+        text = json.dumps(case_record(guarded, config.policy), ensure_ascii=False, indent=2) + "\n"
+    elif args.format == "html":
+        from .report import case_view, render_html
+
+        view = case_view(case_record(guarded, config.policy))
+        text = render_html([view], generator=f"longtracer-guard {_version()}")
+    else:
+        colour = args.out in (None, "-") and use_colour(stdout, args.color)
+        text = render_text(guarded, config.policy, colour=colour)
+    to_file = args.out not in (None, "-")
+    if to_file or not args.quiet:  # --quiet silences the terminal, not an --out file
+        _write(text, args.out, stdout)
+    if to_file and not args.quiet:
+        gate = guarded.case.quality_gate.value
+        stderr.write(f"{gate}: {guarded.case.summary} ({args.out})\n")
+    gate = guarded.case.quality_gate.value
+    return int({"PASS": ExitCode.PASS, "FAIL": ExitCode.FAIL}.get(gate, ExitCode.INDETERMINATE))
+
+
+# -- report --------------------------------------------------------------------------
+
+
+def _report(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from .report import RecordError, case_view, render_html
+
+    views = []
+    for path in args.inputs:
+        text = read_text(path, stdin)
+        for line, value in iter_json_values(path, text):
+            many = isinstance(value, list) and not path.endswith(".jsonl")
+            for k, record in enumerate(value if many else [value]):
+                where = f"{path}: item {k}" if many else f"{path}:{line}"
+                try:
+                    views.append(case_view(record))
+                except RecordError as err:
+                    raise CliError(f"{where}: {err}", ExitCode.DATA) from None
+    if not views:
+        raise CliError(f"{', '.join(args.inputs)}: no case records", ExitCode.DATA)
+    _write(render_html(views, generator=f"longtracer-guard {_version()}"), args.out, stdout)
+    if args.out not in (None, "-"):
+        stderr.write(f"wrote {len(views)} case(s) to {args.out}\n")
+    return ExitCode.PASS
+
+
+# -- eval and adversarial ------------------------------------------------------------
+
+
+def _overrides(args: argparse.Namespace) -> dict[str, Any] | None:
+    return {"span_granularity": args.granularity} if args.granularity else None
 
 
 def _summary(report: dict[str, Any]) -> str:
@@ -91,85 +246,253 @@ def _summary(report: dict[str, Any]) -> str:
         f"balanced acc {b['balanced_accuracy']:.3f}"
     )
     lines.append(f"gates: {d['gates']}  ({report['cases_per_second']} cases/s)")
-    return "\n".join(lines)
+    return "\n".join(lines) + "\n"
 
 
-def _eval(args: argparse.Namespace) -> int:
+def _is_realistic(path: Path) -> bool:
+    """A folder of corpus files, or a JSONL file whose records carry ``answer_label``."""
+    if path.is_dir():
+        return True
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                return '"answer_label"' in line
+    return False
+
+
+def _realistic_summary(report: dict[str, Any]) -> str:
+    lines = []
+    for split in ("dev", "test"):
+        if split not in report:
+            continue
+        a, s = report[split]["answer_level"], report[split]["sentence_level"]
+        lines.append(
+            f"{split:4s} answers {a['answers']:3d}: TPR {a['tpr']}  TNR {a['tnr']}  "
+            f"BA {a['balanced_accuracy']} | sentences: false redaction {s['false_redaction']} "
+            f"({s['faithful_redacted']}/{s['faithful']})  error redaction {s['error_redaction']} "
+            f"({s['errors_redacted']}/{s['errors']})  AUROC {s['auroc']}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _eval_realistic(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    from .console.progress import Progress
+    from .evaluation.realistic import load_realistic
+    from .evaluation.realistic_eval import evaluate_realistic
+    from .pipeline.verifier import CitationVerifier
+
+    config = load_config(args.config, _overrides(args))
+    records = load_realistic(args.data, split=None if args.split == "all" else args.split)
+    if args.limit:
+        records = records[: args.limit]
+    verifier = CitationVerifier(embedder=_embedder(args.model), config=config)
+    with Progress(Path(args.data).name, None if args.quiet else stderr) as progress:
+        report = evaluate_realistic(records, verifier, progress=None if args.quiet else progress)
+    report["data"] = str(args.data)
+    if args.out:
+        _write(json.dumps(report, indent=2, ensure_ascii=False) + "\n", args.out, stdout)
+    stdout.write(_realistic_summary(report))
+    return ExitCode.PASS
+
+
+def _eval(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from .console.progress import Progress
     from .evaluation import evaluate_records, load_records
 
-    config = _config(args.config, args.granularity)
+    data = Path(args.data)
+    if not data.exists():
+        raise CliError(f"{args.data}: no such file or folder", ExitCode.NO_INPUT)
+    if _is_realistic(data):
+        return _eval_realistic(args, stdout, stderr)
+    config = load_config(args.config, _overrides(args))
     records = load_records(args.data, limit=args.limit)
-    _, report = evaluate_records(
-        records,
-        embedder=_embedder(args.model),
-        config=config,
-        progress=None if args.quiet else ProgressBar(Path(args.data).name),
-    )
+    with Progress(Path(args.data).name, None if args.quiet else stderr) as progress:
+        _, report = evaluate_records(
+            records,
+            embedder=_embedder(args.model),
+            config=config,
+            progress=None if args.quiet else progress,
+        )
     report["data"] = str(args.data)
-    _write(report, args.out)
-    print(_summary(report))
-    return 0
+    if args.out:
+        _write(json.dumps(report, indent=2, ensure_ascii=False) + "\n", args.out, stdout)
+    stdout.write(_summary(report))
+    return ExitCode.PASS
 
 
-def _adversarial(args: argparse.Namespace) -> int:
+def _adversarial(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     from .evaluation import load_corpus, measure_corpus
     from .pipeline.verifier import CitationVerifier
 
+    corpus = Path(args.corpus)
+    files = sorted(corpus.glob("*.jsonl")) if corpus.is_dir() else []
+    if not files:
+        raise CliError(
+            f"{args.corpus}: no corpus files (*.jsonl) in this folder", ExitCode.NO_INPUT
+        )
     verifier = CitationVerifier(
-        embedder=_embedder(args.model), config=_config(args.config, args.granularity)
+        embedder=_embedder(args.model), config=load_config(args.config, _overrides(args))
     )
     report: dict[str, Any] = {}
-    for path in sorted(Path(args.corpus).glob("*.jsonl")):
+    for path in files:
         report[path.stem] = measure_corpus(load_corpus(path), verifier)
         for variant, row in report[path.stem].items():
-            print(
+            stdout.write(
                 f"{path.stem}/{variant}: {row['cases']} cases, in expected band "
-                f"{row['in_expected_band']:.3f}, gate as expected {row['gate_as_expected']:.3f}"
+                f"{row['in_expected_band']:.3f}, gate as expected {row['gate_as_expected']:.3f}\n"
             )
-    _write(report, args.out)
-    return 0
+    if args.out:
+        _write(json.dumps(report, indent=2, ensure_ascii=False) + "\n", args.out, stdout)
+    return ExitCode.PASS
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+def _schema(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from .contracts.schema import render_schema
+
+    stdout.write(render_schema())
+    return ExitCode.PASS
+
+
+# -- the parser ----------------------------------------------------------------------
+
+
+def _parser() -> argparse.ArgumentParser:
+    raw = argparse.RawDescriptionHelpFormatter
+    parser = _Parser(
         prog="longtracer-guard",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=DESCRIPTION,
+        epilog=EXAMPLES + "\n" + EXIT_CODES + "\nDocumentation: docs/cli.md",
+        formatter_class=raw,
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--config", help="VerifyConfig as a JSON file")
+    def model_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--config", metavar="FILE", help="VerifyConfig as a .toml or .json file")
         p.add_argument(
-            "--granularity",
-            choices=["sentence", "window", "passage"],
-            help="override span_granularity",
+            "--model",
+            metavar="NAME",
+            help="embedding model name or local folder (default: the bundled all-MiniLM-L6-v2)",
         )
-        p.add_argument("--model", help="embedding model name or local folder")
-        p.add_argument("--out", help="write the full JSON report here")
 
-    ev = sub.add_parser("eval", help="evaluate on labelled JSONL records")
-    ev.add_argument("data")
-    ev.add_argument("--limit", type=int)
+    check = sub.add_parser(
+        "check",
+        help="verify one answer; the exit status is the quality gate",
+        description=CHECK_HELP,
+        epilog=CHECK_EXAMPLES + "\n" + EXIT_CODES,
+        formatter_class=raw,
+    )
+    given = check.add_mutually_exclusive_group()
+    given.add_argument("--answer", metavar="FILE", help="the answer, from a file (- for stdin)")
+    given.add_argument("--answer-text", metavar="TEXT", help="the answer itself")
+    check.add_argument(
+        "--sources",
+        metavar="PATH",
+        nargs="+",
+        action="extend",
+        required=True,
+        help="source files or folders (text, markdown, .json, .jsonl; - for stdin)",
+    )
+    check.add_argument("--policy", choices=["flag", "redact"], help="default: the config's (flag)")
+    check.add_argument("--format", choices=["text", "json", "html"], default="text")
+    check.add_argument("--out", "-o", metavar="FILE", help="write the output here, not stdout")
+    check.add_argument("--color", choices=["auto", "always", "never"], default="auto")
+    check.add_argument(
+        "--quiet", "-q", action="store_true", help="print nothing (--out is still written)"
+    )
+    model_options(check)
+
+    report = sub.add_parser(
+        "report",
+        help="render case records as one self-contained HTML page",
+        description=REPORT_HELP,
+        epilog="examples:\n  longtracer-guard report case.json -o report.html\n"
+        "  longtracer-guard report logs/grounding.jsonl -o audit.html\n",
+        formatter_class=raw,
+    )
+    report.add_argument(
+        "inputs", metavar="RECORDS", nargs="+", help=".json or .jsonl files (- for stdin)"
+    )
+    report.add_argument("--out", "-o", metavar="FILE", help="the HTML file (default: stdout)")
+
+    ev = sub.add_parser(
+        "eval",
+        help="measure detection on labelled JSONL records",
+        description=EVAL_HELP,
+        epilog="example:\n  longtracer-guard eval data/faithbench_dev.jsonl --out eval.json\n",
+        formatter_class=raw,
+    )
+    ev.add_argument("data", metavar="RECORDS", help="a JSONL file, or a realistic-corpus folder")
+    ev.add_argument("--limit", type=int, metavar="N", help="only the first N records")
     ev.add_argument("--quiet", action="store_true", help="no progress bar")
-    common(ev)
-    adv = sub.add_parser("adversarial", help="measure the adversarial corpora in a folder")
-    adv.add_argument("corpus")
-    common(adv)
-    sub.add_parser("schema", help="print the CaseResult JSON Schema")
-    args = parser.parse_args(argv)
-    try:
-        if args.command == "eval":
-            return _eval(args)
-        if args.command == "adversarial":
-            return _adversarial(args)
-        from .contracts.schema import render_schema
+    ev.add_argument("--out", metavar="FILE", help="write the full JSON report here")
+    ev.add_argument(
+        "--split",
+        choices=["dev", "test", "all"],
+        default="all",
+        help="realistic corpus only: which split to measure (default: both, reported apart)",
+    )
+    ev.add_argument("--granularity", choices=["sentence", "window", "passage"])
+    model_options(ev)
 
-        sys.stdout.write(render_schema())
-        return 0
-    except (ConfigError, ModelUnavailableError, FileNotFoundError) as err:
-        print(f"longtracer-guard: {err}", file=sys.stderr)
-        return 2
+    adv = sub.add_parser(
+        "adversarial",
+        help="measure the adversarial corpora in a folder",
+        description="Measure each *.jsonl corpus in a folder: the share of cases in the "
+        "expected band and with the expected gate, per class.",
+        formatter_class=raw,
+    )
+    adv.add_argument("corpus", metavar="FOLDER")
+    adv.add_argument("--out", metavar="FILE", help="write the full JSON report here")
+    adv.add_argument("--granularity", choices=["sentence", "window", "passage"])
+    model_options(adv)
+
+    sub.add_parser("schema", help="print the CaseResult JSON Schema")
+    return parser
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush does not fail again."""
+    with contextlib.suppress(OSError, ValueError):  # not a real file (tests): nothing to do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+_COMMANDS = {
+    "check": _check,
+    "report": _report,
+    "eval": _eval,
+    "adversarial": _adversarial,
+    "schema": _schema,
+}
+
+
+def main(
+    argv: list[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run ``longtracer-guard``; returns the exit status (see ``EXIT_CODES``)."""
+    stdin = stdin if stdin is not None else sys.stdin
+    stdout = stdout if stdout is not None else sys.stdout
+    stderr = stderr if stderr is not None else sys.stderr
+    args = _parser().parse_args(argv)
+    try:
+        return int(_COMMANDS[args.command](args, stdin, stdout, stderr))
+    except CliError as err:
+        code, message = err.code, str(err)
+    except ConfigError as err:
+        code, message = ExitCode.CONFIG, str(err)
+    except ModelUnavailableError as err:
+        code, message = ExitCode.UNAVAILABLE, str(err)
+    except (InvalidInputError, CorpusError) as err:  # a malformed records file (file:line)
+        code, message = ExitCode.DATA, str(err)
+    except BrokenPipeError:  # the reader went away (| head): not an error of ours
+        _silence_stdout()
+        return int(ExitCode.PASS)
+    stderr.write(f"longtracer-guard: {message}\n")
+    return int(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -5,7 +5,8 @@
     ├── ConfigError (ValueError)           a VerifyConfig rule is broken
     ├── ModelUnavailableError (ImportError) a model or its package cannot be loaded
     ├── EvaluationFailedError              a model or scorer failed while running
-    │   └── EmbeddingModelMismatchError    claims and spans from different embedders
+    │   ├── EmbeddingModelMismatchError    claims and spans from different embedders
+    │   └── JudgeError                     the judge failed (on_failure="indeterminate")
     ├── DecompositionError                 no valid claims after the last retry
     └── BackendError                       an HTTP or chat backend failed
         └── BackendResponseError           the backend answered with garbage
@@ -27,6 +28,7 @@ __all__ = [
     "EmbeddingModelMismatchError",
     "EvaluationFailedError",
     "InvalidInputError",
+    "JudgeError",
     "LongTracerError",
     "ModelUnavailableError",
 ]
@@ -71,6 +73,10 @@ class EmbeddingModelMismatchError(EvaluationFailedError):
         )
         self.expected = expected
         self.got = got
+
+
+class JudgeError(EvaluationFailedError):
+    """The judge failed for a claim and the configuration asks for no fallback."""
 
 
 class DecompositionError(LongTracerError):

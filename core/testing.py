@@ -6,6 +6,7 @@
 - ``ScriptedChat``: a ``ChatBackend`` that returns (or raises) a list of outputs in turn.
 - ``FunctionEmbedder``: an ``Embedder`` from any function of the texts.
 - ``FixedNli``: an ``NliScorer`` returning probabilities from a function.
+- ``FunctionJudge``: a ``Judge`` whose verdicts come from a function of each request.
 """
 
 from __future__ import annotations
@@ -18,10 +19,18 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from .judge.types import JudgeRequest, JudgeVerdict
 from .providers.embeddings import normalize_rows
 from .text.words import lex_tokens
 
-__all__ = ["FixedNli", "FunctionChat", "FunctionEmbedder", "HashEmbedder", "ScriptedChat"]
+__all__ = [
+    "FixedNli",
+    "FunctionChat",
+    "FunctionEmbedder",
+    "FunctionJudge",
+    "HashEmbedder",
+    "ScriptedChat",
+]
 
 
 class HashEmbedder:
@@ -128,3 +137,36 @@ class FixedNli:
 
     def score(self, pairs: Sequence[tuple[str, str]]) -> NDArray[np.float64]:
         return np.array([self.fn(p, h) for p, h in pairs], dtype=np.float64)
+
+
+class FunctionJudge:
+    """A judge answering ``fn(request)`` for each request; raise inside ``fn`` to fail the batch.
+
+    ``batches`` records the claim ids of every call, so tests can count calls.
+    """
+
+    def __init__(
+        self,
+        fn: Callable[[JudgeRequest], JudgeVerdict],
+        model_id: str = "function-judge",
+        prompt_hash: str | None = "fn",
+    ) -> None:
+        self.fn = fn
+        self._model_id = model_id
+        self._prompt_hash = prompt_hash
+        self.batches: list[list[str]] = []
+
+    @property
+    def model_id(self) -> str:
+        return self._model_id
+
+    @property
+    def prompt_hash(self) -> str | None:
+        return self._prompt_hash
+
+    def judge(self, requests: Sequence[JudgeRequest]) -> list[JudgeVerdict]:
+        self.batches.append([r.claim_id for r in requests])
+        return [self.fn(r) for r in requests]
+
+    async def ajudge(self, requests: Sequence[JudgeRequest]) -> list[JudgeVerdict]:
+        return self.judge(requests)

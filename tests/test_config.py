@@ -8,13 +8,24 @@ from longtracer_core import Bands, ConfigError, VerifyConfig
 
 
 def test_defaults_are_the_specification():
-    """Defaults: beta 0.65, bands 0.75/0.50, m = 8, policy flag, numeric cap 0.2."""
-    cfg = VerifyConfig()
+    """Seed model defaults: beta 0.65, bands 0.75/0.50, m = 8, policy flag, numeric cap 0.2."""
+    cfg = VerifyConfig(score_model="seed-v1")
     assert cfg.beta == 0.65
     assert (cfg.bands.supported, cfg.bands.partial) == (0.75, 0.50)
     assert cfg.candidates_m == 8
     assert cfg.policy == "flag"
     assert cfg.numeric_cap == 0.2
+
+
+def test_v2_is_the_default_with_its_own_bands():
+    """The default score model is v2, with its dev-chosen bands inside the seed's bounds;
+    bands given explicitly win over the model's defaults."""
+    cfg = VerifyConfig()
+    assert cfg.score_model == "v2"
+    assert (cfg.bands.supported, cfg.bands.partial) == (0.65, 0.50)
+    assert VerifyConfig(bands={"supported": 0.8}).bands.supported == 0.8
+    with pytest.raises(ConfigError, match="outside the allowed override bounds"):
+        VerifyConfig(bands={"supported": 0.6})
 
 
 @pytest.mark.parametrize("beta", [0.0, 1.0, -0.1, 1.5])

@@ -33,7 +33,7 @@ def test_quickstart_flags_and_redacts(tmp_path):
     redacted = out.split("redacted:")[1].split("trace:")[0]
     assert "3.5 million" not in redacted and "astronauts" not in redacted
     assert "25 December 2021" in redacted
-    assert "NUMERIC_MISMATCH" in out
+    assert "CONTRADICTED_BY_EVIDENCE" in out
 
 
 def test_langchain_example_redacts_and_logs(tmp_path):

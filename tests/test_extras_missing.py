@@ -38,3 +38,20 @@ def test_otel_sink_names_its_extra(core_only_python):
     )
     assert out.returncode != 0
     assert 'pip install "longtracer-integrations[otel]"' in out.stderr
+
+
+def test_default_engine_works_with_only_the_core_dependencies(core_only_python):
+    """check_case gives PASS/FAIL with only the core's dependencies: no torch, no extra."""
+    out = run_in(
+        core_only_python,
+        "import sys\n"
+        "from longtracer_core import check_case\n"
+        "src = ['Webb launched on 25 December 2021 aboard an Ariane 5.']\n"
+        "ok = check_case('Webb launched on 25 December 2021.', src)\n"
+        "bad = check_case('Webb was repaired by astronauts in 2023.', src)\n"
+        "print(ok.quality_gate, bad.quality_gate, 'torch' in sys.modules)\n",
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["PASS", "FAIL", "False"]
+    missing = run_in(core_only_python, "import torch")
+    assert missing.returncode != 0  # the environment really lacks torch

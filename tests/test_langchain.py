@@ -256,8 +256,8 @@ async def test_astream_events_carry_the_per_claim_verification_event():
     custom = [e for e in events if e["event"] == "on_custom_event"]
     assert [e["name"] for e in custom] == [VERIFICATION_EVENT]
     data = custom[0]["data"]
-    assert [c["assessment"] for c in data["claims"]] == ["SUPPORTED", "INSUFFICIENT_EVIDENCE"]
-    assert data["claims"][1]["reason"] == "NUMERIC_MISMATCH"
+    assert [c["assessment"] for c in data["claims"]] == ["SUPPORTED", "CONTRADICTED"]
+    assert data["claims"][1]["reason"] == "CONTRADICTED_BY_EVIDENCE"
     assert isinstance(data["case"], CaseResult)
     names = {e["name"] for e in events if e["event"] == "on_chain_start"}
     assert "GroundingGuard" in names  # the guard appears in traces

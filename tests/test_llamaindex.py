@@ -31,6 +31,7 @@ from pydantic import BaseModel, ValidationError
 
 from longtracer_core import CaseResult, CitationVerifier, VerifyConfig
 from longtracer_core.contracts import ClaimAssessment, QualityGate, ReasonCode
+from longtracer_core.providers import DEFAULT_EMBEDDING_MODEL
 from longtracer_core.testing import HashEmbedder
 from longtracer_integrations.llamaindex import GroundingPostprocessor, GroundingSetupError
 from longtracer_integrations.llamaindex._spans import install, uninstall
@@ -633,8 +634,7 @@ def test_embed_model_is_used_by_the_matcher(index):
 
 def test_default_local_model_grounds_a_query(index):
     """With verifier=None the default local model (all-MiniLM-L6-v2, offline) does the matching."""
-    pytest.importorskip("sentence_transformers")
     response = engine(index, GroundingPostprocessor(policy="redact")).query("alpha?")
     trace = response.metadata["grounding_trace"]
-    assert trace.models["embed"] == "sentence-transformers/all-MiniLM-L6-v2"
+    assert trace.models["embed"] == DEFAULT_EMBEDDING_MODEL
     assert response.response == f"{fact(0)} {NOTICE}"

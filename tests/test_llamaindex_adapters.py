@@ -26,6 +26,7 @@ from longtracer_core.contracts import (
     ReasonCode,
 )
 from longtracer_core.errors import BackendError, BackendResponseError
+from longtracer_core.providers import DEFAULT_EMBEDDING_MODEL
 from longtracer_core.testing import HashEmbedder
 from longtracer_integrations.llamaindex import (
     GroundingEventHandler,
@@ -195,9 +196,8 @@ def test_embedder_consistency_rule_applies():
 
 def test_local_embedding_is_a_llamaindex_embed_model_on_the_default_model():
     """LocalEmbedding embeds with the core's default model under the same model id."""
-    pytest.importorskip("sentence_transformers")
     local = li.LocalEmbedding()
-    assert LlamaIndexEmbedder(local).model_id == "sentence-transformers/all-MiniLM-L6-v2"
+    assert LlamaIndexEmbedder(local).model_id == DEFAULT_EMBEDDING_MODEL
     vector = local.get_text_embedding("The alpha depot stores copper.")
     assert len(vector) == 384 and abs(float(np.linalg.norm(vector)) - 1.0) < 1e-5
 

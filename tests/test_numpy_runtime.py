@@ -10,7 +10,7 @@ import pytest
 
 from longtracer_core import SentenceTransformerEmbedder
 from longtracer_core.errors import ModelUnavailableError
-from longtracer_core.providers.embeddings import packaged_model_path
+from longtracer_core.providers.embeddings import REFERENCE_EMBEDDING_MODEL, packaged_model_path
 from longtracer_core.providers.minilm import BertEncoder, _gelu, is_supported_folder
 
 TEXTS = [
@@ -34,7 +34,7 @@ def torch_vectors():
 
 def test_numpy_equals_sentence_transformers(torch_vectors):
     """Every text, incl. empty, non-Latin and over-long (truncated) ones, matches to 1e-5."""
-    ours = SentenceTransformerEmbedder(backend="numpy").embed(TEXTS)
+    ours = SentenceTransformerEmbedder(REFERENCE_EMBEDDING_MODEL, backend="numpy").embed(TEXTS)
     assert ours.shape == torch_vectors.shape
     assert np.abs(ours - torch_vectors).max() < 1e-5
 
@@ -68,10 +68,11 @@ def test_torch_backend_gives_the_same_verdicts():
 
     draft = "Webb launched on 25 December 2021. Its mirror is 9 metres across."
     sources = ["Webb launched on 25 December 2021 aboard an Ariane 5.", "The mirror is 6.5 m."]
-    a = CitationVerifier(embedder=SentenceTransformerEmbedder(backend="numpy")).verify_case(
+    name = REFERENCE_EMBEDDING_MODEL
+    a = CitationVerifier(embedder=SentenceTransformerEmbedder(name, backend="numpy")).verify_case(
         draft, sources
     )
-    b = CitationVerifier(embedder=SentenceTransformerEmbedder(backend="torch")).verify_case(
+    b = CitationVerifier(embedder=SentenceTransformerEmbedder(name, backend="torch")).verify_case(
         draft, sources
     )
     assert [c.assessment for c in a.claims] == [c.assessment for c in b.claims]

@@ -159,7 +159,7 @@ def test_otel_span_attributes_and_claim_events(otel):
     assert a["grounding.execution"] == "SUCCESS"
     assert (a["grounding.supported"], a["grounding.insufficient_evidence"]) == (1, 1)
     assert (a["grounding.contradicted"], a["grounding.conflicting_sources"]) == (0, 0)
-    assert a["grounding.score_model"] == "v1"
+    assert a["grounding.score_model"] == "v2"
     assert a["grounding.plan_hash"] == event.case.metadata["plan_hash"]
     assert [e.name for e in span.events] == ["grounding.claim", "grounding.claim"]
     assert span.events[1].attributes["grounding.claim.assessment"] == "INSUFFICIENT_EVIDENCE"

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
+import hashlib
 import zipfile
 from pathlib import Path
 
 import pytest
+
+from longtracer_core.providers import BUNDLED_MODEL_SHA256
+
+from .fresh_env import build_wheel
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -28,31 +30,7 @@ def _source_packages() -> set[str]:
 @pytest.mark.slow
 def test_wheel_holds_both_packages_and_every_subpackage(tmp_path):
     """A built wheel contains longtracer_core (from core/) and longtracer_integrations, whole."""
-    src = tmp_path / "src"
-    # build from a copy so the checkout gets no build/ or egg-info litter
-    shutil.copytree(
-        ROOT,
-        src,
-        ignore=shutil.ignore_patterns(
-            ".git", ".venv", "build", "*.egg-info", "__pycache__", ".*_cache"
-        ),
-    )
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "build",
-            "--wheel",
-            "--no-isolation",
-            "--outdir",
-            str(tmp_path / "dist"),
-            str(src),
-        ],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    (wheel,) = (tmp_path / "dist").glob("longtracer_integrations-*.whl")
+    wheel = build_wheel(tmp_path)
     names = zipfile.ZipFile(wheel).namelist()
     packages = {
         "/".join(n.split("/")[:-1]).replace("/", ".") for n in names if n.endswith("/__init__.py")
@@ -60,6 +38,12 @@ def test_wheel_holds_both_packages_and_every_subpackage(tmp_path):
     assert _source_packages() <= packages
     assert "longtracer_core/py.typed" in names
     assert "longtracer_core/contracts/schema.py" in names
+    model = "longtracer_core/models/all-MiniLM-L6-v2-fp16/"
+    for part in ("model.safetensors", "tokenizer.json", "config.json", "modules.json", "LICENSE"):
+        assert model + part in names, part
+    assert model + "1_Pooling/config.json" in names
+    weights = zipfile.ZipFile(wheel).read(model + "model.safetensors")
+    assert hashlib.sha256(weights).hexdigest() == BUNDLED_MODEL_SHA256
     assert not any(n.startswith(("core/", "tests/")) for n in names)
     metadata = next(n for n in names if n.endswith("METADATA"))
     text = zipfile.ZipFile(wheel).read(metadata).decode()

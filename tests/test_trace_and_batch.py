@@ -35,7 +35,7 @@ def test_trace_holds_the_specified_fields():
     assert data["query_id"] == "q7"
     assert len(data["plan_hash"]) == 16 and len(data["prompt_hash"]) == 16
     assert data["models"]["embed"] == "hash-bow-512"
-    assert data["models"]["score_model"] == "v1" and data["models"]["plan_model"] == "v1"
+    assert data["models"]["score_model"] == "v2" and data["models"]["plan_model"] == "v1"
     assert data["request"]["draft"] == DRAFT
     claim = data["claims"][0]
     for key in ("text", "draft_span", "verdict", "score", "best_span_ref", "candidates_considered"):
@@ -66,7 +66,9 @@ def test_claim_details_carry_raw_scores():
     swapped = case.claims[1]
     d = swapped.details
     assert d["band"] == "unsupported" and d["numeric_ok"] is False and d["numeric_mismatch"]
-    assert swapped.reason.value == "NUMERIC_MISMATCH"
+    # the span states another figure in the same role: the swap is contradicted
+    assert swapped.reason.value == "CONTRADICTED_BY_EVIDENCE"
+    assert d["contradicting_span"]["gates"] == ["figure_role"]
     assert {"score", "cos", "lex", "best_span", "candidates"} <= set(d)
     assert swapped.confidence == d["score"] <= 0.2
     assert (swapped.char_start, swapped.char_end) == (

@@ -43,7 +43,7 @@ _STOP = frozenset(
     have had that this these those it its he she they them his her their there which who
     whom what when where why how not no will would can could should may might must do does
     did said says say also than then so such into over after before about more most very
-    just other some any all one two new""".split()  # noqa: SIM905
+    just other some any all one two new""".split()
 )
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*")
 

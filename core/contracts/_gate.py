@@ -87,6 +87,10 @@ _CASE_SUMMARIES: dict[ReasonCode, str] = {
         "Claims and sources were embedded by different models; cosine across them "
         "is meaningless, so nothing was assessed."
     ),
+    ReasonCode.JUDGE_FAILED: (
+        "The judge failed and the configuration allows no fallback to the matcher's "
+        "verdicts; nothing was assessed."
+    ),
 }
 
 

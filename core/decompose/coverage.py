@@ -10,10 +10,12 @@ and the decomposition records the repair.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..scoring.numeric import numeric_values
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens
-from .rules import classify_sentence, is_refusal, strip_markers
+from .rules import classify_sentence, is_refusal, restated_text, sentence_claims
 from .types import Decomposition, DraftClaim, NonClaim
 
 __all__ = ["COVERAGE_THRESHOLD", "enforce_coverage"]
@@ -47,17 +49,12 @@ def enforce_coverage(draft: str, decomposition: Decomposition) -> Decomposition:
         pure_refusal = is_refusal(sentence.text)
         if pure_refusal and any(_overlaps(c, sentence.start, sentence.end) for c in refusals):
             continue
-        text, markers = strip_markers(sentence.text)
-        repair = DraftClaim(
-            claim_text=text,
-            char_start=sentence.start,
-            char_end=sentence.end,
-            cited_markers=markers,
-            kind="refusal" if pure_refusal else "claim",
-            origin="coverage",
-        )
-        claims.append(repair)
-        repairs.append(repair)
+        # the sentence comes back as our own rules' claims: each clause on its own, so a
+        # clause the decomposer dropped ("…, and it cures cancer") is verified by itself
+        for part in sentence_claims(draft, sentence):
+            repair = replace(part, origin="coverage")
+            claims.append(repair)
+            repairs.append(repair)
     claims.sort(key=lambda c: c.char_start if c.char_start is not None else len(draft) + 1)
     return Decomposition(
         claims=tuple(claims),
@@ -79,12 +76,44 @@ def _overlaps(claim: DraftClaim, start: int, end: int) -> bool:
     )
 
 
+# Pronouns carry nothing to check: a decontextualised claim names what they stand for.
+_PRONOUNS = frozenset(
+    [
+        "they",
+        "them",
+        "their",
+        "theirs",
+        "these",
+        "those",
+        "this",
+        "that",
+        "its",
+        "it",
+        "he",
+        "she",
+        "his",
+        "her",
+        "hers",
+        "him",
+        "we",
+        "our",
+        "you",
+        "your",
+    ]
+)
+
+
 def _content(tokens: list[str]) -> list[str]:
-    return [t for t in tokens if len(t) >= 4 or any(ch.isdigit() for ch in t)]
+    return [t for t in tokens if (len(t) >= 4 and not _pronoun(t)) or any(c.isdigit() for c in t)]
+
+
+def _pronoun(token: str) -> bool:
+    """A pronoun, also contracted ("it's", "they're")."""
+    return token.replace("’", "'").split("'")[0] in _PRONOUNS
 
 
 def _restated(sentence: str, claims: list[DraftClaim]) -> bool:
-    text = strip_markers(sentence)[0]
+    text = restated_text(sentence)
     have: set[str] = set()
     figures: set[str] = set()
     for c in claims:

@@ -1,8 +1,9 @@
 """LLM decomposition: one constrained-JSON call, validated, re-asked on failure.
 
-The recipe: ask for JSON that follows a JSON Schema, validate it with Pydantic,
-and on failure re-ask with the validation error appended, under a bounded
-tenacity loop (``max_retries`` re-asks). When attempts run out,
+The recipe (``providers.structured``, shared with the LLM judge): ask for JSON
+that follows a JSON Schema, validate it with Pydantic, and on failure re-ask
+with the validation error appended, under a bounded tenacity loop
+(``max_retries`` re-asks). When attempts run out,
 ``DecompositionError`` carries the attempts and the last output; the verifier
 turns it into ``ERROR / NOT_EVALUATED / DECOMPOSITION_FAILED``. Draft spans
 the model returns are checked against the draft, never trusted blindly.
@@ -13,14 +14,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from tenacity import AsyncRetrying, Retrying, retry_if_exception_type, stop_after_attempt
 
-from ..errors import BackendError, BackendResponseError, DecompositionError
+from ..errors import BackendError, DecompositionError
 from ..providers.chat import ChatBackend, Message
+from ..providers.structured import Exchange, InvalidOutput, aask_structured, ask_structured
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens
 from .rules import is_refusal, strip_markers
@@ -81,21 +81,6 @@ PROMPT_HASH = hashlib.sha256(
 ).hexdigest()[:16]
 
 
-@dataclass
-class _Run:
-    """The conversation and bookkeeping of one decomposition."""
-
-    messages: list[Message]
-    attempts: int = 0
-    last: Any = None
-
-
-class _InvalidOutput(Exception):
-    def __init__(self, message: str, output: Any) -> None:
-        super().__init__(message)
-        self.output = output
-
-
 def _overlap(a: str, b: str) -> float:
     ta, tb = set(lex_tokens(a)), set(lex_tokens(b))
     if not ta:
@@ -149,19 +134,7 @@ class LLMDecomposer:
         try:
             return DecompositionOutput.model_validate(raw)
         except ValidationError as err:
-            raise _InvalidOutput(str(err), raw) from err
-
-    @staticmethod
-    def _reask(messages: list[Message], err: _InvalidOutput) -> None:
-        shown = err.output if isinstance(err.output, str) else json.dumps(err.output)[:4000]
-        messages.append({"role": "assistant", "content": str(shown)})
-        messages.append(
-            {
-                "role": "user",
-                "content": "That output is invalid:\n"
-                f"{err}\nReturn corrected JSON that follows the schema exactly.",
-            }
-        )
+            raise InvalidOutput(str(err), raw) from err
 
     def _build(self, draft: str, out: DecompositionOutput, attempts: int) -> Decomposition:
         claims = []
@@ -183,7 +156,7 @@ class LLMDecomposer:
             attempts=attempts,
         )
 
-    def _failed(self, run: _Run, err: BaseException) -> DecompositionError:
+    def _failed(self, run: Exchange, err: BaseException) -> DecompositionError:
         return DecompositionError(
             f"decomposition failed after {run.attempts} attempt(s): {err}",
             attempts=run.attempts,
@@ -191,54 +164,21 @@ class LLMDecomposer:
         )
 
     def decompose(self, draft: str) -> Decomposition:
-        run = _Run(self._messages(draft))
+        run = Exchange(self._messages(draft))
         try:
-            for attempt in Retrying(**self._retry_args()):
-                with attempt:
-                    run.attempts += 1
-                    try:
-                        raw = self.backend.complete_json(run.messages, OUTPUT_SCHEMA)
-                    except BackendResponseError as err:
-                        raise self._not_json(run, err) from err
-                    return self._accept(draft, run, raw)
-        except (_InvalidOutput, BackendError) as err:
+            out = ask_structured(
+                self.backend, run, OUTPUT_SCHEMA, self._check, max_retries=self.max_retries
+            )
+        except BackendError as err:  # InvalidOutput included: attempts ran out
             raise self._failed(run, err) from err
-        raise AssertionError("unreachable")  # pragma: no cover
+        return self._build(draft, out, run.attempts)
 
     async def adecompose(self, draft: str) -> Decomposition:
-        run = _Run(self._messages(draft))
+        run = Exchange(self._messages(draft))
         try:
-            async for attempt in AsyncRetrying(**self._retry_args()):
-                with attempt:
-                    run.attempts += 1
-                    try:
-                        raw = await self.backend.acomplete_json(run.messages, OUTPUT_SCHEMA)
-                    except BackendResponseError as err:
-                        raise self._not_json(run, err) from err
-                    return self._accept(draft, run, raw)
-        except (_InvalidOutput, BackendError) as err:
+            out = await aask_structured(
+                self.backend, run, OUTPUT_SCHEMA, self._check, max_retries=self.max_retries
+            )
+        except BackendError as err:
             raise self._failed(run, err) from err
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    # -- one attempt's bookkeeping, shared by the sync and async loops --------------------
-    def _retry_args(self) -> dict[str, Any]:
-        return {
-            "stop": stop_after_attempt(self.max_retries + 1),
-            "retry": retry_if_exception_type(_InvalidOutput),
-            "reraise": True,
-        }
-
-    def _not_json(self, run: _Run, err: BackendResponseError) -> _InvalidOutput:
-        invalid = _InvalidOutput(f"not JSON: {err}", str(err))
-        run.last = str(err)
-        self._reask(run.messages, invalid)
-        return invalid
-
-    def _accept(self, draft: str, run: _Run, raw: Any) -> Decomposition:
-        run.last = raw
-        try:
-            out = self._check(raw)
-        except _InvalidOutput as err:
-            self._reask(run.messages, err)
-            raise
         return self._build(draft, out, run.attempts)

@@ -17,8 +17,9 @@ from typing import Literal
 import regex
 
 from ..scoring.numeric import numeric_values
-from ..text.sentences import CITATION_MARKER, Sentence, split_sentences
+from ..text.sentences import CITATION_MARKER, Sentence, citation_keys, split_sentences
 from ..text.words import lex_tokens
+from .context import Context, clean_claim_text, has_verb, resolve_claim, table_cells
 from .types import Decomposition, DraftClaim, NonClaim, NonClaimRule
 
 __all__ = [
@@ -27,10 +28,12 @@ __all__ = [
     "classify_sentence",
     "is_refusal",
     "refusal_split",
+    "restated_text",
+    "sentence_claims",
     "strip_markers",
 ]
 
-RULES_VERSION = "rules-v2"
+RULES_VERSION = "rules-v3"
 
 _I = regex.IGNORECASE | regex.VERSION1
 _APOS = "['’]"
@@ -118,10 +121,13 @@ _OPENER = regex.compile(
     r"""^(?:(?:
         in\s+summary|to\s+summari[sz]e|in\s+conclusion|overall|in\s+short|additionally|
         moreover|furthermore|also|however|finally|first(?:ly)?|second(?:ly)?|third(?:ly)?|
-        in\s+addition|as\s+a\s+result|therefore|thus|yes|no|indeed|
-        (?:according\s+to|based\s+on|as\s+(?:stated|mentioned|described)\s+in)\s+
-           (?:the\s+)?(?:provided\s+|given\s+|retrieved\s+)?
-           (?:documents?|context|sources?|texts?|passages?|information|evidence)
+        in\s+addition|as\s+a\s+result|therefore|thus|yes|no|indeed|in\s+other\s+words|
+        in\s+brief|put\s+simply|simply\s+put|in\s+practice|in\s+general|generally\s+speaking|
+        (?:according\s+to|based\s+on|as\s+(?:stated|mentioned|described|noted)\s+in|per)\s+
+           (?:the\s+)?(?:provided\s+|given\s+|retrieved\s+|available\s+)?
+           (?:(?:documents?|docs?|context|sources?|texts?|passages?|information|evidence|
+              excerpts?|references?)
+              (?:\s*[A-Za-z]?\d+(?:\s*(?:,|and|&)\s*[A-Za-z]?\d+)*)?)
            (?:\s+provided)?
     ),\s+)+""",
     flags=_I | regex.VERBOSE,
@@ -129,14 +135,17 @@ _OPENER = regex.compile(
 
 # Labels some frameworks put in front of an answer ("Response 1:", "Answer:").
 _LABEL = regex.compile(
-    r"^(?:final\s+)?(?:response|answer|summary|result|output)(?:\s+\d{1,3})?\s*:\s+",
+    r"^(?:(?:final|short|quick|brief)\s+)?(?:response|answer|summary|result|output|version)"
+    r"(?:\s+\d{1,3})?\s*:\s+",
     flags=_I,
 )
 
-_MARKER_SPLIT = regex.compile(r"[,;]")
 _SPACE_BEFORE_PUNCT = regex.compile(r"\s+([.,;:!?])")
 _MULTI_SPACE = regex.compile(r"\s{2,}")
 _SEMICOLON = regex.compile(r";\s+")
+_COORDINATOR = regex.compile(
+    r",\s+(?:and|but|while|whereas|yet|so)\s+|\s+(?:while|whereas)\s+", flags=_I
+)
 
 _BUT = regex.compile(r",?\s+(?:but|however|although)\s+", flags=_I)
 # Where an independent clause may start after a refusal or a meta/hedge lead-in.
@@ -154,8 +163,7 @@ def strip_markers(text: str) -> tuple[str, tuple[str, ...]]:
     """Remove citation markers from ``text``; return the clean text and the markers."""
     markers: list[str] = []
     for m in CITATION_MARKER.finditer(text):
-        inner = m.group(0)[1:-1]
-        markers.extend(p.strip() for p in _MARKER_SPLIT.split(inner) if p.strip())
+        markers.extend(citation_keys(m.group(0)))
     clean = CITATION_MARKER.sub("", text)
     clean = _SPACE_BEFORE_PUNCT.sub(r"\1", clean)
     clean = _MULTI_SPACE.sub(" ", clean).strip()
@@ -207,7 +215,12 @@ def refusal_split(text: str) -> tuple[bool, int | None]:
     after = _tail_start(text, _REFUSAL)
     if after is None:
         return False, None
-    return True, _independent_rest(text, after)
+    rest = _independent_rest(text, after)
+    if rest is not None:
+        tail = refusal_split(text[rest:].lstrip(" ,;:—–-"))
+        if tail == (True, None):  # "I'm not sure; the sources don't say who designed it."
+            return True, None
+    return True, rest
 
 
 def is_refusal(text: str) -> bool:
@@ -240,6 +253,8 @@ def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
     norm = _normalise(text)
     if sentence.kind == "code":
         return "code"
+    if sentence.kind == "table_header":
+        return "heading"
     if sentence.kind == "heading":
         if not numeric_values(norm) and len(lex_tokens(norm)) <= _MAX_TITLE_TOKENS:
             return "heading"
@@ -267,7 +282,7 @@ def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
 
 def _claim_text(raw: str) -> tuple[str, tuple[str, ...]]:
     clean, markers = strip_markers(raw)
-    clean = _LABEL.sub("", clean)
+    clean = _LABEL.sub("", clean_claim_text(clean))
     for pattern in (_META, _HEDGE, _PLEASANTRY):  # "Great question, X" → X
         after = _tail_start(clean, pattern)
         if after is not None:
@@ -280,6 +295,48 @@ def _claim_text(raw: str) -> tuple[str, tuple[str, ...]]:
     return clean, markers
 
 
+def restated_text(sentence: str) -> str:
+    """What a claim must restate of a draft sentence: its text without the citation
+    markers, markup, labels, lead-ins and openers our own rules strip."""
+    return _claim_text(sentence)[0]
+
+
+def _clause_pieces(text: str) -> list[tuple[int, int]]:
+    """Where a sentence holds several statements: its ';' parts when each stands alone,
+    then each part split again where a coordinator (", and", ", but", ", while",
+    "whereas" …) joins two clauses, each of three words or more, the second with a
+    verb of its own ("X rose 5%, and Y fell 2%"; not "apples, pears, and plums")."""
+    pieces: list[tuple[int, int]] = []
+    cursor = 0
+    for m in _SEMICOLON.finditer(text):
+        pieces.append((cursor, m.start()))
+        cursor = m.end()
+    pieces.append((cursor, len(text)))
+    if len(pieces) > 1 and not all(
+        len(lex_tokens(strip_markers(text[a:b])[0])) >= _MIN_PART_TOKENS for a, b in pieces
+    ):
+        pieces = [(0, len(text))]
+    out: list[tuple[int, int]] = []
+    for a, b in pieces:
+        cut = a
+        for m in _COORDINATOR.finditer(text, a, b):
+            left, right = text[cut : m.start()], text[m.end() : b]
+            if (
+                len(lex_tokens(left)) >= _MIN_PART_TOKENS
+                and len(lex_tokens(right)) >= _MIN_PART_TOKENS
+                and has_verb(right)
+            ):
+                out.append((cut, m.start()))
+                cut = m.end()
+        out.append((cut, b))
+    return out
+
+
+def sentence_claims(draft: str, sentence: Sentence) -> list[DraftClaim]:
+    """The claims our rules find in one sentence of ``draft``, read without context."""
+    return list(RuleBasedDecomposer()._sentence_claims(draft, sentence, Context()))
+
+
 class RuleBasedDecomposer:
     """Sentence-level claims by rules; no model, deterministic, offline."""
 
@@ -289,12 +346,17 @@ class RuleBasedDecomposer:
     def decompose(self, draft: str) -> Decomposition:
         claims: list[DraftClaim] = []
         non_claims: list[NonClaim] = []
+        ctx = Context()
         for sentence in split_sentences(draft):
             rule = classify_sentence(sentence)
             if rule is not None:
                 non_claims.append(NonClaim(sentence.text, sentence.start, sentence.end, rule))
+                if sentence.kind == "heading":
+                    ctx.see_heading(strip_markers(sentence.text)[0])
+                else:
+                    ctx.see_line(strip_markers(sentence.text)[0], sentence.kind)
                 continue
-            claims.extend(self._sentence_claims(draft, sentence))
+            claims.extend(self._sentence_claims(draft, sentence, ctx))
         return Decomposition(
             claims=tuple(claims),
             non_claims=tuple(non_claims),
@@ -305,18 +367,31 @@ class RuleBasedDecomposer:
     async def adecompose(self, draft: str) -> Decomposition:
         return self.decompose(draft)
 
-    def _sentence_claims(self, draft: str, sentence: Sentence) -> Iterable[DraftClaim]:
+    def _sentence_claims(
+        self, draft: str, sentence: Sentence, ctx: Context
+    ) -> Iterable[DraftClaim]:
+        if sentence.kind == "table_row":
+            for a, b, cell, from_table in table_cells(sentence.text, ctx.table_header):
+                text, markers = strip_markers(cell)
+                if text:
+                    yield DraftClaim(
+                        text, sentence.start + a, sentence.start + b, markers, context=from_table
+                    )
+            return
         parts = list(self._split_parts(draft, sentence.start, sentence.end))
         for start, end in parts:
             raw = draft[start:end]
             text, markers = _claim_text(raw)
             if not text:
                 continue
+            added: tuple[str, ...] = ()
+            if not is_refusal(raw):
+                text, added = resolve_claim(text, sentence.kind, ctx)
             if not markers and len(parts) > 1:
                 # markers at the end of the sentence cite every part of it
                 _, markers = strip_markers(sentence.text)
             kind: Literal["claim", "refusal"] = "refusal" if is_refusal(raw) else "claim"
-            yield DraftClaim(text, start, end, markers, kind)
+            yield DraftClaim(text, start, end, markers, kind, context=added)
 
     def _split_parts(self, draft: str, start: int, end: int) -> Iterable[tuple[int, int]]:
         """Split a refusal from a statement joined to it, and ';' compounds of standalone parts."""
@@ -330,15 +405,8 @@ class RuleBasedDecomposer:
             yield start, start + cut
             yield from self._split_parts(draft, start + rest, end)
             return
-        pieces: list[tuple[int, int]] = []
-        cursor = 0
-        for m in _SEMICOLON.finditer(text):
-            pieces.append((cursor, m.start()))
-            cursor = m.end()
-        pieces.append((cursor, len(text)))
-        if len(pieces) > 1 and all(
-            len(lex_tokens(strip_markers(text[a:b])[0])) >= _MIN_PART_TOKENS for a, b in pieces
-        ):
+        pieces = _clause_pieces(text)
+        if len(pieces) > 1:
             for a, b in pieces:
                 yield start + a, start + b
             return

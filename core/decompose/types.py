@@ -33,7 +33,10 @@ class DraftClaim:
     gave a span that could not be located). ``kind="refusal"`` marks an honest
     "I don't know", which is recorded but not assessed. ``origin`` says who
     produced it: the decomposer, or the coverage check that added back text
-    the decomposer dropped.
+    the decomposer dropped. ``context`` lists the phrases decontextualisation
+    put into ``claim_text`` that the draft sentence does not say itself (a
+    pronoun's antecedent, a heading, a table's row label): evidence may name
+    them or not, so the matcher does not hold their absence against the claim.
     """
 
     claim_text: str
@@ -42,6 +45,7 @@ class DraftClaim:
     cited_markers: tuple[str, ...] = ()
     kind: Literal["claim", "refusal"] = "claim"
     origin: Literal["decomposer", "coverage"] = "decomposer"
+    context: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,13 @@
 
 from .adversarial import load_corpus, measure_corpus
 from .metrics import Confusion, confusion, histogram
-from .records import EvalRecord, QuestionAnswerDecomposer, load_records, qa_claim_text
+from .records import (
+    EvalRecord,
+    QuestionAnswerDecomposer,
+    RecordFormatError,
+    load_records,
+    qa_claim_text,
+)
 from .runner import EvalResult, build_report, evaluate_records, sweep_bands
 
 __all__ = [
@@ -10,6 +16,7 @@ __all__ = [
     "EvalRecord",
     "EvalResult",
     "QuestionAnswerDecomposer",
+    "RecordFormatError",
     "build_report",
     "confusion",
     "evaluate_records",

@@ -69,6 +69,41 @@ def no_evidence_claim(claim_id: str, claim: DraftClaim, reason: ReasonCode) -> C
     )
 
 
+_GATE_REASONS = {
+    "polarity": ReasonCode.POLARITY_MISMATCH,
+    "direction": ReasonCode.DIRECTION_MISMATCH,
+    "quantifier": ReasonCode.QUANTIFIER_MISMATCH,
+    "entity": ReasonCode.ENTITY_MISMATCH,
+    "figure_role": ReasonCode.FIGURE_ROLE_MISMATCH,
+    "causal": ReasonCode.CAUSAL_MISMATCH,
+}
+
+
+def _verdict(
+    match: ClaimMatch, verdict: str, config: VerifyConfig
+) -> tuple[ClaimAssessment, ReasonCode]:
+    """Band → assessment and reason; a contradicting span or a deciding gate names itself.
+
+    A claim whose best match is the span that contradicts it is CONTRADICTED even
+    when the penalised score stays in the supported band.
+    """
+    if match.contradicting_index is not None and (
+        verdict != "supported" or match.contradicting_index == match.best_index
+    ):
+        return ClaimAssessment.CONTRADICTED, ReasonCode.CONTRADICTED_BY_EVIDENCE
+    if verdict == "supported":
+        return ClaimAssessment.SUPPORTED, ReasonCode.SUPPORTED_BY_EVIDENCE
+    fired = [g for g in match.gates if g.fired]
+    if fired and match.raw_score is not None and band(match.raw_score, config) == "supported":
+        # the claim matched well enough; a gate is what kept it out of the supported band
+        return ClaimAssessment.INSUFFICIENT_EVIDENCE, _GATE_REASONS[fired[0].name]
+    if verdict == "partial":
+        return ClaimAssessment.INSUFFICIENT_EVIDENCE, ReasonCode.PARTIAL_SUPPORT
+    if match.numeric_mismatch:
+        return ClaimAssessment.INSUFFICIENT_EVIDENCE, ReasonCode.NUMERIC_MISMATCH
+    return ClaimAssessment.INSUFFICIENT_EVIDENCE, ReasonCode.LOW_EVIDENCE_SIMILARITY
+
+
 def assess_claim(
     claim_id: str,
     claim: DraftClaim,
@@ -79,22 +114,19 @@ def assess_claim(
 ) -> ClaimResult:
     """Map a claim's best match to an assessment.
 
-    supported → SUPPORTED / SUPPORTED_BY_EVIDENCE; partial → INSUFFICIENT_EVIDENCE /
-    PARTIAL_SUPPORT; unsupported → INSUFFICIENT_EVIDENCE / NUMERIC_MISMATCH when
+    supported → SUPPORTED / SUPPORTED_BY_EVIDENCE; a strongest match that a gate
+    says opposes the claim (v2) → CONTRADICTED / CONTRADICTED_BY_EVIDENCE; a
+    gate that kept an otherwise supported claim down → its own reason; partial →
+    INSUFFICIENT_EVIDENCE / PARTIAL_SUPPORT; unsupported → NUMERIC_MISMATCH when
     the numeric gate held the claim down, else LOW_EVIDENCE_SIMILARITY.
     """
     best = match.best
     score = best.score if best is not None else 0.0
     verdict = band(score, config)
-    if verdict == "supported":
-        assessment, reason = ClaimAssessment.SUPPORTED, ReasonCode.SUPPORTED_BY_EVIDENCE
-    elif verdict == "partial":
-        assessment, reason = ClaimAssessment.INSUFFICIENT_EVIDENCE, ReasonCode.PARTIAL_SUPPORT
-    elif match.numeric_mismatch:
-        assessment, reason = ClaimAssessment.INSUFFICIENT_EVIDENCE, ReasonCode.NUMERIC_MISMATCH
-    else:
-        assessment = ClaimAssessment.INSUFFICIENT_EVIDENCE
-        reason = ReasonCode.LOW_EVIDENCE_SIMILARITY
+    assessment, reason = _verdict(match, verdict, config)
+    contradicting: list[str] = []
+    if assessment is ClaimAssessment.CONTRADICTED and match.contradicting_index is not None:
+        contradicting.append(spans[match.contradicting_index].source_id)
     supporting: list[str] = []
     if verdict == "supported":
         ordered = sorted(match.candidates, key=lambda c: -c[1].score)
@@ -125,6 +157,18 @@ def assess_claim(
         "cited_spans": [spans[i].span_id for i in cited_spans],
         "origin": claim.origin,
     }
+    if match.raw_score is not None:
+        details["score_before_gates"] = match.raw_score
+        details["gates"] = [
+            {"name": g.name, "fired": g.fired, "explanation": g.explanation} for g in match.gates
+        ]
+        details["gates_fired"] = [g.name for g in match.gates if g.fired]
+    if match.contradicting_index is not None:
+        details["contradicting_span"] = {
+            **span_ref(spans[match.contradicting_index]),
+            "gates": [g.name for g in match.contradiction],
+            "explanation": "; ".join(g.explanation for g in match.contradiction),
+        }
     if match.numeric_mismatch:
         # the span the claim would have matched but for its figures: what an operator checks
         capped = [
@@ -142,6 +186,7 @@ def assess_claim(
         availability=AssessmentAvailability.ASSESSED,
         reason=reason,
         supporting_sources=supporting,
+        contradicting_sources=contradicting,
         confidence=score,
         details=details,
     )

@@ -14,6 +14,7 @@ from ..contracts import (
     build_case,
 )
 from ..errors import InvalidInputError, ModelUnavailableError
+from ..judge.types import Judge
 from ..providers.embeddings import DEFAULT_EMBEDDING_MODEL, SentenceTransformerEmbedder
 from .verifier import CitationVerifier
 
@@ -44,6 +45,7 @@ def check_case(
     detect_conflicts: bool = False,
     embedding_model: str | None = None,
     config: VerifyConfig | None = None,
+    judge: Judge | None = None,
 ) -> CaseResult:
     """Verify ``response`` against ``sources`` with the default (or named) local model.
 
@@ -51,11 +53,16 @@ def check_case(
     evaluation problems: a model that cannot be loaded is
     ``ERROR / NOT_EVALUATED / MODEL_UNAVAILABLE``. A non-positive ``timeout``
     raises ``InvalidInputError``. The verifier is built once per (model,
-    config) and reused, so later calls pay no loading cost.
+    config) and reused, so later calls pay no loading cost. ``judge`` (an
+    ``LLMJudge`` or ``NliJudge``) re-decides the claims the matcher is unsure of,
+    as ``config.judge`` says; for verdicts cached across calls, keep a
+    ``CitationVerifier(judge=...)`` instead.
     """
     CitationVerifier._check_timeout(timeout)
     if config is not None and not isinstance(config, VerifyConfig):
         raise InvalidInputError("config must be a VerifyConfig")
+    if judge is not None and not isinstance(judge, Judge):
+        raise InvalidInputError("judge must be an LLMJudge, an NliJudge or another Judge")
     try:
         verifier = _verifier(embedding_model or DEFAULT_EMBEDDING_MODEL, config or VerifyConfig())
     except ModelUnavailableError as err:
@@ -66,6 +73,8 @@ def check_case(
             reason=ReasonCode.MODEL_UNAVAILABLE,
             error_message=str(err),
         )
+    if judge is not None:
+        verifier = verifier.with_judge(judge)
     return verifier.verify_case(
         response,
         sources,

@@ -1,58 +1,19 @@
-"""The NLI scorer protocol (opt-in): contradiction and conflict detection need it."""
+"""The NLI pass (opt-in): contradiction and conflict detection over an ``NliScorer``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..config import VerifyConfig
 from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, ReasonCode
-from ..errors import EvaluationFailedError, ModelUnavailableError
+from ..providers.nli import NliScorer, label_index, nli_probabilities
 from ..scoring.spans import Span
 
 __all__ = ["NliScorer", "apply_nli", "label_index"]
-
-
-@runtime_checkable
-class NliScorer(Protocol):
-    """Score (premise, hypothesis) pairs: one row of probabilities per pair.
-
-    ``labels`` names the columns, in the model's own order (read it from the
-    model config; never assume it), and must contain ``entailment`` and
-    ``contradiction``.
-    """
-
-    @property
-    def labels(self) -> Sequence[str]: ...
-
-    def score(self, pairs: Sequence[tuple[str, str]]) -> NDArray[np.floating]: ...
-
-
-def label_index(labels: Sequence[str], name: str) -> int:
-    """The column of ``name`` (case-insensitive), or ``ValueError``."""
-    lowered = [label.casefold() for label in labels]
-    if name not in lowered:
-        raise ValueError(f"NLI labels {list(labels)} lack {name!r}")
-    return lowered.index(name)
-
-
-def _probs(nli: NliScorer, pairs: list[tuple[str, str]]) -> tuple[NDArray[np.floating], int, int]:
-    try:
-        ent = label_index(nli.labels, "entailment")
-        con = label_index(nli.labels, "contradiction")
-        probs = np.asarray(nli.score(pairs), dtype=np.float64)
-    except ModelUnavailableError:
-        raise
-    except Exception as err:  # any other scorer failure is an evaluation failure
-        raise EvaluationFailedError(f"NLI scoring failed: {err}") from err
-    if probs.shape != (len(pairs), len(nli.labels)):
-        raise EvaluationFailedError(
-            f"NLI scorer returned shape {probs.shape} for {len(pairs)} pairs"
-        )
-    return probs, ent, con
 
 
 def apply_nli(
@@ -85,7 +46,7 @@ def apply_nli(
         span = next(s for s in spans if s.span_id == ref["span_id"])
         best_pairs.append((i, (span.text, claim.claim_text)))
     if best_pairs:
-        probs, ent, con = _probs(nli, [p for _, p in best_pairs])
+        probs, ent, con = nli_probabilities(nli, [p for _, p in best_pairs])
         for (i, _), row in zip(best_pairs, probs, strict=True):
             details = {
                 **out[i].details,
@@ -139,7 +100,7 @@ def _conflicts(
             jobs.append((i, source_id, (spans[si].text, claim.claim_text)))
     conflicts = 0
     if jobs:
-        probs, ent, con = _probs(nli, [p for _, _, p in jobs])
+        probs, ent, con = nli_probabilities(nli, [p for _, _, p in jobs])
         by_claim: dict[int, list[tuple[str, float, float]]] = {}
         for (i, source_id, _), row in zip(jobs, probs, strict=True):
             by_claim.setdefault(i, []).append((source_id, float(row[ent]), float(row[con])))

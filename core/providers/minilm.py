@@ -66,26 +66,32 @@ def is_supported_folder(path: Path) -> bool:
     )
 
 
-def _load_safetensors(path: Path) -> dict[str, F32]:
-    """Float32 tensors of a safetensors file, read through a memory map.
+_DTYPES = {"F32": np.float32, "F16": np.float16}
+_WORD_TABLE = "embeddings.word_embeddings.weight"
 
-    Matrices used in products are copied into aligned arrays (BLAS needs them;
-    safetensors offsets are not aligned); the large word-embedding table stays a
-    view on the map, so only the rows of tokens actually seen are paged in.
+
+def _load_safetensors(path: Path) -> dict[str, NDArray[Any]]:
+    """The float tensors of a safetensors file (float32 or float16), through a memory map.
+
+    Tensors used in products are copied into aligned float32 arrays (BLAS needs
+    them; safetensors offsets are not aligned). The large word-embedding table
+    stays a view on the map in its stored type, so only the rows of tokens
+    actually seen are paged in (and converted to float32 when looked up).
     """
     with path.open("rb") as fh:
         (n,) = struct.unpack("<Q", fh.read(8))
         header = json.loads(fh.read(n))
     raw = np.memmap(path, dtype=np.uint8, mode="r")
     base = 8 + n
-    tensors: dict[str, F32] = {}
+    tensors: dict[str, NDArray[Any]] = {}
     for name, info in header.items():
-        if name == "__metadata__" or info["dtype"] != "F32":
+        if name == "__metadata__" or info["dtype"] not in _DTYPES:
             continue
         start, end = info["data_offsets"]
-        arr = raw[base + start : base + end].view(np.float32).reshape(info["shape"])
+        view = raw[base + start : base + end].view(_DTYPES[info["dtype"]])
+        arr = view.reshape(info["shape"])
         key = name.removeprefix("bert.")
-        tensors[key] = arr if key == "embeddings.word_embeddings.weight" else np.array(arr)
+        tensors[key] = arr if key == _WORD_TABLE else np.array(arr, dtype=np.float32)
     return tensors
 
 
@@ -158,7 +164,7 @@ class BertEncoder:
         self.tokenizer.no_padding()
         self.tokenizer.enable_truncation(self.max_length)
         w = _load_safetensors(path / "model.safetensors")
-        self.word = w["embeddings.word_embeddings.weight"]
+        self.word = w[_WORD_TABLE]
         self.position = w["embeddings.position_embeddings.weight"]
         self.token_type = w["embeddings.token_type_embeddings.weight"]
         self.emb_ln = (w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
@@ -191,7 +197,9 @@ class BertEncoder:
     def _forward(self, ids: NDArray[np.int64], types: NDArray[np.int64], mask: F32) -> F32:
         batch, length = ids.shape
         heads, dh = self.heads, self.hidden // self.heads
-        x = self.word[ids] + self.position[:length][None] + self.token_type[types]
+        x = self.word[ids].astype(np.float32)
+        x += self.position[:length][None]
+        x += self.token_type[types]
         x = _layer_norm(x.reshape(batch * length, self.hidden), *self.emb_ln, self.eps)
         bias = ((1.0 - mask) * np.float32(-1e9))[:, None, None, :].astype(np.float32)
         scale = np.float32(1.0 / np.sqrt(dh))

@@ -13,14 +13,60 @@ from __future__ import annotations
 import importlib.util
 import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import EvaluationFailedError, ModelUnavailableError
 
-__all__ = ["TransformersNli"]
+__all__ = ["NliScorer", "TransformersNli", "label_index", "nli_probabilities"]
+
+
+@runtime_checkable
+class NliScorer(Protocol):
+    """Score (premise, hypothesis) pairs: one row of probabilities per pair.
+
+    ``labels`` names the columns, in the model's own order (read it from the
+    model config; never assume it), and must contain ``entailment`` and
+    ``contradiction``.
+    """
+
+    @property
+    def labels(self) -> Sequence[str]: ...
+
+    def score(self, pairs: Sequence[tuple[str, str]]) -> NDArray[np.floating]: ...
+
+
+def label_index(labels: Sequence[str], name: str) -> int:
+    """The column of ``name`` (case-insensitive), or ``ValueError``."""
+    lowered = [label.casefold() for label in labels]
+    if name not in lowered:
+        raise ValueError(f"NLI labels {list(labels)} lack {name!r}")
+    return lowered.index(name)
+
+
+def nli_probabilities(
+    nli: NliScorer, pairs: Sequence[tuple[str, str]]
+) -> tuple[NDArray[np.float64], int, int]:
+    """Score ``pairs``; the probabilities and the entailment and contradiction columns.
+
+    Scorer failures (other than an unavailable model) and rows of the wrong
+    shape raise ``EvaluationFailedError``.
+    """
+    try:
+        ent = label_index(nli.labels, "entailment")
+        con = label_index(nli.labels, "contradiction")
+        probs = np.asarray(nli.score(pairs), dtype=np.float64)
+    except ModelUnavailableError:
+        raise
+    except Exception as err:  # any other scorer failure is an evaluation failure
+        raise EvaluationFailedError(f"NLI scoring failed: {err}") from err
+    if probs.shape != (len(pairs), len(nli.labels)):
+        raise EvaluationFailedError(
+            f"NLI scorer returned shape {probs.shape} for {len(pairs)} pairs"
+        )
+    return probs, ent, con
 
 
 class TransformersNli:

@@ -10,9 +10,10 @@ absence.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from ..text.words import lex_tokens
 from .lexical import lexical_coverage
@@ -100,16 +101,27 @@ def pair_score(
 def score_features(
     cos: float,
     claim_tokens: Counter[str],
-    claim_needs: Sequence[tuple[str, ...]],
+    claim_needs: Sequence[Any],
     span_tokens: Counter[str],
-    span_numerics: frozenset[str],
+    span_numerics: Any,
     idf: Mapping[str, float],
     config: _ScoringConfig,
+    gate: Callable[[Any, Any], bool] | None = None,
+    optional: AbstractSet[str] = frozenset(),
 ) -> tuple[PairScore, float]:
-    """``pair_score`` on preprocessed texts; also returns the uncapped fused score."""
+    """``pair_score`` on preprocessed texts; also returns the uncapped fused score.
+
+    ``gate`` replaces the seed's numeric gate (the v2 figure gate passes here);
+    ``optional`` tokens only count where the span has them (``lexical_coverage``).
+    """
     c = clamp01(cos)
-    lex = lexical_coverage(claim_tokens, span_tokens, idf)
-    ok = gate_passes(claim_needs, span_numerics) if claim_needs else True
+    lex = lexical_coverage(claim_tokens, span_tokens, idf, optional)
+    if not claim_needs:
+        ok = True
+    elif gate is not None:
+        ok = gate(claim_needs, span_numerics)
+    else:
+        ok = gate_passes(claim_needs, span_numerics)
     raw = fuse(c, lex, config.beta)
     score = raw if ok else min(raw, config.numeric_cap)
     return PairScore(score=score, cos=c, lex=lex, numeric_ok=ok), raw

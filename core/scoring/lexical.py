@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 __all__ = ["IdfTable", "idf_table", "lexical_coverage"]
 
@@ -19,9 +20,11 @@ class IdfTable(Mapping[str, float]):
 
     __slots__ = ("_idf", "n_spans", "unseen")
 
-    def __init__(self, doc_freq: Mapping[str, int], n_spans: int) -> None:
+    def __init__(
+        self, doc_freq: Mapping[str, int], n_spans: int, unseen_scale: float = 1.0
+    ) -> None:
         self.n_spans = n_spans
-        self.unseen = math.log1p(n_spans) if n_spans > 0 else 1.0
+        self.unseen = unseen_scale * (math.log1p(n_spans) if n_spans > 0 else 1.0)
         self._idf = {t: math.log1p(n_spans / df) for t, df in doc_freq.items() if df > 0}
 
     def __getitem__(self, token: str) -> float:
@@ -41,25 +44,34 @@ class IdfTable(Mapping[str, float]):
         return self._idf.get(token, self.unseen)
 
 
-def idf_table(span_token_lists: Sequence[Iterable[str]] | Sequence[Counter[str]]) -> IdfTable:
-    """Build the plan-local IDF table from each span's tokens (df counts spans, not uses)."""
+def idf_table(
+    span_token_lists: Sequence[Iterable[str]] | Sequence[Counter[str]],
+    unseen_scale: float = 1.0,
+) -> IdfTable:
+    """Build the plan-local IDF table from each span's tokens (df counts spans, not uses).
+
+    A token no span holds weighs ``unseen_scale`` × ln(1 + N) (the seed: 1).
+    """
     df: Counter[str] = Counter()
     n = 0
     for tokens in span_token_lists:
         df.update(tokens.keys() if isinstance(tokens, Counter) else set(tokens))
         n += 1
-    return IdfTable(df, n)
+    return IdfTable(df, n, unseen_scale)
 
 
 def lexical_coverage(
     claim_tokens: Sequence[str] | Counter[str],
     span_tokens: Sequence[str] | Counter[str],
     idf: Mapping[str, float],
+    optional: AbstractSet[str] = frozenset(),
 ) -> float:
     """Σ idf over the multiset intersection / Σ idf over the claim's tokens.
 
     Coverage, not F1: a long span that contains the claim verbatim scores 1.0.
-    Returns 0.0 for a claim without tokens.
+    Returns 0.0 for a claim without tokens. ``optional`` tokens (words the claim
+    took from its context) are left out: the span may name the subject or not,
+    and naming it says nothing about the rest of the claim.
     """
     claim = claim_tokens if isinstance(claim_tokens, Counter) else Counter(claim_tokens)
     span = span_tokens if isinstance(span_tokens, Counter) else Counter(span_tokens)
@@ -67,9 +79,11 @@ def lexical_coverage(
     total = 0.0
     shared = 0.0
     for token, count in claim.items():
+        if token in optional:
+            continue
+        hit = span.get(token, 0)
         w = weight(token) if weight is not None else _lookup(idf, token)
         total += w * count
-        hit = span.get(token, 0)
         if hit:
             shared += w * min(count, hit)
     if total <= 0.0:

@@ -11,17 +11,34 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ..text.words import lex_tokens
+from ..text.words import lex_tokens, stem_tokens
+from .figures import claim_needs, needs_met, span_figures
 from .fusion import PairScore, _ScoringConfig, band, score_features
+from .gates import GateResult
 from .lexical import IdfTable, idf_table
-from .numeric import claim_numeric_requirements, span_numeric_set
+from .numeric import claim_numeric_requirements, gate_passes, span_numeric_set
 from .spans import Span
+from .v2 import UNSEEN_SCALE, gate_candidates
 
-__all__ = ["ClaimMatch", "Plan", "best_match", "build_plan", "match_claims", "select_candidates"]
+ScoreModelName = Literal["seed-v1", "v2"]
+
+__all__ = [
+    "ClaimMatch",
+    "Plan",
+    "ScoreModelName",
+    "best_match",
+    "build_plan",
+    "claim_features",
+    "figures_pass",
+    "match_claims",
+    "select_candidates",
+    "span_features",
+]
 
 
 @dataclass(frozen=True)
@@ -30,33 +47,60 @@ class Plan:
 
     spans: tuple[Span, ...]
     tokens: tuple[Counter[str], ...]
-    numerics: tuple[frozenset[str], ...]
+    numerics: tuple[Any, ...]
     idf: IdfTable
     truth: NDArray[np.bool_]
 
 
-SpanFeatures = tuple[Counter[str], frozenset[str]]
+# (token multiset, figures): the seed reads figures as a set of normalised values,
+# v2 as ``SpanFigures``
+SpanFeatures = tuple[Counter[str], Any]
 
 
-def span_features(text: str) -> SpanFeatures:
-    """A span's token multiset and numeric set: everything the matcher needs of its text."""
+def span_features(text: str, model: ScoreModelName = "seed-v1") -> SpanFeatures:
+    """A span's token multiset and figures: everything the matcher needs of its text.
+
+    ``seed-v1`` reads tokens and figures as the seed pins them; ``v2`` stems the
+    tokens and reads figures with rounding, hedges and lenient forms (figures.py).
+    """
+    if model == "v2":
+        return Counter(stem_tokens(text)), span_figures(text)
     return Counter(lex_tokens(text)), span_numeric_set(text)
 
 
+def claim_features(text: str, model: ScoreModelName = "seed-v1") -> tuple[Counter[str], Any]:
+    """A claim's token multiset and the figures it asserts, under ``model``."""
+    if model == "v2":
+        return Counter(stem_tokens(text)), claim_needs(text)
+    return Counter(lex_tokens(text)), claim_numeric_requirements(text)
+
+
+def figures_pass(needs: Any, span_figures: Any, model: ScoreModelName = "seed-v1") -> bool:
+    """The numeric gate under ``model`` (no figures asserted: passes)."""
+    if not needs:
+        return True
+    if model == "v2":
+        return needs_met(needs, span_figures)
+    return gate_passes(needs, span_figures)
+
+
 def build_plan(
-    spans: Sequence[Span], features: Callable[[str], SpanFeatures] = span_features
+    spans: Sequence[Span],
+    features: Callable[[str], SpanFeatures] = span_features,
+    model: ScoreModelName = "seed-v1",
 ) -> Plan:
     """Tokenise every span once and build the plan-local IDF table.
 
     ``features`` may be a memoised ``span_features`` (the verifier caches it per
-    text); the result is the same.
+    text); the result is the same. Under ``v2`` a token no span holds weighs
+    ``UNSEEN_SCALE`` times the heaviest weight.
     """
     feats = [features(s.text) for s in spans]
     return Plan(
         spans=tuple(spans),
         tokens=tuple(f[0] for f in feats),
         numerics=tuple(f[1] for f in feats),
-        idf=idf_table([f[0] for f in feats]),
+        idf=idf_table([f[0] for f in feats], unseen_scale=UNSEEN_SCALE if model == "v2" else 1.0),
         truth=np.array([s.span_class == "truth" for s in spans], dtype=bool),
     )
 
@@ -69,10 +113,12 @@ class ClaimMatch:
     best_index: int | None
     best: PairScore | None
     numeric_mismatch: bool
-
-    @property
-    def score(self) -> float:
-        return self.best.score if self.best is not None else 0.0
+    # v2 only: the gates checked on the best candidate, its score before them, and
+    # the span (with the opposing gates) that contradicts the claim, if one does
+    gates: tuple[GateResult, ...] = ()
+    raw_score: float | None = None
+    contradicting_index: int | None = None
+    contradiction: tuple[GateResult, ...] = ()
 
 
 def select_candidates(
@@ -123,10 +169,15 @@ def match_claims(
     config: _ScoringConfig,
     *,
     candidates_m: int,
+    model: ScoreModelName = "seed-v1",
+    contexts: Sequence[Sequence[str]] = (),
 ) -> list[ClaimMatch]:
     """Match every claim against its candidates in ``plan``.
 
-    ``cos`` is the claims × spans cosine matrix. A claim's match records
+    ``cos`` is the claims × spans cosine matrix. ``contexts`` (v2) gives each
+    claim's phrases taken from its context (``DraftClaim.context``): their words
+    count only where a span has them, and the gates do not hold them against
+    the claim. A claim's match records
     ``numeric_mismatch`` when the numeric gate is what kept it down: the best
     candidate was capped, or a capped candidate would otherwise have scored
     above the best and at least partial.
@@ -140,9 +191,10 @@ def match_claims(
             results.append(ClaimMatch((), None, None, False))
             continue
         cands = _select(cos[ci], plan.truth, cited[ci] if ci < len(cited) else (), candidates_m)
-        claim_tokens = Counter(lex_tokens(text))
-        needs = claim_numeric_requirements(text)
+        claim_tokens, needs = claim_features(text, model)
+        optional = _optional(contexts[ci] if ci < len(contexts) else (), model)
         scored: list[tuple[int, PairScore]] = []
+        uncapped: list[float] = []
         numeric_blocked = 0.0
         for si in cands:
             ps, raw = score_features(
@@ -153,10 +205,18 @@ def match_claims(
                 plan.numerics[si],
                 plan.idf,
                 config,
+                gate=lambda n, f: figures_pass(n, f, model),
+                optional=optional,
             )
             if not ps.numeric_ok:
                 numeric_blocked = max(numeric_blocked, raw)
             scored.append((si, ps))
+            uncapped.append(raw)
+        if model == "v2":
+            results.append(
+                _v2_match(text, scored, uncapped, numeric_blocked, plan, config, optional)
+            )
+            continue
         top = best_match(scored)
         if top is None:
             results.append(ClaimMatch(tuple(scored), None, None, False))
@@ -167,6 +227,45 @@ def match_claims(
         mismatch = numeric_blocked > bp.score and band(numeric_blocked, config) != "unsupported"
         results.append(ClaimMatch(tuple(scored), bi, bp, mismatch))
     return results
+
+
+def _v2_match(
+    text: str,
+    scored: list[tuple[int, PairScore]],
+    uncapped: list[float],
+    numeric_blocked: float,
+    plan: Plan,
+    config: _ScoringConfig,
+    optional: frozenset[str],
+) -> ClaimMatch:
+    gated = gate_candidates(
+        text,
+        [(si, ps, raw) for (si, ps), raw in zip(scored, uncapped, strict=True)],
+        lambda si: plan.spans[si].text,
+        config.bands.supported,
+        optional,
+    )
+    if gated is None:
+        return ClaimMatch(tuple(scored), None, None, False)
+    best = gated.pair
+    mismatch = numeric_blocked > best.score and band(numeric_blocked, config) != "unsupported"
+    return ClaimMatch(
+        tuple(scored),
+        gated.index,
+        best,
+        mismatch,
+        gates=gated.gates,
+        raw_score=gated.raw,
+        contradicting_index=gated.contradicting,
+        contradiction=gated.contradiction,
+    )
+
+
+def _optional(context: Sequence[str], model: ScoreModelName) -> frozenset[str]:
+    """Tokens of the phrases a claim took from its context (v2 only)."""
+    if model != "v2" or not context:
+        return frozenset()
+    return frozenset(t for phrase in context for t in stem_tokens(phrase))
 
 
 def _select(

@@ -29,6 +29,7 @@ covered by ``12 July 2022``. Matching is exact after normalisation: tolerance
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 import regex
@@ -61,6 +62,7 @@ _MONTHS = {
     "nov": 11,
     "dec": 12,
 }
+_FULL_MONTHS = frozenset(m for m in _MONTHS if len(m) > 4 or m in ("june", "july", "may"))
 _MONTH = r"(?:" + "|".join(sorted((m.capitalize() for m in _MONTHS), key=len, reverse=True)) + r")"
 _MONTH_RE = _MONTH + r"\.?"
 _ORD = r"(?:st|nd|rd|th)?"
@@ -72,6 +74,7 @@ _SCALES = {
     "trillion": Decimal(10) ** 12,
     "bn": Decimal(10) ** 9,
 }
+_SUFFIXES = {"k": "thousand", "m": "million", "b": "billion"}
 _WORDS = {
     "two": 2,
     "three": 3,
@@ -138,8 +141,10 @@ _PATTERN = regex.compile(
     | (?P<time>(?<![\d:.])(?P<hh>\d{{1,2}}):(?P<mm>\d{{2}})(?::(?P<ss>\d{{2}}))?(?![\d:])
         (?:\s*(?P<ampm1>[ap])\.?m\b\.?)?)
     | (?P<ampm>(?<![\d.:])(?P<h12>\d{{1,2}})\s*(?P<ampm2>[ap])\.?m\b\.?)
-    | (?P<num>(?P<sign>(?:(?<![\w.])[-−])?)[$€£¥₹]?(?P<digits>{_NUMBER})(?!\d)
-        (?:\s*(?P<scale>thousand|million|billion|trillion|bn)\b)?)
+    | (?P<num>(?P<sign>(?:(?<![\w.])[-−])?)(?P<currency>[$€£¥₹])?(?P<digits>{_NUMBER})(?!\d)
+        (?:\s*(?P<scale>thousand|million|billion|trillion|bn)\b
+          |(?P<suffix>[kmb])(?![\p{{L}}\p{{N}}]))?)
+    | (?P<oneh>\bone(?=-\p{{L}}))
     | (?P<word>\b(?:{"|".join(_WORDS)})\b)
     | (?P<ordinal>\b(?:{"|".join(_ORDINALS)})\b)
     """,
@@ -153,7 +158,7 @@ _SEPARATORS = regex.compile(r"[,\s_\u00a0\u202f\u2009]")
 # symbol, a decimal point, or a month, number or ordinal word. Trying _PATTERN only
 # there gives the same matches as scanning every position, an order of magnitude faster.
 _ANCHOR = regex.compile(
-    rf"""[0-9$€£¥₹.−-]|{_MONTH}|\b(?:{"|".join(_WORDS)}|{"|".join(_ORDINALS)})\b""",
+    rf"""[0-9$€£¥₹.−-]|{_MONTH}|\b(?:{"|".join(_WORDS)}|{"|".join(_ORDINALS)})\b|\bone-""",
     flags=regex.IGNORECASE,
 )
 
@@ -226,22 +231,43 @@ def _time(g: dict[str, str | None]) -> str:
     return value + (f":{second}" if second else "")
 
 
-def _month_is_word(name: str) -> bool:
-    # month names must be capitalised ("May 5"), so "may 5 people" stays a number
-    return name[:1].isupper()
+def _month_is_word(name: str, lenient: bool = False) -> bool:
+    # month names must be capitalised ("May 5"), so "may 5 people" stays a number;
+    # leniently, lowercase full names other than "may" count too ("on july 11")
+    if name[:1].isupper():
+        return True
+    return lenient and name.casefold() in _FULL_MONTHS and name.casefold() != "may"
 
 
-def _scan(text: str) -> list[tuple[str, ...]]:
-    """Each numeric of ``text`` as a tuple of alternative readings."""
-    found: list[tuple[str, ...]] = []
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One numeric of a text: its alternative canonical readings and how it was written."""
+
+    readings: tuple[str, ...]
+    kind: str  # date | time | num | word | ordinal
+    start: int
+    end: int
+    number: Decimal | None = None  # plain numbers only: the value, for tolerance
+    decimals: int = 0  # decimals as written ("4.35" → 2)
+
+
+def _plain(m: regex.Match[str], kind: str, value: str, decimals: int = 0) -> Reading:
+    return Reading((value,), kind, m.start(), m.end(), Decimal(value), decimals)
+
+
+def _scan_items(text: str, lenient: bool = False) -> list[Reading]:
+    """Each numeric of ``text`` with its readings; ``lenient`` adds the v2 readings
+    (lowercase month names, ``$146k``/``$612m`` suffixes, ``one-`` compounds)."""
+    found: list[Reading] = []
     for m in _matches(text):
         g = m.groupdict()
+        at, to = m.start(), m.end()
         if g["iso"]:
             y, mo, d = int(g["iy"]), int(g["im"]), int(g["id"])
             if _valid(y, mo, d):
-                found.append((_date(y, mo, d),))
+                found.append(Reading((_date(y, mo, d),), "date", at, to))
                 continue
-            found.extend((_canon(Decimal(x)),) for x in (g["iy"], g["im"], g["id"]))
+            found.extend(_plain(m, "num", _canon(Decimal(x))) for x in (g["iy"], g["im"], g["id"]))
         elif g["dmy_num"]:
             a, b, y = int(g["na"]), int(g["nb"]), int(g["ny"])
             readings = []
@@ -250,9 +276,11 @@ def _scan(text: str) -> list[tuple[str, ...]]:
             if _valid(y, a, b) and a != b:
                 readings.append(_date(y, a, b))  # month/day/year
             if readings:
-                found.append(tuple(readings))
+                found.append(Reading(tuple(readings), "date", at, to))
             else:
-                found.extend((_canon(Decimal(x)),) for x in (g["na"], g["nb"], g["ny"]))
+                found.extend(
+                    _plain(m, "num", _canon(Decimal(x))) for x in (g["na"], g["nb"], g["ny"])
+                )
         elif g["dmy"] or g["mdy"] or g["my"] or g["dm"] or g["md"]:
             if g["dmy"]:
                 name, d_s, y_s = g["m1"], g["d1"], g["y1"]
@@ -267,23 +295,62 @@ def _scan(text: str) -> list[tuple[str, ...]]:
             month_no = _month(name)
             day = int(d_s) if d_s else None
             year = int(y_s) if y_s else None
-            if month_no is None or not _month_is_word(name) or not _valid(year, month_no, day):
+            if (
+                month_no is None
+                or not _month_is_word(name, lenient)
+                or not _valid(year, month_no, day)
+            ):
                 # not a date after all: read the digits as plain numbers
-                found.extend((_canon(Decimal(x)),) for x in (d_s, y_s) if x)
+                found.extend(_plain(m, "num", _canon(Decimal(x))) for x in (d_s, y_s) if x)
                 continue
-            found.append((_date(year, month_no, day),))
+            found.append(Reading((_date(year, month_no, day),), "date", at, to))
         elif g["time"] or g["ampm"]:
-            found.append((_time(g),))
+            found.append(Reading((_time(g),), "time", at, to))
         elif g["num"]:
+            suffix = g["suffix"] if lenient else None
             value = _number(g["digits"], g["scale"], negative=bool(g["sign"]))
-            if value is not None:
-                found.append((value,))
+            if value is None:
+                continue
+            decimals = len(g["digits"].partition(".")[2])
+            if suffix:
+                scaled = _number(g["digits"], _SUFFIXES[suffix.casefold()], bool(g["sign"]))
+                options = [scaled] if g["currency"] is not None else [value, scaled]
+                found.append(Reading(tuple(r for r in options if r), "num", at, to))
+                continue
+            found.append(_plain(m, "num", value, decimals))
+        elif g["oneh"]:
+            if lenient:
+                found.append(_plain(m, "word", "1"))
         elif g["word"]:
-            word = g["word"]
-            found.append((str(_WORDS[word.casefold()]),))
+            found.append(_plain(m, "word", str(_WORDS[g["word"].casefold()])))
         elif g["ordinal"]:
-            found.append((str(_ORDINALS[g["ordinal"].casefold()]),))
-    return found
+            found.append(_plain(m, "ordinal", str(_ORDINALS[g["ordinal"].casefold()])))
+    return _merge_words(text, found) if lenient else found
+
+
+def _merge_words(text: str, items: list[Reading]) -> list[Reading]:
+    """Join number words that multiply ("three hundred" is 300), for the lenient reading."""
+    out: list[Reading] = []
+    for item in items:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and item.kind == "word"
+            and item.number == 100
+            and prev.kind == "word"
+            and prev.number is not None
+            and not text[prev.end : item.start].strip()
+        ):
+            value = prev.number * 100
+            out[-1] = Reading((_canon(value),), "word", prev.start, item.end, value)
+            continue
+        out.append(item)
+    return out
+
+
+def _scan(text: str) -> list[tuple[str, ...]]:
+    """Each numeric of ``text`` as a tuple of alternative readings (the seed's rules)."""
+    return [item.readings for item in _scan_items(text)]
 
 
 def numeric_values(text: str) -> list[str]:

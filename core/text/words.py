@@ -9,11 +9,16 @@ property, so the standard library alone cannot do this.
 
 from __future__ import annotations
 
+import functools
+import threading
 import unicodedata
 
 import regex
+import snowballstemmer  # type: ignore[import-untyped]
 
-__all__ = ["lex_tokens", "word_segments"]
+__all__ = ["lex_tokens", "stem", "stem_tokens", "word_segments"]
+
+_LOCAL = threading.local()
 
 _BOUNDARY = regex.compile(r"\b", flags=regex.WORD | regex.V0)
 _HAS_ALNUM = regex.compile(r"[\p{L}\p{N}]")
@@ -46,3 +51,30 @@ def lex_tokens(text: str) -> list[str]:
     """
     normalized = unicodedata.normalize("NFC", text)
     return [seg.casefold() for seg in word_segments(normalized) if _HAS_ALNUM.search(seg)]
+
+
+@functools.lru_cache(maxsize=200_000)
+def stem(token: str) -> str:
+    """The Snowball (Porter 2) English stem of a casefolded token; ``-ize`` reads ``-ise``
+    and a possessive ``'s`` is dropped.
+
+    Tokens holding a digit are kept whole (``l2``, ``covid-19``). Stemmers keep
+    state while they run, so each thread has its own.
+    """
+    if token.endswith(("'s", "’s")):
+        token = token[:-2]  # possessive: "webb's" is "webb"
+    token = token.rstrip("'’")
+    if any(ch.isdigit() for ch in token) or not token:
+        return token
+    stemmer = getattr(_LOCAL, "stemmer", None)
+    if stemmer is None:
+        stemmer = _LOCAL.stemmer = snowballstemmer.stemmer("english")
+    out: str = stemmer.stemWord(token)
+    if out.endswith(("iz", "yz")):  # organiz(ation) / analyz(e): one spelling
+        out = out[:-1] + "s"
+    return out
+
+
+def stem_tokens(text: str) -> list[str]:
+    """``lex_tokens`` reduced to their stems, so inflections count as the same word."""
+    return [stem(t) for t in lex_tokens(text)]

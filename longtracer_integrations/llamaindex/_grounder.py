@@ -24,7 +24,9 @@ from longtracer_core import (
     CitationVerifier,
     GuardedResponse,
     InvalidInputError,
+    Judge,
     LLMDecomposer,
+    LLMJudge,
     VerifyConfig,
 )
 from longtracer_core.pipeline import unverified_response
@@ -87,6 +89,7 @@ class Grounder:
         verifier: Any = None,
         decomposer: Any = None,
         llm: LLM | None = None,
+        judge: Any = None,
         embed_model: BaseEmbedding | None = None,
         config: VerifyConfig | None = None,
         sinks: Sequence[Any] = (),
@@ -96,7 +99,13 @@ class Grounder:
     ) -> None:
         if policy not in ("flag", "redact"):
             raise InvalidInputError(f"policy must be 'flag' or 'redact', got {policy!r}")
-        parts = {"decomposer": decomposer, "llm": llm, "embed_model": embed_model, "config": config}
+        parts = {
+            "decomposer": decomposer,
+            "llm": llm,
+            "judge": judge,
+            "embed_model": embed_model,
+            "config": config,
+        }
         given = [name for name, value in parts.items() if value is not None]
         if verifier is not None and given:
             raise InvalidInputError(
@@ -115,6 +124,11 @@ class Grounder:
             )
         if config is not None and not isinstance(config, VerifyConfig):
             raise InvalidInputError("config must be a VerifyConfig")
+        if judge is not None and not isinstance(judge, (Judge, LLM)):
+            raise InvalidInputError(
+                f"judge must be an LLMJudge, an NliJudge or a LlamaIndex LLM, "
+                f"got {type(judge).__name__}"
+            )
         for sink in sinks:
             if not callable(getattr(sink, "emit", None)):
                 raise InvalidInputError(f"sink {sink!r} has no emit(event) method")
@@ -130,6 +144,7 @@ class Grounder:
         self._verifier = verifier
         self._decomposer = decomposer
         self._llm = llm
+        self._judge = judge
         self._embed_model = embed_model
         self._config = config
         self._lock = threading.Lock()
@@ -149,7 +164,12 @@ class Grounder:
         if self._llm is not None:
             decomposer = LLMDecomposer(LlamaIndexLLMBackend(self._llm))
         embedder = LlamaIndexEmbedder(self._embed_model) if self._embed_model is not None else None
-        return CitationVerifier(embedder=embedder, decomposer=decomposer, config=self._config)
+        judge = self._judge
+        if isinstance(judge, LLM):  # the shortcut: the engine's own LLM as the judge
+            judge = LLMJudge(LlamaIndexLLMBackend(judge))
+        return CitationVerifier(
+            embedder=embedder, decomposer=decomposer, config=self._config, judge=judge
+        )
 
     def _config_now(self) -> VerifyConfig:
         config = getattr(self._verifier, "config", None) or self._config

@@ -44,6 +44,7 @@ _GROUNDER_FIELDS = frozenset(
         "verifier",
         "decomposer",
         "llm",
+        "judge",
         "embed_model",
         "config",
         "sinks",
@@ -66,6 +67,8 @@ class GroundingPostprocessor(BaseNodePostprocessor):
 
     ``verifier`` is a ``CitationVerifier``; without one, a verifier is built on
     first use from ``decomposer``/``llm`` (an ``LLMDecomposer`` over the LLM),
+    ``judge`` (an ``LLMJudge``/``NliJudge``, or a LlamaIndex LLM wrapped in an
+    ``LLMJudge``: it re-decides the claims the matcher is unsure of),
     ``embed_model`` (the index's embed model through ``LlamaIndexEmbedder``;
     default: the local all-MiniLM-L6-v2) and ``config``. ``policy`` wins over
     ``config.policy``. ``strict`` (default: on for ``redact``) raises
@@ -83,6 +86,12 @@ class GroundingPostprocessor(BaseNodePostprocessor):
     verifier: Any = Field(default=None, exclude=True, description="A CitationVerifier to use.")
     decomposer: Any = Field(default=None, exclude=True, description="A claim decomposer.")
     llm: LLM | None = Field(default=None, exclude=True, description="LLM for decomposition.")
+    judge: Any = Field(
+        default=None,
+        exclude=True,
+        description="Judge for the claims the matcher is unsure of: an LLMJudge, an NliJudge, "
+        "or a LlamaIndex LLM (wrapped in an LLMJudge).",
+    )
     embed_model: BaseEmbedding | None = Field(
         default=None, exclude=True, description="Embed model for the matcher."
     )
@@ -115,6 +124,7 @@ class GroundingPostprocessor(BaseNodePostprocessor):
             verifier=self.verifier,
             decomposer=self.decomposer,
             llm=self.llm,
+            judge=self.judge,
             embed_model=self.embed_model,
             config=self.config,
             sinks=tuple(self.sinks),

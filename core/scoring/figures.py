@@ -1,0 +1,176 @@
+"""The v2 figure gate: the seed's numeric gate, read the way people write figures.
+
+The seed's gate (``numeric.py``) demands every figure of the claim, exactly,
+in the span. Chat answers round, hedge and reformat figures, and mention
+their sources by number. The v2 gate keeps "figures require figure evidence"
+and its exactness for changed values, and reads:
+
+* the lenient forms of ``numeric._scan_items``: lowercase month names
+  ("on july 11"), ``$146k`` / ``$612m`` / ``$1.2B``, ``one-year``;
+* rounding: a claim figure written with fewer decimals than the span's is met
+  when the span's value rounds to it (``12 percent`` for ``12.2%``); after a
+  hedge ("about", "roughly", "nearly", …) the span's value may round to the
+  claim's last significant digit (``roughly 10,000`` for ``10,300``);
+* bounds: after "more than", "over", "at least" (resp. "less than", "under",
+  "up to") any span value at or above (resp. at or below) the figure meets it;
+* number words as determiners ("the two companies") are needed only when the
+  span states numbers itself: a span without any plain number cannot
+  contradict them;
+* figures naming a source ("Source 2", "Document 1") are not claims.
+
+Dates and clock times stay exact (a date's parts still cover a partial date).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Literal
+
+import regex
+
+from .numeric import Reading, _expand, _scan_items
+
+__all__ = ["Need", "SpanFigures", "claim_needs", "needs_met", "span_figures"]
+
+Hedge = Literal["exact", "approx", "min", "max"]
+
+_LOOKBEHIND = 28
+_APPROX = regex.compile(
+    r"(?:about|around|roughly|approximately|approx\.?|nearly|almost|some|close\s+to|"
+    r"an\s+estimated|estimated|circa|c\.|ca\.|~|≈|just\s+(?:over|under))\s*[$€£¥₹]?$",
+    flags=regex.IGNORECASE,
+)
+_ABOUT = r"(?:\s+(?:about|around|roughly|approximately|approx\.?|some))?"
+_AT_LEAST = regex.compile(
+    r"(?:more\s+than|over|above|at\s+least|upwards\s+of|in\s+excess\s+of|exceeding|"
+    r"greater\s+than|beyond)" + _ABOUT + r"\s*[$€£¥₹]?$",
+    flags=regex.IGNORECASE,
+)
+_AT_MOST = regex.compile(
+    r"(?:less\s+than|fewer\s+than|under|below|at\s+most|up\s+to|no\s+more\s+than|"
+    r"not\s+more\s+than|within)" + _ABOUT + r"\s*[$€£¥₹]?$",
+    flags=regex.IGNORECASE,
+)
+_SOURCE_REF = regex.compile(
+    r"\b(?:sources?|documents?|docs?|passages?|references?|refs?\.?|context|excerpts?)\s*$",
+    flags=regex.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """One figure a claim asserts and how strictly the span must state it."""
+
+    readings: tuple[str, ...]
+    number: Decimal | None
+    decimals: int
+    hedge: Hedge
+    soft: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SpanFigures:
+    """What a span can offer: every reading (with a full date's parts) and its plain numbers."""
+
+    values: frozenset[str]
+    numbers: tuple[Decimal, ...]
+    stated: tuple[Decimal, ...] = ()  # the numbers not written as bounds ("under 7")
+
+
+def _hedge(text: str, start: int) -> Hedge:
+    before = text[max(0, start - _LOOKBEHIND) : start]
+    if _AT_LEAST.search(before):
+        return "min"
+    if _AT_MOST.search(before):
+        return "max"
+    if _APPROX.search(before):
+        return "approx"
+    return "exact"
+
+
+def claim_needs(text: str) -> tuple[Need, ...]:
+    """The figures a claim asserts, with their hedges; source references left out."""
+    needs: list[Need] = []
+    for item in _scan_items(text, lenient=True):
+        before = text[max(0, item.start - _LOOKBEHIND) : item.start]
+        if _SOURCE_REF.search(before):
+            continue
+        needs.append(
+            Need(
+                readings=item.readings,
+                number=item.number if item.kind in ("num", "word") else None,
+                decimals=item.decimals,
+                hedge=_hedge(text, item.start),
+                soft=item.kind == "word",
+            )
+        )
+    return tuple(needs)
+
+
+def span_figures(text: str) -> SpanFigures:
+    """Every value a span states (full dates offer their parts) and its plain numbers."""
+    values: set[str] = set()
+    numbers: list[Decimal] = []
+    stated: list[Decimal] = []
+    items: Sequence[Reading] = _scan_items(text, lenient=True)
+    for item in items:
+        for reading in item.readings:
+            values.update(_expand(reading))
+        found: list[Decimal] = []
+        if item.number is not None and item.kind in ("num", "word"):
+            found.append(item.number)
+        elif item.kind == "num":
+            found.extend(Decimal(r) for r in item.readings)
+        numbers.extend(found)
+        if _hedge(text, item.start) not in ("min", "max"):
+            stated.extend(found)
+    return SpanFigures(frozenset(values), tuple(numbers), tuple(stated))
+
+
+def _last_significant(value: Decimal, decimals: int) -> int:
+    """Exponent of the last significant digit as written: 10,000 → 4; 140 → 1; 12.5 → -1."""
+    if decimals:
+        return -decimals
+    digits = str(abs(int(value)))
+    return len(digits) - len(digits.rstrip("0")) if digits != "0" else 0
+
+
+def _rounds_to(value: Decimal, exponent: int, target: Decimal) -> bool:
+    quantum = Decimal(1).scaleb(exponent)
+    rounded = (value / quantum).quantize(Decimal(1), rounding=ROUND_HALF_UP) * quantum
+    return rounded == target
+
+
+def _met(need: Need, span: SpanFigures) -> bool:
+    if any(r in span.values for r in need.readings):
+        return True
+    x = need.number
+    if x is None:
+        return False
+    # a bound is met by a value the span states, not by a bound of its own
+    # ("under 70 kelvin" is no restatement of "below 7 kelvin")
+    if need.hedge == "min":
+        return any(v >= x for v in span.stated)
+    if need.hedge == "max":
+        return any(v <= x for v in span.stated)
+    if need.hedge == "approx":
+        exponent = _last_significant(x, need.decimals)
+        return any(_rounds_to(v, exponent, x) for v in span.numbers if v)
+    # unhedged: only a span value written with more decimals may round to the claim's
+    return any(
+        _rounds_to(v, -need.decimals, x)
+        for v in span.numbers
+        if v != v.to_integral_value() or need.decimals
+    )
+
+
+def needs_met(needs: Sequence[Need], span: SpanFigures) -> bool:
+    """∀-coverage under the v2 reading: every figure met, soft ones only against numbers."""
+    for need in needs:
+        if need.soft and not span.numbers:
+            continue
+        if not _met(need, span):
+            return False
+    return True

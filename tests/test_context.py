@@ -1,0 +1,184 @@
+"""Decontextualised claims: each class of miss that chat-style answers showed, as a test."""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core import CitationVerifier, check_case
+from longtracer_core.contracts import ClaimAssessment, QualityGate, ReasonCode
+from longtracer_core.decompose import RuleBasedDecomposer, enforce_coverage
+
+DEC = RuleBasedDecomposer()
+
+
+def claims(draft: str) -> list[tuple[str, str]]:
+    """(claim text, draft text) of every claim after the coverage check."""
+    d = enforce_coverage(draft, DEC.decompose(draft))
+    return [(c.claim_text, draft[c.char_start : c.char_end]) for c in d.claims]
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        (
+            "The Danube flows to the Black Sea. It passes through ten countries.",
+            "The Danube passes through ten countries.",
+        ),
+        (
+            "The Danube flows to the Black Sea. Its delta is in Romania.",
+            "The Danube’s delta is in Romania.",
+        ),
+        (
+            "Lake Baikal is in Siberia. It's the deepest lake on Earth.",
+            "Lake Baikal is the deepest lake on Earth.",
+        ),
+        (
+            "The Reserve Bank of Kestria held rates. The bank expects inflation to ease.",
+            "The Reserve Bank of Kestria expects inflation to ease.",
+        ),
+        (
+            "Usain Bolt won in Berlin. He set two records there.",
+            "Usain Bolt set two records there.",
+        ),
+    ],
+)
+def test_pronouns_and_definite_references_name_their_antecedent(draft, expected):
+    """A claim opening with a pronoun or "the <noun>" is read with the subject it stands for."""
+    assert claims(draft)[-1][0] == expected
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Shares in the two companies moved. It is an all-cash deal.",  # "it" is not plural shares
+        "The bank raised rates. He said more was to come.",  # "he" needs a name, not "the bank"
+        "A 2007 expedition measured the river. It discharges much water.",  # indefinite: new, not topic
+        "For 2024 you can save $7,000. It is one shared limit.",  # a prepositional opener is no subject
+    ],
+)
+def test_pronouns_without_a_fitting_antecedent_stay(draft):
+    """No antecedent that agrees: the claim keeps its pronoun rather than a wrong subject."""
+    text, original = claims(draft)[-1]
+    assert text == original
+
+
+def test_draft_span_stays_the_original_text():
+    """Decontextualisation changes the claim text, never the span the policy acts on."""
+    draft = "The Danube flows to the Black Sea. It passes through ten countries [S1]."
+    d = DEC.decompose(draft)
+    second = d.claims[1]
+    assert draft[second.char_start : second.char_end] == "It passes through ten countries [S1]."
+    assert second.context == ("The Danube",)
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        (
+            "## First dose\n- Between 12 and 15 months of age.",
+            "First dose: Between 12 and 15 months of age.",
+        ),
+        ("The schedule:\n\n- two doses\n- a booster", "The schedule: Two doses"),
+        (
+            "- **First dose:** between 12 and 15 months of age",
+            "First dose: between 12 and 15 months of age",
+        ),
+        (
+            "- **Landfall:** Marisol crossed the coast near Port Hedley on 14 March.",
+            "Marisol crossed the coast near Port Hedley on 14 March.",
+        ),
+        ("**Battery life**\n\nThe *robot* runs for `3 hours`.", "The robot runs for 3 hours."),
+    ],
+)
+def test_markdown_labels_and_headings_give_context(draft, expected):
+    """Bullets that are fragments carry their heading or lead-in; labels and markup are read."""
+    assert claims(draft)[0][0] == expected
+
+
+def test_table_cells_are_claims_with_row_and_column():
+    """Each cell of a table row is a claim read with its row label and column header."""
+    draft = (
+        "| | Voyager 1 | Voyager 2 |\n|---|---|---|\n| Launch | 5 September 1977 | 20 August 1977 |"
+    )
+    assert claims(draft) == [
+        ("Voyager 1: Launch: 5 September 1977", "5 September 1977"),
+        ("Voyager 2: Launch: 20 August 1977", "20 August 1977"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Based on the provided documents, the Danube passes through ten countries.",
+        "According to Source 2, the Danube passes through ten countries.",
+        "In short, the Danube passes through ten countries.",
+        "Short answer: the Danube passes through ten countries.",
+    ],
+)
+def test_lead_ins_are_stripped_and_not_re_added(draft):
+    """A lead-in is no claim of its own: one claim, without it, and no coverage repair."""
+    d = enforce_coverage(draft, DEC.decompose(draft))
+    assert [c.claim_text for c in d.claims] == ["The Danube passes through ten countries."]
+    assert not d.coverage_repairs
+
+
+@pytest.mark.parametrize(
+    "marker", ["[1]", "[S1]", "(Source 1)", "(Doc 1)", "[Source 1]", "^1", "[^1]", "【1】", "¹"]
+)
+def test_citation_markers_leave_the_claim_and_point_at_the_source(marker):
+    """Every citation style is lifted out of the claim text and resolves to source 1."""
+    gap = "" if marker[0] in "^¹" else " "  # carets and superscripts attach to the word
+    draft = f"The Danube passes through ten countries{gap}{marker}."
+    d = DEC.decompose(draft)
+    assert d.claims[0].claim_text == "The Danube passes through ten countries."
+    assert d.claims[0].cited_markers in (("1",), ("S1",), ("^1",))
+
+
+@pytest.mark.model
+def test_danube_pronoun_sentence_is_kept():
+    """The e2e miss: "It passes through ten countries." is supported and survives redaction."""
+    draft = (
+        "The Danube flows about 2,850 kilometres to the Black Sea. It passes through ten countries."
+    )
+    sources = ["The Danube passes through ten countries, more than any other river."]
+    guarded = CitationVerifier().guard(draft, sources, policy="redact")
+    assert "It passes through ten countries." in guarded.text
+    assert "2,850" not in guarded.text  # the first sentence has no evidence here
+    assert guarded.case.claims[1].assessment is ClaimAssessment.SUPPORTED
+
+
+@pytest.mark.model
+def test_semicolon_refusal_is_honest_uncertainty():
+    """A refusal joined to another refusal by ';' is an honest refusal, not a failed claim."""
+    case = check_case(
+        "I'm not sure; the sources don't say who designed it.",
+        ["The Danube passes through ten countries."],
+    )
+    assert case.reason is ReasonCode.HONEST_UNCERTAINTY_ONLY
+    assert case.quality_gate is QualityGate.PASS
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The contract runs for one year.", "The contract is a 1-year agreement."),
+        ("The festival opened on July 11, 2021.", "the festival opened on july 11 2021 downtown."),
+        ("Analysts expect a salary of $146k.", "Analysts expect a salary of $146,000."),
+        ("The store opens at 4 a.m. on weekdays.", "On weekdays the store opens at 04:00."),
+        (
+            "Ice is shrinking by about 12 percent per decade.",
+            "Ice is shrinking by 12.2% per decade.",
+        ),
+        (
+            "The two fighters met in the final bout in Tokyo.",
+            "Both fighters met in the final bout in Tokyo.",
+        ),
+        ("The river passes ten countries (Source 2).", "The river passes ten countries."),
+    ],
+)
+def test_numbers_written_differently_are_supported(claim, source):
+    """Same value, other form (words, case, k-suffix, clock, rounding, determiners, citations)."""
+    case = check_case(claim, [source])
+    assert case.claims[0].details["numeric_ok"] is True, case.claims[0].details
+    assert case.quality_gate is QualityGate.PASS

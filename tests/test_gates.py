@@ -1,0 +1,128 @@
+"""The v2 figure gate and the explainable gates: unit tables of what fires and what does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core.scoring.figures import claim_needs, needs_met, span_figures
+from longtracer_core.scoring.gates import GATE_NAMES, check_gates
+
+
+def met(claim: str, span: str) -> bool:
+    return needs_met(claim_needs(claim), span_figures(span))
+
+
+@pytest.mark.parametrize(
+    ("claim", "span"),
+    [
+        ("It opened on July 11.", "it opened on july 11 to the public"),
+        ("It cost $146k.", "It cost $146,000."),
+        ("Profit was $612m.", "Profit was $612 million."),
+        ("A one-year contract.", "A 1-year contract."),
+        ("It shrinks by 12 percent.", "It shrinks by 12.2%."),
+        ("Roughly 10,000 plants are covered.", "It covers 10,300 plants."),
+        ("More than three hundred rivers flow in.", "336 rivers flow into the lake."),
+        ("The two companies merged.", "Brightwell and Oakridge merged."),
+        ("As Source 2 says, the rate is 4%.", "The rate is 4%."),
+        ("It opens at 4 a.m.", "It opens at 04:00."),
+    ],
+)
+def test_figure_gate_reads_figures_as_written(claim, span):
+    """Lenient forms, rounding, hedges, bounds, determiners and source numbers pass."""
+    assert met(claim, span)
+
+
+@pytest.mark.parametrize(
+    ("claim", "span"),
+    [
+        ("It shrinks by 13 percent.", "It shrinks by 12.2%."),
+        ("The rate is 4.25%.", "The rate is 4.35%."),
+        ("Cooled to under 70 kelvin.", "Cooled to under 7 kelvin."),
+        ("More than 400 rivers flow in.", "336 rivers flow into the lake."),
+        ("The three companies merged.", "The two companies merged."),
+        ("It opened on July 12.", "it opened on july 11 to the public"),
+        ("About 24 people came.", "14 people came."),
+    ],
+)
+def test_figure_gate_still_catches_changed_values(claim, span):
+    """A changed value fails whatever the hedge; a bound is not met by another bound."""
+    assert not met(claim, span)
+
+
+def fired(claim: str, span: str) -> set[str]:
+    return {g.name for g in check_gates(claim, span) if g.fired}
+
+
+@pytest.mark.parametrize(
+    ("gate", "claim", "span"),
+    [
+        (
+            "polarity",
+            "EU citizens need a visa for Morocco.",
+            "EU citizens do not need a visa for Morocco.",
+        ),
+        (
+            "direction",
+            "The dollar rose 0.3% after the decision.",
+            "The dollar slipped 0.3% after the decision.",
+        ),
+        (
+            "direction",
+            "The northern section was hit hardest.",
+            "The southern section was hit hardest.",
+        ),
+        ("quantifier", "All of its species are endemic.", "Around 80% of its species are endemic."),
+        (
+            "entity",
+            "The European Data Protection Board fined Meta.",
+            "Ireland's Data Protection Commission fined Meta.",
+        ),
+        ("figure_role", "The transit takes 12 minutes.", "The transit takes 12 hours."),
+        (
+            "figure_role",
+            "It orbits 3.5 million km from Earth.",
+            "It orbits 1.5 million km from Earth.",
+        ),
+        (
+            "causal",
+            "The wall was abandoned because of revolts.",
+            "The wall was abandoned after twenty years.",
+        ),
+    ],
+)
+def test_each_gate_fires_on_its_error(gate, claim, span):
+    """Each gate fires on the error it is for, with an explanation a person can read."""
+    results = {g.name: g for g in check_gates(claim, span)}
+    assert set(results) == set(GATE_NAMES)
+    assert results[gate].fired, results
+    assert results[gate].explanation
+
+
+@pytest.mark.parametrize(
+    ("claim", "span"),
+    [
+        (
+            "The dollar slipped 0.3% after the decision.",
+            "The dollar slipped 0.3 % after the decision.",
+        ),
+        (
+            "The lowest spot lies 6.76 metres below sea level.",
+            "The lowest point is 6.76 m below sea level.",
+        ),
+        ("It fell by about 12 percent per decade.", "It declined by 12.2% per decade."),
+        ("Book at least 14 days ahead.", "Book 14 or more days ahead."),
+        ("Meta was fined by the Irish regulator.", "Ireland's regulator fined Meta."),
+    ],
+)
+def test_gates_stay_quiet_on_faithful_restatements(claim, span):
+    """Units written out, rounding, bounds in other words: no gate fires."""
+    assert fired(claim, span) == set()
+
+
+def test_context_names_are_not_held_against_the_claim():
+    """A name the claim took from its context (``optional``) does not fire the entity gate."""
+    claim = "The James Webb Space Telescope's mirror has 18 segments."
+    span = "Its primary mirror has 18 hexagonal segments, unlike Hubble."
+    assert "entity" in fired(claim, span)
+    optional = frozenset({"jame", "webb", "space", "telescop"})
+    assert not any(g.fired for g in check_gates(claim, span, optional) if g.name == "entity")

@@ -1,0 +1,1 @@
+"""Build-time tools of the repository (not part of the installed packages)."""
