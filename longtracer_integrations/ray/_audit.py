@@ -40,7 +40,7 @@ def _read(path: str, keys: AuditKeys) -> tuple[ray.data.Dataset, Any]:
 def _summarise(results: str, keep: int) -> AuditSummary:
     summary = AuditSummary(keep=keep)
     small = [name for name, _ in AUDIT_FIELDS]
-    rows = ray.data.read_parquet(results, columns=small, num_cpus=_IO_CPUS)
+    rows = ray.data.read_parquet(results, num_cpus=_IO_CPUS).select_columns(small)
     for batch in rows.iter_batches(batch_format="pyarrow", batch_size=4096):
         for row in batch.to_pylist():
             summary.add(row)
