@@ -25,13 +25,13 @@ def test_check_case_keeps_a_bounded_number_of_verifiers():
 
 
 def test_split_source_cache_is_bounded_by_characters(monkeypatch):
-    """Ten distinct 50,000-character sources through a 120,000-character budget: the cache
-    never holds more than its budget, and cases still verify."""
-    monkeypatch.setattr(verifier_module, "_SPLIT_CACHE_CHARS", 120_000)
+    """Eight distinct 10,000-character sources through a 25,000-character budget: the
+    cache never holds more than its budget, and cases still verify."""
+    monkeypatch.setattr(verifier_module, "_SPLIT_CACHE_CHARS", 25_000)
     v = verifier()
-    for k in range(10):
-        filler = " ".join(f"Filler sentence {k} number {i} about nothing." for i in range(1200))
-        case = v.verify_case(SUPPORTED, [*SOURCES, filler[:50_000]])
+    for k in range(8):
+        filler = " ".join(f"Filler sentence {k} number {i} about nothing." for i in range(300))
+        case = v.verify_case(SUPPORTED, [*SOURCES, filler[:10_000]])
         assert case.quality_gate is QualityGate.PASS
-        assert v._splits.chars <= 120_000
+        assert v._splits.chars <= 25_000
     assert v._splits.chars > 0
