@@ -15,17 +15,32 @@ from langchain_core.callbacks import (
 from langchain_core.documents import Document
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
-from langchain_core.runnables import RunnableConfig, RunnableSerializable
-from pydantic import ConfigDict, Field, PrivateAttr
+from langchain_core.load.serializable import SerializedConstructor, SerializedNotImplemented
+from langchain_core.runnables import ConfigurableFieldSpec, RunnableConfig, RunnableSerializable
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from longtracer_core import CitationVerifier, GuardedResponse, Judge, LLMDecomposer, LLMJudge
-from longtracer_core.errors import InvalidInputError
+from longtracer_core import (
+    CitationVerifier,
+    GuardedResponse,
+    Judge,
+    LLMDecomposer,
+    LLMJudge,
+    QualityGate,
+    VerifyConfig,
+)
+from longtracer_core.errors import GroundingFailedError, InvalidInputError
 
 from ..observability import GroundingEvent, dispatch
+from . import _schemas
 from ._backend import LangChainChatBackend
 from ._handler import VERIFICATION_EVENT, GroundingCallbackHandler
+from ._tracing import run_span, verdict_summary
 
-__all__ = ["GroundingEvidenceError", "GroundingGuard"]
+__all__ = ["VERDICT_RUN", "GroundingEvidenceError", "GroundingGuard"]
+
+VERDICT_RUN = "grounding_verdict"
+# fields that hold live objects: a guard that sets one cannot be rebuilt from JSON
+_LIVE_FIELDS = ("verifier", "decomposer", "llm", "judge", "sinks")
 
 _MISSING = object()
 
@@ -94,6 +109,18 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     ``judge=`` re-decides the claims the matcher is unsure of: an ``LLMJudge`` or
     ``NliJudge``, or a chat model, which becomes an ``LLMJudge`` over it
     (``VerifyConfig.judge`` of the verifier sets escalation, role and budget).
+
+    ``on_fail="raise"`` raises ``GroundingFailedError`` (carrying the
+    ``CaseResult``, the policy-applied text and the output) when the gate is
+    not PASS, so ``guard.with_fallbacks([safer_chain])`` can take over. Each
+    verification also runs as a child run named ``"grounding_verdict"`` whose
+    outputs are the verdict (gate, summary, counts, per-claim verdicts; claim
+    texts left out under redact), so LangSmith-style tracers show it even for
+    string chains. ``config=`` builds the verifier from a ``VerifyConfig``.
+    A guard built from plain settings (no live ``verifier``, ``llm``,
+    ``judge``, ``decomposer`` or ``sinks``) is serialisable:
+    ``loads(dumps(guard), valid_namespaces=["longtracer_integrations"],
+    allowed_objects=[GroundingGuard])`` rebuilds it.
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
@@ -111,9 +138,47 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     timeout: float | None = None
     include_trace: bool | None = None
     sinks: Sequence[Any] = Field(default=(), exclude=True)
+    config: VerifyConfig | None = None
+    on_fail: Literal["return", "raise"] = "return"
 
     _built: CitationVerifier | None = PrivateAttr(default=None)
     _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+
+    def model_post_init(self, context: Any, /) -> None:
+        super().model_post_init(context)
+        if self.config is not None and self.verifier is not None:
+            raise InvalidInputError(
+                "pass either verifier= or config=, not both: a CitationVerifier has its config"
+            )
+
+    # -- serialisation, schemas, configurable keys --------------------------------------
+    @classmethod
+    def is_lc_serializable(cls) -> bool:
+        return True
+
+    @classmethod
+    def get_lc_namespace(cls) -> list[str]:
+        return ["longtracer_integrations", "langchain"]
+
+    def to_json(self) -> SerializedConstructor | SerializedNotImplemented:
+        """LangChain's JSON form; ``not_implemented`` when a live object is set (see the class)."""
+        if any(getattr(self, name) not in (None, ()) for name in _LIVE_FIELDS):
+            return self.to_json_not_implemented()
+        serialized = super().to_json()
+        kwargs = serialized.get("kwargs")
+        if isinstance(kwargs, dict) and isinstance(kwargs.get("config"), VerifyConfig):
+            kwargs["config"] = kwargs["config"].model_dump(mode="json")
+        return serialized
+
+    def get_input_schema(self, config: RunnableConfig | None = None) -> type[BaseModel]:
+        return _schemas.input_schema(self.get_name(), self.answer_key, self.context_key)
+
+    def get_output_schema(self, config: RunnableConfig | None = None) -> type[BaseModel]:
+        return _schemas.output_schema(self.get_name(), self.answer_key, self.output_key)
+
+    @property
+    def config_specs(self) -> list[ConfigurableFieldSpec]:
+        return _schemas.config_specs(self.sources_key)
 
     # -- the verifier, built once and lazily (no model load at construction) ----------
     def _get_verifier(self) -> CitationVerifier:
@@ -129,7 +194,9 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
                 if base is not None and judge is not None:
                     base = base.with_judge(judge)
                 if base is None:
-                    self._built = CitationVerifier(decomposer=decomposer, judge=judge)
+                    self._built = CitationVerifier(
+                        decomposer=decomposer, judge=judge, config=self.config
+                    )
                 elif decomposer is None:
                     self._built = base
                 else:
@@ -208,6 +275,7 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
         return {
             "case": g.case,
             "trace": g.trace,
+            "text": g.text,
             "policy": policy,
             "case_id": g.case.case_id,
             "quality_gate": g.case.quality_gate.value,
@@ -225,7 +293,10 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
             ],
         }
 
-    def _event(self, g: GuardedResponse, policy: str, run_manager: Any) -> GroundingEvent:
+    def _event(
+        self, g: GuardedResponse, policy: str, run_manager: Any, value: Any
+    ) -> GroundingEvent:
+        response_id = _response_id(value, self.answer_key)
         return GroundingEvent(
             case=g.case,
             trace=g.trace,
@@ -233,21 +304,45 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
             policy=policy,
             run_id=str(run_manager.run_id),
             parent_run_id=str(run_manager.parent_run_id) if run_manager.parent_run_id else None,
+            output_text=g.text,
+            parent=run_span(run_manager.run_id, getattr(run_manager, "handlers", ())),
+            attributes={"response_id": response_id} if response_id else {},
         )
 
+    def _outcome(self, g: GuardedResponse, rebuild: Callable[[GuardedResponse], Any]) -> Any:
+        output = rebuild(g)
+        if self.on_fail == "raise" and g.case.quality_gate is not QualityGate.PASS:
+            raise GroundingFailedError(g.case, g.text, output)
+        return output
+
     # -- sync ---------------------------------------------------------------------------
+    def _verify(
+        self, text: str, sources: list[Any], policy: Any, run_manager: CallbackManagerForChainRun
+    ) -> GuardedResponse:
+        """Verify inside the ``grounding_verdict`` child run, whose outputs are the verdict."""
+        child = run_manager.get_child().on_chain_start(
+            None, {"policy": policy}, name=VERDICT_RUN, run_type="chain"
+        )
+        try:
+            guarded = self._get_verifier().guard(
+                text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
+            )
+        except BaseException as err:
+            child.on_chain_error(err)
+            raise
+        child.on_chain_end(verdict_summary(guarded, policy))
+        return guarded
+
     def _guard(
         self, value: Any, run_manager: CallbackManagerForChainRun, config: RunnableConfig
     ) -> Any:
         text, rebuild = self._answer(value)
         sources = self._evidence(value, config, run_manager)
         policy = self._policy(config)
-        guarded = self._get_verifier().guard(
-            text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
-        )
+        guarded = self._verify(text, sources, policy, run_manager)
         dispatch_custom_event(VERIFICATION_EVENT, self._payload(guarded, policy), config=config)
-        dispatch(self.sinks, self._event(guarded, policy, run_manager))
-        return rebuild(guarded)
+        dispatch(self.sinks, self._event(guarded, policy, run_manager, value))
+        return self._outcome(guarded, rebuild)
 
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         return self._call_with_config(self._guard, input, config, **kwargs)
@@ -275,20 +370,38 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
         yield from self.transform(iter([input]), config, **kwargs)
 
     # -- async --------------------------------------------------------------------------
+    async def _averify(
+        self,
+        text: str,
+        sources: list[Any],
+        policy: Any,
+        run_manager: AsyncCallbackManagerForChainRun,
+    ) -> GuardedResponse:
+        child = await run_manager.get_child().on_chain_start(
+            None, {"policy": policy}, name=VERDICT_RUN, run_type="chain"
+        )
+        try:
+            guarded = await self._get_verifier().aguard(
+                text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
+            )
+        except BaseException as err:
+            await child.on_chain_error(err)
+            raise
+        await child.on_chain_end(verdict_summary(guarded, policy))
+        return guarded
+
     async def _aguard(
         self, value: Any, run_manager: AsyncCallbackManagerForChainRun, config: RunnableConfig
     ) -> Any:
         text, rebuild = self._answer(value)
         sources = self._evidence(value, config, run_manager)
         policy = self._policy(config)
-        guarded = await self._get_verifier().aguard(
-            text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
-        )
+        guarded = await self._averify(text, sources, policy, run_manager)
         await adispatch_custom_event(
             VERIFICATION_EVENT, self._payload(guarded, policy), config=config
         )
-        dispatch(self.sinks, self._event(guarded, policy, run_manager))
-        return rebuild(guarded)
+        dispatch(self.sinks, self._event(guarded, policy, run_manager, value))
+        return self._outcome(guarded, rebuild)
 
     async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         return await self._acall_with_config(self._aguard, input, config, **kwargs)
@@ -332,6 +445,15 @@ def _as_judge(value: Any) -> Judge | None:
     raise InvalidInputError(
         f"judge must be an LLMJudge, an NliJudge or a chat model, got {type(value).__name__}"
     )
+
+
+def _response_id(value: Any, answer_key: str) -> str | None:
+    """The id the framework gave the verified message (``AIMessage.id``), if any."""
+    if isinstance(value, Mapping):
+        value = value.get(answer_key)
+    if isinstance(value, BaseMessage):
+        return value.id or value.response_metadata.get("id") or None
+    return None
 
 
 def _as_sources(value: Any) -> list[Any]:
