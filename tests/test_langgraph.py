@@ -197,3 +197,46 @@ def test_state_schema_check_and_bad_state():
     check_state_schema(MessagesState)
     with pytest.raises(InvalidInputError, match="neither 'answer' nor 'messages'"):
         grounding_node(verifier=verifier()).invoke({"question": "q", "documents": SOURCES})
+
+
+# -- LangChain 1.x create_agent ----------------------------------------------------------
+def test_create_agent_middleware_grounds_the_final_answer():
+    """GroundingMiddleware: the agent's final answer is checked against its tool results."""
+    from langchain.agents import create_agent
+    from langchain_core.language_models import FakeMessagesListChatModel
+    from langchain_core.tools import tool
+
+    from longtracer_integrations.langchain import GroundingMiddleware
+
+    class ToolFakeModel(FakeMessagesListChatModel):
+        def bind_tools(self, tools, **kwargs):
+            return self
+
+    @tool
+    def search(query: str) -> str:
+        """Search the telescope facts."""
+        return "\n".join(SOURCES)
+
+    model = ToolFakeModel(
+        responses=[
+            AIMessage("", tool_calls=[{"name": "search", "args": {"query": "webb"}, "id": "c1"}]),
+            AIMessage(ANSWER, id="final"),
+        ]
+    )
+    agent = create_agent(
+        model,
+        tools=[search],
+        middleware=[GroundingMiddleware(policy="redact", verifier=verifier())],
+        checkpointer=MemorySaver(),
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = agent.invoke(
+            {"messages": [HumanMessage("When did Webb launch?")]},
+            {"configurable": {"thread_id": "a1"}},
+        )
+    final = out["messages"][-1]
+    assert final.id == "final"
+    assert final.content == f"{SUPPORTED} {NOTICE}"
+    assert out["grounding"]["quality_gate"] == "FAIL"
+    assert sum(isinstance(m, AIMessage) and m.id == "final" for m in out["messages"]) == 1

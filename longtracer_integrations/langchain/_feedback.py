@@ -6,23 +6,9 @@ import threading
 from typing import Any
 
 from ..observability import GroundingEvent
-from ..observability.logging_sink import case_fields
+from ..observability.logging_sink import case_fields, evaluation_result
 
 __all__ = ["LangSmithFeedbackSink"]
-
-
-def _evaluation(event: GroundingEvent) -> tuple[str, float | None]:
-    from longtracer_core.contracts import AssessmentAvailability, ClaimAssessment
-
-    assessed = [
-        c for c in event.case.claims if c.availability is AssessmentAvailability.ASSESSED
-    ]
-    score = (
-        sum(c.assessment is ClaimAssessment.SUPPORTED for c in assessed) / len(assessed)
-        if assessed
-        else None
-    )
-    return event.case.quality_gate.value.lower(), score
 
 
 class LangSmithFeedbackSink:
@@ -57,7 +43,7 @@ class LangSmithFeedbackSink:
     def emit(self, event: GroundingEvent) -> None:
         if event.run_id is None:
             return
-        label, score = _evaluation(event)
+        label, score, _ = evaluation_result(event.case)
         fields = case_fields(event)
         extra = {
             k: fields[k]

@@ -1,6 +1,7 @@
 """Grounding for LlamaIndex: verify each answer against the nodes it was synthesised from.
 
-``GroundingPostprocessor`` goes into ``node_postprocessors=[...]`` of a query or
+``GroundingEvaluator`` is the same check as a ``BaseEvaluator`` (for
+``BatchEvalRunner``). ``GroundingPostprocessor`` goes into ``node_postprocessors=[...]`` of a query or
 chat engine; ``GroundedQueryEngine`` wraps an engine you cannot rebuild. Both
 put the policy-applied text in the response and the ``CaseResult`` in
 ``response.metadata["grounding"]``. ``LlamaIndexLLMBackend`` and
@@ -24,13 +25,18 @@ except ImportError as err:  # pragma: no cover - exercised in a fresh environmen
 from ._embeddings import LlamaIndexEmbedder, LocalEmbedding
 from ._engine import GroundedQueryEngine
 from ._errors import GroundingSetupError
+from ._evaluator import GroundingEvaluationResult, GroundingEvaluator
 from ._events import GroundingEventHandler, GroundingResultEvent
 from ._llm import LlamaIndexLLMBackend
 from ._postprocessor import GroundingPostprocessor
+from ._simple_chat import GroundingNotAppliedWarning
 
 __all__ = [
     "GroundedQueryEngine",
+    "GroundingEvaluationResult",
+    "GroundingEvaluator",
     "GroundingEventHandler",
+    "GroundingNotAppliedWarning",
     "GroundingPostprocessor",
     "GroundingResultEvent",
     "GroundingSetupError",

@@ -23,6 +23,7 @@ from longtracer_core import VerifyConfig
 
 from ._errors import GroundingSetupError
 from ._grounder import Grounder, evidence_from_nodes
+from ._simple_chat import watch_simple_chat
 from ._spans import Registration, install
 
 __all__ = ["GroundingPostprocessor"]
@@ -110,6 +111,7 @@ class GroundingPostprocessor(BaseNodePostprocessor):
         super().model_post_init(context)
         self._grounder = self._build_grounder()
         install()
+        watch_simple_chat()
 
     def __setattr__(self, name: str, value: Any) -> None:
         # Changing a setting after construction (pp.policy = "redact") must take effect,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .base import GroundingEvent, Sink, dispatch
 from .jsonl import JsonlSink
-from .logging_sink import LoggingSink, case_fields
+from .logging_sink import LoggingSink, case_fields, evaluation_result
 
 if TYPE_CHECKING:
     from .otel import OpenTelemetrySink
@@ -27,6 +27,7 @@ __all__ = [
     "Sink",
     "case_fields",
     "dispatch",
+    "evaluation_result",
 ]
 
 

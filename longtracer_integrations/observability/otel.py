@@ -31,12 +31,12 @@ except ImportError as err:  # pragma: no cover - exercised in a fresh environmen
         'OpenTelemetrySink needs OpenTelemetry: pip install "longtracer-integrations[otel]"'
     ) from err
 
-from longtracer_core.contracts import AssessmentAvailability, ClaimAssessment
+from longtracer_core.contracts import AssessmentAvailability
 
 from .base import GroundingEvent
-from .logging_sink import case_fields
+from .logging_sink import case_fields, evaluation_result
 
-__all__ = ["EVALUATION_EVENT", "SPAN_NAME", "OpenTelemetrySink", "evaluation_result"]
+__all__ = ["EVALUATION_EVENT", "SPAN_NAME", "OpenTelemetrySink"]
 
 # The GenAI convention's event name; the Python semantic-conventions package defines
 # the attribute names but (as of 0.66b2) no constant for the event itself.
@@ -60,22 +60,6 @@ def _attributes(prefix: str, fields: dict[str, Any]) -> dict[str, Any]:
         else:
             out[f"{prefix}{key}"] = str(value)
     return out
-
-
-def evaluation_result(event: GroundingEvent) -> tuple[str, float | None, str]:
-    """The verdict as an evaluation: label (the gate, lower case), score, explanation.
-
-    The score is the share of assessed claims that are supported (None when no
-    claim was assessed); every sink that reports an evaluation uses this one.
-    """
-    case = event.case
-    assessed = [c for c in case.claims if c.availability is AssessmentAvailability.ASSESSED]
-    score = (
-        sum(c.assessment is ClaimAssessment.SUPPORTED for c in assessed) / len(assessed)
-        if assessed
-        else None
-    )
-    return case.quality_gate.value.lower(), score, case.summary
 
 
 def _parent_context(parent: Any) -> Any:
@@ -227,7 +211,7 @@ class OpenTelemetrySink:
     @staticmethod
     def _evaluation_attributes(event: GroundingEvent) -> dict[str, Any]:
         case = event.case
-        label, score, explanation = evaluation_result(event)
+        label, score, explanation = evaluation_result(case)
         attrs: dict[str, Any] = {
             gen_ai.GEN_AI_EVALUATION_NAME: EVALUATION_NAME,
             gen_ai.GEN_AI_EVALUATION_SCORE_LABEL: label,

@@ -20,8 +20,8 @@ from typing import Any
 import httpx
 
 from .base import GroundingEvent
-from .logging_sink import case_fields
-from .otel import EVALUATION_NAME, OpenTelemetrySink, evaluation_result
+from .logging_sink import case_fields, evaluation_result
+from .otel import EVALUATION_NAME, OpenTelemetrySink
 
 __all__ = ["PhoenixAnnotationSink"]
 
@@ -58,7 +58,7 @@ class PhoenixAnnotationSink:
 
     def annotation(self, event: GroundingEvent, span_id: int) -> dict[str, Any]:
         """The span-annotation record posted for ``event`` on span ``span_id``."""
-        label, score, explanation = evaluation_result(event)
+        label, score, explanation = evaluation_result(event.case)
         fields = case_fields(event)
         metadata = {
             k: fields[k]
