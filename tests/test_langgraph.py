@@ -32,7 +32,9 @@ class ListRetriever(BaseRetriever):
     """Returns the fixed sources as Documents (a real BaseRetriever, so callbacks fire)."""
 
     def _get_relevant_documents(self, query: str, *, run_manager: Any) -> list[Document]:
-        return [Document(page_content=s, metadata={"source_id": f"s{i}"}) for i, s in enumerate(SOURCES)]
+        return [
+            Document(page_content=s, metadata={"source_id": f"s{i}"}) for i, s in enumerate(SOURCES)
+        ]
 
 
 def _append(left: list[Any], right: list[Any]) -> list[Any]:

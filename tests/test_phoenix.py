@@ -156,7 +156,9 @@ def _check_grounding(base: str, project: str, span: dict[str, Any], gate: str) -
         "the grounding annotation",
     )
     (note,) = [a for a in notes if a["name"] == "grounding"]
-    print(f"annotation on {span['context']['span_id']}: {note['result']} ({note['annotator_kind']})")
+    print(
+        f"annotation on {span['context']['span_id']}: {note['result']} ({note['annotator_kind']})"
+    )
     assert note["result"]["label"] == gate.lower()
     assert note["annotator_kind"] == "CODE"
     assert note["metadata"]["quality_gate"] == gate
@@ -177,7 +179,9 @@ def test_langchain_chain_grounding_span_and_annotation(phoenix: str, provider: A
     from .helpers import FABRICATED, SOURCES, SUPPORTED, verifier
 
     tp, project = provider
-    docs = [Document(page_content=s, metadata={"source_id": f"s{i}"}) for i, s in enumerate(SOURCES)]
+    docs = [
+        Document(page_content=s, metadata={"source_id": f"s{i}"}) for i, s in enumerate(SOURCES)
+    ]
     retriever = RunnableLambda(lambda q: docs, name="retriever")
     prompt = ChatPromptTemplate.from_template("Context: {context}\nQuestion: {question}")
     llm = FakeListChatModel(responses=[f"{SUPPORTED} {FABRICATED}"])
@@ -241,8 +245,10 @@ def test_llamaindex_engine_grounding_span_and_annotation(phoenix: str, provider:
 
     spans = _poll(
         lambda: _spans(phoenix, project),
-        lambda found: "grounding.verify" in {s["name"] for s in found}
-        and any(s["name"].endswith("query") for s in found),
+        lambda found: (
+            "grounding.verify" in {s["name"] for s in found}
+            and any(s["name"].endswith("query") for s in found)
+        ),
         "the LlamaIndex spans",
     )
     print(f"\nLlamaIndex span tree in Phoenix project {project}:")

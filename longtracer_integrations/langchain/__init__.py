@@ -5,11 +5,11 @@ Needs the ``[langchain]`` extra (langchain-core 1.x)::
     pip install "longtracer-integrations[langchain]"
 """
 
-from . import _compat  # noqa: F401  (raises ImportError naming the extra)
 from typing import TYPE_CHECKING, Any
 
 from longtracer_core.errors import GroundingFailedError
 
+from . import _compat  # noqa: F401  (raises ImportError naming the extra)
 from ._backend import LangChainChatBackend, LangChainEmbedder, LocalEmbeddings
 from ._feedback import LangSmithFeedbackSink
 from ._guard import VERDICT_RUN, GroundingEvidenceError, GroundingGuard

@@ -47,8 +47,16 @@ class LangSmithFeedbackSink:
         fields = case_fields(event)
         extra = {
             k: fields[k]
-            for k in ("case_id", "reason", "claims", "supported", "insufficient_evidence",
-                      "contradicted", "conflicting_sources", "policy")
+            for k in (
+                "case_id",
+                "reason",
+                "claims",
+                "supported",
+                "insufficient_evidence",
+                "contradicted",
+                "conflicting_sources",
+                "policy",
+            )
             if fields.get(k) is not None
         }
         self.client.create_feedback(

@@ -14,8 +14,8 @@ from langchain_core.callbacks import (
 )
 from langchain_core.documents import Document
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import BaseMessage
 from langchain_core.load.serializable import SerializedConstructor, SerializedNotImplemented
+from langchain_core.messages import BaseMessage
 from langchain_core.runnables import ConfigurableFieldSpec, RunnableConfig, RunnableSerializable
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 

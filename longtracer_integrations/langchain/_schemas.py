@@ -1,4 +1,4 @@
-"""Typed input and output schemas of ``GroundingGuard`` (its keys are configurable, so built per guard)."""
+"""Typed input and output schemas of ``GroundingGuard``, built per guard (its keys vary)."""
 
 from __future__ import annotations
 

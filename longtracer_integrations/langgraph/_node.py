@@ -147,9 +147,7 @@ class _Node:
     ) -> BaseMessage:
         """The grounded message (same id, so add_messages replaces it) with plain metadata."""
         metadata = {
-            k: v
-            for k, v in message.response_metadata.items()
-            if k not in (_OUT, f"{_OUT}_trace")
+            k: v for k, v in message.response_metadata.items() if k not in (_OUT, f"{_OUT}_trace")
         }
         metadata[self.output_key] = verdict
         trace = out.get(f"{_OUT}_trace")

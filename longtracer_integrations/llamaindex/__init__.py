@@ -1,9 +1,10 @@
 """Grounding for LlamaIndex: verify each answer against the nodes it was synthesised from.
 
 ``GroundingEvaluator`` is the same check as a ``BaseEvaluator`` (for
-``BatchEvalRunner``). ``GroundingPostprocessor`` goes into ``node_postprocessors=[...]`` of a query or
-chat engine; ``GroundedQueryEngine`` wraps an engine you cannot rebuild. Both
-put the policy-applied text in the response and the ``CaseResult`` in
+``BatchEvalRunner``). ``GroundingPostprocessor`` goes into
+``node_postprocessors=[...]`` of a query or chat engine; ``GroundedQueryEngine``
+wraps an engine you cannot rebuild. Both put the policy-applied text in the
+response and the ``CaseResult`` in
 ``response.metadata["grounding"]``. ``LlamaIndexLLMBackend`` and
 ``LlamaIndexEmbedder`` let the verifier use LlamaIndex models; ``LocalEmbedding``
 is the core's offline model as a LlamaIndex embed model.

@@ -111,7 +111,9 @@ class OpenTelemetrySink:
         if span_kind not in ("GUARDRAIL", "EVALUATOR"):
             raise ValueError(f"span_kind must be GUARDRAIL or EVALUATOR, got {span_kind!r}")
         if evaluation_event not in ("auto", "log", "span", "both"):
-            raise ValueError(f"evaluation_event must be auto/log/span/both, got {evaluation_event!r}")
+            raise ValueError(
+                f"evaluation_event must be auto, log, span or both, got {evaluation_event!r}"
+            )
         unknown = set(error_on) - {"PASS", "FAIL", "INDETERMINATE"}
         if unknown:
             raise ValueError(f"error_on takes quality gates, got {sorted(unknown)}")
