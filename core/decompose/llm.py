@@ -28,15 +28,19 @@ from .types import Decomposition, DraftClaim
 
 __all__ = ["DECOMPOSE_PROMPT_VERSION", "DecompositionOutput", "LLMDecomposer"]
 
-DECOMPOSE_PROMPT_VERSION = "decompose-v1"
+DECOMPOSE_PROMPT_VERSION = "decompose-v2"
 
 SYSTEM_PROMPT = """\
 You split an answer written by an AI assistant into atomic factual claims.
 
 Rules:
 - A claim is one short declarative statement that can be checked against documents.
-  Split compound sentences; resolve pronouns ("It launched" -> "The telescope launched")
-  only when the referent is in the answer.
+  Split compound sentences.
+- Every claim must be self-contained: readable without the rest of the answer.
+  Replace pronouns and short references by what they stand for ("It launched" ->
+  "The telescope launched"; "the company" -> "Acme Corp"), and give a list item or
+  table cell the heading, label or row it belongs to ("First dose: at 12 months").
+  Take these words only from earlier in the answer; never invent a referent.
 - For each claim give draft_span: [start, end], the character offsets (0-based,
   end exclusive) of the sentence or clause of the answer it comes from.
 - cited_markers: citation markers attached to that text, without brackets ("S3", "1", "^2").

@@ -76,7 +76,17 @@ class TraceClaim(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     claim_id: str
-    text: str
+    text: str = Field(description="The claim as scored (decontextualised).")
+    draft_text: str | None = Field(
+        default=None, description="The draft's own text at draft_span (what the policy acts on)."
+    )
+    context: list[str] = Field(
+        default_factory=list,
+        description="Phrases the claim took from its context (antecedents, headings, labels).",
+    )
+    gates: list[dict[str, Any]] = Field(
+        default_factory=list, description="v2: the gates that fired, with their explanations."
+    )
     kind: str
     origin: str
     draft_span: tuple[int, int] | None
@@ -238,6 +248,11 @@ def build_trace(
             TraceClaim(
                 claim_id=claim_id,
                 text=claim.claim_text,
+                draft_text=draft[claim.char_start : claim.char_end]
+                if claim.char_start is not None and claim.char_end is not None
+                else None,
+                context=list(claim.context),
+                gates=[g for g in d.get("gates", []) if isinstance(g, dict) and g.get("fired")],
                 kind=claim.kind,
                 origin=claim.origin,
                 draft_span=(claim.char_start, claim.char_end)
