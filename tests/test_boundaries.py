@@ -88,6 +88,7 @@ PINNED_CORE = [
     "QualityGate",
     "ReasonCode",
     "RuleBasedDecomposer",
+    "SentenceStream",
     "SentenceTransformerEmbedder",
     "TraceRecord",
     "TransformersNli",
