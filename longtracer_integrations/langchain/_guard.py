@@ -34,6 +34,7 @@ from ..observability import GroundingEvent, dispatch
 from . import _schemas
 from ._backend import LangChainChatBackend
 from ._handler import VERIFICATION_EVENT, GroundingCallbackHandler
+from ._streaming import MISSING, SENTENCE_EVENT, SentenceRun, merge
 from ._tracing import run_span, verdict_summary
 
 __all__ = ["VERDICT_RUN", "GroundingEvidenceError", "GroundingGuard"]
@@ -42,7 +43,6 @@ VERDICT_RUN = "grounding_verdict"
 # fields that hold live objects: a guard that sets one cannot be rebuilt from JSON
 _LIVE_FIELDS = ("verifier", "decomposer", "llm", "judge", "sinks")
 
-_MISSING = object()
 
 
 class GroundingEvidenceError(InvalidInputError):
@@ -59,21 +59,6 @@ def _evidence_error(context_key: str, sources_key: str) -> GroundingEvidenceErro
         "returned earlier in the same run are used. An explicitly empty list is accepted "
         "and verifies to NO_SOURCES_SUPPLIED."
     )
-
-
-def _merge(acc: Any, chunk: Any) -> Any:
-    """Combine streamed chunks the way LangChain does, merging plain dicts key by key."""
-    if acc is _MISSING:
-        return chunk
-    try:
-        return acc + chunk
-    except TypeError:
-        if isinstance(acc, Mapping) and isinstance(chunk, Mapping):
-            merged = dict(acc)
-            for key, value in chunk.items():
-                merged[key] = _merge(merged[key], value) if key in merged else value
-            return merged
-        return chunk
 
 
 class GroundingGuard(RunnableSerializable[Any, Any]):
@@ -99,8 +84,12 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     raises ``GroundingEvidenceError``. ``config["configurable"]
     ["grounding_policy"]`` overrides the policy per call.
 
-    Streaming buffers the whole answer, verifies it, then emits it once: in
-    redact mode no character of a redacted sentence is ever emitted. Each
+    Streaming (``stream_mode="buffered"``, the default) buffers the whole
+    answer, verifies it, then emits it once. ``stream_mode="sentence"``
+    releases each sentence as soon as it is complete and verified (needs the
+    rule-based decomposer and no judge), with a ``"grounding.sentence"`` custom
+    event per release; the concatenated output equals ``invoke``'s. In either
+    mode no character of a redacted sentence is ever emitted. Each
     verification is dispatched as a custom event named
     ``"grounding.verification"`` (per-claim verdicts, the ``CaseResult`` and the
     trace), visible in ``astream_events`` and to callback handlers.
@@ -140,6 +129,7 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     sinks: Sequence[Any] = Field(default=(), exclude=True)
     config: VerifyConfig | None = None
     on_fail: Literal["return", "raise"] = "return"
+    stream_mode: Literal["buffered", "sentence"] = "buffered"
 
     _built: CitationVerifier | None = PrivateAttr(default=None)
     _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
@@ -347,16 +337,65 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         return self._call_with_config(self._guard, input, config, **kwargs)
 
+    def _finish_stream(
+        self, run: SentenceRun, guarded: GuardedResponse, tail: str, config: RunnableConfig
+    ) -> Any:
+        dispatch(self.sinks, self._event(guarded, run.policy, run.run_manager, run.acc))
+        out = run.chunk(tail, final=guarded)
+        if self.on_fail == "raise" and guarded.case.quality_gate is not QualityGate.PASS:
+            raise GroundingFailedError(guarded.case, run.stream.released if run.stream else "", out)
+        return out
+
+    def _sentences(
+        self,
+        chunks: Iterator[Any],
+        run_manager: CallbackManagerForChainRun,
+        config: RunnableConfig,
+    ) -> Iterator[Any]:
+        """Sentence mode: release each settled sentence as soon as it is verified."""
+        run = SentenceRun(self, run_manager, config)
+        child = None
+        for chunk in chunks:
+            run.add(chunk)
+            if not run.open():
+                continue
+            if child is None:
+                child = run_manager.get_child().on_chain_start(
+                    None, {"policy": run.policy}, name=VERDICT_RUN, run_type="chain"
+                )
+            assert run.stream is not None
+            step = run.stream.feed(run.pending())
+            if step.claims:
+                dispatch_custom_event(SENTENCE_EVENT, run.sentence_payload(step), config=config)
+            if step.text:
+                yield run.chunk(step.text)
+        if run.acc is MISSING:
+            return
+        if run.stream is None:  # the evidence never came: the buffered path says why
+            yield self._guard(run.acc, run_manager, config)
+            return
+        run.stream.feed(run.pending())
+        tail, guarded = run.stream.finish()
+        assert child is not None
+        child.on_chain_end(verdict_summary(guarded, run.policy))
+        if tail.claims:
+            dispatch_custom_event(SENTENCE_EVENT, run.sentence_payload(tail), config=config)
+        dispatch_custom_event(VERIFICATION_EVENT, self._payload(guarded, run.policy), config=config)
+        yield self._finish_stream(run, guarded, tail.text, config)
+
     def _transform(
         self,
         chunks: Iterator[Any],
         run_manager: CallbackManagerForChainRun,
         config: RunnableConfig,
     ) -> Iterator[Any]:
-        acc: Any = _MISSING
+        if self.stream_mode == "sentence":
+            yield from self._sentences(chunks, run_manager, config)
+            return
+        acc: Any = MISSING
         for chunk in chunks:
-            acc = _merge(acc, chunk)
-        if acc is not _MISSING:
+            acc = merge(acc, chunk)
+        if acc is not MISSING:
             yield self._guard(acc, run_manager, config)
 
     def transform(
@@ -406,16 +445,61 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         return await self._acall_with_config(self._aguard, input, config, **kwargs)
 
+    async def _asentences(
+        self,
+        chunks: AsyncIterator[Any],
+        run_manager: AsyncCallbackManagerForChainRun,
+        config: RunnableConfig,
+    ) -> AsyncIterator[Any]:
+        """Sentence mode for asyncio."""
+        run = SentenceRun(self, run_manager, config)
+        child = None
+        async for chunk in chunks:
+            run.add(chunk)
+            if not run.open():
+                continue
+            if child is None:
+                child = await run_manager.get_child().on_chain_start(
+                    None, {"policy": run.policy}, name=VERDICT_RUN, run_type="chain"
+                )
+            assert run.stream is not None
+            step = await run.stream.afeed(run.pending())
+            if step.claims:
+                await adispatch_custom_event(
+                    SENTENCE_EVENT, run.sentence_payload(step), config=config
+                )
+            if step.text:
+                yield run.chunk(step.text)
+        if run.acc is MISSING:
+            return
+        if run.stream is None:  # the evidence never came: the buffered path says why
+            yield await self._aguard(run.acc, run_manager, config)
+            return
+        await run.stream.afeed(run.pending())
+        tail, guarded = await run.stream.afinish()
+        assert child is not None
+        await child.on_chain_end(verdict_summary(guarded, run.policy))
+        if tail.claims:
+            await adispatch_custom_event(SENTENCE_EVENT, run.sentence_payload(tail), config=config)
+        await adispatch_custom_event(
+            VERIFICATION_EVENT, self._payload(guarded, run.policy), config=config
+        )
+        yield self._finish_stream(run, guarded, tail.text, config)
+
     async def _atransform(
         self,
         chunks: AsyncIterator[Any],
         run_manager: AsyncCallbackManagerForChainRun,
         config: RunnableConfig,
     ) -> AsyncIterator[Any]:
-        acc: Any = _MISSING
+        if self.stream_mode == "sentence":
+            async for out in self._asentences(chunks, run_manager, config):
+                yield out
+            return
+        acc: Any = MISSING
         async for chunk in chunks:
-            acc = _merge(acc, chunk)
-        if acc is not _MISSING:
+            acc = merge(acc, chunk)
+        if acc is not MISSING:
             yield await self._aguard(acc, run_manager, config)
 
     async def atransform(
