@@ -237,6 +237,7 @@ def test_public_names_are_sorted_and_pinned():
         "GroundingNotAppliedWarning",
         "GroundingPostprocessor",
         "GroundingResultEvent",
+        "GroundingSentenceEvent",
         "GroundingSetupError",
         "LlamaIndexEmbedder",
         "LlamaIndexLLMBackend",

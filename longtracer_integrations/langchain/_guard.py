@@ -44,7 +44,6 @@ VERDICT_RUN = "grounding_verdict"
 _LIVE_FIELDS = ("verifier", "decomposer", "llm", "judge", "sinks")
 
 
-
 class GroundingEvidenceError(InvalidInputError):
     """No evidence could be found to check the answer against."""
 

@@ -9,9 +9,10 @@ response and the ``CaseResult`` in
 ``LlamaIndexEmbedder`` let the verifier use LlamaIndex models; ``LocalEmbedding``
 is the core's offline model as a LlamaIndex embed model.
 
-Streaming: answers are buffered and grounded before the first chunk is emitted
-(one chunk holding the policy-applied text), so ``redact`` never leaks a
-character of a removed sentence. See ``docs/llamaindex.md``. Needs the
+Streaming: by default answers are buffered and grounded before the first chunk
+is emitted (one chunk holding the policy-applied text); ``stream_mode="sentence"``
+emits each sentence as soon as it is complete and verified. Either way
+``redact`` never leaks a character of a removed sentence. See ``docs/llamaindex.md``. Needs the
 ``[llamaindex]`` extra.
 """
 
@@ -27,7 +28,7 @@ from ._embeddings import LlamaIndexEmbedder, LocalEmbedding
 from ._engine import GroundedQueryEngine
 from ._errors import GroundingSetupError
 from ._evaluator import GroundingEvaluationResult, GroundingEvaluator
-from ._events import GroundingEventHandler, GroundingResultEvent
+from ._events import GroundingEventHandler, GroundingResultEvent, GroundingSentenceEvent
 from ._llm import LlamaIndexLLMBackend
 from ._postprocessor import GroundingPostprocessor
 from ._simple_chat import GroundingNotAppliedWarning
@@ -40,6 +41,7 @@ __all__ = [
     "GroundingNotAppliedWarning",
     "GroundingPostprocessor",
     "GroundingResultEvent",
+    "GroundingSentenceEvent",
     "GroundingSetupError",
     "LlamaIndexEmbedder",
     "LlamaIndexLLMBackend",

@@ -52,6 +52,7 @@ _GROUNDER_FIELDS = frozenset(
         "metadata_key",
         "include_trace",
         "timeout",
+        "stream_mode",
     }
 )
 
@@ -104,6 +105,11 @@ class GroundingPostprocessor(BaseNodePostprocessor):
     strict: bool | None = Field(
         default=None, description="Raise outside an engine (default: True for redact)."
     )
+    stream_mode: Literal["buffered", "sentence"] = Field(
+        default="buffered",
+        description="Streams: 'buffered' emits the grounded answer once at the end; 'sentence' "
+        "emits each sentence as soon as it is complete and verified.",
+    )
 
     _grounder: Grounder = PrivateAttr()
 
@@ -133,6 +139,7 @@ class GroundingPostprocessor(BaseNodePostprocessor):
             metadata_key=self.metadata_key,
             include_trace=self.include_trace,
             timeout=self.timeout,
+            stream_mode=self.stream_mode,
         )
 
     @classmethod
