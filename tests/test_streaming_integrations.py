@@ -14,6 +14,7 @@ from langchain_core.runnables import RunnableGenerator
 from llama_index.core import Document, VectorStoreIndex
 from llama_index.core.llms import CompletionResponse, CompletionResponseGen, CustomLLM, LLMMetadata
 from llama_index.core.llms.callbacks import llm_completion_callback
+from pydantic import Field
 
 from longtracer_integrations.langchain import GroundingGuard
 from longtracer_integrations.llamaindex import GroundedQueryEngine, GroundingPostprocessor
@@ -145,7 +146,7 @@ def test_langchain_sentence_mode_refuses_a_judge_clearly():
 class ChunkLLM(CustomLLM):
     """Streams ``chunks`` (set per test) as its completion; complete() returns them joined."""
 
-    chunks: list[str] = []
+    chunks: list[str] = Field(default_factory=list)
 
     @property
     def metadata(self) -> LLMMetadata:
