@@ -125,15 +125,25 @@ def test_with_fallbacks_routes_failed_answers_to_a_safer_chain():
 
 
 async def test_on_fail_raise_async_and_stream():
-    """ainvoke and stream raise the same error (nothing of the answer is emitted first)."""
+    """ainvoke raises; a buffered stream raises before emitting anything; a sentence stream
+    raises at the end, having emitted only verified sentences."""
+    config = {"configurable": {"grounding_sources": SOURCES}}
     guard = GroundingGuard(policy="redact", verifier=verifier(), on_fail="raise")
     with pytest.raises(GroundingFailedError):
-        await guard.ainvoke(ANSWER, {"configurable": {"grounding_sources": SOURCES}})
+        await guard.ainvoke(ANSWER, config)
+    buffered = guard.model_copy(update={"stream_mode": "buffered"})
     emitted = []
     with pytest.raises(GroundingFailedError):
-        for chunk in guard.stream(ANSWER, {"configurable": {"grounding_sources": SOURCES}}):
+        for chunk in buffered.stream(ANSWER, config):
             emitted.append(chunk)
     assert emitted == []
+    by_sentence = guard.model_copy(update={"stream_mode": "sentence"})
+    emitted = []
+    with pytest.raises(GroundingFailedError) as info:
+        for chunk in by_sentence.stream(ANSWER + " More.", config):
+            emitted.append(chunk)
+    assert "".join(emitted) == SUPPORTED
+    assert info.value.text.startswith(SUPPORTED) and "Atlantis" not in info.value.text
 
 
 # -- the verdict in tracers --------------------------------------------------------------

@@ -12,10 +12,12 @@ final ``CaseResult`` is the batch path's on the whole text, so it equals what
 ``guard`` gives.
 
 Work per stream: sources are split, their features, IDF table and span
-embeddings computed once (the verifier's caches; span vectors also go to its
-shared ``EmbeddingCache``), and each claim is embedded once, in one batch per
-released sentence (a per-stream memo in front of the embedder). Each release
-re-runs the cheap parts (rule-based decomposition, matching) over the prefix.
+embeddings computed once, in a background thread as soon as the stream opens
+(``CitationVerifier.warm``), so the evidence is ready while the first sentence
+is still being written; span vectors go to the verifier's shared
+``EmbeddingCache``. Each claim is embedded once, in one batch per released
+sentence (a per-stream memo in front of the embedder). Each release re-runs
+the cheap parts (rule-based decomposition, matching) over the prefix.
 
 Sentence mode needs the rule-based decomposer and no judge: an LLM decomposer
 may split a prefix differently from the whole, and a judge's budget is spent
@@ -24,6 +26,7 @@ per call, so either could change a sentence after it was released.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from collections.abc import Sequence
@@ -82,6 +85,10 @@ class _MemoEmbedder:
         return self.embed(texts)
 
 
+def _streamable(verifier: CitationVerifier) -> bool:
+    return isinstance(verifier.decomposer, RuleBasedDecomposer) and verifier.judge is None
+
+
 def _check_streamable(verifier: CitationVerifier) -> None:
     if not isinstance(verifier.decomposer, RuleBasedDecomposer):
         raise InvalidInputError(
@@ -138,6 +145,16 @@ class SentenceStream:
         self._upto = 0
         self._halted = False
         self._finished = False
+        self._warmed = threading.Event()
+        threading.Thread(target=self._warm, name="longtracer-stream-warm", daemon=True).start()
+
+    def _warm(self) -> None:
+        try:
+            self.verifier.warm(self.sources)
+        except Exception:  # the first check embeds (and reports) whatever failed here
+            _log.debug("warming the stream's evidence failed", exc_info=True)
+        finally:
+            self._warmed.set()
 
     @property
     def text(self) -> str:
@@ -149,12 +166,18 @@ class SentenceStream:
         """Everything handed out so far."""
         return self._released
 
+    @staticmethod
+    def supports(verifier: CitationVerifier) -> bool:
+        """Whether ``verifier`` can stream by sentence (rule-based decomposer, no judge)."""
+        return _streamable(verifier)
+
     # ------------------------------------------------------------------ sync
     def feed(self, chunk: str) -> StreamStep:
         """Add ``chunk``; verify and release the sentences that settled with it."""
         end = self._take(chunk)
         if end is None:
             return StreamStep("", upto=self._upto)
+        self._warmed.wait()  # never embed the same spans twice
         guarded = self.verifier.guard(
             self._buffer[:end], self.sources, policy=self.policy, timeout=self.timeout
         )
@@ -163,6 +186,7 @@ class SentenceStream:
     def finish(self) -> tuple[StreamStep, GuardedResponse]:
         """Verify the whole answer; return the rest to hand out and the final result."""
         self._close()
+        self._warmed.wait()
         guarded = self.verifier.guard(
             self._buffer,
             self.sources,
@@ -178,6 +202,8 @@ class SentenceStream:
         end = self._take(chunk)
         if end is None:
             return StreamStep("", upto=self._upto)
+        if not self._warmed.is_set():
+            await asyncio.to_thread(self._warmed.wait)
         guarded = await self.verifier.aguard(
             self._buffer[:end], self.sources, policy=self.policy, timeout=self.timeout
         )
@@ -186,6 +212,8 @@ class SentenceStream:
     async def afinish(self) -> tuple[StreamStep, GuardedResponse]:
         """``finish`` for asyncio."""
         self._close()
+        if not self._warmed.is_set():
+            await asyncio.to_thread(self._warmed.wait)
         guarded = await self.verifier.aguard(
             self._buffer,
             self.sources,

@@ -26,6 +26,7 @@ from longtracer_core import (
     LLMDecomposer,
     LLMJudge,
     QualityGate,
+    SentenceStream,
     VerifyConfig,
 )
 from longtracer_core.errors import GroundingFailedError, InvalidInputError
@@ -83,12 +84,13 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     raises ``GroundingEvidenceError``. ``config["configurable"]
     ["grounding_policy"]`` overrides the policy per call.
 
-    Streaming (``stream_mode="buffered"``, the default) buffers the whole
-    answer, verifies it, then emits it once. ``stream_mode="sentence"``
-    releases each sentence as soon as it is complete and verified (needs the
-    rule-based decomposer and no judge), with a ``"grounding.sentence"`` custom
-    event per release; the concatenated output equals ``invoke``'s. In either
-    mode no character of a redacted sentence is ever emitted. Each
+    Streaming: ``stream_mode="sentence"`` releases each sentence as soon as it
+    is complete and verified (needs the rule-based decomposer and no judge),
+    with a ``"grounding.sentence"`` custom event per release; the concatenated
+    output equals ``invoke``'s. ``"buffered"`` buffers the whole answer,
+    verifies it, then emits it once. ``"auto"`` (the default) streams by
+    sentence whenever the verifier can, else buffers. In every mode no
+    character of a redacted sentence is ever emitted. Each
     verification is dispatched as a custom event named
     ``"grounding.verification"`` (per-claim verdicts, the ``CaseResult`` and the
     trace), visible in ``astream_events`` and to callback handlers.
@@ -128,7 +130,7 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     sinks: Sequence[Any] = Field(default=(), exclude=True)
     config: VerifyConfig | None = None
     on_fail: Literal["return", "raise"] = "return"
-    stream_mode: Literal["buffered", "sentence"] = "buffered"
+    stream_mode: Literal["auto", "buffered", "sentence"] = "auto"
 
     _built: CitationVerifier | None = PrivateAttr(default=None)
     _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
@@ -192,6 +194,12 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
                     self._built = base.with_decomposer(decomposer)
         assert self._built is not None
         return self._built
+
+    def _by_sentence(self) -> bool:
+        """Stream by sentence? ``auto``: whenever the verifier can (no judge, rule-based)."""
+        if self.stream_mode == "auto":
+            return SentenceStream.supports(self._get_verifier())
+        return self.stream_mode == "sentence"
 
     # -- input and output shapes --------------------------------------------------------
     def _answer(self, value: Any) -> tuple[str, Callable[[GuardedResponse], Any]]:
@@ -388,7 +396,7 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
         run_manager: CallbackManagerForChainRun,
         config: RunnableConfig,
     ) -> Iterator[Any]:
-        if self.stream_mode == "sentence":
+        if self._by_sentence():
             yield from self._sentences(chunks, run_manager, config)
             return
         acc: Any = MISSING
@@ -491,7 +499,7 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
         run_manager: AsyncCallbackManagerForChainRun,
         config: RunnableConfig,
     ) -> AsyncIterator[Any]:
-        if self.stream_mode == "sentence":
+        if self._by_sentence():
             async for out in self._asentences(chunks, run_manager, config):
                 yield out
             return

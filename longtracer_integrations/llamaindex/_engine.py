@@ -3,9 +3,10 @@
 Wraps any query engine or chat engine and grounds each answer against the
 ``source_nodes`` the engine returns. ``query``/``aquery`` work on both kinds (a
 chat engine is asked through ``chat``/``achat``); chat engines also get
-``chat``, ``achat``, ``stream_chat`` and ``astream_chat``. Streams are buffered
-(nothing is emitted until the whole answer is grounded) unless
-``stream_mode="sentence"``, which emits each sentence once it is verified. Unlike the
+``chat``, ``achat``, ``stream_chat`` and ``astream_chat``. Streams emit each
+sentence once it is verified (``stream_mode="auto"``/``"sentence"``) or, with
+``"buffered"`` or a verifier that cannot stream, the whole grounded answer at
+the end. Unlike the
 postprocessor, the async paths verify without blocking the event loop. A
 wrapped chat engine has already written the raw answer to its memory when the
 wrapper sees it; use ``GroundingPostprocessor`` on context chat engines to keep
@@ -73,7 +74,7 @@ class GroundedQueryEngine(BaseQueryEngine):
         metadata_key: str = "grounding",
         include_trace: bool = True,
         timeout: float | None = None,
-        stream_mode: Literal["buffered", "sentence"] = "buffered",
+        stream_mode: Literal["auto", "buffered", "sentence"] = "auto",
     ) -> None:
         if not isinstance(query_engine, BaseQueryEngine | BaseChatEngine):
             raise InvalidInputError(

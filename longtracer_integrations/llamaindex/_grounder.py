@@ -40,7 +40,7 @@ from ._llm import LlamaIndexLLMBackend
 __all__ = ["ORIGIN", "Grounder", "Policy", "RunIds", "evidence_from_nodes"]
 
 Policy = Literal["flag", "redact"]
-StreamMode = Literal["buffered", "sentence"]
+StreamMode = Literal["auto", "buffered", "sentence"]
 ORIGIN = "llamaindex"
 _log = logging.getLogger("longtracer_integrations.llamaindex")
 
@@ -98,11 +98,11 @@ class Grounder:
         metadata_key: str = "grounding",
         include_trace: bool = True,
         timeout: float | None = None,
-        stream_mode: StreamMode = "buffered",
+        stream_mode: StreamMode = "auto",
     ) -> None:
-        if stream_mode not in ("buffered", "sentence"):
+        if stream_mode not in ("auto", "buffered", "sentence"):
             raise InvalidInputError(
-                f"stream_mode must be 'buffered' or 'sentence', got {stream_mode!r}"
+                f"stream_mode must be 'auto', 'buffered' or 'sentence', got {stream_mode!r}"
             )
         if policy not in ("flag", "redact"):
             raise InvalidInputError(f"policy must be 'flag' or 'redact', got {policy!r}")
@@ -216,10 +216,12 @@ class Grounder:
     def open_stream(self, evidence: Sequence[Any]) -> SentenceStream | None:
         """A sentence stream over ``evidence`` in sentence mode; None means buffer instead.
 
-        A verifier that cannot stream (an LLM decomposer, a judge) falls back to
-        buffering with a warning: the answer is still grounded, only later.
+        A verifier that cannot stream (an LLM decomposer, a judge) buffers:
+        silently under ``auto``, with a warning when ``sentence`` was asked for.
         """
-        if self.stream_mode != "sentence":
+        if self.stream_mode == "buffered":
+            return None
+        if self.stream_mode == "auto" and not SentenceStream.supports(self.verifier):
             return None
         try:
             return SentenceStream(

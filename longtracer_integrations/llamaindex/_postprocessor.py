@@ -105,10 +105,11 @@ class GroundingPostprocessor(BaseNodePostprocessor):
     strict: bool | None = Field(
         default=None, description="Raise outside an engine (default: True for redact)."
     )
-    stream_mode: Literal["buffered", "sentence"] = Field(
-        default="buffered",
-        description="Streams: 'buffered' emits the grounded answer once at the end; 'sentence' "
-        "emits each sentence as soon as it is complete and verified.",
+    stream_mode: Literal["auto", "buffered", "sentence"] = Field(
+        default="auto",
+        description="Streams: 'sentence' emits each sentence as soon as it is complete and "
+        "verified; 'buffered' emits the grounded answer once at the end; 'auto' streams by "
+        "sentence whenever the verifier can (no judge, rule-based decomposer).",
     )
 
     _grounder: Grounder = PrivateAttr()

@@ -22,6 +22,7 @@ inner stage, e.g. a postprocessor inside a wrapped engine) is not grounded again
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import (
     AsyncGenerator,
     AsyncIterator,
@@ -48,6 +49,8 @@ __all__ = ["aground_result", "async_sentences", "ground_result", "sync_sentences
 
 OnDone = Callable[[GuardedResponse], None] | None
 Opener = Callable[[], SentenceStream | None]
+# the grounding generators this module made, and the metadata key each grounds under
+_GROUNDED: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
 
 
 def _done(result: Any, guarded: GuardedResponse, grounder: Grounder, on_done: OnDone) -> None:
@@ -213,15 +216,20 @@ def ground_result(
         return run(text)
 
     sentences = (lambda: grounder.open_stream(evidence), ids) if error is None else None
-    if isinstance(result, StreamingResponse):
-        result.response_gen = _sync_stream(
-            result, result.response_gen, run, grounder, on_done, error is None, sentences
-        )
-        return True
-    if isinstance(result, AsyncStreamingResponse):
-        result.response_gen = _async_stream(
-            result, result.response_gen, arun, grounder, on_done, error is None, sentences
-        )
+    if isinstance(result, StreamingResponse | AsyncStreamingResponse):
+        if error is None and _GROUNDED.get(result.response_gen) == grounder.metadata_key:
+            return True  # an inner stage already grounds this stream under the same key
+        gen: Any
+        if isinstance(result, StreamingResponse):
+            gen = _sync_stream(
+                result, result.response_gen, run, grounder, on_done, error is None, sentences
+            )
+        else:
+            gen = _async_stream(
+                result, result.response_gen, arun, grounder, on_done, error is None, sentences
+            )
+        _GROUNDED[gen] = grounder.metadata_key
+        result.response_gen = gen
         return True
     if not _is_text_result(result):
         return False
