@@ -61,6 +61,7 @@ def one_run(mode: str, policy: str, answer: str, sources: list[Any], rate: float
         marks["last_token"] = max(time.perf_counter(), start + (len(tokens) - 1) / rate)
 
     chain = RunnableGenerator(model) | guard
+    cpu0 = time.process_time()
     out = []
     first_char = None
     config = {"configurable": {"grounding_sources": sources}}
@@ -69,6 +70,7 @@ def one_run(mode: str, policy: str, answer: str, sources: list[Any], rate: float
             first_char = time.perf_counter()
         out.append(chunk)
     end = time.perf_counter()
+    cpu = time.process_time() - cpu0
     assert first_char is not None
     return {
         "tokens": len(tokens),
@@ -76,6 +78,7 @@ def one_run(mode: str, policy: str, answer: str, sources: list[Any], rate: float
         "generation_s": (len(tokens) - 1) / rate,
         "overhead_after_last_token_s": end - (marks["start"] + (len(tokens) - 1) / rate),
         "chunks": len(out),
+        "cpu_s": cpu,
         "text": "".join(out),
     }
 
@@ -105,27 +108,35 @@ def main() -> int:
     n_tokens = len(regex.findall(r"\S+\s*", answer))
     print(f"{n_tokens} tokens at {args.rate:g} tokens/s, {args.runs} runs per mode, medians")
     print(
-        "| policy | mode | first character s | generation s | overhead after last token s "
-        "| chunks |"
+        "| policy | mode | first character s | generation s | overhead after last token "
+        "| chunks | CPU s |"
     )
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     for policy, modes in results.items():
         texts = {m: {r["text"] for r in runs} for m, runs in modes.items()}
         assert texts["buffered"] == texts["sentence"], "sentence mode changed the text"
         for mode, runs in modes.items():
             row = {
                 key: statistics.median(r[key] for r in runs)
-                for key in ("ttfc_s", "generation_s", "overhead_after_last_token_s", "chunks")
+                for key in (
+                    "ttfc_s",
+                    "generation_s",
+                    "overhead_after_last_token_s",
+                    "chunks",
+                    "cpu_s",
+                )
             }
             summary.setdefault(policy, {})[mode] = row
             print(
                 f"| {policy} | {mode} | {row['ttfc_s']:.2f} | {row['generation_s']:.2f} | "
-                f"{row['overhead_after_last_token_s'] * 1000:.0f} ms | {row['chunks']:.0f} |"
+                f"{row['overhead_after_last_token_s'] * 1000:.0f} ms | {row['chunks']:.0f} | "
+                f"{row['cpu_s']:.2f} |"
             )
     if args.write:
         record = {
             "when": datetime.now(UTC).isoformat(timespec="seconds"),
             "machine": f"{platform.machine()} {os.cpu_count()} cores",
+            "load_average_1m_at_end": os.getloadavg()[0],
             "rate_tokens_per_s": args.rate,
             "runs": args.runs,
             "workload": "shared/bench/reference_workload.json",
