@@ -161,7 +161,11 @@ class VerifyConfig(_ConfigModel):
     candidates_m: int = Field(default=8, ge=1, description="Top-m spans by cosine per claim.")
     numeric_cap: float = Field(default=0.2, description="Cap of a pair failing the numeric gate.")
     policy: Literal["flag", "redact"] = "flag"
-    flag_partial: bool = Field(default=False, description="Also flag/redact partial claims.")
+    flag_partial: bool = Field(
+        default=True,
+        description="flag mode marks partial claims too, so flag and redact act on the same "
+        "sentences (decided by measurement: docs/decisions.md); False marks unsupported only.",
+    )
     flag_template: str = Field(
         default="{sentence} [unsupported]",
         description="How flag mode rewrites a sentence; must contain '{sentence}'.",

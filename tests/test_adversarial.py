@@ -17,6 +17,8 @@ import pytest
 from longtracer_core import CitationVerifier, VerifyConfig
 from longtracer_core.evaluation import load_corpus, measure_corpus
 
+pytestmark = pytest.mark.model  # the packaged embedding model scores every case
+
 CORPUS = Path(__file__).parent / "adversarial" / "data"
 
 # (corpus, variant) -> (cases, measured in-band count, measured gate-as-expected count)
@@ -29,6 +31,10 @@ PINNED_V2 = {
     ("date_unit_variation", "format_only"): (32, 29, 29),
     ("date_unit_variation", "value_changed"): (40, 40, 40),
     ("date_unit_variation", "unit_conversion"): (8, 0, 0),
+    ("negation", "flipped"): (122, 5, 62),
+    ("negation", "faithful_negation"): (57, 41, 41),
+    ("direction", "reversed"): (145, 1, 57),
+    ("direction", "faithful_direction"): (71, 60, 50),
 }
 # the same for the seed's score model (its formula unchanged; the claims come from
 # today's decomposer, so single-claim cases can split or read their context)
@@ -40,6 +46,10 @@ PINNED = {
     ("date_unit_variation", "format_only"): (32, 25, 25),
     ("date_unit_variation", "value_changed"): (40, 40, 40),
     ("date_unit_variation", "unit_conversion"): (8, 0, 0),
+    ("negation", "flipped"): (122, 1, 33),
+    ("negation", "faithful_negation"): (57, 23, 23),
+    ("direction", "reversed"): (145, 0, 25),
+    ("direction", "faithful_direction"): (71, 43, 43),
 }
 
 
