@@ -3,6 +3,8 @@
     .venv/bin/python -m tests.benchmarks.bench_streaming            # print the table
     .venv/bin/python -m tests.benchmarks.bench_streaming --write    # also docs/benchmarks/streaming.json
     .venv/bin/python -m tests.benchmarks.bench_streaming --warm-sources --write  # sources cached
+    OPENBLAS_NUM_THREADS=1 .venv/bin/python -m tests.benchmarks.bench_streaming --write \
+        --out docs/benchmarks/streaming_blas1.json                      # one BLAS thread
 
 The reference workload's answer (8 claims, 5 sources) is streamed word by word
 (a word with its trailing space stands for a token) from a fake model at
@@ -96,6 +98,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--rate", type=float, default=30.0)
     parser.add_argument("--write", action="store_true")
+    parser.add_argument("--out", type=Path, help="where --write writes (default by --warm-sources)")
     parser.add_argument(
         "--warm-sources",
         action="store_true",
@@ -151,9 +154,10 @@ def main() -> int:
             "runs": args.runs,
             "workload": "shared/bench/reference_workload.json",
             "sources": "span embeddings cached" if args.warm_sources else "cold cache per run",
+            "openblas_num_threads": os.environ.get("OPENBLAS_NUM_THREADS"),
             "results": summary,
         }
-        out = OUT_WARM if args.warm_sources else OUT
+        out = (args.out or (OUT_WARM if args.warm_sources else OUT)).resolve()
         out.write_text(json.dumps(record, indent=2) + "\n")
         print(f"wrote {out.relative_to(ROOT)}")
     return 0
