@@ -26,7 +26,14 @@ from .errors import (
     ModelUnavailableError,
 )
 from .judge import Judge, LLMJudge, NliJudge
-from .pipeline import CitationVerifier, GuardedResponse, NliScorer, TraceRecord, check_case
+from .pipeline import (
+    CitationVerifier,
+    GuardedResponse,
+    NliScorer,
+    SentenceStream,
+    TraceRecord,
+    check_case,
+)
 from .providers import (
     ChatBackend,
     Embedder,
@@ -73,6 +80,7 @@ __all__ = [
     "QualityGate",
     "ReasonCode",
     "RuleBasedDecomposer",
+    "SentenceStream",
     "SentenceTransformerEmbedder",
     "TraceRecord",
     "TransformersNli",

@@ -92,6 +92,7 @@ PINNED_CORE = [
     "QualityGate",
     "ReasonCode",
     "RuleBasedDecomposer",
+    "SentenceStream",
     "SentenceTransformerEmbedder",
     "TraceRecord",
     "TransformersNli",

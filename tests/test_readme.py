@@ -71,3 +71,12 @@ def test_llm_decomposition_snippet_is_valid_python():
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module == "longtracer_core":
             assert all(hasattr(longtracer_core, a.name) for a in node.names)
+
+
+@pytest.mark.model
+def test_langgraph_snippet_runs_as_written(tmp_path):
+    """The LangGraph example redacts the unsupported sentence and keeps a plain-data verdict."""
+    (code,) = _blocks("In LangGraph", "python")
+    lines = _run(code, tmp_path).strip().splitlines()
+    assert lines[-2] == "Webb launched in 2021. [removed: not supported by the sources]"
+    assert lines[-1] == "FAIL"

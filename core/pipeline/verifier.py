@@ -34,7 +34,7 @@ from ..errors import InvalidInputError
 from ..judge.cache import JudgeCache
 from ..judge.types import Judge
 from ..providers.embeddings import Embedder, EmbeddingCache, SentenceTransformerEmbedder
-from ..scoring.matching import span_features
+from ..scoring.matching import build_plan, span_features
 from ..scoring.spans import Span
 from .embedding import embed_batch, embed_texts, needed_texts
 from .engine import Done, Engine, Prepared
@@ -44,8 +44,9 @@ from .memo import CharBoundedCache, spans_chars
 from .nli import NliScorer
 from .outcomes import GuardedResponse, failure_reason
 from .policy import apply_policy, unverified_text
-from .prepare import prepare
+from .prepare import prepare, spans_of
 from .request import VerifyRequest, batch_request, check_response
+from .sources import normalize_sources
 
 __all__ = ["CitationVerifier", "GuardedResponse"]
 
@@ -231,6 +232,26 @@ class CitationVerifier:
         if not with_traces:
             return [r.case for r in results]
         return [self._apply(q.text(), r, policy) for q, r in zip(requests, results, strict=True)]
+
+    def warm(self, sources: Any, source_metadata: Any = None) -> int:
+        """Embed and cache the spans of ``sources`` now; returns how many were embedded.
+
+        For callers that know the evidence before the answer (a stream): later
+        checks against the same sources embed only their claims. Errors of the
+        embedder propagate; a later check reports them as usual.
+        """
+        engine = self._engine
+        docs = normalize_sources(sources, source_metadata)
+        spans = [s for s in spans_of(engine, docs) if s.span_class == "truth"]
+        if spans:
+            build_plan(spans, engine.features, self.config.score_model)  # memoises features
+        model_id = self.embedder.model_id
+        todo = list(
+            dict.fromkeys(s.text for s in spans if self.cache.get(model_id, s.text) is None)
+        )
+        for text, vector in embed_texts(self.embedder, todo).items():
+            self.cache.put(model_id, text, vector)
+        return len(todo)
 
     def close(self, cancel_pending: bool = False) -> None:
         """Shut the worker pool down; ``cancel_pending`` cancels queued evaluations."""
