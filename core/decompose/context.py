@@ -242,10 +242,11 @@ _PERSONAL = {"it", "they", "he", "she"}
 _SINGULAR_SUBJECTS = {"it", "he", "she", "this", "that", "which", "who"}
 _INDEFINITE = {"a", "an", "some", "one", "another", "many", "several", "most", "few", "each"}
 # A claim opening with a preposition or a conjunction has no subject in front.
+# openers that are never a subject ("Here are the records …", "There is …")
 _NOT_SUBJECT = frozenset(
     """for in on at by during after before under with from since until to as if when
     while because although though unlike like despite over between among within without
-    per via about around across through""".split()
+    per via about around across through here there here's there's""".split()
 )
 _POSSESSIVE = {"its", "their", "his", "her"}
 _WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’.&-]*")
