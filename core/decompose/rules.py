@@ -42,7 +42,7 @@ __all__ = [
     "strip_markers",
 ]
 
-RULES_VERSION = "rules-v3"
+RULES_VERSION = "rules-v4"
 
 _I = regex.IGNORECASE | regex.VERSION1
 _APOS = "['’]"
