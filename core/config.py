@@ -13,7 +13,7 @@ Rules (each broken rule raises ``ConfigError`` naming it):
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, Self
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -75,8 +75,6 @@ class _ConfigModel(BaseModel):
 
 class Bands(_ConfigModel):
     """Verdict bands: supported ≥ ``supported``; partial ∈ [``partial``, ``supported``)."""
-
-    defaults: ClassVar[dict[str, float]] = DEFAULT_BANDS
 
     supported: float = DEFAULT_BANDS["supported"]
     partial: float = DEFAULT_BANDS["partial"]

@@ -142,6 +142,13 @@ def test_idf_is_plan_local_and_unseen_tokens_weigh_most():
     assert idf["zzz"] >= max(idf["a"], idf["b"], idf["c"])
 
 
+def test_coverage_weighs_a_token_no_span_holds_with_the_unseen_weight():
+    """With the plan's IdfTable, a claim word absent from every span costs ln(1 + N) of coverage."""
+    idf = idf_table([["a", "b"], ["a", "c"]])
+    lex = lexical_coverage(["a", "zzz"], ["a", "b"], idf)
+    assert lex == pytest.approx(math.log(1 + 2 / 2) / (math.log(1 + 2 / 2) + math.log(1 + 2)))
+
+
 def test_coverage_uses_multiset_intersection():
     """A token repeated in the claim needs as many occurrences in the span."""
     idf = {"x": 1.0, "y": 1.0}

@@ -268,7 +268,6 @@ _COORDINATOR = regex.compile(
     r",\s+(?:and|but|while|whereas|yet|so)\s+|(?<!\s)\s++(?:while|whereas)\s+", flags=_I
 )
 
-_BUT = regex.compile(r",?\s+(?:but|however|although)\s+", flags=_I)
 # Where an independent clause may start after a refusal or a meta/hedge lead-in.
 # (a break starts where a run of whitespace starts, so a long run is scanned once)
 _CLAUSE = regex.compile(

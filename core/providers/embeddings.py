@@ -80,17 +80,13 @@ class EmbeddingCache:
         self.max_entries = max_entries
         self._data: OrderedDict[tuple[str, str], Matrix] = OrderedDict()
         self._lock = threading.Lock()
-        self.hits = 0
-        self.misses = 0
 
     def get(self, model_id: str, text: str) -> Matrix | None:
         with self._lock:
             vec = self._data.get((model_id, text))
             if vec is None:
-                self.misses += 1
                 return None
             self._data.move_to_end((model_id, text))
-            self.hits += 1
             return vec
 
     def put(self, model_id: str, text: str, vector: Matrix) -> None:

@@ -49,11 +49,6 @@ class PairScore:
     lex: float
     numeric_ok: bool
 
-    @property
-    def capped(self) -> bool:
-        """True when the numeric gate capped this pair."""
-        return not self.numeric_ok
-
 
 def clamp01(x: float) -> float:
     """Clamp to [0, 1]; NaN reads as 0 (no evidence, never support)."""

@@ -6,6 +6,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from functools import partial
 
 __all__ = ["IdfTable", "idf_table", "lexical_coverage"]
 
@@ -39,10 +40,6 @@ class IdfTable(Mapping[str, float]):
     def __len__(self) -> int:
         return len(self._idf)
 
-    def weight(self, token: str) -> float:
-        """The weight of ``token``, the unseen weight when no span contains it."""
-        return self._idf.get(token, self.unseen)
-
 
 def idf_table(
     span_token_lists: Sequence[Iterable[str]] | Sequence[Counter[str]],
@@ -75,14 +72,15 @@ def lexical_coverage(
     """
     claim = claim_tokens if isinstance(claim_tokens, Counter) else Counter(claim_tokens)
     span = span_tokens if isinstance(span_tokens, Counter) else Counter(span_tokens)
-    weight = idf.weight if isinstance(idf, IdfTable) else None
+    # an IdfTable answers every token itself (unseen ones with its unseen weight)
+    weight = idf.__getitem__ if isinstance(idf, IdfTable) else partial(_lookup, idf)
     total = 0.0
     shared = 0.0
     for token, count in claim.items():
         if token in optional:
             continue
         hit = span.get(token, 0)
-        w = weight(token) if weight is not None else _lookup(idf, token)
+        w = weight(token)
         total += w * count
         if hit:
             shared += w * min(count, hit)
