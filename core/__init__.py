@@ -4,7 +4,7 @@ The framework-free engine. It never imports langchain, llama_index or
 opentelemetry, and importing it loads no model.
 """
 
-from .config import Bands, JudgeConfig, Limits, VerifyConfig
+from .config import Bands, JudgeConfig, Limits, Policy, VerifyConfig
 from .contracts import (
     AssessmentAvailability,
     CaseResult,
@@ -77,6 +77,7 @@ __all__ = [
     "NliScorer",
     "OpenAICompatibleChat",
     "OpenAICompatibleEmbedder",
+    "Policy",
     "QualityGate",
     "ReasonCode",
     "RuleBasedDecomposer",

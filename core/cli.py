@@ -11,6 +11,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from .config import POLICIES
 from .console.exits import CliError, ExitCode
 from .console.inputs import iter_json_values, load_config, load_sources, read_text
 from .errors import ConfigError, InvalidInputError, ModelUnavailableError
@@ -553,7 +554,7 @@ def _parser() -> argparse.ArgumentParser:
         required=True,
         help="source files or folders (text, markdown, .json, .jsonl; - for stdin)",
     )
-    check.add_argument("--policy", choices=["flag", "redact"], help="default: the config's (flag)")
+    check.add_argument("--policy", choices=POLICIES, help="default: the config's (flag)")
     check.add_argument("--format", choices=["text", "json", "html"], default="text")
     check.add_argument("--out", "-o", metavar="FILE", help="write the output here, not stdout")
     check.add_argument("--color", choices=["auto", "always", "never"], default="auto")
@@ -632,7 +633,7 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument("--sources-key", default="sources", metavar="KEY")
     audit.add_argument("--question-key", default="question", metavar="KEY")
     audit.add_argument("--id-key", default="id", metavar="KEY")
-    audit.add_argument("--policy", choices=["flag", "redact"], help="recorded in each trace")
+    audit.add_argument("--policy", choices=POLICIES, help="recorded in each trace")
     audit.add_argument("--no-trace", action="store_true", help="do not store traces")
     audit.add_argument(
         "--report-cases",

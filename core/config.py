@@ -13,13 +13,27 @@ Rules (each broken rule raises ``ConfigError`` naming it):
 
 from __future__ import annotations
 
-from typing import Any, Literal, Self
+from typing import Any, Literal, Self, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from .errors import ConfigError
+from .errors import ConfigError, InvalidInputError
 
-__all__ = ["DEFAULT_BANDS", "MODEL_BANDS", "Bands", "JudgeConfig", "Limits", "VerifyConfig"]
+__all__ = [
+    "DEFAULT_BANDS",
+    "MODEL_BANDS",
+    "POLICIES",
+    "Bands",
+    "JudgeConfig",
+    "Limits",
+    "Policy",
+    "VerifyConfig",
+    "resolve_policy",
+]
+
+Policy = Literal["flag", "redact"]
+"""What happens to unsupported sentences: ``flag`` annotates them, ``redact`` removes them."""
+POLICIES: tuple[Policy, ...] = get_args(Policy)
 
 # The specification's bands; overrides stay within ±0.10 of them whatever the score model.
 DEFAULT_BANDS = {"supported": 0.75, "partial": 0.50}
@@ -158,7 +172,7 @@ class VerifyConfig(_ConfigModel):
     )
     candidates_m: int = Field(default=8, ge=1, description="Top-m spans by cosine per claim.")
     numeric_cap: float = Field(default=0.2, description="Cap of a pair failing the numeric gate.")
-    policy: Literal["flag", "redact"] = "flag"
+    policy: Policy = "flag"
     flag_partial: bool = Field(
         default=True,
         description="flag mode marks partial claims too, so flag and redact act on the same "
@@ -220,3 +234,19 @@ class VerifyConfig(_ConfigModel):
                 f"flag_template may only use the '{{sentence}}' placeholder ({err!r})"
             ) from None
         return self
+
+
+def resolve_policy(
+    policy: object, fallback: Policy | None = None, *, name: str = "policy"
+) -> Policy:
+    """The policy to apply: ``policy``, or ``fallback`` (a config's policy) when it is None.
+
+    The one place a policy is checked: anything but ``flag`` or ``redact`` (None
+    too, when there is no fallback) raises ``InvalidInputError`` naming the
+    argument (``name``) it came from.
+    """
+    chosen = policy if policy is not None else fallback
+    for known in POLICIES:
+        if chosen == known:
+            return known
+    raise InvalidInputError(f"{name} must be 'flag' or 'redact', got {chosen!r}")

@@ -89,6 +89,7 @@ PINNED_CORE = [
     "NliScorer",
     "OpenAICompatibleChat",
     "OpenAICompatibleEmbedder",
+    "Policy",
     "QualityGate",
     "ReasonCode",
     "RuleBasedDecomposer",

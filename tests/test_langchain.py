@@ -20,8 +20,9 @@ from langchain_core.output_parsers import StrOutputParser
 from langchain_core.prompts import ChatPromptTemplate
 from langchain_core.runnables import RunnableLambda, RunnablePassthrough
 from langchain_core.vectorstores import InMemoryVectorStore
+from pydantic import ValidationError
 
-from longtracer_core import CitationVerifier, LLMDecomposer
+from longtracer_core import CitationVerifier, InvalidInputError, LLMDecomposer
 from longtracer_core.contracts import CaseResult
 from longtracer_core.testing import HashEmbedder
 from longtracer_integrations.langchain import (
@@ -205,6 +206,18 @@ def test_policy_can_be_set_per_call():
         config={"configurable": {"grounding_sources": SOURCES, "grounding_policy": "redact"}},
     )
     assert out == REDACTED
+
+
+@pytest.mark.parametrize("bad", ["delete", "Redact", None])
+def test_an_unknown_policy_is_refused_at_construction_and_per_call(bad):
+    """policy= and grounding_policy= accept only 'flag' or 'redact'; nothing is guarded otherwise."""
+    with pytest.raises(ValidationError):
+        guard(policy=bad)
+    with pytest.raises(InvalidInputError, match="grounding_policy must be 'flag' or 'redact'"):
+        guard(policy="redact").invoke(
+            ANSWER,
+            config={"configurable": {"grounding_sources": SOURCES, "grounding_policy": bad}},
+        )
 
 
 # --- modes of delivery ------------------------------------------------------------------------

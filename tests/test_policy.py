@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
 import regex
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from longtracer_core import VerifyConfig
+from longtracer_core import ConfigError, InvalidInputError, SentenceStream, VerifyConfig
+from longtracer_core.audit import CaseInput, verify_inputs
+from longtracer_core.config import resolve_policy
 from longtracer_core.contracts import AssessmentAvailability, ClaimAssessment
 
 from .helpers import FABRICATED, SOURCES, SUPPORTED, SWAPPED, verifier
@@ -144,3 +149,35 @@ def test_flag_keeps_every_original_character(draft):
     g = V.guard(draft, SOURCES, policy="flag")
     it = iter(g.text)
     assert all(ch in it for ch in draft)
+
+
+def test_resolve_policy_prefers_the_given_policy_then_the_fallback():
+    """An explicit policy wins; None means the fallback (a config's policy); no fallback is an error."""
+    assert resolve_policy("redact", "flag") == "redact"
+    assert resolve_policy(None, "redact") == "redact"
+    with pytest.raises(InvalidInputError, match="policy must be 'flag' or 'redact', got None"):
+        resolve_policy(None)
+
+
+def test_the_config_policy_is_the_default_of_every_guard_call():
+    """A verifier configured with policy='redact' redacts when the call names no policy."""
+    g = verifier(config=VerifyConfig(policy="redact")).guard(f"{SUPPORTED} {SWAPPED}", SOURCES)
+    assert SWAPPED not in g.text and g.trace.policy["policy"] == "redact"
+
+
+@pytest.mark.parametrize("bad", ["delete", "Redact", "", 1])
+def test_an_unknown_policy_is_invalid_input_at_every_core_entry_point(bad):
+    """guard, aguard, verify_batch, SentenceStream and the audit refuse it the same way."""
+    msg = "policy must be 'flag' or 'redact'"
+    with pytest.raises(InvalidInputError, match=msg):
+        V.guard(SUPPORTED, SOURCES, policy=bad)
+    with pytest.raises(InvalidInputError, match=msg):
+        asyncio.run(V.aguard(SUPPORTED, SOURCES, policy=bad))
+    with pytest.raises(InvalidInputError, match=msg):
+        V.verify_batch([(SUPPORTED, SOURCES)], with_traces=True, policy=bad)
+    with pytest.raises(InvalidInputError, match=msg):
+        SentenceStream(V, SOURCES, policy=bad)
+    with pytest.raises(InvalidInputError, match=msg):
+        verify_inputs(V, [CaseInput("c1", SUPPORTED, SOURCES)], policy=bad)
+    with pytest.raises(ConfigError):
+        VerifyConfig(policy=bad)

@@ -11,8 +11,8 @@ batch call that raises is redone record by record the same way.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 
+from ..config import Policy, resolve_policy
 from ..contracts import AssessmentAvailability, CaseResult, ExecutionStatus, ReasonCode
 from ..errors import InvalidInputError
 from ..evaluation.records import QuestionAnswerDecomposer
@@ -22,7 +22,6 @@ from .records import BadRecord, CaseInput
 
 __all__ = ["verify_inputs"]
 
-Policy = Literal["flag", "redact"]
 
 # Reasons that say the record itself was refused, or that hold for every record
 # (no model): verifying such a case again on its own cannot change it.
@@ -91,7 +90,7 @@ def verify_inputs(
     message. A short answer with a question is read together with it (as
     ``eval`` does); the rest are verified in one batch.
     """
-    chosen: Policy = policy if policy is not None else verifier.config.policy
+    chosen = resolve_policy(policy, verifier.config.policy)
     out: list[GuardedResponse | None] = [None] * len(inputs)
     batched: list[tuple[int, CaseInput]] = []
     for i, item in enumerate(inputs):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from ..config import VerifyConfig
+from ..config import Policy, VerifyConfig
 from ..contracts import (
     AssessmentAvailability,
     CaseResult,
@@ -26,8 +26,6 @@ from .policy import unverified_text
 from .trace import TraceRecord, bare_trace
 
 __all__ = ["GuardedResponse", "failure_reason", "unverified_response"]
-
-Policy = Literal["flag", "redact"]
 
 
 @dataclass(frozen=True)

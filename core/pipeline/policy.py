@@ -14,13 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..config import VerifyConfig
+from ..config import Policy, VerifyConfig
 from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, ReasonCode
 from ..text.sentences import split_sentences
 
 __all__ = ["PolicyAction", "apply_policy", "offending_claims", "unverified_text"]
-
-Policy = Literal["flag", "redact"]
 
 
 @dataclass(frozen=True)

@@ -31,11 +31,12 @@ import logging
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ..config import Policy, resolve_policy
 from ..contracts import ClaimResult, ExecutionStatus
 from ..decompose.rules import RuleBasedDecomposer
 from ..errors import InvalidInputError
@@ -46,7 +47,6 @@ from .verifier import CitationVerifier
 
 __all__ = ["SentenceStream", "StreamStep"]
 
-Policy = Literal["flag", "redact"]
 _log = logging.getLogger("longtracer_core.stream")
 
 
@@ -126,9 +126,7 @@ class SentenceStream:
         timeout: float | None = None,
     ) -> None:
         _check_streamable(verifier)
-        self.policy: Policy = policy if policy is not None else verifier.config.policy
-        if self.policy not in ("flag", "redact"):
-            raise InvalidInputError(f"policy must be 'flag' or 'redact', got {self.policy!r}")
+        self.policy: Policy = resolve_policy(policy, verifier.config.policy)
         self.verifier = CitationVerifier(
             embedder=_MemoEmbedder(verifier.embedder),
             decomposer=verifier.decomposer,

@@ -23,9 +23,9 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any
 
-from ..config import VerifyConfig
+from ..config import Policy, VerifyConfig, resolve_policy
 from ..contracts import AssessmentAvailability, CaseResult, ExecutionStatus, QualityGate, ReasonCode
 from ..deadline import checkpoint
 from ..decompose.rules import RuleBasedDecomposer
@@ -50,7 +50,6 @@ from .sources import normalize_sources
 
 __all__ = ["CitationVerifier", "GuardedResponse"]
 
-Policy = Literal["flag", "redact"]
 _SPLIT_CACHE_CHARS = 20_000_000
 
 
@@ -344,9 +343,7 @@ class CitationVerifier:
 
     # ------------------------------------------------------------------ policy
     def _apply(self, response: str, done: Done, policy: Policy | None) -> GuardedResponse:
-        chosen: Policy = policy if policy is not None else self.config.policy
-        if chosen not in ("flag", "redact"):
-            raise InvalidInputError(f"policy must be 'flag' or 'redact', got {chosen!r}")
+        chosen = resolve_policy(policy, self.config.policy)
         case = done.case
         nothing_checked = case.availability is AssessmentAvailability.NOT_EVALUATED or (
             case.availability is AssessmentAvailability.NO_ASSESSABLE_CLAIMS

@@ -25,10 +25,12 @@ from longtracer_core import (
     Judge,
     LLMDecomposer,
     LLMJudge,
+    Policy,
     QualityGate,
     SentenceStream,
     VerifyConfig,
 )
+from longtracer_core.config import resolve_policy
 from longtracer_core.errors import GroundingFailedError, InvalidInputError, ModelUnavailableError
 from longtracer_core.pipeline import unverified_response
 
@@ -117,7 +119,7 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     name: str | None = "GroundingGuard"
-    policy: Literal["flag", "redact"] = "flag"
+    policy: Policy = "flag"
     verifier: CitationVerifier | None = Field(default=None, exclude=True)
     decomposer: Any = Field(default=None, exclude=True)
     llm: BaseChatModel | None = Field(default=None, exclude=True)
@@ -275,11 +277,9 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
                     return list(docs)
         raise _evidence_error(self.context_key, self.sources_key)
 
-    def _policy(self, config: RunnableConfig) -> Literal["flag", "redact"]:
+    def _policy(self, config: RunnableConfig) -> Policy:
         chosen = (config.get("configurable") or {}).get("grounding_policy", self.policy)
-        if chosen not in ("flag", "redact"):
-            raise InvalidInputError(f"grounding_policy must be 'flag' or 'redact', got {chosen!r}")
-        return chosen  # type: ignore[no-any-return]
+        return resolve_policy(chosen, name="grounding_policy")
 
     def _payload(self, g: GuardedResponse, policy: str) -> dict[str, Any]:
         return {

@@ -27,9 +27,11 @@ from longtracer_core import (
     Judge,
     LLMDecomposer,
     LLMJudge,
+    Policy,
     SentenceStream,
     VerifyConfig,
 )
+from longtracer_core.config import resolve_policy
 from longtracer_core.pipeline import StreamStep, unverified_response
 from longtracer_integrations.observability import dispatch
 
@@ -39,7 +41,6 @@ from ._llm import LlamaIndexLLMBackend
 
 __all__ = ["ORIGIN", "Grounder", "Policy", "RunIds", "evidence_from_nodes"]
 
-Policy = Literal["flag", "redact"]
 StreamMode = Literal["auto", "buffered", "sentence"]
 ORIGIN = "llamaindex"
 _log = logging.getLogger("longtracer_integrations.llamaindex")
@@ -104,8 +105,7 @@ class Grounder:
             raise InvalidInputError(
                 f"stream_mode must be 'auto', 'buffered' or 'sentence', got {stream_mode!r}"
             )
-        if policy not in ("flag", "redact"):
-            raise InvalidInputError(f"policy must be 'flag' or 'redact', got {policy!r}")
+        chosen = resolve_policy(policy)
         parts = {
             "decomposer": decomposer,
             "llm": llm,
@@ -143,7 +143,7 @@ class Grounder:
             raise InvalidInputError("metadata_key must be a non-empty string")
         if timeout is not None and not timeout > 0:
             raise InvalidInputError(f"timeout must be positive, got {timeout!r}")
-        self.policy: Policy = policy
+        self.policy: Policy = chosen
         self.stream_mode: StreamMode = stream_mode
         self.sinks = tuple(sinks)
         self.metadata_key = metadata_key

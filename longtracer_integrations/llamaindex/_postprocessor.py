@@ -19,7 +19,7 @@ from llama_index.core.llms import LLM
 from llama_index.core.postprocessor.types import BaseNodePostprocessor
 from llama_index.core.schema import NodeWithScore, QueryBundle
 
-from longtracer_core import VerifyConfig
+from longtracer_core import Policy, VerifyConfig
 
 from ._errors import GroundingSetupError
 from ._grounder import Grounder, evidence_from_nodes
@@ -82,7 +82,7 @@ class GroundingPostprocessor(BaseNodePostprocessor):
         arbitrary_types_allowed=True, extra="forbid", validate_assignment=True
     )
 
-    policy: Literal["flag", "redact"] = Field(
+    policy: Policy = Field(
         default="flag", description="'flag' annotates unsupported sentences, 'redact' removes them."
     )
     verifier: Any = Field(default=None, exclude=True, description="A CitationVerifier to use.")
