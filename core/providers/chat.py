@@ -157,4 +157,9 @@ class OpenAICompatibleChat:
         return self._content(body)
 
     def close(self) -> None:
+        """Close the HTTP connections this backend keeps open."""
         self._http.close()
+
+    async def aclose(self) -> None:
+        """Close the running event loop's HTTP connections."""
+        await self._http.aclose()

@@ -366,4 +366,9 @@ class OpenAICompatibleEmbedder:
         return normalize_rows(out)
 
     def close(self) -> None:
+        """Close the HTTP connections this backend keeps open."""
         self._http.close()
+
+    async def aclose(self) -> None:
+        """Close the running event loop's HTTP connections."""
+        await self._http.aclose()

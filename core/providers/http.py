@@ -2,17 +2,23 @@
 
 Retried: connection errors and timeouts, 429 (honouring ``Retry-After``) and
 5xx. Not retried: other 4xx. Failures surface as ``BackendError`` (with the
-status code) and unparsable bodies as ``BackendResponseError``.
+status code) and unparsable bodies as ``BackendResponseError``; httpx's own
+errors are translated in one place (``JsonHttpClient._translated``). The sync
+client and, per event loop, the async client live as long as the
+``JsonHttpClient``, so connections are reused across calls.
 """
 
 from __future__ import annotations
 
+import asyncio
 import email.utils
 import json
 import os
 import threading
 import time
-from collections.abc import Mapping
+import weakref
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from datetime import UTC
 from typing import Any
 
@@ -107,6 +113,9 @@ class JsonHttpClient:
             self._headers["authorization"] = f"Bearer {api_key}"
         self._secrets = _secrets(self.base_url, api_key, self._headers)
         self._client: httpx.Client | None = None
+        # an AsyncClient's connections belong to the event loop that opened them
+        self._aclients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, httpx.AsyncClient]
+        self._aclients = weakref.WeakKeyDictionary()
         self._client_lock = threading.Lock()
 
     # -- sync ------------------------------------------------------------------
@@ -122,39 +131,53 @@ class JsonHttpClient:
                 self._client = httpx.Client(timeout=self.timeout, headers=self._headers)
             client = self._client
         deadline = time.monotonic() + self.timeout
-        try:
-            with client.stream("POST", self.base_url + path, json=payload) as response:
-                body = bytearray()
-                for chunk in response.iter_bytes():
-                    self._take(body, chunk, deadline)
-        except httpx.TimeoutException as err:
-            raise self._transport(err, timed_out=True) from err
-        except httpx.TransportError as err:
-            raise self._transport(err, timed_out=False) from err
+        body = bytearray()
+        with (
+            self._translated(),
+            client.stream("POST", self.base_url + path, json=payload) as response,
+        ):
+            for chunk in response.iter_bytes():
+                self._take(body, chunk, deadline)
         return self._decode(response, bytes(body))
 
     # -- async -----------------------------------------------------------------
     async def apost(self, path: str, payload: Mapping[str, Any]) -> Any:
-        async with httpx.AsyncClient(timeout=self.timeout, headers=self._headers) as client:
-            async for attempt in AsyncRetrying(**self._retry_args()):
-                with attempt:
-                    return await self._aonce(client, path, payload)
+        client = self._async_client()
+        async for attempt in AsyncRetrying(**self._retry_args()):
+            with attempt:
+                return await self._aonce(client, path, payload)
         raise AssertionError("unreachable")  # pragma: no cover
 
     async def _aonce(self, client: httpx.AsyncClient, path: str, payload: Mapping[str, Any]) -> Any:
         deadline = time.monotonic() + self.timeout
-        try:
+        body = bytearray()
+        with self._translated():
             async with client.stream("POST", self.base_url + path, json=payload) as response:
-                body = bytearray()
                 async for chunk in response.aiter_bytes():
                     self._take(body, chunk, deadline)
-        except httpx.TimeoutException as err:
-            raise self._transport(err, timed_out=True) from err
-        except httpx.TransportError as err:
-            raise self._transport(err, timed_out=False) from err
         return self._decode(response, bytes(body))
 
+    def _async_client(self) -> httpx.AsyncClient:
+        """The running event loop's client, opened on its first call and kept."""
+        loop = asyncio.get_running_loop()
+        with self._client_lock:
+            client = self._aclients.get(loop)
+            if client is None or client.is_closed:
+                client = httpx.AsyncClient(timeout=self.timeout, headers=self._headers)
+                self._aclients[loop] = client
+        return client
+
     # -- shared ----------------------------------------------------------------
+    @contextmanager
+    def _translated(self) -> Iterator[None]:
+        """The one place httpx's errors become ours: retryable, with credentials removed."""
+        try:
+            yield
+        except httpx.TimeoutException as err:
+            raise self._retryable(f"timed out after {self.timeout}s") from err
+        except httpx.TransportError as err:
+            raise self._retryable(f"transport error: {err}") from err
+
     def _take(self, body: bytearray, chunk: bytes, deadline: float) -> None:
         """Add a chunk of the body; stop past the deadline or the size cap."""
         body += chunk
@@ -163,12 +186,9 @@ class JsonHttpClient:
                 f"response body exceeds {self.max_response_bytes} bytes; not read further"
             )
         if time.monotonic() > deadline:
-            raise _Retryable(
-                f"no complete response within {self.timeout}s", status_code=None, retry_after=None
-            )
+            raise self._retryable(f"no complete response within {self.timeout}s")
 
-    def _transport(self, err: httpx.HTTPError, *, timed_out: bool) -> _Retryable:
-        message = f"timed out after {self.timeout}s" if timed_out else f"transport error: {err}"
+    def _retryable(self, message: str) -> _Retryable:
         return _Retryable(self.redact(message), status_code=None, retry_after=None)
 
     def redact(self, text: str) -> str:
@@ -246,7 +266,16 @@ class JsonHttpClient:
         )
 
     def close(self) -> None:
+        """Close the sync client and forget the async ones (``aclose`` closes this loop's)."""
         with self._client_lock:
             client, self._client = self._client, None
+            self._aclients.clear()
         if client is not None:
             client.close()
+
+    async def aclose(self) -> None:
+        """Close the running event loop's async client (the next call opens a new one)."""
+        with self._client_lock:
+            client = self._aclients.pop(asyncio.get_running_loop(), None)
+        if client is not None:
+            await client.aclose()
