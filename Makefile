@@ -32,9 +32,9 @@ demo: setup
 test: setup
 	$(PY) -m pytest
 
-# The inner loop: no slow, model-loading or fuzz tests (and no service suites).
+# The inner loop: no slow, model-loading, fuzz or end-to-end tests (and no service suites).
 test-fast: setup
-	$(PY) -m pytest -q -m 'not slow and not model and not fuzz and not llm_server and not phoenix and not ray and not browser'
+	$(PY) -m pytest -q -m 'not slow and not model and not fuzz and not e2e and not llm_server and not phoenix and not ray and not browser'
 
 # The HTML report in headless Chromium: Debian's chromium and chromedriver, installed if missing.
 # Screenshots are kept in out/browser/.

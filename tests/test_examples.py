@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.model  # loads the packaged embedding model
+pytestmark = [pytest.mark.e2e, pytest.mark.model]  # each example runs in its own interpreter
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))

@@ -13,6 +13,8 @@ import pytest
 
 from longtracer_core import VerifyConfig
 
+pytestmark = pytest.mark.e2e  # each snippet runs in its own interpreter
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -18,7 +18,7 @@ import pytest
 
 from .fresh_env import build_wheel
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]  # builds the wheel, installs it, runs it
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "longtracer-ci"
 SOURCE = (
