@@ -435,3 +435,4 @@ def test_numeric_mismatch_only_when_the_figure_held_the_claim_down():
         ["The Eiffel Tower is a wrought-iron tower in Paris."],
     )
     assert case.claims[0].reason is R.LOW_EVIDENCE_SIMILARITY
+    assert case.claims[0].reason_detail is None

@@ -132,7 +132,7 @@ def summarize(
 
 def build_case(
     *,
-    case_id: str,
+    case_id: str | None,
     execution: ExecutionStatus,
     availability: AssessmentAvailability,
     reason: ReasonCode | None = None,
@@ -154,7 +154,7 @@ def build_case(
         quality_gate=_gate(execution, availability, reason, claim_list),
         reason=reason,
         claims=claim_list,
-        trust_score=trust_score,
+        trust_score=trust_score if trust_score is not None else 0.0,
         summary=summarize(execution, availability, reason, claim_list),
         error_message=error_message,
         latency_ms=latency_ms,

@@ -86,7 +86,7 @@ def unverified_response(
     )
     config = config or VerifyConfig()
     text, mode = unverified_text(response, policy=policy, config=config)
-    trace = bare_trace(case.case_id, response, case).model_copy(
+    trace = bare_trace(case.case_id or "", response, case).model_copy(
         update={"policy": {"policy": policy, "unverified": mode, "actions": []}}
     )
     return GuardedResponse(text=text, original_text=response, case=case, trace=trace)

@@ -861,7 +861,7 @@ class CitationVerifier:
         response: str | None = None,
     ) -> TraceRecord:
         return build_trace(
-            query_id=prep.case_id if prep is not None else (cid or case.case_id),
+            query_id=prep.case_id if prep is not None else (cid or case.case_id or ""),
             draft=prep.response if prep is not None else (response or ""),
             case=case,
             decomposition=decomposition,
