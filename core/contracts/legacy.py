@@ -21,7 +21,14 @@ from ._models import CaseResult, ClaimResult
 
 __all__ = ["LegacyVerificationAdapter"]
 
-_FIELDS = ("trust_score", "claims", "flagged_claims", "hallucinations", "verdict")
+_FIELDS = (
+    "trust_score",
+    "claims",
+    "flagged_claims",
+    "hallucinations",
+    "verdict",
+    "latency_stats",
+)
 # LongTracer's NLI contradiction threshold, unchanged.
 _CONTRADICTION = 0.5
 
@@ -68,7 +75,27 @@ def _text(item: Any) -> str:
     return str(item)
 
 
-def _signal_claim(claim_id: str, item: Mapping[str, Any], sources_given: bool) -> ClaimResult:
+def _no_match_reason(sources: Sequence[Any] | None) -> ReasonCode:
+    """Why no source sentence was scored: no sources, no text in them, or low similarity.
+
+    The legacy result marks all three alike (no best source, NLI not run); the
+    sources, when the caller passes them, tell them apart. Without them this is
+    LongTracer's own reading, NO_SOURCE_TEXT.
+    """
+    if sources is None:
+        return ReasonCode.NO_SOURCE_TEXT
+    if len(sources) == 0:
+        return ReasonCode.NO_SOURCES_SUPPLIED
+    if any(isinstance(s, str) and s.strip() for s in sources) or any(
+        not isinstance(s, str) for s in sources
+    ):
+        return ReasonCode.LOW_EVIDENCE_SIMILARITY
+    return ReasonCode.NO_SOURCE_TEXT
+
+
+def _signal_claim(
+    claim_id: str, item: Mapping[str, Any], sources: Sequence[Any] | None
+) -> ClaimResult:
     """One verifier claim dict (``supported``, ``nli_ran``, ... keys) by the seed's table."""
     supported = bool(item.get("supported", False))
     nli_ran = bool(item.get("nli_ran", False))
@@ -112,12 +139,11 @@ def _signal_claim(claim_id: str, item: Mapping[str, Any], sources_given: bool) -
             confidence=min(1.0, contradiction),
         )
     if not nli_ran and source is None and not item.get("best_source"):
-        # nothing to match against: the legacy engine scored no source sentence
-        reason = ReasonCode.NO_SOURCE_TEXT if sources_given else ReasonCode.NO_SOURCES_SUPPLIED
+        # the legacy engine scored no source sentence against this claim
         return ClaimResult(
             **fields,
             assessment=ClaimAssessment.INSUFFICIENT_EVIDENCE,
-            reason=reason,
+            reason=_no_match_reason(sources),
             confidence=0.0,
         )
     # not supported, not contradicted: a pattern-based "hallucination" lands here
@@ -182,15 +208,15 @@ class LegacyVerificationAdapter:
 
         ``trust_score`` is mirrored and never gated on; ``metadata["legacy_verdict"]``
         keeps the legacy verdict. The legacy result cannot tell an empty answer
-        from a too-short one, nor ``sources=[]`` from sources without text: pass
-        ``response`` / ``sources`` when you have them (or ``case_reason``);
-        without them no claims reads NO_EXTRACTABLE_CLAIMS.
+        from a too-short one, nor ``sources=[]``, sources without text and a
+        claim too far from every source from each other: pass ``response`` /
+        ``sources`` when you have them (or ``case_reason``). Without them no
+        claims reads NO_EXTRACTABLE_CLAIMS and an unmatched claim NO_SOURCE_TEXT.
         """
         data = _as_mapping(legacy)
-        sources_given = sources is None or len(sources) > 0
         flagged = {_text(f) for f in data.get("flagged_claims") or []}
         claims = [
-            _signal_claim(f"claim_{i}", item, sources_given)
+            _signal_claim(f"claim_{i}", item, sources)
             if isinstance(item, Mapping) and ("supported" in item or "nli_ran" in item)
             else _text_claim(f"claim_{i}", item, flagged)
             for i, item in enumerate(data["claims"], start=1)
