@@ -39,7 +39,7 @@ from ..contracts import (
 )
 from ..decompose.coverage import enforce_coverage
 from ..decompose.llm import locate_span
-from ..decompose.rules import RuleBasedDecomposer
+from ..decompose.rules import RuleBasedDecomposer, is_refusal, too_short
 from ..decompose.types import Decomposer, Decomposition, DraftClaim
 from ..errors import (
     DecompositionError,
@@ -527,6 +527,13 @@ class CitationVerifier:
             )
         if not response.strip():
             return self._no_claims(cid, response, started, ReasonCode.EMPTY_RESPONSE, None, [])
+        if (
+            isinstance(self.decomposer, RuleBasedDecomposer)
+            and too_short(response)
+            and not is_refusal(response)
+        ):
+            reason = ReasonCode.NO_EXTRACTABLE_CLAIMS
+            return self._no_claims(cid, response, started, reason, None, [])
         decomposition = enforce_coverage(response, self._decompose(response))
         ordered = list(decomposition.claims)
         if len(ordered) > limits.max_claims:
