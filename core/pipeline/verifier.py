@@ -31,6 +31,7 @@ from ..config import VerifyConfig
 from ..contracts import (
     AssessmentAvailability,
     CaseResult,
+    ClaimAssessment,
     ClaimResult,
     ExecutionStatus,
     QualityGate,
@@ -53,9 +54,10 @@ from ..providers.embeddings import Embedder, EmbeddingCache, SentenceTransformer
 from ..scoring.matching import Plan, build_plan, match_claims, span_features
 from ..scoring.spans import Span, split_source
 from .assess import assess_claim, no_evidence_claim, refusal_claim
+from .conflicts import conflict_state, detect_conflicts
 from .judge import apply_judge
 from .nli import NliScorer, apply_nli
-from .outcomes import GuardedResponse, failure_reason
+from .outcomes import CANCELLATIONS, FAILURES, GuardedResponse, failure_reason
 from .policy import apply_policy, unverified_text
 from .sources import SourceDoc, normalize_sources
 from .trace import (
@@ -289,7 +291,7 @@ class CitationVerifier:
         if prepared:
             try:
                 vectors = self._embed_texts(self._needed([p for _, p in prepared]))
-            except Exception as err:
+            except FAILURES as err:
                 failure = failure_reason(err)
         done_count = sum(r is not None for r in results)
         if progress is not None and done_count:
@@ -444,7 +446,7 @@ class CitationVerifier:
             return outcome
         try:
             vectors = self._embed_texts(self._needed([outcome]))
-        except Exception as err:
+        except FAILURES as err:
             return self._error(
                 outcome.case_id, outcome.response, outcome.started, *failure_reason(err)
             )
@@ -465,7 +467,7 @@ class CitationVerifier:
             return self._prepare(
                 cid, response, sources, source_metadata, case_id, detect_conflicts, started
             )
-        except Exception as err:  # never crash deep inside: every failure is a reason
+        except FAILURES as err:  # never crash deep inside: every failure is a reason
             return self._error(cid, text, started, *failure_reason(err))
 
     def _prepare(
@@ -516,24 +518,17 @@ class CitationVerifier:
                     ReasonCode.EMBEDDING_MODEL_MISMATCH,
                     str(err),
                 )
-        if detect_conflicts and self.nli is None:
-            return self._error(
-                cid,
-                response,
-                started,
-                ExecutionStatus.ERROR,
-                ReasonCode.MODEL_UNAVAILABLE,
-                "detect_conflicts=True needs an NLI scorer: CitationVerifier(nli=...)",
-            )
         if not response.strip():
-            return self._no_claims(cid, response, started, ReasonCode.EMPTY_RESPONSE, None, [])
+            return self._no_claims(
+                cid, response, started, ReasonCode.EMPTY_RESPONSE, None, [], detect_conflicts
+            )
         if (
             isinstance(self.decomposer, RuleBasedDecomposer)
             and too_short(response)
             and not is_refusal(response)
         ):
             reason = ReasonCode.NO_EXTRACTABLE_CLAIMS
-            return self._no_claims(cid, response, started, reason, None, [])
+            return self._no_claims(cid, response, started, reason, None, [], detect_conflicts)
         decomposition = enforce_coverage(response, self._decompose(response))
         ordered = list(decomposition.claims)
         if len(ordered) > limits.max_claims:
@@ -546,7 +541,9 @@ class CitationVerifier:
                 if decomposition.refusals
                 else ReasonCode.NO_EXTRACTABLE_CLAIMS
             )
-            return self._no_claims(cid, response, started, reason, decomposition, ordered)
+            return self._no_claims(
+                cid, response, started, reason, decomposition, ordered, detect_conflicts
+            )
         spans = self._spans(docs)
         prep = _Prepared(
             case_id=cid,
@@ -576,7 +573,7 @@ class CitationVerifier:
     def _decompose(self, response: str) -> Decomposition:
         try:
             raw = self.decomposer.decompose(response)
-        except DecompositionError:
+        except (DecompositionError, *CANCELLATIONS):
             raise
         except Exception as err:
             raise DecompositionError(f"decomposer raised {type(err).__name__}: {err}") from err
@@ -678,7 +675,7 @@ class CitationVerifier:
     def _finish_safely(self, prep: _Prepared, vectors: Mapping[str, Any]) -> _Done:
         try:
             return self._finish(prep, vectors)
-        except Exception as err:
+        except FAILURES as err:
             return self._error(prep.case_id, prep.response, prep.started, *failure_reason(err))
 
     def _finish(self, prep: _Prepared, vectors: Mapping[str, Any]) -> _Done:
@@ -742,6 +739,15 @@ class CitationVerifier:
                 matches[i] = match
                 results[i] = assess_claim(ids[i], c, match, prep.spans, config, cited_spans)
         claims = [results[i] for i in range(len(prep.ordered))]
+        checks: dict[str, Any] = {}
+        if prep.detect_conflicts and prep.plan is not None:
+            claims, checks["gates"] = detect_conflicts(
+                claims,
+                {ids[i]: m for i, m in matches.items()},
+                {ids[i]: c.context for i, c in factual},
+                prep.spans,
+                config,
+            )
         if self.nli is not None and prep.plan is not None:
             row_of = {ids[i]: r for r, (i, _) in enumerate(factual)}
             claims, conflict_meta = apply_nli(
@@ -754,11 +760,15 @@ class CitationVerifier:
                 detect_conflicts=prep.detect_conflicts,
             )
             if prep.detect_conflicts:
-                meta["conflict_detection"] = conflict_meta
+                checks["nli"] = conflict_meta
         if self.judge is not None and prep.plan is not None:
             claims, meta["judge"] = apply_judge(
                 claims, prep.spans, self.judge, config.judge, cache=self.judge_cache
             )
+        conflicting = sum(c.assessment is ClaimAssessment.CONFLICTING_SOURCES for c in claims)
+        meta["conflict_detection"] = conflict_state(prep.detect_conflicts, conflicting)
+        if prep.detect_conflicts:
+            meta["conflict_checks"] = checks
         assessed = [c for c in claims if c.availability is AssessmentAvailability.ASSESSED]
         if not prep.docs or prep.plan is None:
             trust = 0.0
@@ -823,6 +833,7 @@ class CitationVerifier:
         reason: ReasonCode,
         decomposition: Decomposition | None,
         ordered: Sequence[DraftClaim],
+        conflicts: bool = False,
     ) -> _Done:
         claims = [
             refusal_claim(f"c{i + 1}", c) for i, c in enumerate(ordered) if c.kind == "refusal"
@@ -835,7 +846,10 @@ class CitationVerifier:
             claims=claims,
             trust_score=1.0,
             latency_ms=(time.perf_counter() - started) * 1e3,
-            metadata=self._case_meta(None),
+            metadata={
+                **self._case_meta(None),
+                "conflict_detection": conflict_state(conflicts, 0),
+            },
         )
         trace = (
             self._bare_trace(cid, response, case)
