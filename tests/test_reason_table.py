@@ -146,3 +146,10 @@ def test_a_context_reading_decomposer_decides_for_itself():
     v = verifier(decomposer=QuestionAnswerDecomposer("Who wrote the first published algorithm?"))
     case = v.verify_case("Ada Lovelace", ["Ada Lovelace wrote the first published algorithm."])
     assert case.availability is A.ASSESSED and case.claims
+
+
+def test_too_short_reads_the_whole_response_not_only_its_head():
+    """Padding before a bare 'Yes.' keeps it too short; content after padding is found."""
+    assert too_short(" " * 300 + "Yes, it does.")
+    assert not too_short(" " * 300 + "Paris is big.")
+    assert not too_short("Paris is a large city. " * 40)

@@ -187,6 +187,9 @@ _ANSWER_WORD = regex.compile(
 )
 
 
+_SHORT_HEAD = 200
+
+
 def too_short(response: str) -> bool:
     """True when a whole response is too short to hold a checkable claim.
 
@@ -197,6 +200,8 @@ def too_short(response: str) -> bool:
     The verifier applies it with this decomposer only: a decomposer that reads
     context (a question, a conversation) may find a claim in "Ada Lovelace".
     """
+    if len(response) > _SHORT_HEAD and not too_short(response[:_SHORT_HEAD]):
+        return False  # enough in the head alone; spares scanning a long answer
     clean = _ANSWER_WORD.sub("", strip_markers(response)[0], count=1)
     return not numeric_values(clean) and len(lex_tokens(clean)) < _MIN_TOKENS
 
