@@ -14,7 +14,7 @@ LLM_VENV ?= .venv-llm
 LLM_MODEL := $(CI_CACHE)/models/gemma-3-270m-q4_k_m.gguf
 
 .PHONY: setup demo demo-langchain demo-llamaindex test test-browser lint typecheck bench eval \
-	clean llm-server-setup test-llm-server
+	clean llm-server-setup test-llm-server test-ray
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -39,6 +39,12 @@ test-browser: setup
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
 	   apt-get install -y -qq --no-install-recommends chromium chromium-driver)
 	$(PY) -m pytest -m browser -rA tests/test_browser.py
+# Audit on Ray Data: the tests start a local Ray (2 CPUs, 127.0.0.1 only, no usage
+# statistics) and stop it; Ray comes with the project's [ray] extra.
+test-ray: setup
+	RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0 RAY_USAGE_STATS_ENABLED=0 \
+		$(PY) -m pytest -m ray tests/test_ray.py
+
 llm-server-setup:
 	PYTHON=$(PYTHON) bash .ci/setup_llm_server.sh $(LLM_VENV) $(CI_CACHE)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 import longtracer_core
 import longtracer_core.contracts
 import longtracer_integrations
@@ -17,6 +19,8 @@ FORBIDDEN = (
     "torch",
     "sentence_transformers",
     "transformers",
+    "ray",
+    "pyarrow",
 )
 
 
@@ -111,6 +115,38 @@ PINNED_CONTRACTS = [
     "compute_quality_gate",
     "summarize",
 ]
+
+
+def test_audit_and_ray_public_names_are_pinned():
+    """longtracer_core.audit and longtracer_integrations.ray export exactly these names."""
+    import longtracer_core.audit
+
+    assert longtracer_core.audit.__all__ == [
+        "AUDIT_FIELDS",
+        "JSONL_SUFFIXES",
+        "AuditKeys",
+        "AuditSummary",
+        "BadRecord",
+        "CaseInput",
+        "audit_fields",
+        "audit_local",
+        "decode_line",
+        "decode_record",
+        "fallback_id",
+        "iter_inputs",
+        "verify_inputs",
+        "write_summary",
+    ]
+    pytest.importorskip("ray")
+    import longtracer_integrations.ray
+
+    assert longtracer_integrations.ray.__all__ == [
+        "OUTPUT_COLUMNS",
+        "VerifyBatch",
+        "audit_with_ray",
+        "default_verifier",
+        "verify_dataset",
+    ]
 
 
 def test_error_tree():

@@ -189,7 +189,14 @@ def test_version_prints_the_package_version(capsys):
 
 
 @pytest.mark.parametrize(
-    "argv", [["--help"], ["check", "--help"], ["report", "--help"], ["eval", "--help"]]
+    "argv",
+    [
+        ["--help"],
+        ["check", "--help"],
+        ["report", "--help"],
+        ["eval", "--help"],
+        ["audit", "--help"],
+    ],
 )
 def test_help_is_plain_text_with_examples(capsys, argv):
     """--help is plain text (no reST markup), with examples; the top level lists the exit codes."""

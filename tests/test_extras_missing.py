@@ -31,6 +31,15 @@ def test_langchain_module_names_its_extra(core_only_python):
     assert 'pip install "longtracer-integrations[langchain]"' in out.stderr
 
 
+def test_ray_module_names_its_extra(core_only_python):
+    """import longtracer_integrations.ray without Ray → ImportError naming [ray]."""
+    out = run_in(core_only_python, "import longtracer_integrations.ray")
+    assert out.returncode != 0
+    assert 'pip install "longtracer-integrations[ray]"' in out.stderr
+    missing = run_in(core_only_python, "import ray")
+    assert missing.returncode != 0  # the environment really lacks Ray
+
+
 def test_otel_sink_names_its_extra(core_only_python):
     """OpenTelemetrySink without OpenTelemetry → ImportError naming longtracer-integrations[otel]."""
     out = run_in(

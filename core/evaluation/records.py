@@ -154,8 +154,12 @@ class QuestionAnswerDecomposer:
         self._rules = RuleBasedDecomposer()
         self.prompt_hash = self._rules.prompt_hash
 
+    def reads_question(self, draft: str) -> bool:
+        """Whether ``draft`` is short enough to be read together with the question."""
+        return len(lex_tokens(draft)) <= self.short_tokens
+
     def decompose(self, draft: str) -> Decomposition | Sequence[DraftClaim]:
-        if len(lex_tokens(draft)) > self.short_tokens:
+        if not self.reads_question(draft):
             return self._rules.decompose(draft)
         start = len(draft) - len(draft.lstrip())
         end = len(draft.rstrip())

@@ -6,9 +6,18 @@
 """
 
 from .html import render_html
-from .view import CaseView, ClaimView, EvidenceView, RecordError, case_view, claim_verdict
+from .view import (
+    AuditOverview,
+    CaseView,
+    ClaimView,
+    EvidenceView,
+    RecordError,
+    case_view,
+    claim_verdict,
+)
 
 __all__ = [
+    "AuditOverview",
     "CaseView",
     "ClaimView",
     "EvidenceView",

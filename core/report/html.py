@@ -16,7 +16,7 @@ from html import escape
 from typing import Any
 
 from .assets import SCRIPT, STYLE
-from .view import CaseView, ClaimView, EvidenceView
+from .view import AuditOverview, CaseView, ClaimView, EvidenceView
 
 __all__ = ["render_html"]
 
@@ -250,7 +250,33 @@ def _histogram(scores: Sequence[float], bands: dict[str, float]) -> str:
     )
 
 
-def _summary(cases: Sequence[CaseView]) -> str:
+def _audit(audit: AuditOverview) -> str:
+    """Totals over the whole audit; the cases below are only the most serious ones."""
+    gate_rows = [(g, dict(audit.gates).get(g, 0)) for g in _GATES]
+    sources = "".join(
+        f"<tr><td>{_e(source)}</td><td class='num'>{miscited}</td><td class='num'>{cited}</td></tr>"
+        for source, miscited, cited in audit.sources
+    )
+    return (
+        '<section id="audit"><h2>Audit</h2>'
+        f"<p>{audit.cases} cases, {audit.claims} claims. The page shows the {audit.shown} most "
+        "serious cases in full (FAIL, then INDETERMINATE, lowest trust score first); the "
+        "figures in this section count every case.</p>"
+        '<div class="summary-grid">'
+        f"<div><h3>Quality gate</h3>{_bars(gate_rows, _gate_badge)}</div>"
+        f"<div><h3>Reasons (cases)</h3>{_bars(list(audit.reasons))}</div>"
+        "<div><h3>Sources cited by unsupported claims</h3>"
+        + (
+            "<table><thead><tr><th>source</th><th>miscited</th><th>cited</th></tr></thead>"
+            f"<tbody>{sources}</tbody></table>"
+            if sources
+            else '<p class="muted">No cited source backs an unsupported claim.</p>'
+        )
+        + "</div></div></section>"
+    )
+
+
+def _summary(cases: Sequence[CaseView], heading: str = "Summary") -> str:
     gates = Counter(c.gate for c in cases)
     verdicts = Counter(cl.verdict for c in cases for cl in c.claims)
     reasons = Counter(cl.reason for c in cases for cl in c.claims)
@@ -278,7 +304,7 @@ def _summary(cases: Sequence[CaseView]) -> str:
     verdict_rows = [(v, verdicts[v]) for v in _VERDICT_ORDER if verdicts.get(v)]
     verdict_rows += [(v, n) for v, n in sorted(verdicts.items()) if v not in _VERDICT_ORDER]
     return (
-        '<section id="summary"><h2>Summary</h2>'
+        f'<section id="summary"><h2>{_e(heading)}</h2>'
         f"<p>{len(cases)} cases, {sum(verdicts.values())} claims.</p>"
         '<div class="summary-grid">'
         f"<div><h3>Quality gate</h3>{_bars(gate_rows, _gate_badge)}</div>"
@@ -320,14 +346,25 @@ def _filters(cases: Sequence[CaseView]) -> str:
     )
 
 
-def render_html(cases: Sequence[CaseView], *, generator: str = "longtracer-guard") -> str:
-    """One self-contained page: a summary for several cases, then every case in full."""
+def render_html(
+    cases: Sequence[CaseView],
+    *,
+    generator: str = "longtracer-guard",
+    audit: AuditOverview | None = None,
+) -> str:
+    """One self-contained page: a summary for several cases, then every case in full.
+
+    With ``audit``, the page opens with the audit's totals over every case, and
+    ``cases`` are the few it shows in full.
+    """
     digest = base64.b64encode(hashlib.sha256(SCRIPT.encode()).digest()).decode()
     csp = (
         "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
         f"script-src 'sha256-{digest}'; base-uri 'none'; form-action 'none'"
     )
-    if len(cases) == 1:
+    if audit is not None:
+        title = f"Grounding audit: {audit.cases} cases"
+    elif len(cases) == 1:
         title = f"Grounding report: case {cases[0].case_id} ({cases[0].gate})"
     else:
         title = f"Grounding report: {len(cases)} cases"
@@ -339,8 +376,10 @@ def render_html(cases: Sequence[CaseView], *, generator: str = "longtracer-guard
         f"Made by {_e(generator)}. Click a highlighted claim to see its evidence.</p></header>",
         _filters(cases),
     ]
+    if audit is not None:
+        body.append(_audit(audit))
     if len(cases) > 1:
-        body.append(_summary(cases))
+        body.append(_summary(cases, "Summary of the cases shown" if audit else "Summary"))
     body.extend(_case(i, c) for i, c in enumerate(cases, start=1))
     return (
         "<!doctype html>\n"

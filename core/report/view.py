@@ -19,6 +19,7 @@ from ..contracts import AssessmentAvailability, CaseResult, ClaimAssessment, Cla
 from ..pipeline.trace import TraceRecord
 
 __all__ = [
+    "AuditOverview",
     "CaseView",
     "ClaimView",
     "EvidenceView",
@@ -84,6 +85,18 @@ class CaseView:
     models: Mapping[str, Any] = field(default_factory=dict)
     bands: Mapping[str, float] = field(default_factory=dict)
     has_trace: bool = False
+
+
+@dataclass(frozen=True)
+class AuditOverview:
+    """Totals over every case of an audit, shown above the (few) cases the page holds."""
+
+    cases: int
+    claims: int
+    gates: tuple[tuple[str, int], ...]
+    reasons: tuple[tuple[str, int], ...]  # (reason, cases with it), most frequent first
+    sources: tuple[tuple[str, int, int], ...]  # (source_id, times miscited, times cited)
+    shown: int  # how many cases the page shows in full
 
 
 def _fmt(value: Any) -> str:

@@ -1,0 +1,17 @@
+"""Audit at scale on Ray Data: verify millions of logged answers on an actor pool.
+
+Needs the ``[ray]`` extra (Ray Data, which brings pyarrow)::
+
+    pip install "longtracer-integrations[ray]"
+
+``verify_dataset(ds, answer_col=..., sources_col=...)`` maps a Ray Dataset
+through actors that each hold one ``CitationVerifier`` and adds the audit
+columns; ``audit_with_ray`` is what ``longtracer-guard audit --ray`` runs.
+The same code runs on a local Ray and on a cluster (``ray.init(address=...)``).
+"""
+
+from . import _compat  # noqa: F401  (raises ImportError naming the extra)
+from ._audit import audit_with_ray
+from ._dataset import OUTPUT_COLUMNS, VerifyBatch, default_verifier, verify_dataset
+
+__all__ = ["OUTPUT_COLUMNS", "VerifyBatch", "audit_with_ray", "default_verifier", "verify_dataset"]
