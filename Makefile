@@ -14,7 +14,7 @@ LLM_VENV ?= .venv-llm
 LLM_MODEL := $(CI_CACHE)/models/gemma-3-270m-q4_k_m.gguf
 
 .PHONY: setup demo demo-langchain demo-llamaindex test test-browser lint typecheck bench eval \
-	clean llm-server-setup test-llm-server test-ray
+	clean llm-server-setup test-llm-server test-phoenix test-ray
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -51,6 +51,12 @@ llm-server-setup:
 test-llm-server: setup llm-server-setup
 	LONGTRACER_LLM_PYTHON=$(abspath $(LLM_VENV))/bin/python LONGTRACER_LLM_MODEL=$(LLM_MODEL) \
 		$(PY) -m pytest -m llm_server tests/test_llm_server.py
+
+# Phoenix on 127.0.0.1 (arize-phoenix in its own venv, cached under $(CI_CACHE)/venvs): a
+# LangChain chain and a LlamaIndex engine traced with OpenInference, verdicts read back.
+test-phoenix: setup
+	LONGTRACER_PHOENIX_PYTHON=$$(PYTHON=$(PYTHON) bash .ci/setup_phoenix.sh $(CI_CACHE)) \
+		$(PY) -m pytest -m phoenix -rA -s tests/test_phoenix.py
 
 lint: setup
 	$(PY) -m ruff check . && $(PY) -m ruff format --check . && $(PY) -m mypy --strict core/

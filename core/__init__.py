@@ -27,7 +27,14 @@ from .errors import (
     ModelUnavailableError,
 )
 from .judge import Judge, LLMJudge, NliJudge
-from .pipeline import CitationVerifier, GuardedResponse, NliScorer, TraceRecord, check_case
+from .pipeline import (
+    CitationVerifier,
+    GuardedResponse,
+    NliScorer,
+    SentenceStream,
+    TraceRecord,
+    check_case,
+)
 from .providers import (
     ChatBackend,
     Embedder,
@@ -75,6 +82,7 @@ __all__ = [
     "QualityGate",
     "ReasonCode",
     "RuleBasedDecomposer",
+    "SentenceStream",
     "SentenceTransformerEmbedder",
     "TraceRecord",
     "TransformersNli",

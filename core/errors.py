@@ -8,6 +8,7 @@
     │   ├── EmbeddingModelMismatchError    claims and spans from different embedders
     │   └── JudgeError                     the judge failed (on_failure="indeterminate")
     ├── DecompositionError                 no valid claims after the last retry
+    ├── GroundingFailedError (RuntimeError) the gate did not pass and the caller asked to raise
     └── BackendError                       an HTTP or chat backend failed
         └── BackendResponseError           the backend answered with garbage
 
@@ -27,6 +28,7 @@ __all__ = [
     "DecompositionError",
     "EmbeddingModelMismatchError",
     "EvaluationFailedError",
+    "GroundingFailedError",
     "InvalidInputError",
     "JudgeError",
     "LongTracerError",
@@ -90,6 +92,24 @@ class DecompositionError(LongTracerError):
         super().__init__(message)
         self.attempts = attempts
         self.last_output = last_output
+
+
+class GroundingFailedError(LongTracerError, RuntimeError):
+    """An answer's quality gate is not PASS and the integration was told to raise.
+
+    Raised by the integrations' ``on_fail="raise"`` mode so a fallback can take
+    over (``chain.with_fallbacks([...])``). ``case`` is the ``CaseResult``,
+    ``text`` the policy-applied answer and ``output`` what the integration would
+    have returned (same shape as its input).
+    """
+
+    def __init__(self, case: Any, text: str, output: Any = None) -> None:
+        gate = getattr(getattr(case, "quality_gate", None), "value", "UNKNOWN")
+        summary = getattr(case, "summary", "")
+        super().__init__(f"grounding gate {gate}: {summary}")
+        self.case = case
+        self.text = text
+        self.output = output
 
 
 class BackendError(LongTracerError):

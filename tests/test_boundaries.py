@@ -93,6 +93,7 @@ PINNED_CORE = [
     "QualityGate",
     "ReasonCode",
     "RuleBasedDecomposer",
+    "SentenceStream",
     "SentenceTransformerEmbedder",
     "TraceRecord",
     "TransformersNli",

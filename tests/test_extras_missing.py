@@ -49,6 +49,18 @@ def test_otel_sink_names_its_extra(core_only_python):
     assert 'pip install "longtracer-integrations[otel]"' in out.stderr
 
 
+def test_langgraph_and_phoenix_modules_name_their_extras(core_only_python):
+    """grounding_node needs [langgraph]; PhoenixAnnotationSink needs [otel]."""
+    out = run_in(core_only_python, "import longtracer_integrations.langgraph")
+    assert out.returncode != 0
+    assert 'pip install "longtracer-integrations[langgraph]"' in out.stderr
+    out = run_in(
+        core_only_python, "from longtracer_integrations.observability import PhoenixAnnotationSink"
+    )
+    assert out.returncode != 0
+    assert 'pip install "longtracer-integrations[otel]"' in out.stderr
+
+
 def test_default_engine_works_with_only_the_core_dependencies(core_only_python):
     """check_case gives PASS/FAIL with only the core's dependencies: no torch, no extra."""
     out = run_in(

@@ -234,16 +234,19 @@ def test_streaming_redact_never_emits_a_redacted_character():
     assert "".join(chunks) == REDACTED
 
 
-async def test_async_streaming_redact_with_dict_chunks():
-    """RunnablePassthrough.assign streams dict chunks; the guard buffers and redacts them."""
+@pytest.mark.parametrize("mode", ["buffered", "sentence"])
+async def test_async_streaming_redact_with_dict_chunks(mode):
+    """RunnablePassthrough.assign streams dict chunks; the guard redacts them in either mode."""
     llm = FakeListChatModel(responses=[ANSWER])
     chain = RunnablePassthrough.assign(
         answer=RunnableLambda(lambda x: "go") | llm | StrOutputParser()
-    ) | guard(policy="redact")
+    ) | guard(policy="redact", stream_mode=mode)
     chunks = [c async for c in chain.astream({"context": DOCS, "question": "q"})]
     for chunk in chunks:
         assert "3.5" not in json.dumps(chunk.get("answer", ""))
-    assert chunks[-1]["answer"] == REDACTED
+    assert "".join(c.get("answer", "") for c in chunks) == REDACTED
+    if mode == "buffered":
+        assert chunks[-1]["answer"] == REDACTED  # one chunk holds the whole answer
 
 
 async def test_astream_events_carry_the_per_claim_verification_event():
@@ -254,8 +257,10 @@ async def test_astream_events_carry_the_per_claim_verification_event():
         async for e in chain.astream_events("q", config={"callbacks": [GroundingCallbackHandler()]})
     ]
     custom = [e for e in events if e["event"] == "on_custom_event"]
-    assert [e["name"] for e in custom] == [VERIFICATION_EVENT]
-    data = custom[0]["data"]
+    # sentence streaming (the default) adds one grounding.sentence event per release first
+    assert [e["name"] for e in custom if e["name"] != "grounding.sentence"] == [VERIFICATION_EVENT]
+    assert custom[-1]["name"] == VERIFICATION_EVENT
+    data = custom[-1]["data"]
     assert [c["assessment"] for c in data["claims"]] == ["SUPPORTED", "CONTRADICTED"]
     assert data["claims"][1]["reason"] == "CONTRADICTED_BY_EVIDENCE"
     assert isinstance(data["case"], CaseResult)

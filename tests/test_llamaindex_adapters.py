@@ -231,9 +231,13 @@ def test_public_names_are_sorted_and_pinned():
     assert li.__all__ == sorted(li.__all__)
     assert li.__all__ == [
         "GroundedQueryEngine",
+        "GroundingEvaluationResult",
+        "GroundingEvaluator",
         "GroundingEventHandler",
+        "GroundingNotAppliedWarning",
         "GroundingPostprocessor",
         "GroundingResultEvent",
+        "GroundingSentenceEvent",
         "GroundingSetupError",
         "LlamaIndexEmbedder",
         "LlamaIndexLLMBackend",

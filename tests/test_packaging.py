@@ -47,7 +47,17 @@ def test_wheel_holds_both_packages_and_every_subpackage(tmp_path):
     assert not any(n.startswith(("core/", "tests/")) for n in names)
     metadata = next(n for n in names if n.endswith("METADATA"))
     text = zipfile.ZipFile(wheel).read(metadata).decode()
-    for extra in ("langchain", "llamaindex", "otel", "embeddings", "all", "dev"):
+    for extra in (
+        "langchain",
+        "langgraph",
+        "agents",
+        "llamaindex",
+        "otel",
+        "phoenix",
+        "embeddings",
+        "all",
+        "dev",
+    ):
         assert f"Provides-Extra: {extra}" in text
 
 

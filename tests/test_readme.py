@@ -78,3 +78,12 @@ def test_legacy_adapter_snippet_prints_what_it_says(tmp_path):
     (code,) = _blocks("What a result means", "python")
     expected = next(line[2:] for line in code.splitlines() if line.startswith("# "))
     assert _run(code, tmp_path).strip() == expected
+
+
+@pytest.mark.model
+def test_langgraph_snippet_runs_as_written(tmp_path):
+    """The LangGraph example redacts the unsupported sentence and keeps a plain-data verdict."""
+    (code,) = _blocks("In LangGraph", "python")
+    lines = _run(code, tmp_path).strip().splitlines()
+    assert lines[-2] == "Webb launched in 2021. [removed: not supported by the sources]"
+    assert lines[-1] == "FAIL"

@@ -5,6 +5,7 @@ from .nli import NliScorer
 from .outcomes import GuardedResponse, failure_reason, unverified_response
 from .policy import PolicyAction, apply_policy
 from .sources import SourceDoc, normalize_sources
+from .stream import SentenceStream, StreamStep
 from .trace import TraceClaim, TraceRecord
 from .verifier import CitationVerifier
 
@@ -13,7 +14,9 @@ __all__ = [
     "GuardedResponse",
     "NliScorer",
     "PolicyAction",
+    "SentenceStream",
     "SourceDoc",
+    "StreamStep",
     "TraceClaim",
     "TraceRecord",
     "apply_policy",

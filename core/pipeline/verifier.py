@@ -314,6 +314,25 @@ class CitationVerifier:
                 out.append(r.case)
         return out
 
+    def warm(self, sources: Any, source_metadata: Any = None) -> int:
+        """Embed and cache the spans of ``sources`` now; returns how many were embedded.
+
+        For callers that know the evidence before the answer (a stream): later
+        checks against the same sources embed only their claims. Errors of the
+        embedder propagate; a later check reports them as usual.
+        """
+        docs = normalize_sources(sources, source_metadata)
+        spans = [s for s in self._spans(docs) if s.span_class == "truth"]
+        if spans:
+            build_plan(spans, self._features, self.config.score_model)  # memoises span features
+        model_id = self.embedder.model_id
+        todo = list(
+            dict.fromkeys(s.text for s in spans if self.cache.get(model_id, s.text) is None)
+        )
+        for text, vector in self._embed_texts(todo).items():
+            self.cache.put(model_id, text, vector)
+        return len(todo)
+
     def close(self, cancel_pending: bool = False) -> None:
         """Shut the worker pool down; ``cancel_pending`` cancels queued evaluations."""
         with self._lock:

@@ -14,20 +14,35 @@ from langchain_core.callbacks import (
 )
 from langchain_core.documents import Document
 from langchain_core.language_models import BaseChatModel
+from langchain_core.load.serializable import SerializedConstructor, SerializedNotImplemented
 from langchain_core.messages import BaseMessage
-from langchain_core.runnables import RunnableConfig, RunnableSerializable
-from pydantic import ConfigDict, Field, PrivateAttr
+from langchain_core.runnables import ConfigurableFieldSpec, RunnableConfig, RunnableSerializable
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from longtracer_core import CitationVerifier, GuardedResponse, Judge, LLMDecomposer, LLMJudge
-from longtracer_core.errors import InvalidInputError
+from longtracer_core import (
+    CitationVerifier,
+    GuardedResponse,
+    Judge,
+    LLMDecomposer,
+    LLMJudge,
+    QualityGate,
+    SentenceStream,
+    VerifyConfig,
+)
+from longtracer_core.errors import GroundingFailedError, InvalidInputError
 
 from ..observability import GroundingEvent, dispatch
+from . import _schemas
 from ._backend import LangChainChatBackend
 from ._handler import VERIFICATION_EVENT, GroundingCallbackHandler
+from ._streaming import MISSING, SENTENCE_EVENT, SentenceRun, merge
+from ._tracing import run_span, verdict_summary
 
-__all__ = ["GroundingEvidenceError", "GroundingGuard"]
+__all__ = ["VERDICT_RUN", "GroundingEvidenceError", "GroundingGuard"]
 
-_MISSING = object()
+VERDICT_RUN = "grounding_verdict"
+# fields that hold live objects: a guard that sets one cannot be rebuilt from JSON
+_LIVE_FIELDS = ("verifier", "decomposer", "llm", "judge", "sinks")
 
 
 class GroundingEvidenceError(InvalidInputError):
@@ -44,21 +59,6 @@ def _evidence_error(context_key: str, sources_key: str) -> GroundingEvidenceErro
         "returned earlier in the same run are used. An explicitly empty list is accepted "
         "and verifies to NO_SOURCES_SUPPLIED."
     )
-
-
-def _merge(acc: Any, chunk: Any) -> Any:
-    """Combine streamed chunks the way LangChain does, merging plain dicts key by key."""
-    if acc is _MISSING:
-        return chunk
-    try:
-        return acc + chunk
-    except TypeError:
-        if isinstance(acc, Mapping) and isinstance(chunk, Mapping):
-            merged = dict(acc)
-            for key, value in chunk.items():
-                merged[key] = _merge(merged[key], value) if key in merged else value
-            return merged
-        return chunk
 
 
 class GroundingGuard(RunnableSerializable[Any, Any]):
@@ -84,8 +84,13 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     raises ``GroundingEvidenceError``. ``config["configurable"]
     ["grounding_policy"]`` overrides the policy per call.
 
-    Streaming buffers the whole answer, verifies it, then emits it once: in
-    redact mode no character of a redacted sentence is ever emitted. Each
+    Streaming: ``stream_mode="sentence"`` releases each sentence as soon as it
+    is complete and verified (needs the rule-based decomposer and no judge),
+    with a ``"grounding.sentence"`` custom event per release; the concatenated
+    output equals ``invoke``'s. ``"buffered"`` buffers the whole answer,
+    verifies it, then emits it once. ``"auto"`` (the default) streams by
+    sentence whenever the verifier can, else buffers. In every mode no
+    character of a redacted sentence is ever emitted. Each
     verification is dispatched as a custom event named
     ``"grounding.verification"`` (per-claim verdicts, the ``CaseResult`` and the
     trace), visible in ``astream_events`` and to callback handlers.
@@ -94,6 +99,18 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     ``judge=`` re-decides the claims the matcher is unsure of: an ``LLMJudge`` or
     ``NliJudge``, or a chat model, which becomes an ``LLMJudge`` over it
     (``VerifyConfig.judge`` of the verifier sets escalation, role and budget).
+
+    ``on_fail="raise"`` raises ``GroundingFailedError`` (carrying the
+    ``CaseResult``, the policy-applied text and the output) when the gate is
+    not PASS, so ``guard.with_fallbacks([safer_chain])`` can take over. Each
+    verification also runs as a child run named ``"grounding_verdict"`` whose
+    outputs are the verdict (gate, summary, counts, per-claim verdicts; claim
+    texts left out under redact), so LangSmith-style tracers show it even for
+    string chains. ``config=`` builds the verifier from a ``VerifyConfig``.
+    A guard built from plain settings (no live ``verifier``, ``llm``,
+    ``judge``, ``decomposer`` or ``sinks``) is serialisable:
+    ``loads(dumps(guard), valid_namespaces=["longtracer_integrations"],
+    allowed_objects=[GroundingGuard])`` rebuilds it.
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
@@ -111,9 +128,48 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     timeout: float | None = None
     include_trace: bool | None = None
     sinks: Sequence[Any] = Field(default=(), exclude=True)
+    config: VerifyConfig | None = None
+    on_fail: Literal["return", "raise"] = "return"
+    stream_mode: Literal["auto", "buffered", "sentence"] = "auto"
 
     _built: CitationVerifier | None = PrivateAttr(default=None)
     _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+
+    def model_post_init(self, context: Any, /) -> None:
+        super().model_post_init(context)
+        if self.config is not None and self.verifier is not None:
+            raise InvalidInputError(
+                "pass either verifier= or config=, not both: a CitationVerifier has its config"
+            )
+
+    # -- serialisation, schemas, configurable keys --------------------------------------
+    @classmethod
+    def is_lc_serializable(cls) -> bool:
+        return True
+
+    @classmethod
+    def get_lc_namespace(cls) -> list[str]:
+        return ["longtracer_integrations", "langchain"]
+
+    def to_json(self) -> SerializedConstructor | SerializedNotImplemented:
+        """LangChain's JSON form; ``not_implemented`` when a live object is set (see the class)."""
+        if any(getattr(self, name) not in (None, ()) for name in _LIVE_FIELDS):
+            return self.to_json_not_implemented()
+        serialized = super().to_json()
+        kwargs = serialized.get("kwargs")
+        if isinstance(kwargs, dict) and isinstance(kwargs.get("config"), VerifyConfig):
+            kwargs["config"] = kwargs["config"].model_dump(mode="json")
+        return serialized
+
+    def get_input_schema(self, config: RunnableConfig | None = None) -> type[BaseModel]:
+        return _schemas.input_schema(self.get_name(), self.answer_key, self.context_key)
+
+    def get_output_schema(self, config: RunnableConfig | None = None) -> type[BaseModel]:
+        return _schemas.output_schema(self.get_name(), self.answer_key, self.output_key)
+
+    @property
+    def config_specs(self) -> list[ConfigurableFieldSpec]:
+        return _schemas.config_specs(self.sources_key)
 
     # -- the verifier, built once and lazily (no model load at construction) ----------
     def _get_verifier(self) -> CitationVerifier:
@@ -129,13 +185,21 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
                 if base is not None and judge is not None:
                     base = base.with_judge(judge)
                 if base is None:
-                    self._built = CitationVerifier(decomposer=decomposer, judge=judge)
+                    self._built = CitationVerifier(
+                        decomposer=decomposer, judge=judge, config=self.config
+                    )
                 elif decomposer is None:
                     self._built = base
                 else:
                     self._built = base.with_decomposer(decomposer)
         assert self._built is not None
         return self._built
+
+    def _by_sentence(self) -> bool:
+        """Stream by sentence? ``auto``: whenever the verifier can (no judge, rule-based)."""
+        if self.stream_mode == "auto":
+            return SentenceStream.supports(self._get_verifier())
+        return self.stream_mode == "sentence"
 
     # -- input and output shapes --------------------------------------------------------
     def _answer(self, value: Any) -> tuple[str, Callable[[GuardedResponse], Any]]:
@@ -208,6 +272,7 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
         return {
             "case": g.case,
             "trace": g.trace,
+            "text": g.text,
             "policy": policy,
             "case_id": g.case.case_id,
             "quality_gate": g.case.quality_gate.value,
@@ -225,7 +290,10 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
             ],
         }
 
-    def _event(self, g: GuardedResponse, policy: str, run_manager: Any) -> GroundingEvent:
+    def _event(
+        self, g: GuardedResponse, policy: str, run_manager: Any, value: Any
+    ) -> GroundingEvent:
+        response_id = _response_id(value, self.answer_key)
         return GroundingEvent(
             case=g.case,
             trace=g.trace,
@@ -233,24 +301,94 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
             policy=policy,
             run_id=str(run_manager.run_id),
             parent_run_id=str(run_manager.parent_run_id) if run_manager.parent_run_id else None,
+            output_text=g.text,
+            parent=run_span(run_manager.run_id, getattr(run_manager, "handlers", ())),
+            attributes={"response_id": response_id} if response_id else {},
         )
 
+    def _outcome(self, g: GuardedResponse, rebuild: Callable[[GuardedResponse], Any]) -> Any:
+        output = rebuild(g)
+        if self.on_fail == "raise" and g.case.quality_gate is not QualityGate.PASS:
+            raise GroundingFailedError(g.case, g.text, output)
+        return output
+
     # -- sync ---------------------------------------------------------------------------
+    def _verify(
+        self, text: str, sources: list[Any], policy: Any, run_manager: CallbackManagerForChainRun
+    ) -> GuardedResponse:
+        """Verify inside the ``grounding_verdict`` child run, whose outputs are the verdict."""
+        child = run_manager.get_child().on_chain_start(
+            None, {"policy": policy}, name=VERDICT_RUN, run_type="chain"
+        )
+        try:
+            guarded = self._get_verifier().guard(
+                text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
+            )
+        except BaseException as err:
+            child.on_chain_error(err)
+            raise
+        child.on_chain_end(verdict_summary(guarded, policy))
+        return guarded
+
     def _guard(
         self, value: Any, run_manager: CallbackManagerForChainRun, config: RunnableConfig
     ) -> Any:
         text, rebuild = self._answer(value)
         sources = self._evidence(value, config, run_manager)
         policy = self._policy(config)
-        guarded = self._get_verifier().guard(
-            text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
-        )
+        guarded = self._verify(text, sources, policy, run_manager)
         dispatch_custom_event(VERIFICATION_EVENT, self._payload(guarded, policy), config=config)
-        dispatch(self.sinks, self._event(guarded, policy, run_manager))
-        return rebuild(guarded)
+        dispatch(self.sinks, self._event(guarded, policy, run_manager, value))
+        return self._outcome(guarded, rebuild)
 
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         return self._call_with_config(self._guard, input, config, **kwargs)
+
+    def _finish_stream(
+        self, run: SentenceRun, guarded: GuardedResponse, tail: str, config: RunnableConfig
+    ) -> Any:
+        dispatch(self.sinks, self._event(guarded, run.policy, run.run_manager, run.acc))
+        out = run.chunk(tail, final=guarded)
+        if self.on_fail == "raise" and guarded.case.quality_gate is not QualityGate.PASS:
+            raise GroundingFailedError(guarded.case, run.stream.released if run.stream else "", out)
+        return out
+
+    def _sentences(
+        self,
+        chunks: Iterator[Any],
+        run_manager: CallbackManagerForChainRun,
+        config: RunnableConfig,
+    ) -> Iterator[Any]:
+        """Sentence mode: release each settled sentence as soon as it is verified."""
+        run = SentenceRun(self, run_manager, config)
+        child = None
+        for chunk in chunks:
+            run.add(chunk)
+            if not run.open():
+                continue
+            if child is None:
+                child = run_manager.get_child().on_chain_start(
+                    None, {"policy": run.policy}, name=VERDICT_RUN, run_type="chain"
+                )
+            assert run.stream is not None
+            step = run.stream.feed(run.pending())
+            if step.claims:
+                dispatch_custom_event(SENTENCE_EVENT, run.sentence_payload(step), config=config)
+            if step.text:
+                yield run.chunk(step.text)
+        if run.acc is MISSING:
+            return
+        if run.stream is None:  # the evidence never came: the buffered path says why
+            yield self._guard(run.acc, run_manager, config)
+            return
+        run.stream.feed(run.pending())
+        tail, guarded = run.stream.finish()
+        assert child is not None
+        child.on_chain_end(verdict_summary(guarded, run.policy))
+        if tail.claims:
+            dispatch_custom_event(SENTENCE_EVENT, run.sentence_payload(tail), config=config)
+        dispatch_custom_event(VERIFICATION_EVENT, self._payload(guarded, run.policy), config=config)
+        yield self._finish_stream(run, guarded, tail.text, config)
 
     def _transform(
         self,
@@ -258,10 +396,13 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
         run_manager: CallbackManagerForChainRun,
         config: RunnableConfig,
     ) -> Iterator[Any]:
-        acc: Any = _MISSING
+        if self._by_sentence():
+            yield from self._sentences(chunks, run_manager, config)
+            return
+        acc: Any = MISSING
         for chunk in chunks:
-            acc = _merge(acc, chunk)
-        if acc is not _MISSING:
+            acc = merge(acc, chunk)
+        if acc is not MISSING:
             yield self._guard(acc, run_manager, config)
 
     def transform(
@@ -275,23 +416,82 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
         yield from self.transform(iter([input]), config, **kwargs)
 
     # -- async --------------------------------------------------------------------------
+    async def _averify(
+        self,
+        text: str,
+        sources: list[Any],
+        policy: Any,
+        run_manager: AsyncCallbackManagerForChainRun,
+    ) -> GuardedResponse:
+        child = await run_manager.get_child().on_chain_start(
+            None, {"policy": policy}, name=VERDICT_RUN, run_type="chain"
+        )
+        try:
+            guarded = await self._get_verifier().aguard(
+                text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
+            )
+        except BaseException as err:
+            await child.on_chain_error(err)
+            raise
+        await child.on_chain_end(verdict_summary(guarded, policy))
+        return guarded
+
     async def _aguard(
         self, value: Any, run_manager: AsyncCallbackManagerForChainRun, config: RunnableConfig
     ) -> Any:
         text, rebuild = self._answer(value)
         sources = self._evidence(value, config, run_manager)
         policy = self._policy(config)
-        guarded = await self._get_verifier().aguard(
-            text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
-        )
+        guarded = await self._averify(text, sources, policy, run_manager)
         await adispatch_custom_event(
             VERIFICATION_EVENT, self._payload(guarded, policy), config=config
         )
-        dispatch(self.sinks, self._event(guarded, policy, run_manager))
-        return rebuild(guarded)
+        dispatch(self.sinks, self._event(guarded, policy, run_manager, value))
+        return self._outcome(guarded, rebuild)
 
     async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         return await self._acall_with_config(self._aguard, input, config, **kwargs)
+
+    async def _asentences(
+        self,
+        chunks: AsyncIterator[Any],
+        run_manager: AsyncCallbackManagerForChainRun,
+        config: RunnableConfig,
+    ) -> AsyncIterator[Any]:
+        """Sentence mode for asyncio."""
+        run = SentenceRun(self, run_manager, config)
+        child = None
+        async for chunk in chunks:
+            run.add(chunk)
+            if not run.open():
+                continue
+            if child is None:
+                child = await run_manager.get_child().on_chain_start(
+                    None, {"policy": run.policy}, name=VERDICT_RUN, run_type="chain"
+                )
+            assert run.stream is not None
+            step = await run.stream.afeed(run.pending())
+            if step.claims:
+                await adispatch_custom_event(
+                    SENTENCE_EVENT, run.sentence_payload(step), config=config
+                )
+            if step.text:
+                yield run.chunk(step.text)
+        if run.acc is MISSING:
+            return
+        if run.stream is None:  # the evidence never came: the buffered path says why
+            yield await self._aguard(run.acc, run_manager, config)
+            return
+        await run.stream.afeed(run.pending())
+        tail, guarded = await run.stream.afinish()
+        assert child is not None
+        await child.on_chain_end(verdict_summary(guarded, run.policy))
+        if tail.claims:
+            await adispatch_custom_event(SENTENCE_EVENT, run.sentence_payload(tail), config=config)
+        await adispatch_custom_event(
+            VERIFICATION_EVENT, self._payload(guarded, run.policy), config=config
+        )
+        yield self._finish_stream(run, guarded, tail.text, config)
 
     async def _atransform(
         self,
@@ -299,10 +499,14 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
         run_manager: AsyncCallbackManagerForChainRun,
         config: RunnableConfig,
     ) -> AsyncIterator[Any]:
-        acc: Any = _MISSING
+        if self._by_sentence():
+            async for out in self._asentences(chunks, run_manager, config):
+                yield out
+            return
+        acc: Any = MISSING
         async for chunk in chunks:
-            acc = _merge(acc, chunk)
-        if acc is not _MISSING:
+            acc = merge(acc, chunk)
+        if acc is not MISSING:
             yield await self._aguard(acc, run_manager, config)
 
     async def atransform(
@@ -332,6 +536,15 @@ def _as_judge(value: Any) -> Judge | None:
     raise InvalidInputError(
         f"judge must be an LLMJudge, an NliJudge or a chat model, got {type(value).__name__}"
     )
+
+
+def _response_id(value: Any, answer_key: str) -> str | None:
+    """The id the framework gave the verified message (``AIMessage.id``), if any."""
+    if isinstance(value, Mapping):
+        value = value.get(answer_key)
+    if isinstance(value, BaseMessage):
+        return value.id or value.response_metadata.get("id") or None
+    return None
 
 
 def _as_sources(value: Any) -> list[Any]:

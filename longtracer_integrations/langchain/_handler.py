@@ -18,6 +18,7 @@ from longtracer_core.contracts import CaseResult
 from longtracer_core.pipeline import TraceRecord
 
 from ..observability import GroundingEvent, Sink, dispatch
+from ._tracing import run_span
 
 __all__ = ["VERIFICATION_EVENT", "GroundingCallbackHandler"]
 
@@ -204,7 +205,16 @@ class GroundingCallbackHandler(BaseCallbackHandler):
             if state is not None:
                 state.verified = True
             parent = self._parent.get(run_id)
-        self._emit(case, data.get("trace"), run_id, parent, root, data.get("policy"))
+        text = data.get("text")
+        self._emit(
+            case,
+            data.get("trace"),
+            run_id,
+            parent,
+            root,
+            data.get("policy"),
+            output_text=text if isinstance(text, str) else None,
+        )
 
     def on_chain_end(
         self, outputs: Any, *, run_id: UUID, parent_run_id: UUID | None = None, **kwargs: Any
@@ -250,6 +260,8 @@ class GroundingCallbackHandler(BaseCallbackHandler):
         parent: UUID | None,
         root: UUID,
         policy: str | None,
+        *,
+        output_text: str | None = None,
     ) -> None:
         event = GroundingEvent(
             case=case,
@@ -259,6 +271,8 @@ class GroundingCallbackHandler(BaseCallbackHandler):
             parent_run_id=str(parent) if parent is not None else None,
             root_run_id=str(root),
             policy=policy,
+            output_text=output_text,
+            parent=run_span(run_id),
         )
         dispatch(self.sinks, event, raise_error=self.raise_error)
 

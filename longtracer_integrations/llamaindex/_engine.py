@@ -3,8 +3,10 @@
 Wraps any query engine or chat engine and grounds each answer against the
 ``source_nodes`` the engine returns. ``query``/``aquery`` work on both kinds (a
 chat engine is asked through ``chat``/``achat``); chat engines also get
-``chat``, ``achat``, ``stream_chat`` and ``astream_chat``. Streams are buffered:
-nothing is emitted until the whole answer is grounded. Unlike the
+``chat``, ``achat``, ``stream_chat`` and ``astream_chat``. Streams emit each
+sentence once it is verified (``stream_mode="auto"``/``"sentence"``) or, with
+``"buffered"`` or a verifier that cannot stream, the whole grounded answer at
+the end. Unlike the
 postprocessor, the async paths verify without blocking the event loop. A
 wrapped chat engine has already written the raw answer to its memory when the
 wrapper sees it; use ``GroundingPostprocessor`` on context chat engines to keep
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator, Generator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from llama_index.core.base.base_query_engine import BaseQueryEngine
 from llama_index.core.base.embeddings.base import BaseEmbedding
@@ -34,7 +36,7 @@ from llama_index.core.schema import NodeWithScore, QueryBundle
 from longtracer_core import InvalidInputError, VerifyConfig
 
 from ._grounder import Grounder, Policy, RunIds, evidence_from_nodes
-from ._responses import aground_result, ground_result
+from ._responses import aground_result, async_sentences, ground_result, sync_sentences
 
 __all__ = ["GroundedChatStream", "GroundedQueryEngine"]
 
@@ -72,6 +74,7 @@ class GroundedQueryEngine(BaseQueryEngine):
         metadata_key: str = "grounding",
         include_trace: bool = True,
         timeout: float | None = None,
+        stream_mode: Literal["auto", "buffered", "sentence"] = "auto",
     ) -> None:
         if not isinstance(query_engine, BaseQueryEngine | BaseChatEngine):
             raise InvalidInputError(
@@ -90,6 +93,7 @@ class GroundedQueryEngine(BaseQueryEngine):
             metadata_key=metadata_key,
             include_trace=include_trace,
             timeout=timeout,
+            stream_mode=stream_mode,
         )
         super().__init__(callback_manager=getattr(query_engine, "callback_manager", None))
 
@@ -196,6 +200,13 @@ class GroundedQueryEngine(BaseQueryEngine):
         )
 
         def stream() -> Generator[ChatResponse, None, None]:
+            sentences = self._grounder.open_stream(evidence)
+            if sentences is not None:
+                for piece in sync_sentences(
+                    out, inner.response_gen, sentences, self._grounder, ids, None
+                ):
+                    yield _message(piece)
+                return
             guarded = self._grounder.guard("".join(inner.response_gen), evidence, ids)
             out.metadata = self._grounder.attach(out.metadata, guarded)
             yield _message(guarded.text)
@@ -214,6 +225,13 @@ class GroundedQueryEngine(BaseQueryEngine):
         )
 
         async def stream() -> AsyncGenerator[ChatResponse, None]:
+            sentences = self._grounder.open_stream(evidence)
+            if sentences is not None:
+                async for piece in async_sentences(
+                    out, inner.async_response_gen(), sentences, self._grounder, ids, None
+                ):
+                    yield _message(piece)
+                return
             text = "".join([t async for t in inner.async_response_gen()])
             guarded = await self._grounder.aguard(text, evidence, ids)
             out.metadata = self._grounder.attach(out.metadata, guarded)

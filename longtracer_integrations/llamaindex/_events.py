@@ -18,10 +18,10 @@ from llama_index.core.bridge.pydantic import Field
 from llama_index.core.instrumentation.event_handlers import BaseEventHandler
 from llama_index.core.instrumentation.events import BaseEvent
 
-from longtracer_core import CaseResult, TraceRecord
+from longtracer_core import CaseResult, ClaimResult, TraceRecord
 from longtracer_integrations.observability import GroundingEvent, dispatch
 
-__all__ = ["GroundingEventHandler", "GroundingResultEvent", "emit_result"]
+__all__ = ["GroundingEventHandler", "GroundingResultEvent", "GroundingSentenceEvent", "emit_result"]
 
 dispatcher = instrument.get_dispatcher(__name__)
 
@@ -56,6 +56,24 @@ class GroundingResultEvent(BaseEvent):
         )
 
 
+class GroundingSentenceEvent(BaseEvent):
+    """Sentence-mode streaming released ``text``; ``claims`` are the verdicts behind it.
+
+    One per release, as it happens; the whole case follows in a
+    ``GroundingResultEvent`` when the stream ends.
+    """
+
+    claims: list[ClaimResult]
+    text: str = ""
+    upto: int = 0
+    policy: str | None = None
+    run_id: str | None = None
+
+    @classmethod
+    def class_name(cls) -> str:
+        return "GroundingSentenceEvent"
+
+
 class GroundingEventHandler(BaseEventHandler):
     """Send every ``GroundingResultEvent`` to ``sinks``; other events are ignored.
 
@@ -76,6 +94,6 @@ class GroundingEventHandler(BaseEventHandler):
             dispatch(self.sinks, event.to_grounding_event(), raise_error=self.raise_error)
 
 
-def emit_result(event: GroundingResultEvent) -> None:
+def emit_result(event: GroundingResultEvent | GroundingSentenceEvent) -> None:
     """Emit ``event`` to the LlamaIndex event handlers (which never raise into the caller)."""
     dispatcher.event(event)

@@ -27,18 +27,20 @@ from longtracer_core import (
     Judge,
     LLMDecomposer,
     LLMJudge,
+    SentenceStream,
     VerifyConfig,
 )
-from longtracer_core.pipeline import unverified_response
+from longtracer_core.pipeline import StreamStep, unverified_response
 from longtracer_integrations.observability import dispatch
 
 from ._embeddings import LlamaIndexEmbedder
-from ._events import GroundingResultEvent, emit_result
+from ._events import GroundingResultEvent, GroundingSentenceEvent, emit_result
 from ._llm import LlamaIndexLLMBackend
 
 __all__ = ["ORIGIN", "Grounder", "Policy", "RunIds", "evidence_from_nodes"]
 
 Policy = Literal["flag", "redact"]
+StreamMode = Literal["auto", "buffered", "sentence"]
 ORIGIN = "llamaindex"
 _log = logging.getLogger("longtracer_integrations.llamaindex")
 
@@ -96,7 +98,12 @@ class Grounder:
         metadata_key: str = "grounding",
         include_trace: bool = True,
         timeout: float | None = None,
+        stream_mode: StreamMode = "auto",
     ) -> None:
+        if stream_mode not in ("auto", "buffered", "sentence"):
+            raise InvalidInputError(
+                f"stream_mode must be 'auto', 'buffered' or 'sentence', got {stream_mode!r}"
+            )
         if policy not in ("flag", "redact"):
             raise InvalidInputError(f"policy must be 'flag' or 'redact', got {policy!r}")
         parts = {
@@ -137,6 +144,7 @@ class Grounder:
         if timeout is not None and not timeout > 0:
             raise InvalidInputError(f"timeout must be positive, got {timeout!r}")
         self.policy: Policy = policy
+        self.stream_mode: StreamMode = stream_mode
         self.sinks = tuple(sinks)
         self.metadata_key = metadata_key
         self.include_trace = include_trace
@@ -204,6 +212,41 @@ class Grounder:
         return unverified_response(
             text, err, policy=self.policy, config=self._config_now(), metadata={"origin": ORIGIN}
         )
+
+    def open_stream(self, evidence: Sequence[Any]) -> SentenceStream | None:
+        """A sentence stream over ``evidence`` in sentence mode; None means buffer instead.
+
+        A verifier that cannot stream (an LLM decomposer, a judge) buffers:
+        silently under ``auto``, with a warning when ``sentence`` was asked for.
+        """
+        if self.stream_mode == "buffered":
+            return None
+        if self.stream_mode == "auto" and not SentenceStream.supports(self.verifier):
+            return None
+        try:
+            return SentenceStream(
+                self.verifier, list(evidence), policy=self.policy, timeout=self.timeout
+            )
+        except InvalidInputError as err:
+            _log.warning("sentence streaming is not possible here, buffering instead: %s", err)
+            return None
+
+    def publish_sentence(self, step: StreamStep, ids: RunIds) -> None:
+        """Emit a ``GroundingSentenceEvent`` for claims a stream just released; never raises."""
+        if not step.claims:
+            return
+        try:
+            emit_result(
+                GroundingSentenceEvent(
+                    claims=list(step.claims),
+                    text=step.text,
+                    upto=step.upto,
+                    policy=self.policy,
+                    run_id=ids.run_id,
+                )
+            )
+        except Exception:
+            _log.exception("could not report a released sentence")
 
     # ------------------------------------------------------------------ reporting
     def publish(self, guarded: GuardedResponse, ids: RunIds) -> None:

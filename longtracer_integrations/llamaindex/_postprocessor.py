@@ -23,6 +23,7 @@ from longtracer_core import VerifyConfig
 
 from ._errors import GroundingSetupError
 from ._grounder import Grounder, evidence_from_nodes
+from ._simple_chat import watch_simple_chat
 from ._spans import Registration, install
 
 __all__ = ["GroundingPostprocessor"]
@@ -51,6 +52,7 @@ _GROUNDER_FIELDS = frozenset(
         "metadata_key",
         "include_trace",
         "timeout",
+        "stream_mode",
     }
 )
 
@@ -103,6 +105,12 @@ class GroundingPostprocessor(BaseNodePostprocessor):
     strict: bool | None = Field(
         default=None, description="Raise outside an engine (default: True for redact)."
     )
+    stream_mode: Literal["auto", "buffered", "sentence"] = Field(
+        default="auto",
+        description="Streams: 'sentence' emits each sentence as soon as it is complete and "
+        "verified; 'buffered' emits the grounded answer once at the end; 'auto' streams by "
+        "sentence whenever the verifier can (no judge, rule-based decomposer).",
+    )
 
     _grounder: Grounder = PrivateAttr()
 
@@ -110,6 +118,7 @@ class GroundingPostprocessor(BaseNodePostprocessor):
         super().model_post_init(context)
         self._grounder = self._build_grounder()
         install()
+        watch_simple_chat()
 
     def __setattr__(self, name: str, value: Any) -> None:
         # Changing a setting after construction (pp.policy = "redact") must take effect,
@@ -131,6 +140,7 @@ class GroundingPostprocessor(BaseNodePostprocessor):
             metadata_key=self.metadata_key,
             include_trace=self.include_trace,
             timeout=self.timeout,
+            stream_mode=self.stream_mode,
         )
 
     @classmethod

@@ -5,8 +5,11 @@
 - ``StreamingResponse`` / ``AsyncStreamingResponse``: ``response_gen`` is replaced
   by a buffering generator. It drains the original stream, grounds the whole
   answer, then yields the policy-applied text as one chunk, so no character of
-  a redacted sentence is ever emitted. The case lands in ``metadata`` once the
-  stream has been consumed.
+  a redacted sentence is ever emitted. With ``stream_mode="sentence"`` it
+  yields each sentence's policy-applied text as soon as the sentence is
+  complete and verified (a core ``SentenceStream``); the chunks concatenate to
+  the buffered text. The case lands in ``metadata`` once the stream has been
+  consumed.
 - ``PydanticResponse``: the model's JSON is verified; under ``redact`` an object
   with anything flagged, redacted or unverified is withheld whole
   (``response=None``), since a structured object cannot be cut sentence by
@@ -19,6 +22,7 @@ inner stage, e.g. a postprocessor inside a wrapped engine) is not grounded again
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import (
     AsyncGenerator,
     AsyncIterator,
@@ -37,13 +41,70 @@ from llama_index.core.base.response.schema import (
 )
 from llama_index.core.chat_engine.types import StreamingAgentChatResponse
 
-from longtracer_core import GuardedResponse
+from longtracer_core import GuardedResponse, SentenceStream
 
 from ._grounder import Grounder, RunIds
 
-__all__ = ["aground_result", "ground_result"]
+__all__ = ["aground_result", "async_sentences", "ground_result", "sync_sentences"]
 
 OnDone = Callable[[GuardedResponse], None] | None
+Opener = Callable[[], SentenceStream | None]
+# the grounding generators this module made, and the metadata key each grounds under
+_GROUNDED: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+
+
+def _done(result: Any, guarded: GuardedResponse, grounder: Grounder, on_done: OnDone) -> None:
+    result.metadata = grounder.attach(result.metadata, guarded)
+    if on_done is not None:
+        on_done(guarded)
+
+
+def sync_sentences(
+    result: Any,
+    original: Iterator[Any],
+    stream: SentenceStream,
+    grounder: Grounder,
+    ids: RunIds,
+    on_done: OnDone,
+) -> Generator[str, None, None]:
+    """Sentence mode: yield each settled sentence's policy-applied text once verified."""
+    for token in original:
+        if token is None:
+            continue
+        step = stream.feed(str(token))
+        grounder.publish_sentence(step, ids)
+        if step.text:
+            yield step.text
+    tail, guarded = stream.finish()
+    grounder.publish_sentence(tail, ids)
+    grounder.publish(guarded, ids)
+    _done(result, guarded, grounder, on_done)
+    if tail.text:
+        yield tail.text
+
+
+async def async_sentences(
+    result: Any,
+    original: AsyncIterator[Any],
+    stream: SentenceStream,
+    grounder: Grounder,
+    ids: RunIds,
+    on_done: OnDone,
+) -> AsyncGenerator[str, None]:
+    """``sync_sentences`` for asyncio: each prefix is verified in the verifier's pool."""
+    async for token in original:
+        if token is None:
+            continue
+        step = await stream.afeed(str(token))
+        grounder.publish_sentence(step, ids)
+        if step.text:
+            yield step.text
+    tail, guarded = await stream.afinish()
+    grounder.publish_sentence(tail, ids)
+    grounder.publish(guarded, ids)
+    _done(result, guarded, grounder, on_done)
+    if tail.text:
+        yield tail.text
 
 
 def _text_of(result: Any) -> str:
@@ -80,8 +141,13 @@ def _sync_stream(
     grounder: Grounder,
     on_done: OnDone,
     skip_grounded: bool,
+    sentences: tuple[Opener, RunIds] | None = None,
 ) -> Generator[str, None, None]:
     # ``original`` is captured by the caller: ``result.response_gen`` is this generator by now.
+    stream = sentences[0]() if sentences is not None else None
+    if stream is not None and sentences is not None:
+        yield from sync_sentences(result, original, stream, grounder, sentences[1], on_done)
+        return
     text = "".join(str(token) for token in original if token is not None)
     if skip_grounded and grounder.case_of(result.metadata) is not None:
         yield text  # an inner stage grounded this stream while it was drained
@@ -101,7 +167,15 @@ async def _async_stream(
     grounder: Grounder,
     on_done: OnDone,
     skip_grounded: bool,
+    sentences: tuple[Opener, RunIds] | None = None,
 ) -> AsyncGenerator[str, None]:
+    stream = sentences[0]() if sentences is not None else None
+    if stream is not None and sentences is not None:
+        async for piece in async_sentences(
+            result, original, stream, grounder, sentences[1], on_done
+        ):
+            yield piece
+        return
     text = "".join([str(token) async for token in original if token is not None])
     if skip_grounded and grounder.case_of(result.metadata) is not None:
         yield text  # an inner stage grounded this stream while it was drained
@@ -141,15 +215,21 @@ def ground_result(
             return await grounder.aguard(text, evidence, ids)
         return run(text)
 
-    if isinstance(result, StreamingResponse):
-        result.response_gen = _sync_stream(
-            result, result.response_gen, run, grounder, on_done, error is None
-        )
-        return True
-    if isinstance(result, AsyncStreamingResponse):
-        result.response_gen = _async_stream(
-            result, result.response_gen, arun, grounder, on_done, error is None
-        )
+    sentences = (lambda: grounder.open_stream(evidence), ids) if error is None else None
+    if isinstance(result, StreamingResponse | AsyncStreamingResponse):
+        if error is None and _GROUNDED.get(result.response_gen) == grounder.metadata_key:
+            return True  # an inner stage already grounds this stream under the same key
+        gen: Any
+        if isinstance(result, StreamingResponse):
+            gen = _sync_stream(
+                result, result.response_gen, run, grounder, on_done, error is None, sentences
+            )
+        else:
+            gen = _async_stream(
+                result, result.response_gen, arun, grounder, on_done, error is None, sentences
+            )
+        _GROUNDED[gen] = grounder.metadata_key
+        result.response_gen = gen
         return True
     if not _is_text_result(result):
         return False

@@ -1,8 +1,9 @@
 """Sinks for verified cases: structured logging, JSONL files, OpenTelemetry.
 
 Framework-free: the LangChain and LlamaIndex integrations both hand their
-``GroundingEvent``s here. ``OpenTelemetrySink`` needs the ``[otel]`` extra and
-is imported lazily, so this package imports without OpenTelemetry.
+``GroundingEvent``s here. ``OpenTelemetrySink`` and ``PhoenixAnnotationSink``
+need the ``[otel]`` extra and are imported lazily, so this package imports
+without OpenTelemetry.
 """
 
 from __future__ import annotations
@@ -11,19 +12,22 @@ from typing import TYPE_CHECKING, Any
 
 from .base import GroundingEvent, Sink, dispatch
 from .jsonl import JsonlSink
-from .logging_sink import LoggingSink, case_fields
+from .logging_sink import LoggingSink, case_fields, evaluation_result
 
 if TYPE_CHECKING:
     from .otel import OpenTelemetrySink
+    from .phoenix import PhoenixAnnotationSink
 
 __all__ = [
     "GroundingEvent",
     "JsonlSink",
     "LoggingSink",
     "OpenTelemetrySink",
+    "PhoenixAnnotationSink",
     "Sink",
     "case_fields",
     "dispatch",
+    "evaluation_result",
 ]
 
 
@@ -32,4 +36,8 @@ def __getattr__(name: str) -> Any:
         from .otel import OpenTelemetrySink
 
         return OpenTelemetrySink
+    if name == "PhoenixAnnotationSink":
+        from .phoenix import PhoenixAnnotationSink
+
+        return PhoenixAnnotationSink
     raise AttributeError(name)

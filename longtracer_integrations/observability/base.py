@@ -22,7 +22,12 @@ class GroundingEvent:
     ``run_id`` / ``parent_run_id`` / ``root_run_id`` identify the framework run
     (LangChain run ids, LlamaIndex span ids) as strings; ``origin`` names the
     integration; ``policy`` is what was applied to the text (or None if only
-    observed).
+    observed). ``output_text`` is the policy-applied answer the caller received
+    (None if only observed). ``parent`` is the tracing span (or OpenTelemetry
+    context) of the run that was verified, when the integration could resolve
+    it (e.g. through OpenInference's LangChain tracer); sinks that open spans
+    parent on it, else on the current context. ``attributes["response_id"]``
+    is the framework's id of the verified response, when it has one.
     """
 
     case: CaseResult
@@ -33,6 +38,8 @@ class GroundingEvent:
     root_run_id: str | None = None
     policy: str | None = None
     attributes: Mapping[str, Any] = field(default_factory=dict)
+    output_text: str | None = None
+    parent: Any = field(default=None, compare=False, repr=False)
 
     def run_ids(self) -> dict[str, str | None]:
         return {

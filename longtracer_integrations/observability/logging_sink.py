@@ -5,11 +5,31 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from longtracer_core.contracts import QualityGate
+from longtracer_core.contracts import (
+    AssessmentAvailability,
+    CaseResult,
+    ClaimAssessment,
+    QualityGate,
+)
 
 from .base import GroundingEvent
 
-__all__ = ["LoggingSink", "case_fields"]
+__all__ = ["LoggingSink", "case_fields", "evaluation_result"]
+
+
+def evaluation_result(case: CaseResult) -> tuple[str, float | None, str]:
+    """The verdict as an evaluation: label (the gate, lower case), score, explanation.
+
+    The score is the share of assessed claims that are supported (None when no
+    claim was assessed); every sink and evaluator that reports a score uses this one.
+    """
+    assessed = [c for c in case.claims if c.availability is AssessmentAvailability.ASSESSED]
+    score = (
+        sum(c.assessment is ClaimAssessment.SUPPORTED for c in assessed) / len(assessed)
+        if assessed
+        else None
+    )
+    return case.quality_gate.value.lower(), score, case.summary
 
 
 def case_fields(event: GroundingEvent) -> dict[str, Any]:

@@ -1,0 +1,67 @@
+"""What tracers see of a grounding: the verdict as plain data, and the run's OpenInference span."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from longtracer_core import GuardedResponse
+
+__all__ = ["run_span", "verdict_summary"]
+
+
+def verdict_summary(g: GuardedResponse, policy: str) -> dict[str, Any]:
+    """The verdict as the outputs of the ``grounding_verdict`` child run.
+
+    Plain JSON data that any tracer (LangSmith, OpenInference, a console
+    tracer) records. Under ``redact`` the claim texts are left out: they are
+    the draft's words, and a redacted sentence must not reach the tracing
+    backend through the verdict.
+    """
+    claims = []
+    for c in g.case.claims:
+        item: dict[str, Any] = {
+            "claim_id": c.claim_id,
+            "assessment": c.assessment.value,
+            "reason": c.reason.value,
+            "band": c.details.get("band"),
+            "score": c.confidence,
+        }
+        if policy != "redact":
+            item["text"] = c.claim_text
+        claims.append(item)
+    counts = g.case.assessment_counts
+    return {
+        "case_id": g.case.case_id,
+        "quality_gate": g.case.quality_gate.value,
+        "summary": g.case.summary,
+        "policy": policy,
+        "changed": g.changed,
+        "counts": dict(counts),
+        "claims": claims,
+    }
+
+
+def run_span(run_id: UUID, handlers: Sequence[Any] = ()) -> Any:
+    """The OpenTelemetry span OpenInference's LangChain tracer opened for ``run_id``, or None.
+
+    That tracer keeps its spans per run but does not make them current, so a
+    sink that parents on the current context would start a separate trace.
+    The tracer is found among the run's callback handlers, else through the
+    (singleton) ``LangChainInstrumentor`` when it is instrumented.
+    """
+    for handler in handlers:
+        get_span = getattr(handler, "get_span", None)
+        if type(handler).__name__ == "OpenInferenceTracer" and callable(get_span):
+            span = get_span(run_id)
+            if span is not None:
+                return span
+    try:
+        from openinference.instrumentation.langchain import LangChainInstrumentor
+    except ImportError:
+        return None
+    instrumentor = LangChainInstrumentor()
+    if not instrumentor.is_instrumented_by_opentelemetry:
+        return None
+    return instrumentor.get_span(run_id)
