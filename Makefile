@@ -14,7 +14,7 @@ LLM_VENV ?= .venv-llm
 LLM_MODEL := $(CI_CACHE)/models/gemma-3-270m-q4_k_m.gguf
 
 .PHONY: setup demo demo-langchain demo-llamaindex test test-browser lint typecheck bench eval \
-	clean llm-server-setup test-llm-server test-phoenix test-ray
+	clean llm-server-setup test-llm-server test-phoenix test-ray test-fast
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ demo: setup
 
 test: setup
 	$(PY) -m pytest
+
+# The inner loop: no slow, model-loading or fuzz tests (and no service suites).
+test-fast: setup
+	$(PY) -m pytest -q -m 'not slow and not model and not fuzz and not llm_server and not phoenix and not ray and not browser'
 
 # The HTML report in headless Chromium: Debian's chromium and chromedriver, installed if missing.
 # Screenshots are kept in out/browser/.

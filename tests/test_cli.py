@@ -77,6 +77,7 @@ def test_eval_writes_a_report(tmp_path):
     assert "NOT the default" in printed and "balanced acc" in printed
 
 
+@pytest.mark.model
 def test_eval_on_the_shared_dev_file_runs_from_the_console_script(tmp_path):
     """The installed console script runs on the real dev data (a slice); no bar off a terminal."""
     data = shared_file("data", "halueval_qa_dev.jsonl")

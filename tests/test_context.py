@@ -182,3 +182,16 @@ def test_numbers_written_differently_are_supported(claim, source):
     case = check_case(claim, [source])
     assert case.claims[0].details["numeric_ok"] is True, case.claims[0].details
     assert case.quality_gate is QualityGate.PASS
+
+
+def test_here_and_there_are_never_a_subject():
+    """A lead-in that is a claim ("Here are the records …:") gives no subject, so a
+    following "His …" is not rewritten as "Here's …"."""
+    from longtracer_core.decompose.rules import RuleBasedDecomposer
+
+    draft = (
+        "Here are the world records the documents credit to Usain Bolt:\n\n"
+        "His Beijing 200 m run erased Michael Johnson's 19.32 s from 1996 [2]."
+    )
+    texts = [c.claim_text for c in RuleBasedDecomposer().decompose(draft).claims]
+    assert not any(t.startswith(("Here", "There")) and "Beijing" in t for t in texts)

@@ -15,6 +15,7 @@ from longtracer_core.errors import ConfigError
 from longtracer_core.judge import Finding, JudgeRequest, JudgeVerdict
 from longtracer_core.pipeline import normalize_sources
 from longtracer_core.pipeline.judge import apply_judge
+from longtracer_core.pipeline.prepare import spans_of
 from longtracer_core.testing import FixedNli, FunctionJudge, ScriptedChat
 
 from .helpers import SOURCES, SUPPORTED, layers, verifier
@@ -202,7 +203,7 @@ def test_max_seconds_is_checked_before_each_batch():
     ticks = iter([0.0, 0.0, 5.0, 5.0, 5.0])
     judge = FunctionJudge(nei)
     config = JudgeConfig(max_seconds=1.0, batch_size=2)
-    spans = verifier()._spans(normalize_sources(SOURCES, None))
+    spans = spans_of(verifier()._engine, normalize_sources(SOURCES, None))
     claims, meta = apply_judge(g.case.claims, spans, judge, config, clock=lambda: next(ticks))
     assert judge.batches == [["c1", "c2"]]
     assert meta["over_budget"] == 1 and claims[2].details["judge"]["outcome"] == "over_budget"

@@ -512,3 +512,29 @@ def test_mapped_chain_items_see_only_their_own_retrievals():
     for event in sink.events:
         assert event.case.quality_gate.value == "PASS"
         assert len(event.trace.sources) == 1  # its own retrieval only, not all four
+
+
+@pytest.mark.parametrize("policy", ["redact", "flag"])
+def test_a_missing_model_fails_closed_instead_of_escaping_invoke(monkeypatch, policy):
+    """When the default model cannot be loaded, invoke, ainvoke and stream deliver the
+    unverified result (withheld under redact, marked under flag), never the exception."""
+    import asyncio
+
+    from longtracer_core.errors import ModelUnavailableError
+    from longtracer_integrations.langchain import _guard
+
+    def missing(*args, **kwargs):
+        raise ModelUnavailableError("the embedding runtime is not installed")
+
+    monkeypatch.setattr(_guard, "CitationVerifier", missing)
+    answer = "The tower is made of solid gold."
+    value = {"answer": answer, "context": ["The Eiffel Tower is in Paris."]}
+    for run in (
+        lambda: GroundingGuard(policy=policy).invoke(value),
+        lambda: asyncio.run(GroundingGuard(policy=policy).ainvoke(value)),
+    ):
+        out = run()
+        text = out["answer"] if isinstance(out, dict) else str(out)
+        assert text != answer
+        if policy == "redact":
+            assert "gold" not in text

@@ -259,6 +259,7 @@ def test_import_without_llama_index_names_the_extra(tmp_path):
     assert 'pip install "longtracer-integrations[llamaindex]"' in out.stderr
 
 
+@pytest.mark.model
 def test_example_redacts_only_the_fabricated_sentence(tmp_path):
     """examples/llamaindex_query.py runs offline and removes just the fabricated sentence."""
     pytest.importorskip("sentence_transformers")

@@ -13,6 +13,8 @@ from longtracer_core import SentenceTransformerEmbedder
 from longtracer_core.errors import ModelUnavailableError
 from longtracer_core.providers import embeddings as emb_mod
 
+pytestmark = pytest.mark.model  # loads the packaged embedding model
+
 
 def test_default_is_the_bundled_float16_copy():
     """The default model is the float16 copy inside this package, under its own model id."""

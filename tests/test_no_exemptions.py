@@ -133,3 +133,48 @@ def test_flag_marks_contradicted_claims_whatever_their_band():
     assert claim.assessment is ClaimAssessment.CONTRADICTED
     assert g.text.endswith("[unsupported]")
     assert g.trace.claims[0].verdict == "contradicted"
+
+
+@pytest.mark.parametrize(
+    ("draft", "laundered"),
+    [
+        ("The Eiffel Tower is not in Paris.", "The Eiffel Tower is in Paris."),
+        (
+            "The Eiffel Tower was completed in 1889 and is haunted.",
+            "The Eiffel Tower was completed in 1889.",
+        ),
+        (
+            "The Eiffel Tower was completed in 1889 for the World's Fair by ghosts.",
+            "The Eiffel Tower was completed in 1889 for the World's Fair.",
+        ),
+    ],
+    ids=["dropped_negation", "dropped_predicate", "dropped_short_phrase"],
+)
+def test_a_model_claim_cannot_launder_its_sentence(draft, laundered):
+    """A model's claim that drops a negation or any content word (even past 85 % of the
+    sentence) does not cover the sentence: our own rules' claim restating all of it is
+    added and verified too."""
+    out = {
+        "claims": [{"claim_text": laundered, "draft_span": [0, len(draft)], "cited_markers": []}],
+        "non_claims": [],
+    }
+    v = verifier(decomposer=LLMDecomposer(FunctionChat(lambda m, s: out)))
+    g = v.guard(draft, SOURCES, policy="redact")
+    assert g.trace.coverage_repairs
+    repaired = {c.claim_id: c.claim_text for c in g.case.claims}
+    assert [repaired[i] for i in g.trace.coverage_repairs] == [draft]
+
+
+def test_a_laundered_sentence_is_redacted():
+    """The dropped part is verified, so redact removes the sentence."""
+    draft = "The Eiffel Tower was completed in 1889 and is haunted."
+    laundered = "The Eiffel Tower was completed in 1889."
+    out = {
+        "claims": [{"claim_text": laundered, "draft_span": [0, len(draft)], "cited_markers": []}],
+        "non_claims": [],
+    }
+    g = verifier(decomposer=LLMDecomposer(FunctionChat(lambda m, s: out))).guard(
+        draft, SOURCES, policy="redact"
+    )
+    assert g.case.quality_gate.value == "FAIL"
+    assert "haunted" not in g.text

@@ -13,6 +13,8 @@ from longtracer_core.errors import ModelUnavailableError
 from longtracer_core.providers.embeddings import REFERENCE_EMBEDDING_MODEL, packaged_model_path
 from longtracer_core.providers.minilm import BertEncoder, _gelu, is_supported_folder
 
+pytestmark = pytest.mark.model  # loads the packaged embedding model
+
 TEXTS = [
     "The James Webb Space Telescope launched on 25 December 2021.",
     "Its primary mirror is 6.5 metres across.",

@@ -211,3 +211,39 @@ def test_otel_failed_case_sets_error_status_and_type(otel):
     (record,) = [r.log_record for r in logs.get_finished_logs()]
     assert record.attributes["error.type"] == "EVALUATION_FAILED"
     assert "gen_ai.evaluation.score.value" not in record.attributes
+
+
+def test_jsonl_after_a_write_cut_short_the_next_record_is_whole(tmp_path, monkeypatch):
+    """A full disk cuts one line short (ENOSPC mid-write); the next record still gets a
+    line of its own: only the cut record is lost, every other line parses."""
+    import errno
+    import os as os_module
+
+    path = tmp_path / "cases.jsonl"
+    sink = JsonlSink(path)
+    sink.emit(_event(case_id="first"))
+    real_write = os_module.write
+
+    def full_disk(fd, data):
+        real_write(fd, bytes(data[: len(data) // 2]))
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os_module, "write", full_disk)
+    with pytest.raises(OSError):
+        sink.emit(_event(case_id="cut"))
+    monkeypatch.setattr(os_module, "write", real_write)
+    sink.emit(_event(case_id="after"))
+    lines = path.read_text().splitlines()
+    assert len(lines) == 3
+    assert json.loads(lines[0])["case"]["case_id"] == "first"
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(lines[1])
+    assert json.loads(lines[2])["case"]["case_id"] == "after"
+
+
+def test_jsonl_keeps_a_record_with_a_lone_surrogate(tmp_path):
+    """A lone surrogate in the answer is written as its JSON escape, not dropped."""
+    path = tmp_path / "cases.jsonl"
+    JsonlSink(path).emit(_event(draft=f"{SUPPORTED} The \ud800 telescope launched."))
+    (line,) = path.read_text(encoding="utf-8").splitlines()
+    assert "\ud800" in json.loads(line)["trace"]["request"]["draft"]

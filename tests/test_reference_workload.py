@@ -11,6 +11,8 @@ from longtracer_core.contracts import ClaimAssessment, ReasonCode
 
 from .conftest import shared_file
 
+pytestmark = pytest.mark.model  # loads the packaged embedding model
+
 
 @pytest.fixture(scope="module")
 def workload() -> dict:

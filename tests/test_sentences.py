@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from longtracer_core.text import split_sentences
 from longtracer_core.text.sentences import CITATION_MARKER
@@ -129,3 +132,62 @@ def test_citation_marker_styles(marker):
 def test_not_citation_markers(text):
     """Powers, article references and parenthesised figures are not citations."""
     assert CITATION_MARKER.search(text) is None
+
+
+_PIECES = [
+    "a",
+    "b",
+    "A",
+    " ",
+    "\n",
+    "\n\n",
+    ".",
+    "!",
+    "?",
+    "…",
+    '"',
+    "'",
+    ")",
+    "]",
+    "[1]",
+    "^1",
+    "¹",
+    "-",
+    "*",
+    "|",
+    "#",
+    "`",
+    ":",
+    ";",
+    ",",
+    "Dr.",
+    " e.g. ",
+    "1) ",
+    " 2) ",
+    "a) ",
+    " b) ",
+    "...",
+    ". . .",
+    "```\n",
+    "U.S.",
+    "(Source 2)",
+    "- ",
+    "| x | y |\n",
+    "**B**\n",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
+def test_any_text_splits_into_exact_ordered_units(text):
+    """Whatever the text, units come back in order, without overlap, with exact offsets."""
+    units = split_sentences(text)
+    for unit in units:
+        assert text[unit.start : unit.end] == unit.text
+        assert unit.text and not unit.text[0].isspace() and not unit.text[-1].isspace()
+    assert all(a.end <= b.start for a, b in itertools.pairwise(units))
+
+
+def test_a_run_of_dots_before_a_marker_is_not_an_error():
+    """A spaced ellipsis running into dots and a marker (". . .. [1]") splits; it used to raise."""
+    assert [u.text for u in split_sentences("a . . .. [1]")] == ["a . . .. [1]"]

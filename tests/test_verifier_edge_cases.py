@@ -12,6 +12,7 @@ from longtracer_core import CitationVerifier, InvalidInputError, VerifyConfig, c
 from longtracer_core.contracts import AssessmentAvailability as A
 from longtracer_core.contracts import ClaimAssessment as C
 from longtracer_core.contracts import ReasonCode as R
+from longtracer_core.decompose.rules import RuleBasedDecomposer
 from longtracer_core.errors import ModelUnavailableError
 from longtracer_core.testing import FixedNli, FunctionEmbedder, HashEmbedder
 
@@ -224,7 +225,8 @@ def test_cancelled_evaluation_future_sync_path():
     t2 = threading.Thread(target=second)
     t2.start()
     for _ in range(100):
-        if v._executor is not None and v._executor._work_queue.qsize():
+        pool = v._executor._pool
+        if pool is not None and pool._work_queue.qsize():
             break
         threading.Event().wait(0.01)
     v.close(cancel_pending=True)
@@ -407,12 +409,12 @@ def test_closed_verifier_reports_cancelled_instead_of_raising():
     v = verifier()
     v.verify_case(SUPPORTED, SOURCES, timeout=5)
     v.close()
-    v._executor = None  # a fresh pool would be created; simulate the race instead:
+    # a fresh pool would be created; simulate the race (shut down meanwhile) instead:
     import concurrent.futures
 
     pool = concurrent.futures.ThreadPoolExecutor(1)
     pool.shutdown()
-    v._executor = pool
+    v._executor._pool = pool
     case = v.verify_case(SUPPORTED, SOURCES, timeout=5)
     assert layers(case)[:3] == ("CANCELLED", "NOT_EVALUATED", "EXECUTION_CANCELLED")
 
@@ -437,3 +439,40 @@ def test_numeric_mismatch_only_when_the_figure_held_the_claim_down():
     )
     assert case.claims[0].reason is R.LOW_EVIDENCE_SIMILARITY
     assert case.claims[0].reason_detail is None
+
+
+class _CountingDecomposer(RuleBasedDecomposer):
+    """The rule-based decomposer, counting its calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def decompose(self, draft):
+        self.calls += 1
+        return super().decompose(draft)
+
+
+def test_claim_limit_is_checked_before_decomposing():
+    """An answer with more sentences needing a claim than max_claims is SKIPPED before the
+    decomposer runs (a 99k-character answer used to be decomposed first, for 25 s)."""
+    decomposer = _CountingDecomposer()
+    v = verifier(decomposer=decomposer, config=VerifyConfig(limits={"max_claims": 5}))
+    case = v.verify_case(" ".join([SUPPORTED] * 6), SOURCES)
+    assert layers(case) == ("SKIPPED", "NOT_EVALUATED", "INPUT_TOO_LARGE", "INDETERMINATE")
+    assert "6 sentences" in case.error_message
+    assert decomposer.calls == 0
+    assert v.verify_case(" ".join([SUPPORTED] * 5), SOURCES).execution.value == "SUCCESS"
+    assert decomposer.calls == 1
+
+
+def test_source_count_is_checked_before_reading_the_sources():
+    """Past max_sources the case is SKIPPED without reading a single source."""
+
+    class Exploding:
+        @property
+        def page_content(self):
+            raise AssertionError("a source was read")
+
+    v = verifier(config=VerifyConfig(limits={"max_sources": 3}))
+    case = v.verify_case(SUPPORTED, [Exploding()] * 4)
+    assert layers(case) == ("SKIPPED", "NOT_EVALUATED", "INPUT_TOO_LARGE", "INDETERMINATE")

@@ -29,6 +29,7 @@ wrong antecedent costs more than a missing one.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -38,6 +39,7 @@ from ..text.words import lex_tokens
 
 __all__ = [
     "Context",
+    "VerbIndex",
     "has_verb",
     "clean_claim_text",
     "clean_markup",
@@ -46,7 +48,11 @@ __all__ = [
     "table_cells",
 ]
 
-_EMPHASIS = regex.compile(r"(\*\*|__)(.+?)\1|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])|`([^`]*)`")
+# Emphasis spans at most 500 characters, so an unclosed marker costs a bounded look-ahead,
+# not a scan of the rest of the line for every marker.
+_EMPHASIS = regex.compile(
+    r"(\*\*|__)(.{1,500}?)\1|(?<![\w*])\*(?!\s)(.{1,500}?)(?<!\s)\*(?![\w*])|`([^`]*)`"
+)
 _BOLD_LABEL = regex.compile(r"^\s*(?:\*\*|__)([^*_\n]{1,60}?):?(?:\*\*|__):?\s+")
 
 _VERBS = frozenset(
@@ -236,10 +242,11 @@ _PERSONAL = {"it", "they", "he", "she"}
 _SINGULAR_SUBJECTS = {"it", "he", "she", "this", "that", "which", "who"}
 _INDEFINITE = {"a", "an", "some", "one", "another", "many", "several", "most", "few", "each"}
 # A claim opening with a preposition or a conjunction has no subject in front.
+# openers that are never a subject ("Here are the records …", "There is …")
 _NOT_SUBJECT = frozenset(
     """for in on at by during after before under with from since until to as if when
     while because although though unlike like despite over between among within without
-    per via about around across through""".split()
+    per via about around across through here there here's there's""".split()
 )
 _POSSESSIVE = {"its", "their", "his", "her"}
 _WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’.&-]*")
@@ -293,6 +300,26 @@ def subject_phrase(text: str) -> str | None:
                 return None
             return " ".join(words[:i])
     return None
+
+
+class VerbIndex:
+    """``has_verb(text[pos:])`` for every word boundary ``pos`` of one text, read in one pass."""
+
+    def __init__(self, text: str) -> None:
+        matches = list(_WORD.finditer(text))
+        words = [m.group(0) for m in matches]
+        self._starts = [m.start() for m in matches]
+        self._lead = [w.casefold() in _VERBS for w in words]
+        # after[k]: a verb-like word at an index above k (read in the whole text, which
+        # for those words is the same as reading them in any tail starting at word k)
+        after = [False] * (len(words) + 1)
+        for i in range(len(words) - 1, 0, -1):
+            after[i - 1] = after[i] or _is_verb(words, i)
+        self._after = after
+
+    def has_verb_from(self, pos: int) -> bool:
+        k = bisect.bisect_left(self._starts, pos)
+        return k < len(self._starts) and (self._lead[k] or self._after[k])
 
 
 def has_verb(text: str) -> bool:

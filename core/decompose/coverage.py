@@ -10,27 +10,50 @@ and the decomposition records the repair.
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..scoring.numeric import numeric_values
-from ..text.sentences import split_sentences
-from ..text.words import lex_tokens
-from .rules import classify_sentence, is_refusal, restated_text, sentence_claims
+from ..text.sentences import Sentence, split_sentences
+from ..text.words import lex_tokens, stem
+from .rules import (
+    RuleBasedDecomposer,
+    classify_sentence,
+    is_refusal,
+    restated_text,
+    sentence_claims,
+)
 from .types import Decomposition, DraftClaim, NonClaim
 
-__all__ = ["COVERAGE_THRESHOLD", "enforce_coverage"]
+__all__ = ["COVERAGE_THRESHOLD", "STRICT_THRESHOLD", "claims_needed", "enforce_coverage"]
 
-# Share of a sentence's content tokens (4+ characters, or holding a digit) the
-# claims located in it must restate; every figure must be restated.
+# Share of a sentence's content tokens (4+ characters, or holding a digit) the claims
+# of our own rules located in it must restate; every figure must be restated, and a
+# negated sentence needs a negated claim.
 COVERAGE_THRESHOLD = 0.85
+# Claims of any other decomposer (a model) must restate every content word of the
+# sentence (compared by stem; connectives aside), so a claim cannot drop a predicate
+# ("… is haunted") or a negation and still cover its sentence.
+STRICT_THRESHOLD = 1.0
+_NEGATIONS = frozenset(
+    "not no never without none nor neither cannot nobody nothing nowhere".split()
+)
+_CONNECTIVES = frozenset(
+    """while whereas which that this these those with from into onto about also only just
+    than then there where when what whom whose because since though although however
+    therefore thus both either each such very much more most other some many""".split()
+)
 
 
 def enforce_coverage(draft: str, decomposition: Decomposition) -> Decomposition:
     """Return ``decomposition`` with uncovered sentences added back as claims.
 
     Non-claims are re-derived from our rules for every sentence not covered by
-    claims, so a decomposer cannot exempt text by labelling it.
+    claims, so a decomposer cannot exempt text by labelling it. Claims from a
+    decomposer other than our rules are held to ``STRICT_THRESHOLD``.
     """
+    strict = decomposition.decomposer != RuleBasedDecomposer.name
     # only factual claims cover text; a refusal claim counts only where our rules
     # also read the sentence as a refusal (a model's label alone exempts nothing)
     located = [c for c in decomposition.claims if c.char_start is not None and c.kind == "claim"]
@@ -38,16 +61,19 @@ def enforce_coverage(draft: str, decomposition: Decomposition) -> Decomposition:
     claims = list(decomposition.claims)
     non_claims: list[NonClaim] = []
     repairs: list[DraftClaim] = []
-    for sentence in split_sentences(draft):
-        inside = [c for c in located if _overlaps(c, sentence.start, sentence.end)]
-        if inside and _restated(sentence.text, inside):
+    sentences = split_sentences(draft)
+    located_in = _per_sentence(sentences, located)
+    refusals_in = _per_sentence(sentences, refusals)
+    read: dict[int, tuple[set[str], set[str]]] = {}  # each claim's words and figures, once
+    for sentence, inside, refusing in zip(sentences, located_in, refusals_in, strict=True):
+        if inside and _restated(sentence.text, inside, read, strict=strict):
             continue
         rule = classify_sentence(sentence)
         if rule is not None:
             non_claims.append(NonClaim(sentence.text, sentence.start, sentence.end, rule))
             continue
         pure_refusal = is_refusal(sentence.text)
-        if pure_refusal and any(_overlaps(c, sentence.start, sentence.end) for c in refusals):
+        if pure_refusal and refusing:
             continue
         # the sentence comes back as our own rules' claims: each clause on its own, so a
         # clause the decomposer dropped ("…, and it cures cancer") is verified by itself
@@ -67,13 +93,26 @@ def enforce_coverage(draft: str, decomposition: Decomposition) -> Decomposition:
     )
 
 
-def _overlaps(claim: DraftClaim, start: int, end: int) -> bool:
-    return (
-        claim.char_start is not None
-        and claim.char_end is not None
-        and claim.char_start < end
-        and claim.char_end > start
-    )
+def claims_needed(draft: str) -> int:
+    """How many sentences of ``draft`` our rules do not exempt: each needs a claim of its
+    own, so this is what a decomposition will at least hold (known before decomposing)."""
+    return sum(classify_sentence(s) is None for s in split_sentences(draft))
+
+
+def _per_sentence(
+    sentences: Sequence[Sentence], claims: Sequence[DraftClaim]
+) -> list[list[DraftClaim]]:
+    """The located claims overlapping each sentence (sentences are ordered and disjoint)."""
+    ends = [s.end for s in sentences]
+    out: list[list[DraftClaim]] = [[] for _ in sentences]
+    for claim in claims:
+        if claim.char_start is None or claim.char_end is None:
+            continue
+        k = bisect.bisect_right(ends, claim.char_start)  # the first sentence ending after it
+        while k < len(sentences) and sentences[k].start < claim.char_end:
+            out[k].append(claim)
+            k += 1
+    return out
 
 
 # Pronouns carry nothing to check: a decontextualised claim names what they stand for.
@@ -112,17 +151,41 @@ def _pronoun(token: str) -> bool:
     return token.replace("’", "'").split("'")[0] in _PRONOUNS
 
 
-def _restated(sentence: str, claims: list[DraftClaim]) -> bool:
+def _restated(
+    sentence: str,
+    claims: list[DraftClaim],
+    read: dict[int, tuple[set[str], set[str]]],
+    *,
+    strict: bool = False,
+) -> bool:
     text = restated_text(sentence)
     have: set[str] = set()
     figures: set[str] = set()
     for c in claims:
-        have.update(lex_tokens(c.claim_text))
-        figures.update(numeric_values(c.claim_text))
+        if id(c) not in read:
+            tokens = lex_tokens(c.claim_text)
+            words = set(tokens) | {stem(t) for t in tokens}
+            if _negated(tokens):
+                words.add("\0not")
+            read[id(c)] = (words, set(numeric_values(c.claim_text)))
+        words, values = read[id(c)]
+        have.update(words)
+        figures.update(values)
     if not set(numeric_values(text)) <= figures:
         return False
-    wanted = _content(lex_tokens(text))
+    tokens = lex_tokens(text)
+    if _negated(tokens) and "\0not" not in have:
+        return False  # "X is not safe" is not covered by "X is safe"
+    if strict:
+        wanted = [stem(t) for t in _content(tokens) if t not in _CONNECTIVES]
+        threshold = STRICT_THRESHOLD
+    else:
+        wanted, threshold = _content(tokens), COVERAGE_THRESHOLD
     if not wanted:
         return True
     hit = sum(1 for t in wanted if t in have)
-    return hit / len(wanted) >= COVERAGE_THRESHOLD
+    return hit / len(wanted) >= threshold
+
+
+def _negated(tokens: Sequence[str]) -> bool:
+    return any(t in _NEGATIONS or t.endswith(("n't", "n’t")) for t in tokens)

@@ -10,16 +10,25 @@ the claim text into ``cited_markers``; the claim keeps its exact span.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 from collections.abc import Iterable
 from typing import Literal
 
 import regex
 
+from ..deadline import checkpoint
 from ..scoring.numeric import numeric_values
 from ..text.sentences import CITATION_MARKER, Sentence, citation_keys, split_sentences
-from ..text.words import lex_tokens
-from .context import Context, clean_claim_text, has_verb, resolve_claim, table_cells
+from ..text.words import lex_tokens, word_segments
+from .context import (
+    Context,
+    VerbIndex,
+    clean_claim_text,
+    has_verb,
+    resolve_claim,
+    table_cells,
+)
 from .types import Decomposition, DraftClaim, NonClaim, NonClaimRule
 
 __all__ = [
@@ -34,7 +43,7 @@ __all__ = [
     "too_short",
 ]
 
-RULES_VERSION = "rules-v3"
+RULES_VERSION = "rules-v4"
 
 _I = regex.IGNORECASE | regex.VERSION1
 _APOS = "['’]"
@@ -76,16 +85,80 @@ _PLEASANTRY = regex.compile(
       | feel\s+free\s+to
       | (?:please\s+)?reach\s+out
       | is\s+there\s+anything\s+else
-      | (?:sure|certainly|of\s+course|absolutely|okay|ok)\b
     )""",
     flags=_I | regex.VERBOSE,
+)
+# Interjections: whatever follows them is a statement of its own ("Of course X did Y").
+_INTERJECTION = regex.compile(
+    r"^(?:sure|certainly|of\s+course|absolutely|okay|ok|definitely)\b[,!.]?",
+    flags=_I,
+)
+
+# Questions that assert: a statement put as a question ("Did you know X …?", "Isn't it
+# true that X?") or followed by a tag ("X, right?"). The statement is verified.
+_ASSERTING_FRAME = regex.compile(
+    rf"""^(?:
+        did\s+you\s+know(?:\s+that)?
+      | do\s+you\s+(?:know|realise|realize)\s+that
+      | (?:is|was)n{_APOS}t\s+it\s+(?:true|the\s+case|a\s+fact)\s+that
+      | (?:is|was)\s+it\s+not\s+(?:true|the\s+case)\s+that
+      | (?:would|do|did)(?:n{_APOS}t|\s+not)\s+you\s+(?:agree|think|say)(?:\s+that)?
+      | as\s+you\s+(?:may\s+|might\s+)?know,?
+      | (?:remember|recall)\s+that
+      | (?:fun\s+fact|guess\s+what)\s*[,:!-]?
+    )\s+""",
+    flags=_I | regex.VERBOSE,
+)
+# How a question that asks opens: a question word, an auxiliary verb or a short opener.
+_QUESTION_OPENER = regex.compile(
+    r"""^[\s*_"'(]*(?:
+        what|who|whom|whose|which|when|where|why|how|whether|if|is|are|was|were|am|do|does|
+        did|can|could|will|would|shall|should|may|might|must|has|have|had|any|anything|
+        anyone|anybody|need|want|care|or|and|so|then|also|perhaps|maybe|curious|wondering|
+        ready|interested|isn|aren|wasn|weren|don|doesn|didn|won|wouldn|can{_APOS}t|couldn|
+        shouldn|haven|hasn
+    )\b""".replace("{_APOS}", _APOS),
+    flags=_I | regex.VERBOSE,
+)
+_TAG_QUESTION = regex.compile(
+    rf"""[,—–-]\s*(?:
+        right|correct|true|no|yes|ok(?:ay)?
+      | (?:is|was|are|were|does|did|do|has|have|had|can|could|will|would|should)n{_APOS}t
+          \s+(?:it|he|she|they|you|we|there|that)
+      | (?:don{_APOS}t\s+you\s+think|wouldn{_APOS}t\s+you\s+(?:agree|say))
+    )\s*\?+\s*$""",
+    flags=_I | regex.VERBOSE,
+)
+
+# What a refusal may go on to say: a clause it presupposes ("I don't know why X", "The
+# documents do not mention that X") is a statement to verify; an indirect question
+# ("… whether X", "… how long X takes") is not.
+_PRESUPPOSED = regex.compile(
+    r"""^\s*(?:(?:confirm|verify|say|determine|tell|explain|know|find|see|state)\s+)?
+        (?:(?:about|on|regarding|as\s+to|of)\s+)?(?:why|that|how\s+come)\s+""",
+    flags=_I | regex.VERBOSE,
+)
+# Doubt followed directly by a clause ("I'm not sure X did Y") hedges that clause.
+_DOUBT = regex.compile(r"(?:sure|certain|unsure|uncertain)$", flags=_I)
+_INDIRECT = regex.compile(
+    r"^\s*(?:whether|if|about|of|what|which|who|whom|whose|when|where|how|why)\b", flags=_I
 )
 
 # Meta lead-ins: only meta when nothing with content follows them.
 _META = regex.compile(
     r"""^(?:
         (?:great|good|excellent|interesting)\s+question
-      | (?:here\s+(?:is|are)|here{_APOS}s|below\s+(?:is|are))\b[^:.!?]{0,60}(?::|[.!]?\s*$)
+      | (?:here\s+(?:is|are)|here{_APOS}s|below\s+(?:is|are))\s+
+           (?:(?:a|an|the|some|my|our|your|these|those|few|several|more|key|main|brief|short|
+               quick|detailed|full|complete|relevant|important|step-by-step|possible|general|
+               other|additional|following|top|major|side-by-side|handy|clear|simple|
+               concise)\s+)*
+           (?:summary|overview|answer|breakdown|list|points?|details?|facts?|steps?|options?|
+              results?|findings?|highlights?|information|info|things?|ways?|reasons?|
+              examples?|explanation|comparison|table|recap|notes?|tips?|takeaways?|sources?|
+              answers?|rundown|run-down|reference|guide|look|snapshot|what\s+i\s+found|what\s+(?:the\s+)?(?:documents?|sources?|context)\s+says?|
+              how|why|what)\b
+           [^:.!?\p{N}]{0,80}(?::|[.!]?\s*$)
       | (?:please\s+)?(?:note|remember)\s+that\s+(?:this|these|the\s+(?:above|answer|information))
       | (?:please\s+)?(?:consult|verify|check)\s+(?:with\s+)?(?:a|an|the|your|official)\b
     )""".replace("{_APOS}", _APOS),
@@ -101,7 +174,14 @@ _HEDGE = regex.compile(
            (?:not\s+be\s+(?:complete|accurate|exhaustive|up\s+to\s+date)|be\s+(?:incomplete|
            inaccurate|outdated))
       | (?:results|details|figures|numbers)\s+(?:may|might|can)\s+vary
-      | it\s+(?:depends|may\s+depend)\s+on\b.{0,40}$
+      | it\s+(?:depends|may\s+depend|can\s+depend)\s+on\s+(?:
+           (?:what|how|who|which|whether|when|where)\b(?-i:[^\p{Lu}\p{N}]){0,60}
+         | (?:(?:the|your|a|many|several|various|other|a\s+(?:few|number\s+of)|a\s+lot\s+of)\s+)?
+           (?:[\p{Ll}-]+\s+)?(?:context|situation|circumstances?|case|factors?|details?|needs?|
+              use\s+case|requirements?|specifics|conditions?|individual|person|jurisdiction|
+              definition|interpretation|version|configuration|set-?up|platform|region|
+              country|goals?|preferences?|budget)s?
+        )\s*[.!]?$
     )""",
     flags=_I | regex.VERBOSE,
 )
@@ -114,6 +194,19 @@ _TRANSITION = regex.compile(
            second(?:ly)?|third(?:ly)?|finally|next|also|however|that\s+said)\s*[,:.]?\s*$
       | [^.!?]{0,80}:\s*$
     )""",
+    flags=_I | regex.VERBOSE,
+)
+# A line ending in ':' that holds a verb is a lead-in only in these shapes ("The main
+# findings are:", "Key steps include:", "as follows:"); otherwise it states something.
+_COLON_LEAD_IN = regex.compile(
+    r"""(?:
+        (?:^|\s)(?:are|is|were|was|include|includes|included|involve|involves|contain|
+           contains|cover|covers|consist\s+of|consists\s+of|follow|follows|as\s+follows|
+           like\s+this|the\s+following|such\s+as|e\.g\.|including|below|here)\s*:\s*$
+      | ^(?:here\s+(?:is|are)|here{_APOS}s|below\s+(?:is|are))\b(?-i:[^\p{Lu}\p{N}]){0,60}:\s*$
+      | ^(?:what|how|why|when|where|who|which)\b[^\p{N}]{0,60}:\s*$
+      | \s(?:a\s+few|several|some|these|the\s+following|following|many|various)\s+[\p{L}-]+:\s*$
+    )""".replace("{_APOS}", _APOS),
     flags=_I | regex.VERBOSE,
 )
 
@@ -141,20 +234,54 @@ _LABEL = regex.compile(
     flags=_I,
 )
 
+_WORDS = regex.compile(r"[\p{L}'’]+")
+_IRREGULAR_PAST = frozenset(
+    """arose ate beat became began bent bit bled blew broke brought built burnt bought caught
+    chose came dealt dug did drew drank drove fed fought fled flew forbade forgot forgave
+    froze got gave went grew hung heard hid held kept knew laid led lent made met paid rode
+    rang rose ran said sought sold sent shook shone shot sang sank sat slept slid spoke
+    spent stood stole stuck struck swore swept swam took taught tore told thought threw
+    understood woke wore won wrote rebuilt rewrote remade resold oversaw overtook undertook
+    withdrew upheld foresaw overcame found left lost saw felt fell meant""".split()
+)
+_FINITE = "is are was were has have had does did will would can could may might must shall should"
+# A heading that states something: a subject (up to three capitalised words, or an article
+# and a noun) then a finite verb (an auxiliary, a past form, or a present form followed by
+# its object). Titles ("Key facts", "Water flow", "Telling the affected people") do not.
+_SUBJECT_VERB = regex.compile(
+    rf"""^[^\p{{L}}\p{{N}}]*(?:
+        (?:(?:the|a|an|its|their|this|that|his|her|our)\s+)?(?-i:\p{{Lu}}[\p{{L}}'’.-]*\s+){{1,3}}
+      | (?:the|a|an|its|their|this|that|his|her|our)\s+[\p{{L}}'’-]+\s+
+    )(?:
+        (?:{"|".join(_FINITE.split())})\b
+      | \p{{L}}{{3,}}ed\b
+      | (?:{"|".join(sorted(_IRREGULAR_PAST))})\b
+      | \p{{L}}{{3,}}(?<!ss|us|is)s\s+(?:the|a|an|its|their|his|her|our|\p{{N}}|(?-i:\p{{Lu}}))
+    )""",
+    flags=_I | regex.VERBOSE,
+)
+_CODE_CHARS = regex.compile(r"[{}()\[\]<>=;$#`\\|]|::|->")
+_HAS_ALNUM = regex.compile(r"[\p{L}\p{N}]")
 _SPACE_BEFORE_PUNCT = regex.compile(r"\s+([.,;:!?])")
 _MULTI_SPACE = regex.compile(r"\s{2,}")
 _SEMICOLON = regex.compile(r";\s+")
 _COORDINATOR = regex.compile(
-    r",\s+(?:and|but|while|whereas|yet|so)\s+|\s+(?:while|whereas)\s+", flags=_I
+    r",\s+(?:and|but|while|whereas|yet|so)\s+|(?<!\s)\s++(?:while|whereas)\s+", flags=_I
 )
 
 _BUT = regex.compile(r",?\s+(?:but|however|although)\s+", flags=_I)
 # Where an independent clause may start after a refusal or a meta/hedge lead-in.
+# (a break starts where a run of whitespace starts, so a long run is scanned once)
 _CLAUSE = regex.compile(
-    r"\s*(?:[,;:]|\s[—–-])\s*|\s+(?:but|however|although|yet|and|so)\s+", flags=_I
+    r"(?<!\s)(?:\s*+[,;:]|\s++(?<=\s)[—–-]|\s++(?:but|however|although|yet|and|so)\s+)\s*",
+    flags=_I,
 )
 _JOINER = regex.compile(r"^(?:and|but|so|yet|however|although)\s*,?\s+", flags=_I)
 _MIN_TOKENS = 3
+# characters of a tail looked at first for content (see _has_content)
+_CONTENT_HEAD = 400
+# refusals chained in one sentence that are followed (refusal_split, _split_parts)
+_MAX_CHAIN = 32
 _MIN_PART_TOKENS = 3
 _MAX_LEAD_IN_TOKENS = 6
 _MAX_TITLE_TOKENS = 5
@@ -166,6 +293,8 @@ def strip_markers(text: str) -> tuple[str, tuple[str, ...]]:
     for m in CITATION_MARKER.finditer(text):
         markers.extend(citation_keys(m.group(0)))
     clean = CITATION_MARKER.sub("", text)
+    # runs of whitespace first: "\s+[.,]" then never meets a long run (no backtracking)
+    clean = _MULTI_SPACE.sub(" ", clean)
     clean = _SPACE_BEFORE_PUNCT.sub(r"\1", clean)
     clean = _MULTI_SPACE.sub(" ", clean).strip()
     return clean, tuple(markers)
@@ -176,7 +305,17 @@ def _normalise(text: str) -> str:
 
 
 def _has_content(text: str) -> bool:
-    """Enough of a statement to check: a figure, or at least three word tokens."""
+    """Enough of a statement to check: a figure, or at least three word tokens.
+
+    Decided on the first ``_CONTENT_HEAD`` characters when they suffice (what a
+    head holds, the whole text holds), so checking many tails stays linear.
+    """
+    if len(text) > _CONTENT_HEAD and _content_in(text[:_CONTENT_HEAD]):
+        return True
+    return _content_in(text)
+
+
+def _content_in(text: str) -> bool:
     clean = strip_markers(text)[0]
     return bool(numeric_values(clean)) or len(lex_tokens(clean)) >= _MIN_TOKENS
 
@@ -223,10 +362,11 @@ def _independent_rest(text: str, after: int) -> int | None:
         skip = len(rest) - len(rest.lstrip(" ,;:—–-"))
         if _has_content(rest[skip:]):
             return after + skip
-    for m in _CLAUSE.finditer(rest):
-        candidate = rest[m.end() :]
-        if _has_content(candidate):
-            return after + m.end()
+    # only the first break needs a look: a later break's tail is part of the first's, so
+    # it holds content only if the first's does
+    m = _CLAUSE.search(rest)
+    if m is not None and _has_content(rest[m.end() :]):
+        return after + m.end()
     return None
 
 
@@ -241,12 +381,53 @@ def refusal_split(text: str) -> tuple[bool, int | None]:
     after = _tail_start(text, _REFUSAL)
     if after is None:
         return False, None
+    said = _said_in_refusal(text, after)
+    if said is not None:
+        return True, said
     rest = _independent_rest(text, after)
-    if rest is not None:
-        tail = refusal_split(text[rest:].lstrip(" ,;:—–-"))
-        if tail == (True, None):  # "I'm not sure; the sources don't say who designed it."
+    # a chain of refusals ending in a refusal is one ("I'm not sure; the sources don't
+    # say who designed it."); past _MAX_CHAIN links the tail is verified as a statement
+    tail, at = text, rest
+    for _ in range(_MAX_CHAIN):
+        if at is None:
+            break
+        tail = tail[at:].lstrip(" ,;:—–-")
+        link = _tail_start(tail, _REFUSAL)
+        if link is None:
+            break
+        at = _independent_rest(tail, link)
+        if at is None:
             return True, None
     return True, rest
+
+
+def _said_in_refusal(text: str, after: int) -> int | None:
+    """Where a statement the refusal lead-in ``text[:after]`` goes on to make starts.
+
+    A refusal is honest about what it does not know; it stops being one when it
+    presupposes a clause ("I don't know why X moved the tower"), states a figure
+    ("The sources don't give the 2023 turnout") or hedges a clause it then asserts
+    ("I'm not sure X moved the tower").
+    """
+    rest = text[after:]
+    m = _PRESUPPOSED.match(rest)
+    said = rest[m.end() :] if m is not None else ""
+    # "why X …" always presupposes X; "that …" only as a clause ("… find that in the
+    # documents" names a thing)
+    clause = m is not None and (_states(said) or "that" not in m.group(0).casefold())
+    if m is not None and clause and _has_content(said):
+        return after + m.end()
+    if numeric_values(strip_markers(rest)[0]):
+        return after + len(rest) - len(rest.lstrip(" ,;:—–-"))
+    if (
+        _DOUBT.search(text[:after].rstrip())
+        and rest[:1].isspace()
+        and not _INDIRECT.match(rest)
+        and _has_content(rest)
+        and _states(rest)
+    ):
+        return after + len(rest) - len(rest.lstrip())
+    return None
 
 
 def is_refusal(text: str) -> bool:
@@ -263,9 +444,66 @@ def _lead_in_only(text: str, pattern: regex.Pattern[str]) -> bool:
 
 def _pleasantry_only(text: str) -> bool:
     after = _tail_start(text, _PLEASANTRY)
-    return (
-        after is not None and not numeric_values(text) and (_independent_rest(text, after) is None)
-    )
+    if after is not None:
+        return not numeric_values(text) and _independent_rest(text, after) is None
+    after = _tail_start(text, _INTERJECTION)
+    if after is None:
+        return False
+    rest = text[after:].lstrip(" ,;:!.—–-")
+    return not _has_content(rest) or _lead_in_only(rest, _META)
+
+
+def _asserting_question(text: str) -> bool:
+    """A question that states something: a figure, an asserting frame or a tag."""
+    if numeric_values(text) or _tail_start(text, _ASSERTING_FRAME) is not None:
+        return True
+    tag = _TAG_QUESTION.search(text)
+    if tag is not None and _has_content(text[: tag.start()]):
+        return True
+    # a statement with a question mark ("X moved the tower to Berlin?") asserts it
+    return not _QUESTION_OPENER.match(text) and _has_content(text)
+
+
+def _states(text: str) -> bool:
+    """Does ``text`` hold a verb: the context heuristic's verbs, or a common irregular past
+    form it does not know ("X rebuilt the dam", "X sold the archive")?"""
+    if has_verb(text):
+        return True
+    words = [w.casefold() for w in _WORDS.findall(text)]
+    return any(w in _IRREGULAR_PAST for w in words[1:])
+
+
+def _prose_lines(block: str) -> list[tuple[int, int]]:
+    """Where a fenced block holds prose rather than code: lines that read as a sentence
+    (capitalised, three words or more, a verb, ending in '.', '!' or '?', none of the
+    characters code is written with). Offsets are relative to ``block``."""
+    out: list[tuple[int, int]] = []
+    cursor = 0
+    for line in block.splitlines(keepends=True):
+        body = line.strip()
+        lead = len(line) - len(line.lstrip())
+        if (
+            body[:1].isupper()
+            and body[-1:] in ".!?"
+            and not _CODE_CHARS.search(body)
+            and len(lex_tokens(body)) >= _MIN_TOKENS
+            and _states(body)
+        ):
+            out.append((cursor + lead, cursor + lead + len(body)))
+        cursor += len(line)
+    return out
+
+
+def _colon_statement(text: str) -> bool:
+    """A line ending in ':' that states something ("X painted the tower green:")."""
+    return text.rstrip().endswith(":") and _states(text) and not _COLON_LEAD_IN.search(text)
+
+
+def _titled_statement(text: str) -> bool:
+    """A heading that states something ("Eiffel painted the tower green"): a subject (a
+    name, or a noun after an article) followed by a finite verb. Titles ("Water flow",
+    "Telling the affected people", "How it works") are not statements."""
+    return not _INDIRECT.match(text) and _SUBJECT_VERB.match(text) is not None
 
 
 def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
@@ -278,27 +516,37 @@ def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
     text, _ = strip_markers(sentence.text)
     norm = _normalise(text)
     if sentence.kind == "code":
-        return "code"
+        return None if _prose_lines(sentence.text) else "code"
     if sentence.kind == "table_header":
+        # a header cell that states something ("| X painted the tower green |") is verified
+        cells = [c for c in norm.split("|") if c.strip()]
+        if any(_titled_statement(c) and _has_content(c) for c in cells):
+            return None
         return "heading"
     if sentence.kind == "heading":
-        if not numeric_values(norm) and len(lex_tokens(norm)) <= _MAX_TITLE_TOKENS:
+        if (
+            not numeric_values(norm)
+            and len(lex_tokens(norm)) <= _MAX_TITLE_TOKENS
+            and not _titled_statement(norm)
+        ):
             return "heading"
         return None
     if not norm:
         return "too_short"
     if refusal_split(norm)[0]:
         return None  # refusals are recorded as claims of kind "refusal"
+    if numeric_values(norm):
+        return None  # a sentence holding a figure is never a non-claim
     if norm.endswith("?"):
-        return "question"
+        return None if _asserting_question(norm) else "question"
     if _lead_in_only(norm, _META) or _pleasantry_only(norm):
         return "meta"
     if _lead_in_only(norm, _HEDGE):
         return "hedge"
     if (
         _TRANSITION.search(norm)
-        and not numeric_values(norm)
         and (len(lex_tokens(norm)) <= _MAX_LEAD_IN_TOKENS)
+        and not _colon_statement(norm)
     ):
         return "transition"
     if not _has_content(norm):
@@ -315,6 +563,13 @@ def _claim_text(raw: str) -> tuple[str, tuple[str, ...]]:
             rest = _independent_rest(clean, after)
             if rest is not None:
                 clean = clean[rest:]
+    for pattern in (_INTERJECTION, _ASSERTING_FRAME):  # "Of course X", "Did you know X?" → X
+        after = _tail_start(clean, pattern)
+        if after is not None and _has_content(clean[after:]):
+            clean = clean[after:].lstrip(" ,;:!—–-")
+    tag = _TAG_QUESTION.search(clean)
+    if tag is not None and _has_content(clean[: tag.start()]):
+        clean = clean[: tag.start()]
     clean = _JOINER.sub("", _OPENER.sub("", clean.strip()))
     if clean[:1].islower():
         clean = clean[:1].upper() + clean[1:]
@@ -344,18 +599,58 @@ def _clause_pieces(text: str) -> list[tuple[int, int]]:
         pieces = [(0, len(text))]
     out: list[tuple[int, int]] = []
     for a, b in pieces:
+        # token and verb positions of the part, found once: each coordinator is then
+        # checked without re-reading the text on either side of it
+        part = text[a:b]
+        tokens = _token_starts(part)
+        verbs = VerbIndex(part)
         cut = a
         for m in _COORDINATOR.finditer(text, a, b):
-            left, right = text[cut : m.start()], text[m.end() : b]
             if (
-                len(lex_tokens(left)) >= _MIN_PART_TOKENS
-                and len(lex_tokens(right)) >= _MIN_PART_TOKENS
-                and has_verb(right)
+                _count_in(tokens, cut - a, m.start() - a) >= _MIN_PART_TOKENS
+                and _count_in(tokens, m.end() - a, b - a) >= _MIN_PART_TOKENS
+                and verbs.has_verb_from(m.end() - a)
             ):
                 out.append((cut, m.start()))
                 cut = m.end()
         out.append((cut, b))
     return out
+
+
+def _token_starts(text: str) -> list[int]:
+    """Where each ``lex_tokens`` token of ``text`` starts."""
+    starts: list[int] = []
+    pos = 0
+    for segment in word_segments(text):
+        if _HAS_ALNUM.search(segment):
+            starts.append(pos)
+        pos += len(segment)
+    return starts
+
+
+def _count_in(starts: list[int], lo: int, hi: int) -> int:
+    """Tokens starting in ``[lo, hi)`` (both at word boundaries)."""
+    return bisect.bisect_left(starts, hi) - bisect.bisect_left(starts, lo)
+
+
+def _embedded_statements(sentence: Sentence) -> Iterable[DraftClaim]:
+    """The statements inside a code block (its prose lines) or a table header (its cells
+    that state something): each is verified like any sentence, the rest stays exempt."""
+    if sentence.kind == "code":
+        spans = _prose_lines(sentence.text)
+    else:
+        spans = []
+        pos = 0
+        for cell in sentence.text.split("|"):
+            body = cell.strip()
+            if body and _titled_statement(_normalise(body)) and _has_content(body):
+                lead = len(cell) - len(cell.lstrip())
+                spans.append((pos + lead, pos + lead + len(body)))
+            pos += len(cell) + 1
+    for a, b in spans:
+        text, markers = _claim_text(sentence.text[a:b])
+        if text:
+            yield DraftClaim(text, sentence.start + a, sentence.start + b, markers)
 
 
 def sentence_claims(draft: str, sentence: Sentence) -> list[DraftClaim]:
@@ -373,7 +668,9 @@ class RuleBasedDecomposer:
         claims: list[DraftClaim] = []
         non_claims: list[NonClaim] = []
         ctx = Context()
-        for sentence in split_sentences(draft):
+        for k, sentence in enumerate(split_sentences(draft)):
+            if not k % 64:
+                checkpoint()
             rule = classify_sentence(sentence)
             if rule is not None:
                 non_claims.append(NonClaim(sentence.text, sentence.start, sentence.end, rule))
@@ -382,6 +679,8 @@ class RuleBasedDecomposer:
                 else:
                     ctx.see_line(strip_markers(sentence.text)[0], sentence.kind)
                 continue
+            if sentence.kind == "table_header":
+                ctx.see_line(strip_markers(sentence.text)[0], sentence.kind)
             claims.extend(self._sentence_claims(draft, sentence, ctx))
         return Decomposition(
             claims=tuple(claims),
@@ -404,34 +703,42 @@ class RuleBasedDecomposer:
                         text, sentence.start + a, sentence.start + b, markers, context=from_table
                     )
             return
+        if sentence.kind in ("code", "table_header"):
+            yield from _embedded_statements(sentence)
+            return
         parts = list(self._split_parts(draft, sentence.start, sentence.end))
+        sentence_markers: tuple[str, ...] | None = None
         for start, end in parts:
             raw = draft[start:end]
             text, markers = _claim_text(raw)
             if not text:
                 continue
+            refusal = is_refusal(raw)
             added: tuple[str, ...] = ()
-            if not is_refusal(raw):
+            if not refusal:
                 text, added = resolve_claim(text, sentence.kind, ctx)
             if not markers and len(parts) > 1:
                 # markers at the end of the sentence cite every part of it
-                _, markers = strip_markers(sentence.text)
-            kind: Literal["claim", "refusal"] = "refusal" if is_refusal(raw) else "claim"
+                if sentence_markers is None:
+                    sentence_markers = strip_markers(sentence.text)[1]
+                markers = sentence_markers
+            kind: Literal["claim", "refusal"] = "refusal" if refusal else "claim"
             yield DraftClaim(text, start, end, markers, kind, context=added)
 
     def _split_parts(self, draft: str, start: int, end: int) -> Iterable[tuple[int, int]]:
         """Split a refusal from a statement joined to it, and ';' compounds of standalone parts."""
-        text = draft[start:end]
-        found, rest = refusal_split(text)
-        if found:
+        for _ in range(_MAX_CHAIN):
+            text = draft[start:end]
+            found, rest = refusal_split(text)
+            if not found:
+                break
             if rest is None:
                 yield start, end
                 return
             cut = len(text[:rest].rstrip(" ,;:—–-"))
             yield start, start + cut
-            yield from self._split_parts(draft, start + rest, end)
-            return
-        pieces = _clause_pieces(text)
+            start += rest
+        pieces = _clause_pieces(draft[start:end])
         if len(pieces) > 1:
             for a, b in pieces:
                 yield start + a, start + b

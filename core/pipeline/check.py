@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from typing import Any
 
 from ..config import VerifyConfig
@@ -16,11 +17,16 @@ from ..contracts import (
 from ..errors import InvalidInputError, ModelUnavailableError
 from ..judge.types import Judge
 from ..providers.embeddings import DEFAULT_EMBEDDING_MODEL, SentenceTransformerEmbedder
+from .executor import check_timeout
 from .verifier import CitationVerifier
 
 __all__ = ["check_case"]
 
-_VERIFIERS: dict[tuple[str, str], CitationVerifier] = {}
+# one loaded embedder per model, shared; verifiers per (model, config), the most recently
+# used _MAX_VERIFIERS kept (an evicted one is closed, its threads end)
+_EMBEDDERS: dict[str, SentenceTransformerEmbedder] = {}
+_VERIFIERS: OrderedDict[tuple[str, str], CitationVerifier] = OrderedDict()
+_MAX_VERIFIERS = 8
 _LOCK = threading.Lock()
 
 
@@ -28,11 +34,19 @@ def _verifier(embedding_model: str, config: VerifyConfig) -> CitationVerifier:
     key = (embedding_model, config.model_dump_json())
     with _LOCK:
         verifier = _VERIFIERS.get(key)
-        if verifier is None:
+        if verifier is not None:
+            _VERIFIERS.move_to_end(key)
+            return verifier
+        embedder = _EMBEDDERS.get(embedding_model)
+        if embedder is None:
             embedder = SentenceTransformerEmbedder(embedding_model)
             embedder.load()
-            verifier = CitationVerifier(embedder=embedder, config=config)
-            _VERIFIERS[key] = verifier
+            _EMBEDDERS[embedding_model] = embedder
+        verifier = CitationVerifier(embedder=embedder, config=config)
+        _VERIFIERS[key] = verifier
+        while len(_VERIFIERS) > _MAX_VERIFIERS:
+            _, old = _VERIFIERS.popitem(last=False)
+            old.close()
         return verifier
 
 
@@ -58,7 +72,7 @@ def check_case(
     as ``config.judge`` says; for verdicts cached across calls, keep a
     ``CitationVerifier(judge=...)`` instead.
     """
-    CitationVerifier._check_timeout(timeout)
+    check_timeout(timeout)
     if config is not None and not isinstance(config, VerifyConfig):
         raise InvalidInputError("config must be a VerifyConfig")
     if judge is not None and not isinstance(judge, Judge):

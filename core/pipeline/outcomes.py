@@ -16,6 +16,7 @@ from ..contracts import (
     ReasonCode,
     build_case,
 )
+from ..deadline import WorkCancelled
 from ..errors import (
     DecompositionError,
     EmbeddingModelMismatchError,
@@ -70,6 +71,8 @@ def failure_reason(err: BaseException) -> tuple[ExecutionStatus, ReasonCode, str
         return ExecutionStatus.ERROR, ReasonCode.DECOMPOSITION_FAILED, str(err)
     if isinstance(err, InvalidInputError):
         return ExecutionStatus.ERROR, ReasonCode.INVALID_INPUT, str(err)
+    if isinstance(err, WorkCancelled):
+        return ExecutionStatus.CANCELLED, ReasonCode.EXECUTION_CANCELLED, str(err)
     if isinstance(err, TimeoutError):
         return ExecutionStatus.TIMEOUT, ReasonCode.EVALUATION_TIMEOUT, str(err) or "timed out"
     return ExecutionStatus.ERROR, ReasonCode.EVALUATION_FAILED, f"{type(err).__name__}: {err}"

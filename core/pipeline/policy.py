@@ -9,6 +9,7 @@ so no text of such a sentence reaches the output.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -54,15 +55,18 @@ def offending_claims(
 
 def _ranges(draft: str, claims: Sequence[ClaimResult]) -> list[tuple[int, int, set[str]]]:
     sentences = split_sentences(draft)
+    ends = [s.end for s in sentences]
     hits: dict[tuple[int, int], set[str]] = {}
     for claim in claims:
         if claim.char_start is None or claim.char_end is None:
             continue  # flag mode: not locatable, so it affects the gate, not the text
         matched = False
-        for s in sentences:
-            if s.start < claim.char_end and s.end > claim.char_start:
-                hits.setdefault((s.start, s.end), set()).add(claim.claim_id)
-                matched = True
+        k = bisect.bisect_right(ends, claim.char_start)  # the first sentence ending after it
+        while k < len(sentences) and sentences[k].start < claim.char_end:
+            s = sentences[k]
+            hits.setdefault((s.start, s.end), set()).add(claim.claim_id)
+            matched = True
+            k += 1
         if not matched:
             hits.setdefault((claim.char_start, claim.char_end), set()).add(claim.claim_id)
     return sorted((a, b, ids) for (a, b), ids in hits.items())

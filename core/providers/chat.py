@@ -93,6 +93,8 @@ class OpenAICompatibleChat:
         backoff: float = 0.5,
         schema_format: Literal["json_schema", "json_object"] = "json_schema",
         max_tokens: int | None = None,
+        max_wait: float = 30.0,
+        max_response_bytes: int = 16_000_000,
     ) -> None:
         self.model = model
         self.model_id = model
@@ -107,6 +109,8 @@ class OpenAICompatibleChat:
             timeout=timeout,
             max_retries=max_retries,
             backoff=backoff,
+            max_wait=max_wait,
+            max_response_bytes=max_response_bytes,
         )
 
     def _payload(self, messages: Sequence[Message], schema: Mapping[str, Any]) -> dict[str, Any]:

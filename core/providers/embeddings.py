@@ -319,6 +319,8 @@ class OpenAICompatibleEmbedder:
         timeout: float = 30.0,
         max_retries: int = 3,
         backoff: float = 0.5,
+        max_wait: float = 30.0,
+        max_response_bytes: int = 64_000_000,
     ) -> None:
         self.model = model
         self.batch_size = batch_size
@@ -329,6 +331,8 @@ class OpenAICompatibleEmbedder:
             timeout=timeout,
             max_retries=max_retries,
             backoff=backoff,
+            max_wait=max_wait,
+            max_response_bytes=max_response_bytes,
         )
 
     @property

@@ -8,6 +8,7 @@ status code) and unparsable bodies as ``BackendResponseError``.
 from __future__ import annotations
 
 import email.utils
+import json
 import os
 import threading
 import time
@@ -16,6 +17,7 @@ from datetime import UTC
 from typing import Any
 
 import httpx
+import regex
 from tenacity import (
     AsyncRetrying,
     RetryCallState,
@@ -27,6 +29,25 @@ from tenacity import (
 from ..errors import BackendError, BackendResponseError
 
 __all__ = ["JsonHttpClient"]
+
+_USERINFO = regex.compile(r"([a-z][a-z0-9+.-]*://)[^/@\s]+@", flags=regex.IGNORECASE)
+_PUBLIC_HEADERS = frozenset({"content-type", "accept", "user-agent"})
+
+
+def _secrets(base_url: str, api_key: str | None, headers: Mapping[str, str]) -> tuple[str, ...]:
+    """Strings that must never appear in a message: the key, header values, URL userinfo."""
+    found: set[str] = set()
+    if api_key:
+        found.add(api_key)
+    for name, value in headers.items():
+        if name.lower() not in _PUBLIC_HEADERS and len(value) >= 4:
+            found.add(value)
+            found.update(part for part in value.split() if len(part) >= 8)
+    userinfo = httpx.URL(base_url).userinfo
+    if userinfo:
+        info = userinfo.decode("utf-8", "replace")
+        found.update(p for p in (info, *info.split(":", 1)) if len(p) >= 4)
+    return tuple(sorted(found, key=len, reverse=True))
 
 
 class _Retryable(BackendError):
@@ -53,7 +74,15 @@ def _retry_after(response: httpx.Response) -> float | None:
 
 
 class JsonHttpClient:
-    """POST JSON to ``base_url + path`` and return the decoded JSON body."""
+    """POST JSON to ``base_url + path`` and return the decoded JSON body.
+
+    ``timeout`` bounds each attempt as a whole (connecting, sending and reading
+    the body), not each read: a server trickling bytes is cut off at the
+    deadline. Bodies past ``max_response_bytes`` are refused while they stream
+    in. ``max_wait`` caps one back-off pause (also a ``Retry-After``). Every
+    message we raise has credentials removed: userinfo in URLs, the API key and
+    the values of the headers we send.
+    """
 
     def __init__(
         self,
@@ -64,6 +93,7 @@ class JsonHttpClient:
         max_retries: int = 3,
         backoff: float = 0.5,
         max_wait: float = 30.0,
+        max_response_bytes: int = 16_000_000,
         headers: Mapping[str, str] | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
@@ -71,9 +101,11 @@ class JsonHttpClient:
         self.max_retries = max_retries
         self.backoff = backoff
         self.max_wait = max_wait
+        self.max_response_bytes = max_response_bytes
         self._headers = {"content-type": "application/json", **(headers or {})}
         if api_key:
             self._headers["authorization"] = f"Bearer {api_key}"
+        self._secrets = _secrets(self.base_url, api_key, self._headers)
         self._client: httpx.Client | None = None
         self._client_lock = threading.Lock()
 
@@ -89,53 +121,80 @@ class JsonHttpClient:
             if self._client is None:
                 self._client = httpx.Client(timeout=self.timeout, headers=self._headers)
             client = self._client
+        deadline = time.monotonic() + self.timeout
         try:
-            response = client.post(self.base_url + path, json=payload)
+            with client.stream("POST", self.base_url + path, json=payload) as response:
+                body = bytearray()
+                for chunk in response.iter_bytes():
+                    self._take(body, chunk, deadline)
         except httpx.TimeoutException as err:
-            raise _Retryable(
-                f"timed out after {self.timeout}s", status_code=None, retry_after=None
-            ) from err
+            raise self._transport(err, timed_out=True) from err
         except httpx.TransportError as err:
-            raise _Retryable(f"transport error: {err}", status_code=None, retry_after=None) from err
-        return self._decode(response)
+            raise self._transport(err, timed_out=False) from err
+        return self._decode(response, bytes(body))
 
     # -- async -----------------------------------------------------------------
     async def apost(self, path: str, payload: Mapping[str, Any]) -> Any:
         async with httpx.AsyncClient(timeout=self.timeout, headers=self._headers) as client:
             async for attempt in AsyncRetrying(**self._retry_args()):
                 with attempt:
-                    try:
-                        response = await client.post(self.base_url + path, json=payload)
-                    except httpx.TimeoutException as err:
-                        raise _Retryable(
-                            f"timed out after {self.timeout}s", status_code=None, retry_after=None
-                        ) from err
-                    except httpx.TransportError as err:
-                        raise _Retryable(
-                            f"transport error: {err}", status_code=None, retry_after=None
-                        ) from err
-                    return self._decode(response)
+                    return await self._aonce(client, path, payload)
         raise AssertionError("unreachable")  # pragma: no cover
 
+    async def _aonce(self, client: httpx.AsyncClient, path: str, payload: Mapping[str, Any]) -> Any:
+        deadline = time.monotonic() + self.timeout
+        try:
+            async with client.stream("POST", self.base_url + path, json=payload) as response:
+                body = bytearray()
+                async for chunk in response.aiter_bytes():
+                    self._take(body, chunk, deadline)
+        except httpx.TimeoutException as err:
+            raise self._transport(err, timed_out=True) from err
+        except httpx.TransportError as err:
+            raise self._transport(err, timed_out=False) from err
+        return self._decode(response, bytes(body))
+
     # -- shared ----------------------------------------------------------------
-    def _decode(self, response: httpx.Response) -> Any:
+    def _take(self, body: bytearray, chunk: bytes, deadline: float) -> None:
+        """Add a chunk of the body; stop past the deadline or the size cap."""
+        body += chunk
+        if len(body) > self.max_response_bytes:
+            raise BackendResponseError(
+                f"response body exceeds {self.max_response_bytes} bytes; not read further"
+            )
+        if time.monotonic() > deadline:
+            raise _Retryable(
+                f"no complete response within {self.timeout}s", status_code=None, retry_after=None
+            )
+
+    def _transport(self, err: httpx.HTTPError, *, timed_out: bool) -> _Retryable:
+        message = f"timed out after {self.timeout}s" if timed_out else f"transport error: {err}"
+        return _Retryable(self.redact(message), status_code=None, retry_after=None)
+
+    def redact(self, text: str) -> str:
+        """``text`` with URL userinfo, the API key and sent header values replaced by ***."""
+        text = _USERINFO.sub(r"\1***@", text)
+        for secret in self._secrets:
+            text = text.replace(secret, "***")
+        return text
+
+    def _decode(self, response: httpx.Response, body: bytes) -> Any:
         status = response.status_code
+        excerpt = self.redact(body[:200].decode("utf-8", "replace"))
+        where = self.redact(str(response.request.url))
         if status == 429 or status >= 500:
             raise _Retryable(
-                f"HTTP {status} from {response.request.url}: {response.text[:200]}",
+                f"HTTP {status} from {where}: {excerpt}",
                 status_code=status,
                 retry_after=_retry_after(response),
             )
         if status >= 400:
-            raise BackendError(
-                f"HTTP {status} from {response.request.url}: {response.text[:200]}",
-                status_code=status,
-            )
+            raise BackendError(f"HTTP {status} from {where}: {excerpt}", status_code=status)
         try:
-            return response.json()
+            return json.loads(body)
         except ValueError as err:
             raise BackendResponseError(
-                f"response body is not JSON: {response.text[:200]!r}", status_code=status
+                f"response body is not JSON: {excerpt!r}", status_code=status
             ) from err
 
     def _wait(self, state: RetryCallState) -> float:
@@ -150,7 +209,8 @@ class JsonHttpClient:
             assert exc is not None
             status = getattr(exc, "status_code", None)
             raise BackendError(
-                f"giving up after {state.attempt_number} attempts: {exc}", status_code=status
+                self.redact(f"giving up after {state.attempt_number} attempts: {exc}"),
+                status_code=status,
             ) from exc
 
         return {
@@ -171,6 +231,8 @@ class JsonHttpClient:
         timeout: float,
         max_retries: int,
         backoff: float,
+        max_wait: float = 30.0,
+        max_response_bytes: int = 16_000_000,
     ) -> JsonHttpClient:
         """A client for an OpenAI-compatible server; the key from ``api_key`` or the environment."""
         return cls(
@@ -179,6 +241,8 @@ class JsonHttpClient:
             timeout=timeout,
             max_retries=max_retries,
             backoff=backoff,
+            max_wait=max_wait,
+            max_response_bytes=max_response_bytes,
         )
 
     def close(self) -> None:

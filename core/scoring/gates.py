@@ -239,8 +239,10 @@ def _names(text: str) -> set[str]:
     """Stems of capitalised words that are not the first word of a sentence or clause."""
     out: set[str] = set()
     for m in _CAPITALISED.finditer(text):
-        before = text[: m.start()].rstrip()
-        if not before or before[-1] in ".!?:;\"'“(—–-*|":
+        i = m.start() - 1
+        while i >= 0 and text[i].isspace():  # each run of spaces is walked once
+            i -= 1
+        if i < 0 or text[i] in ".!?:;\"'“(—–-*|":
             continue
         for token in lex_tokens(m.group(0)):
             word = stem(token)

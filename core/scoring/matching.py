@@ -9,13 +9,14 @@ claims × candidates.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ..deadline import checkpoint
 from ..text.words import lex_tokens, stem_tokens
 from .figures import claim_needs, needs_met, span_figures
 from .fusion import PairScore, _ScoringConfig, band, score_features
@@ -28,17 +29,24 @@ from .v2 import UNSEEN_SCALE, gate_candidates
 ScoreModelName = Literal["seed-v1", "v2"]
 
 __all__ = [
+    "MAX_CITED_SPANS",
     "ClaimMatch",
     "Plan",
     "ScoreModelName",
     "best_match",
     "build_plan",
+    "cited_candidates",
     "claim_features",
     "figures_pass",
     "match_claims",
     "select_candidates",
     "span_features",
+    "spans_by_source",
 ]
+
+# Spans of the cited sources considered per claim: those closest by cosine, at most this
+# many, so a claim citing a very long source costs a bounded number of pair scores.
+MAX_CITED_SPANS = 64
 
 
 @dataclass(frozen=True)
@@ -95,7 +103,11 @@ def build_plan(
     text); the result is the same. Under ``v2`` a token no span holds weighs
     ``UNSEEN_SCALE`` times the heaviest weight.
     """
-    feats = [features(s.text) for s in spans]
+    feats = []
+    for i, s in enumerate(spans):
+        if not i % 64:
+            checkpoint()
+        feats.append(features(s.text))
     return Plan(
         spans=tuple(spans),
         tokens=tuple(f[0] for f in feats),
@@ -119,6 +131,36 @@ class ClaimMatch:
     raw_score: float | None = None
     contradicting_index: int | None = None
     contradiction: tuple[GateResult, ...] = ()
+
+
+def spans_by_source(spans: Sequence[Span]) -> dict[int, NDArray[np.intp]]:
+    """Each source's span indices, in plan order."""
+    groups: dict[int, list[int]] = {}
+    for i, span in enumerate(spans):
+        groups.setdefault(span.source_index, []).append(i)
+    return {k: np.asarray(v, dtype=np.intp) for k, v in groups.items()}
+
+
+def cited_candidates(
+    cos_row: NDArray[np.floating],
+    by_source: Mapping[int, NDArray[np.intp]],
+    sources: Collection[int],
+    limit: int = MAX_CITED_SPANS,
+) -> list[int]:
+    """The spans of the cited ``sources`` a claim is matched against, in plan order.
+
+    Every span of the cited sources when they hold at most ``limit``; otherwise the
+    ``limit`` spans with the highest cosine (ties: the earlier span).
+    """
+    parts = [by_source[k] for k in sorted(sources) if k in by_source]
+    if not parts:
+        return []
+    idx = np.sort(np.concatenate(parts))
+    if idx.size > limit:
+        vals = np.nan_to_num(np.asarray(cos_row, dtype=np.float64)[idx], nan=-np.inf)
+        idx = np.sort(idx[np.lexsort((idx, -vals))[:limit]])
+    chosen: list[int] = idx.tolist()
+    return chosen
 
 
 def select_candidates(
@@ -187,6 +229,7 @@ def match_claims(
         raise ValueError(f"cos has shape {cos.shape}, expected {(len(claim_texts), n_spans)}")
     results: list[ClaimMatch] = []
     for ci, text in enumerate(claim_texts):
+        checkpoint()
         if n_spans == 0:
             results.append(ClaimMatch((), None, None, False))
             continue

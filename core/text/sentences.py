@@ -20,6 +20,8 @@ from typing import Literal
 
 import regex
 
+from ..deadline import checkpoint
+
 __all__ = ["CITATION_MARKER", "Sentence", "citation_keys", "split_sentences"]
 
 SentenceKind = Literal[
@@ -280,10 +282,17 @@ _BLOCK_LINE = regex.compile(
     )""",
     flags=regex.VERBOSE,
 )
+# loop steps between two deadline checks (core/deadline.py)
+_CHECK_EVERY = 256
+_FENCE = regex.compile(r"[ \t]*(?:```|~~~)")
 _TABLE_ROW = regex.compile(r"^[ \t]*\|(?P<body>.*)\|[ \t]*$")
 _TABLE_SEPARATOR = regex.compile(r"^[ \t]*\|[ \t:|-]*-{2,}[ \t:|-]*$")
 
-_TERMINAL = regex.compile(r"[.!?…。！？]+[\"'”’»)\]]*(?=\s|$|\^\d|\[|【|[¹²³⁴⁵⁶⁷⁸⁹⁰])")
+# A run of sentence-final punctuation and its closing quotes or brackets, matched
+# possessively: a run not followed by what may come after a sentence end
+# (``_AFTER_TERMINAL``) is skipped whole, never re-tried from inside it.
+_TERMINAL = regex.compile(r"[.!?…。！？]++[\"'”’»)\]]*+")
+_AFTER_TERMINAL = regex.compile(r"\s|\^\d|\[|【|[¹²³⁴⁵⁶⁷⁸⁹⁰]")
 _BOLD_LINE = regex.compile(r"^[ \t]*(\*\*|__)(?P<body>[^*_\n]+?)\1[ \t]*:?[ \t]*$")
 _CLOSERS = "\"'”’»)]"
 _WORD_BEFORE = regex.compile(r"([\p{L}\p{N}°.'’]+)$")
@@ -316,6 +325,8 @@ def _period_kind(text: str, lo: int, period: int) -> str:
     if not word:
         return "word"
     core = word.rstrip(".")
+    if not core:
+        return "word"  # a run of dots (". . .. [1]")
     before = text[period - len(word) - 1] if period - len(word) - 1 >= lo else " "
     if "." in core:  # e.g., i.e., U.S., a.m., P.M.
         parts = [p for p in core.split(".") if p]
@@ -408,10 +419,31 @@ class _Run:
     list_letter: str | None = None
 
 
-_INLINE_MARKER = {
-    "number": "(?:[-*+•⁃◦▪‣][ \\t]*)?{n}(?:\\.\\)|[.)])[ \\t]",
-    "letter": "{n}[.)][ \\t]",
-}
+# Any inline list marker; the caller keeps the one whose label comes next.
+_INLINE_NUMBER = regex.compile(r"(?<=\s)(?:[-*+•⁃◦▪‣][ \t]*)?(\d+)(?:\.\)|[.)])[ \t]")
+_INLINE_LETTER = regex.compile(r"(?<=\s)([a-z])[.)][ \t]")
+
+
+def _terminal(text: str, pos: int, end: int) -> regex.Match[str] | None:
+    """The next run of sentence-final punctuation in ``text[pos:end]`` that may end a
+    sentence: followed by the end, whitespace, a citation marker or a superscript."""
+    while True:
+        m = _TERMINAL.search(text, pos, end)
+        if m is None or m.end() >= end or _AFTER_TERMINAL.match(text, m.end(), end):
+            return m
+        pos = m.end()
+
+
+def _inline_marker(
+    text: str, label: str, numbered: bool, pos: int, end: int
+) -> regex.Match[str] | None:
+    """The next inline list marker labelled ``label`` in ``text[pos:end]``, in one pass."""
+    pattern = _INLINE_NUMBER if numbered else _INLINE_LETTER
+    while True:
+        m = pattern.search(text, pos, end)
+        if m is None or m.group(1) == label:
+            return m
+        pos = m.end()
 
 
 def _inline_items(text: str, run: _Run) -> list[_Run]:
@@ -424,14 +456,12 @@ def _inline_items(text: str, run: _Run) -> list[_Run]:
     while True:
         if current.list_number is not None:
             nxt_label = str(current.list_number + 1)
-            pattern = _INLINE_MARKER["number"].format(n=nxt_label)
         else:
             assert current.list_letter is not None
             if current.list_letter == "z":
                 break
             nxt_label = chr(ord(current.list_letter) + 1)
-            pattern = _INLINE_MARKER["letter"].format(n=nxt_label)
-        m = regex.compile(r"(?<=\s)" + pattern).search(text, pos, run.end)
+        m = _inline_marker(text, nxt_label, current.list_number is not None, pos, run.end)
         if m is None:
             break
         items.append(_Run(current.start, m.start(), current.kind, current.marker_start))
@@ -454,10 +484,14 @@ def _split_run(text: str, run: _Run, out: list[Sentence]) -> None:
     start, end = run.start, run.end
     pos = seg_start = start
     kind, marker = run.kind, run.marker_start
+    steps = 0
     while True:
-        m = _TERMINAL.search(text, pos, end)
+        m = _terminal(text, pos, end)
         if m is None:
             break
+        steps += 1
+        if not steps % _CHECK_EVERY:
+            checkpoint()
         dots = _SPACED_ELLIPSIS.match(text, m.start(), end)
         if dots is not None:
             found = _ellipsis_cut(text, m.start(), end)
@@ -565,6 +599,11 @@ def split_sentences(text: str) -> list[Sentence]:
     run: _Run | None = None
     in_fence = False
     fence_start = 0
+    lines = list(_line_offsets(text))
+    # fence lines pair in order; an opener left without a closer fences nothing (the
+    # text after it is read as prose, so an unclosed fence cannot exempt it)
+    fences = [i for i, (ls, le) in enumerate(lines) if _FENCE.match(text, ls, le)]
+    unclosed = fences[-1] if len(fences) % 2 else -1
 
     def flush() -> None:
         nonlocal run
@@ -573,9 +612,11 @@ def split_sentences(text: str) -> list[Sentence]:
                 _split_run(text, item, out)
             run = None
 
-    for ls, le in _line_offsets(text):
+    for i, (ls, le) in enumerate(lines):
+        if not i % _CHECK_EVERY:
+            checkpoint()
         line = text[ls:le]
-        m = _BLOCK_LINE.match(line)
+        m = _BLOCK_LINE.match(line) if i != unclosed else None
         if in_fence:
             if m is not None and m.group("fence"):
                 in_fence = False

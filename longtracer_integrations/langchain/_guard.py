@@ -29,7 +29,8 @@ from longtracer_core import (
     SentenceStream,
     VerifyConfig,
 )
-from longtracer_core.errors import GroundingFailedError, InvalidInputError
+from longtracer_core.errors import GroundingFailedError, InvalidInputError, ModelUnavailableError
+from longtracer_core.pipeline import unverified_response
 
 from ..observability import GroundingEvent, dispatch
 from . import _schemas
@@ -195,10 +196,22 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
         assert self._built is not None
         return self._built
 
+    def _verifier_or_none(self, text: str, policy: Any) -> GuardedResponse | None:
+        """``None`` when the verifier can be built; else the fail-closed result (a missing
+        model withholds or marks the answer, as the LlamaIndex grounder does)."""
+        try:
+            self._get_verifier()
+        except ModelUnavailableError as err:
+            return unverified_response(text, err, policy=policy, config=self.config)
+        return None
+
     def _by_sentence(self) -> bool:
         """Stream by sentence? ``auto``: whenever the verifier can (no judge, rule-based)."""
         if self.stream_mode == "auto":
-            return SentenceStream.supports(self._get_verifier())
+            try:
+                return SentenceStream.supports(self._get_verifier())
+            except ModelUnavailableError:
+                return False  # buffered: the answer then fails closed
         return self.stream_mode == "sentence"
 
     # -- input and output shapes --------------------------------------------------------
@@ -321,9 +334,15 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
             None, {"policy": policy}, name=VERDICT_RUN, run_type="chain"
         )
         try:
-            guarded = self._get_verifier().guard(
-                text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
-            )
+            guarded = self._verifier_or_none(text, policy)
+            if guarded is None:
+                guarded = self._get_verifier().guard(
+                    text,
+                    sources,
+                    policy=policy,
+                    timeout=self.timeout,
+                    case_id=str(run_manager.run_id),
+                )
         except BaseException as err:
             child.on_chain_error(err)
             raise
@@ -427,9 +446,15 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
             None, {"policy": policy}, name=VERDICT_RUN, run_type="chain"
         )
         try:
-            guarded = await self._get_verifier().aguard(
-                text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
-            )
+            guarded = self._verifier_or_none(text, policy)
+            if guarded is None:
+                guarded = await self._get_verifier().aguard(
+                    text,
+                    sources,
+                    policy=policy,
+                    timeout=self.timeout,
+                    case_id=str(run_manager.run_id),
+                )
         except BaseException as err:
             await child.on_chain_error(err)
             raise

@@ -24,7 +24,10 @@ class JsonlSink:
 
     Each line is written with a single ``write`` on a file opened with
     ``O_APPEND``, under a thread lock and an exclusive ``flock``, so threads and
-    processes writing the same file never tear or lose a line.
+    processes writing the same file never tear or lose a line. A line cut short
+    by a failed write (a full disk) is newline-terminated before the next
+    record, and text that cannot be UTF-8 (a lone surrogate) is written as its
+    JSON escape.
     """
 
     def __init__(self, path: str | os.PathLike[str], *, include_trace: bool = True) -> None:
@@ -48,13 +51,19 @@ class JsonlSink:
         return out
 
     def emit(self, event: GroundingEvent) -> None:
-        line = (json.dumps(self.record(event), ensure_ascii=False, default=str) + "\n").encode()
+        # a lone surrogate (only ever inside a JSON string) becomes its JSON escape "\udXXX"
+        text = json.dumps(self.record(event), ensure_ascii=False, default=str) + "\n"
+        line = text.encode("utf-8", "backslashreplace")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self._lock:
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
             try:
                 if fcntl is not None:
                     fcntl.flock(fd, fcntl.LOCK_EX)
+                # a write cut short (a full disk) left a fragment: end it, so this
+                # record starts a line of its own and only the fragment is lost
+                if _ends_mid_line(fd):
+                    line = b"\n" + line
                 view = memoryview(line)
                 while view:
                     written = os.write(fd, view)
@@ -63,3 +72,8 @@ class JsonlSink:
                 if fcntl is not None:
                     fcntl.flock(fd, fcntl.LOCK_UN)
                 os.close(fd)
+
+
+def _ends_mid_line(fd: int) -> bool:
+    size = os.fstat(fd).st_size
+    return size > 0 and os.pread(fd, 1, size - 1) != b"\n"
