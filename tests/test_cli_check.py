@@ -44,7 +44,7 @@ def test_fabricated_answer_fails_and_is_flagged(source):
     code, out, _ = run(["check", "--sources", str(source)], stdin=FABRICATED)
     assert code == ExitCode.FAIL == 1
     assert out.startswith("FAIL")
-    assert "UNSUPPORTED" in out and "reason: LOW_EVIDENCE_SIMILARITY" in out
+    assert "UNSUPPORTED" in out and "reason: NOT_ENTAILED" in out
     assert "Gustave Eiffel in Paris. [unsupported]" in out.split("answer (flag):")[1]
 
 

@@ -62,7 +62,9 @@ def test_partial_claim_with_a_verified_quote_becomes_supported():
     assert claim.assessment is C.SUPPORTED and claim.reason.value == "SUPPORTED_BY_EVIDENCE"
     assert claim.details["band"] == "partial"  # the matcher's band stays
     assert claim.supporting_sources == ["source_0"]
-    assert record["outcome"] == "applied" and record["matcher"]["reason"] == "PARTIAL_SUPPORT"
+    assert (
+        record["outcome"] == "applied" and record["matcher"]["reason_detail"] == "PARTIAL_SUPPORT"
+    )
     assert g.text == PARTIAL and g.case.quality_gate.value == "PASS"
 
 
@@ -83,7 +85,10 @@ def test_an_invented_quote_is_rejected_and_the_matcher_verdict_kept():
     invented = "the telescope was launched in 2021 on an Ariane rocket"
     g = check(FunctionJudge(supports(invented)))
     claim, record = judged(g)
-    assert claim.assessment is C.INSUFFICIENT_EVIDENCE and claim.reason.value == "PARTIAL_SUPPORT"
+    assert (
+        claim.assessment is C.INSUFFICIENT_EVIDENCE
+        and claim.reason_text == "NOT_ENTAILED (PARTIAL_SUPPORT)"
+    )
     assert record["outcome"] == "quote_unverified"
     assert record["findings"][0]["verified"] is False
     assert PARTIAL not in g.text
@@ -116,12 +121,12 @@ def test_a_contradiction_applies_only_when_the_judge_decides(role, assessment, o
 
 
 @pytest.mark.parametrize(
-    ("role", "reason"), [("confirm", "PARTIAL_SUPPORT"), ("decide", "NOT_ENTAILED")]
+    ("role", "reason"), [("confirm", "NOT_ENTAILED (PARTIAL_SUPPORT)"), ("decide", "NOT_ENTAILED")]
 )
 def test_not_enough_info(role, reason):
     """NOT_ENOUGH_INFO: kept under confirm, NOT_ENTAILED under decide; never SUPPORTED."""
     claim, record = judged(check(FunctionJudge(nei), role=role))
-    assert claim.assessment is C.INSUFFICIENT_EVIDENCE and claim.reason.value == reason
+    assert claim.assessment is C.INSUFFICIENT_EVIDENCE and claim.reason_text == reason
     assert record["label"] == "NOT_ENOUGH_INFO" and record["findings"] == []
 
 
@@ -188,7 +193,7 @@ def test_max_calls_leaves_the_rest_with_the_matcher_and_a_note():
     outcomes = [c.details["judge"]["outcome"] for c in g.case.claims]
     assert judge.batches == [["c1"]]
     assert outcomes[1:] == ["over_budget", "over_budget"]
-    assert all(c.reason.value == "PARTIAL_SUPPORT" for c in g.case.claims[1:])
+    assert all(c.reason_detail.value == "PARTIAL_SUPPORT" for c in g.case.claims[1:])
     assert g.trace.stats["judge"]["over_budget"] == 2
 
 

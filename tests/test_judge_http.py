@@ -67,7 +67,7 @@ def test_http_500_on_every_attempt_keeps_the_matcher_verdict():
     route = respx.post(URL).mock(return_value=httpx.Response(500, text="boom"))
     claim, record = judged(guard())
     assert claim.assessment.value == "INSUFFICIENT_EVIDENCE"
-    assert claim.reason.value == "PARTIAL_SUPPORT"
+    assert claim.reason_text == "NOT_ENTAILED (PARTIAL_SUPPORT)"
     assert record["outcome"] == "failed" and "500" in record["error"]
     assert route.call_count == 2  # one try and one HTTP retry, no re-ask on a failed call
 

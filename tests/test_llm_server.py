@@ -274,7 +274,7 @@ def test_the_budget_holds_against_the_server(server):
     case = verifier_with(judge=judge, max_calls=1).verify_case(text, SOURCES)
     outcomes = [c.details["judge"]["outcome"] for c in case.claims]
     assert outcomes.count("over_budget") == 2 and case.metadata["judge"]["calls"] == 1
-    assert all(c.reason.value == "PARTIAL_SUPPORT" for c in case.claims[1:])
+    assert all(c.reason_detail.value == "PARTIAL_SUPPORT" for c in case.claims[1:])
 
 
 # ---------------------------------------------------------------------- the server dies

@@ -75,6 +75,13 @@ def test_llm_decomposition_snippet_is_valid_python():
             assert all(hasattr(longtracer_core, a.name) for a in node.names)
 
 
+def test_legacy_adapter_snippet_prints_what_it_says(tmp_path):
+    """The 'What a result means' example converts an empty legacy result as its comment says."""
+    (code,) = _blocks("What a result means", "python")
+    expected = next(line[2:] for line in code.splitlines() if line.startswith("# "))
+    assert _run(code, tmp_path).strip() == expected
+
+
 @pytest.mark.model
 def test_langgraph_snippet_runs_as_written(tmp_path):
     """The LangGraph example redacts the unsupported sentence and keeps a plain-data verdict."""

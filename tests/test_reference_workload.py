@@ -46,7 +46,7 @@ def test_swapped_numbers_are_contradicted_by_their_source(case, workload):
 
 
 def test_seed_model_reads_swapped_numbers_as_numeric_mismatch(workload):
-    """Under the seed's score model the swaps stay INSUFFICIENT_EVIDENCE / NUMERIC_MISMATCH."""
+    """Under the seed's score model the swaps stay INSUFFICIENT_EVIDENCE, NUMERIC_MISMATCH the finer cause."""
     seed = CitationVerifier(config=VerifyConfig(score_model="seed-v1"))
     case = seed.verify_case(workload["answer"], workload["sources"])
     by_id = {c.claim_id: c for c in case.claims}
@@ -55,7 +55,8 @@ def test_seed_model_reads_swapped_numbers_as_numeric_mismatch(workload):
             continue
         claim = by_id[expected["claim_id"]]
         assert claim.assessment is ClaimAssessment.INSUFFICIENT_EVIDENCE
-        assert claim.reason is ReasonCode.NUMERIC_MISMATCH
+        assert claim.reason is ReasonCode.NOT_ENTAILED
+        assert claim.reason_detail is ReasonCode.NUMERIC_MISMATCH
         assert (
             claim.details["numeric_conflict_span"]["source_id"] in expected["evidence_source_ids"]
         )

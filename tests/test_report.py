@@ -148,7 +148,7 @@ def test_bare_case_result_and_bare_trace_are_accepted():
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ('{"case": {"case_id": "x"}}\n', "invalid case"),
+        ('{"case": {"case_id": "x", "execution": "MAYBE"}}\n', "invalid case"),
         ('{"hello": 1}\n', "not a case record"),
         ("[1, 2]\n", "expected a JSON object"),
         ('{"case": \n', "invalid JSON"),

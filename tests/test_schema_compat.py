@@ -123,14 +123,14 @@ def test_removing_an_enum_member_is_reported(committed):
 
 def test_making_a_field_required_is_reported(committed):
     new = copy.deepcopy(committed)
-    new["required"] = [*new["required"], "summary"]
+    new["required"] = [*new.get("required", []), "summary"]
     assert ("field_made_required", "$.summary") in _kinds(committed, new)
 
 
 def test_adding_a_required_field_is_reported(committed):
     new = copy.deepcopy(committed)
     new["properties"]["tenant"] = {"type": "string"}
-    new["required"] = [*new["required"], "tenant"]
+    new["required"] = [*new.get("required", []), "tenant"]
     assert ("field_made_required", "$.tenant") in _kinds(committed, new)
 
 
@@ -139,3 +139,14 @@ def test_a_version_bump_permits_breaking_changes(committed):
     del new["properties"]["summary"]
     new["properties"]["schema_version"] = {"const": "2", "default": "2", "type": "string"}
     assert check_compatibility(committed, new) == []
+
+
+def test_explicit_additional_properties_true_equals_leaving_it_out(committed):
+    """``additionalProperties: true`` is JSON Schema's default, so stating it changes nothing."""
+    old = copy.deepcopy(committed)
+    old.pop("additionalProperties", None)
+    new = copy.deepcopy(old)
+    new["additionalProperties"] = True
+    assert check_compatibility(old, new) == []
+    new["additionalProperties"] = False
+    assert ("field_retyped", "$") in _kinds(old, new)

@@ -273,11 +273,11 @@ def test_wrong_argument_types(response, sources, kwargs):
     assert case.claims == [] and case.error_message
 
 
-def test_detect_conflicts_without_nli_is_an_error():
-    """detect_conflicts=True without an NLI scorer: ERROR / NOT_EVALUATED, message names NLI."""
+def test_detect_conflicts_without_nli_runs_in_the_default_engine():
+    """detect_conflicts=True without an NLI scorer is assessed (gate-based checks), not an error."""
     case = verifier().verify_case(SUPPORTED, SOURCES, detect_conflicts=True)
-    assert layers(case) == ("ERROR", "NOT_EVALUATED", "MODEL_UNAVAILABLE", "INDETERMINATE")
-    assert "NLI" in case.error_message
+    assert layers(case) == ("SUCCESS", "ASSESSED", None, "PASS")
+    assert case.metadata["conflict_detection"] == "enabled: 0 conflicting claim(s)"
 
 
 def test_embedding_model_mismatch_is_never_a_number():
@@ -332,7 +332,8 @@ def test_nli_contradiction_and_conflicts():
     (c,) = case.claims
     assert c.assessment is C.CONFLICTING_SOURCES and c.reason is R.CONFLICTING_EVIDENCE
     assert c.supporting_sources == ["source_0"] and c.contradicting_sources == ["source_1"]
-    assert case.metadata["conflict_detection"]["conflicting_claims"] == 1
+    assert case.metadata["conflict_checks"]["nli"]["conflicting_claims"] == 1
+    assert case.metadata["conflict_detection"] == "enabled: 1 conflicting claim(s)"
     assert layers(case) == ("SUCCESS", "ASSESSED", None, "FAIL")
     contra = verifier(nli=FixedNli(lambda p, h: (0.8, 0.1, 0.1))).verify_case(claim, sources[:1])
     assert contra.claims[0].assessment is C.CONTRADICTED
@@ -424,10 +425,10 @@ def test_max_workers_must_be_positive():
         verifier(max_workers=0)
 
 
-def test_detect_conflicts_without_nli_wins_over_an_empty_response():
-    """The NLI requirement is reported even for an empty response (table order)."""
+def test_detect_conflicts_on_an_empty_response_is_empty_response():
+    """An empty response stays EMPTY_RESPONSE with conflict detection on."""
     case = verifier().verify_case("", SOURCES, detect_conflicts=True)
-    assert layers(case) == ("ERROR", "NOT_EVALUATED", "MODEL_UNAVAILABLE", "INDETERMINATE")
+    assert layers(case) == ("SUCCESS", "NO_ASSESSABLE_CLAIMS", "EMPTY_RESPONSE", "FAIL")
 
 
 def test_numeric_mismatch_only_when_the_figure_held_the_claim_down():
@@ -437,6 +438,7 @@ def test_numeric_mismatch_only_when_the_figure_held_the_claim_down():
         ["The Eiffel Tower is a wrought-iron tower in Paris."],
     )
     assert case.claims[0].reason is R.LOW_EVIDENCE_SIMILARITY
+    assert case.claims[0].reason_detail is None
 
 
 class _CountingDecomposer(RuleBasedDecomposer):

@@ -67,7 +67,8 @@ def audit_fields(case: CaseResult) -> dict[str, Any]:
         sources = _cited_sources(claim)
         cited.extend(sources)
         if claim.assessment is not ClaimAssessment.SUPPORTED:
-            reasons.append(claim.reason.value)
+            # the seed's code, then the finer cause where there is one
+            reasons.extend(r.value for r in (claim.reason, claim.reason_detail) if r is not None)
             miscited.extend(sources)
     return {
         "case_id": case.case_id,

@@ -65,7 +65,7 @@ def render_text(guarded: GuardedResponse, policy: str, *, colour: bool) -> str:
         label = _paint(verdict.upper().ljust(width), verdict, colour)
         lines.append(f"  {label}  {score_text}  {claim.claim_id}  {claim.claim_text}")
         if verdict not in ("supported", "refusal"):
-            lines.append(f"  {'':{width}}        reason: {claim.reason.value}")
+            lines.append(f"  {'':{width}}        reason: {claim.reason_text}")
             span = _best_span_text(guarded, claim)
             source = (claim.details.get("best_span") or {}).get("source_id")
             if span is not None and source is not None:

@@ -13,6 +13,7 @@ from ._enums import (
 )
 from ._gate import build_case, compute_quality_gate, summarize
 from ._models import SCHEMA_VERSION, CaseResult, ClaimResult
+from .legacy import LegacyVerificationAdapter
 
 __all__ = [
     "AssessmentAvailability",
@@ -20,6 +21,7 @@ __all__ = [
     "ClaimAssessment",
     "ClaimResult",
     "ExecutionStatus",
+    "LegacyVerificationAdapter",
     "QualityGate",
     "ReasonCode",
     "SCHEMA_VERSION",

@@ -14,7 +14,7 @@ from ._enums import (
 )
 from ._models import CaseResult, ClaimResult
 
-__all__ = ["build_case", "compute_quality_gate", "summarize"]
+__all__ = ["build_case", "compute_quality_gate", "legacy_verdict", "summarize"]
 
 
 def _gate(
@@ -130,9 +130,18 @@ def summarize(
     return text
 
 
+def legacy_verdict(claims: Sequence[ClaimResult]) -> str:
+    """The verdict LongTracer's legacy result gives: PASS unless a claim is not SUPPORTED.
+
+    An honest refusal counts against it and no claims at all is a PASS, which
+    is exactly where it and the quality gate part ways (docs/contract.md).
+    """
+    return "PASS" if all(c.assessment is ClaimAssessment.SUPPORTED for c in claims) else "FAIL"
+
+
 def build_case(
     *,
-    case_id: str,
+    case_id: str | None,
     execution: ExecutionStatus,
     availability: AssessmentAvailability,
     reason: ReasonCode | None = None,
@@ -144,9 +153,12 @@ def build_case(
 ) -> CaseResult:
     """Build a ``CaseResult`` whose gate and summary follow from its layers."""
     claim_list = list(claims)
+    meta = dict(metadata or {})
     if availability is AssessmentAvailability.NOT_EVALUATED:
         # Partial results are never reported.
         claim_list = []
+    else:
+        meta.setdefault("legacy_verdict", legacy_verdict(claim_list))
     return CaseResult(
         case_id=case_id,
         execution=execution,
@@ -154,9 +166,9 @@ def build_case(
         quality_gate=_gate(execution, availability, reason, claim_list),
         reason=reason,
         claims=claim_list,
-        trust_score=trust_score,
+        trust_score=trust_score if trust_score is not None else 0.0,
         summary=summarize(execution, availability, reason, claim_list),
         error_message=error_message,
         latency_ms=latency_ms,
-        metadata=dict(metadata or {}),
+        metadata=meta,
     )

@@ -1,10 +1,26 @@
-"""``ClaimResult`` and ``CaseResult``: the typed, versioned record of one verification."""
+"""``ClaimResult`` and ``CaseResult``: the typed, versioned record of one verification.
+
+The JSON form is LongTracer's schema v1, so records interchange both ways: every
+field LongTracer may omit has a default, ``details`` travels as a string (the
+raw scores in words) and the structured raw scores travel beside it under the
+optional ``details_data``. In Python, ``claim.details`` is the structured dict.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import math
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    WithJsonSchema,
+    model_serializer,
+    model_validator,
+)
 
 from ._enums import (
     AssessmentAvailability,
@@ -14,14 +30,61 @@ from ._enums import (
     ReasonCode,
 )
 
-__all__ = ["SCHEMA_VERSION", "CaseResult", "ClaimResult"]
+__all__ = ["SCHEMA_VERSION", "CaseResult", "ClaimResult", "details_text"]
 
-SCHEMA_VERSION: Literal["1"] = "1"
+SCHEMA_VERSION = "1"
 
 # Records written by a newer minor schema may carry fields this version does not
 # know. They are kept (``extra="allow"``) so reading and re-writing a record never
 # loses data, and they never make parsing fail.
 _RECORD_CONFIG = ConfigDict(extra="allow", frozen=True, use_enum_values=False)
+
+# A LongTracer record's ``details`` is free text; it is kept under this key.
+DETAILS_TEXT_KEY = "text"
+
+
+def _word(value: Any) -> str:
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+def details_text(details: dict[str, Any]) -> str | None:
+    """The raw scores in words, the string form of ``details`` in LongTracer's v1 records.
+
+    Scalars are written as ``key=value`` in insertion order, lists of scalars
+    comma-joined; nested records live only in ``details_data``.
+    """
+    if not details:
+        return None
+    if set(details) == {DETAILS_TEXT_KEY}:
+        return str(details[DETAILS_TEXT_KEY])
+    parts = []
+    for key, value in details.items():
+        if isinstance(value, (dict, tuple)) or value is None:
+            continue
+        if isinstance(value, list):
+            if value and all(isinstance(v, (str, int, float)) for v in value):
+                parts.append(f"{key}={','.join(_word(v) for v in value)}")
+            continue
+        parts.append(f"{key}={_word(value)}")
+    return "; ".join(parts) if parts else None
+
+
+def _details_in(data: dict[str, Any]) -> dict[str, Any]:
+    """Accept ``details`` as LongTracer's string, our structured dict, or ``details_data``."""
+    out = dict(data)
+    structured = out.pop("details_data", None)
+    raw = out.get("details")
+    if isinstance(structured, dict):
+        out["details"] = structured
+    elif isinstance(raw, str):
+        out["details"] = {DETAILS_TEXT_KEY: raw}
+    elif raw is None:
+        out["details"] = {}
+    return out
+
+
+def _number(value: Any, default: float) -> Any:
+    return default if value is None else value
 
 
 class ClaimResult(BaseModel):
@@ -33,49 +96,133 @@ class ClaimResult(BaseModel):
     claim_text: str = Field(description="The atomic statement that was checked.")
     assessment: ClaimAssessment
     availability: AssessmentAvailability = Field(
-        description="ASSESSED, or NOT_EVALUATED for an honest refusal."
+        default=AssessmentAvailability.ASSESSED,
+        description="ASSESSED, or NOT_EVALUATED for an honest refusal.",
     )
-    reason: ReasonCode
+    reason: ReasonCode | None = Field(
+        default=None, description="The seed's reason code (docs/contract.md, reason table)."
+    )
+    reason_detail: ReasonCode | None = Field(
+        default=None,
+        description="The finer cause where the seed's code is coarser: PARTIAL_SUPPORT, "
+        "NUMERIC_MISMATCH or the v2 gate that kept the claim down.",
+    )
     supporting_sources: list[str] = Field(default_factory=list)
     contradicting_sources: list[str] = Field(default_factory=list)
-    confidence: float | None = Field(
-        default=None,
+    confidence: float = Field(
+        default=1.0,
         description="Match score for supported/insufficient claims; "
         "contradiction probability for contradicted ones.",
     )
-    details: dict[str, Any] = Field(
-        default_factory=dict, description="Raw scores: band, score, cos, lex, numeric_ok, ..."
-    )
+    details: Annotated[
+        dict[str, Any],
+        WithJsonSchema(
+            {
+                "anyOf": [{"type": "string"}, {"type": "null"}],
+                "default": None,
+                "description": "The raw scores in words; structured in details_data.",
+                "title": "Details",
+            }
+        ),
+    ] = Field(default_factory=dict)
+    details_data: Annotated[
+        dict[str, Any] | None,
+        WithJsonSchema(
+            {
+                "anyOf": [{"type": "object"}, {"type": "null"}],
+                "default": None,
+                "description": "Raw scores: band, score, cos, lex, numeric_ok, best_span, ...",
+                "title": "Details Data",
+            }
+        ),
+    ] = Field(default=None, exclude=True)
     char_start: int | None = Field(default=None, description="Start offset in the response.")
     char_end: int | None = Field(default=None, description="End offset in the response.")
+
+    @property
+    def reason_text(self) -> str:
+        """The reason for people: the seed's code, then the finer cause when there is one."""
+        text = self.reason.value if self.reason is not None else "-"
+        if self.reason_detail is not None:
+            text += f" ({self.reason_detail.value})"
+        return text
+
+    @model_validator(mode="before")
+    @classmethod
+    def _wire_in(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        out = _details_in(data)
+        out["confidence"] = _number(out.get("confidence"), 1.0)
+        return out
+
+    @model_serializer(mode="wrap")
+    def _wire_out(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
+        data = handler(self)
+        if info.mode_is_json() and isinstance(data, dict) and "details" in data:
+            structured = data["details"]
+            data["details"] = details_text(self.details)
+            if structured and set(self.details) != {DETAILS_TEXT_KEY}:
+                data["details_data"] = structured
+        return data
 
 
 class CaseResult(BaseModel):
     """The outcome of verifying one response against its sources, in four layers.
 
     Layers 1-3 (``execution``, ``availability``, ``claims[].assessment``) are
-    measurement; ``quality_gate`` is policy, computed by ``compute_quality_gate``.
+    measurement; ``quality_gate`` is policy, computed by ``compute_quality_gate``
+    (and computed on reading when a record omits it).
     """
 
     model_config = _RECORD_CONFIG
 
-    schema_version: Literal["1"] = SCHEMA_VERSION
-    case_id: str
-    execution: ExecutionStatus
-    availability: AssessmentAvailability
-    quality_gate: QualityGate
+    schema_version: str = Field(default=SCHEMA_VERSION, description='Always "1" here.')
+    case_id: str | None = None
+    execution: ExecutionStatus = ExecutionStatus.SUCCESS
+    availability: AssessmentAvailability = AssessmentAvailability.ASSESSED
+    quality_gate: QualityGate = Field(
+        default=QualityGate.INDETERMINATE,
+        description="Policy outcome; a record without one gets compute_quality_gate's.",
+    )
     reason: ReasonCode | None = Field(
         default=None, description="Why the case ended as it did; None for an ordinary assessment."
     )
     claims: list[ClaimResult] = Field(default_factory=list)
-    trust_score: float | None = Field(
-        default=None,
+    trust_score: float = Field(
+        default=0.0,
         description="Mean best-span cosine of the claims (legacy meaning). Do not gate on it.",
     )
     summary: str = Field(default="", description="The outcome in words.")
     error_message: str | None = None
     latency_ms: float | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _wire_in(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        version = data.get("schema_version", SCHEMA_VERSION)
+        if version != SCHEMA_VERSION:
+            raise ValueError(
+                f"schema_version {version!r} is not readable here (this version reads "
+                f"{SCHEMA_VERSION!r})"
+            )
+        out = dict(data)
+        score = out.get("trust_score")
+        out["trust_score"] = (
+            0.0 if score is None or (isinstance(score, float) and math.isnan(score)) else score
+        )
+        return out
+
+    @model_validator(mode="after")
+    def _gate_when_missing(self) -> CaseResult:
+        if "quality_gate" not in self.model_fields_set:
+            from ._gate import compute_quality_gate
+
+            object.__setattr__(self, "quality_gate", compute_quality_gate(self))
+        return self
 
     def claims_with(self, assessment: ClaimAssessment) -> list[ClaimResult]:
         """The claims that received ``assessment``, in response order."""

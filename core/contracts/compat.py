@@ -13,7 +13,9 @@ from typing import Any, Literal
 
 __all__ = ["Incompatibility", "check_compatibility"]
 
-_IGNORED_KEYS = frozenset({"title", "description", "default", "examples", "$comment"})
+_IGNORED_KEYS = frozenset(
+    {"title", "description", "default", "examples", "$comment", "$schema", "$id"}
+)
 
 Kind = Literal["field_removed", "field_retyped", "enum_member_removed", "field_made_required"]
 
@@ -56,6 +58,8 @@ def _signature(node: Any, res: _Resolver, depth: int = 0) -> Any:
     for key, value in sorted(node.items()):
         if key in _IGNORED_KEYS or key in ("properties", "required", "enum", "$defs"):
             continue
+        if key == "additionalProperties" and value is True:
+            continue  # the JSON Schema default: the same as leaving it out
         if key in ("anyOf", "oneOf", "allOf", "prefixItems"):
             sig[key] = sorted(
                 json.dumps(_signature(v, res, depth + 1), sort_keys=True) for v in value

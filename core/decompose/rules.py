@@ -40,6 +40,7 @@ __all__ = [
     "restated_text",
     "sentence_claims",
     "strip_markers",
+    "too_short",
 ]
 
 RULES_VERSION = "rules-v4"
@@ -316,6 +317,31 @@ def _has_content(text: str) -> bool:
 def _content_in(text: str) -> bool:
     clean = strip_markers(text)[0]
     return bool(numeric_values(clean)) or len(lex_tokens(clean)) >= _MIN_TOKENS
+
+
+# A bare answer word that opens a reply ("Yes, it does."); it states nothing alone.
+_ANSWER_WORD = regex.compile(
+    r"^\W*(?:yes|no|yeah|yep|nope|sure|ok|okay|correct|right|indeed)\b\W*", flags=_I
+)
+
+
+_SHORT_HEAD = 200
+
+
+def too_short(response: str) -> bool:
+    """True when a whole response is too short to hold a checkable claim.
+
+    The boundary: after citation markers and one opening answer word (yes, no,
+    sure, ...) are removed, the response has no figure and fewer than three
+    word tokens — the same floor a sentence needs to be a claim. "Yes, it does."
+    (two tokens left) is too short; "Paris is big." and "It is 4." are not.
+    The verifier applies it with this decomposer only: a decomposer that reads
+    context (a question, a conversation) may find a claim in "Ada Lovelace".
+    """
+    if len(response) > _SHORT_HEAD and not too_short(response[:_SHORT_HEAD]):
+        return False  # enough in the head alone; spares scanning a long answer
+    clean = _ANSWER_WORD.sub("", strip_markers(response)[0], count=1)
+    return not numeric_values(clean) and len(lex_tokens(clean)) < _MIN_TOKENS
 
 
 def _tail_start(text: str, pattern: regex.Pattern[str]) -> int | None:

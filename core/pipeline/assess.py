@@ -12,7 +12,7 @@ from ..scoring.fusion import band, fuse
 from ..scoring.matching import ClaimMatch
 from ..scoring.spans import Span
 
-__all__ = ["assess_claim", "no_evidence_claim", "refusal_claim", "span_ref"]
+__all__ = ["SIMILARITY_GATE", "assess_claim", "no_evidence_claim", "refusal_claim", "span_ref"]
 
 
 def span_ref(span: Span) -> dict[str, Any]:
@@ -79,10 +79,23 @@ _GATE_REASONS = {
 }
 
 
+# The seed's similarity gate: below it, LongTracer does not run its entailment
+# model, and an unsupported claim reads LOW_EVIDENCE_SIMILARITY; above it the
+# verification model ran and did not support the claim (NOT_ENTAILED).
+SIMILARITY_GATE = 0.25
+
+
+def _unsupported_reason(cos: float) -> ReasonCode:
+    """The seed's code for a claim that is neither supported nor contradicted."""
+    if cos < SIMILARITY_GATE:
+        return ReasonCode.LOW_EVIDENCE_SIMILARITY
+    return ReasonCode.NOT_ENTAILED
+
+
 def _verdict(
     match: ClaimMatch, verdict: str, config: VerifyConfig
-) -> tuple[ClaimAssessment, ReasonCode]:
-    """Band → assessment and reason; a contradicting span or a deciding gate names itself.
+) -> tuple[ClaimAssessment, ReasonCode, ReasonCode | None]:
+    """Band → assessment, the seed's reason, and our finer cause where the seed has none.
 
     A claim whose best match is the span that contradicts it is CONTRADICTED even
     when the penalised score stays in the supported band.
@@ -90,18 +103,19 @@ def _verdict(
     if match.contradicting_index is not None and (
         verdict != "supported" or match.contradicting_index == match.best_index
     ):
-        return ClaimAssessment.CONTRADICTED, ReasonCode.CONTRADICTED_BY_EVIDENCE
+        return ClaimAssessment.CONTRADICTED, ReasonCode.CONTRADICTED_BY_EVIDENCE, None
     if verdict == "supported":
-        return ClaimAssessment.SUPPORTED, ReasonCode.SUPPORTED_BY_EVIDENCE
+        return ClaimAssessment.SUPPORTED, ReasonCode.SUPPORTED_BY_EVIDENCE, None
+    reason = _unsupported_reason(match.best.cos if match.best is not None else 0.0)
     fired = [g for g in match.gates if g.fired]
     if fired and match.raw_score is not None and band(match.raw_score, config) == "supported":
         # the claim matched well enough; a gate is what kept it out of the supported band
-        return ClaimAssessment.INSUFFICIENT_EVIDENCE, _GATE_REASONS[fired[0].name]
+        return ClaimAssessment.INSUFFICIENT_EVIDENCE, reason, _GATE_REASONS[fired[0].name]
     if verdict == "partial":
-        return ClaimAssessment.INSUFFICIENT_EVIDENCE, ReasonCode.PARTIAL_SUPPORT
+        return ClaimAssessment.INSUFFICIENT_EVIDENCE, reason, ReasonCode.PARTIAL_SUPPORT
     if match.numeric_mismatch:
-        return ClaimAssessment.INSUFFICIENT_EVIDENCE, ReasonCode.NUMERIC_MISMATCH
-    return ClaimAssessment.INSUFFICIENT_EVIDENCE, ReasonCode.LOW_EVIDENCE_SIMILARITY
+        return ClaimAssessment.INSUFFICIENT_EVIDENCE, reason, ReasonCode.NUMERIC_MISMATCH
+    return ClaimAssessment.INSUFFICIENT_EVIDENCE, reason, None
 
 
 def assess_claim(
@@ -115,15 +129,15 @@ def assess_claim(
     """Map a claim's best match to an assessment.
 
     supported → SUPPORTED / SUPPORTED_BY_EVIDENCE; a strongest match that a gate
-    says opposes the claim (v2) → CONTRADICTED / CONTRADICTED_BY_EVIDENCE; a
-    gate that kept an otherwise supported claim down → its own reason; partial →
-    INSUFFICIENT_EVIDENCE / PARTIAL_SUPPORT; unsupported → NUMERIC_MISMATCH when
-    the numeric gate held the claim down, else LOW_EVIDENCE_SIMILARITY.
+    says opposes the claim (v2) → CONTRADICTED / CONTRADICTED_BY_EVIDENCE;
+    otherwise INSUFFICIENT_EVIDENCE / LOW_EVIDENCE_SIMILARITY when the best
+    span's cosine is under the seed's 0.25 gate, else NOT_ENTAILED, with
+    ``reason_detail`` naming a deciding gate, PARTIAL_SUPPORT or NUMERIC_MISMATCH.
     """
     best = match.best
     score = best.score if best is not None else 0.0
     verdict = band(score, config)
-    assessment, reason = _verdict(match, verdict, config)
+    assessment, reason, reason_detail = _verdict(match, verdict, config)
     contradicting: list[str] = []
     if assessment is ClaimAssessment.CONTRADICTED and match.contradicting_index is not None:
         contradicting.append(spans[match.contradicting_index].source_id)
@@ -185,6 +199,7 @@ def assess_claim(
         assessment=assessment,
         availability=AssessmentAvailability.ASSESSED,
         reason=reason,
+        reason_detail=reason_detail,
         supporting_sources=supporting,
         contradicting_sources=contradicting,
         confidence=score,

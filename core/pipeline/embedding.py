@@ -17,7 +17,7 @@ from ..deadline import checkpoint
 from ..errors import EvaluationFailedError
 from ..providers.embeddings import Embedder
 from .engine import Engine, Prepared
-from .outcomes import failure_reason
+from .outcomes import FAILURES, failure_reason
 
 __all__ = ["embed_batch", "embed_texts", "needed_texts"]
 
@@ -73,13 +73,13 @@ def embed_batch(
         return {}, {}
     try:
         return embed_texts(engine.embedder, needed_texts(engine, [p for _, p in prepared])), {}
-    except Exception:  # isolate below
+    except FAILURES:  # isolate below
         pass
     vectors: dict[str, Any] = {}
     failures: dict[int, Failure] = {}
     for i, prep in prepared:
         try:
             vectors.update(embed_texts(engine.embedder, needed_texts(engine, [prep])))
-        except Exception as err:
+        except FAILURES as err:
             failures[i] = failure_reason(err)
     return vectors, failures

@@ -29,6 +29,7 @@ from ..providers.embeddings import Embedder, EmbeddingCache
 from ..scoring.matching import Plan, SpanFeatures
 from ..scoring.spans import Span
 from .assess import refusal_claim
+from .conflicts import conflict_state
 from .memo import CharBoundedCache
 from .nli import NliScorer
 from .sources import SourceDoc
@@ -128,6 +129,7 @@ class Engine:
         reason: ReasonCode,
         decomposition: Decomposition | None,
         ordered: Sequence[DraftClaim],
+        conflicts: bool = False,
     ) -> Done:
         """A case with nothing to assess (empty, only refusals, only non-claims)."""
         claims = [
@@ -141,7 +143,7 @@ class Engine:
             claims=claims,
             trust_score=1.0,
             latency_ms=(time.perf_counter() - started) * 1e3,
-            metadata=self.case_meta(None),
+            metadata={**self.case_meta(None), "conflict_detection": conflict_state(conflicts, 0)},
         )
         trace = (
             self.bare_trace(cid, response, case)
@@ -174,7 +176,7 @@ class Engine:
         response: str | None = None,
     ) -> TraceRecord:
         return build_trace(
-            query_id=prep.case_id if prep is not None else (cid or case.case_id),
+            query_id=prep.case_id if prep is not None else (cid or case.case_id or ""),
             draft=prep.response if prep is not None else (response or ""),
             case=case,
             decomposition=decomposition,

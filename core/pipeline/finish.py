@@ -16,6 +16,7 @@ import numpy as np
 
 from ..contracts import (
     AssessmentAvailability,
+    ClaimAssessment,
     ClaimResult,
     ExecutionStatus,
     ReasonCode,
@@ -23,12 +24,13 @@ from ..contracts import (
 )
 from ..decompose.types import DraftClaim
 from ..errors import EmbeddingModelMismatchError, EvaluationFailedError
-from ..scoring.matching import cited_candidates, match_claims, spans_by_source
+from ..scoring.matching import ClaimMatch, cited_candidates, match_claims, spans_by_source
 from .assess import assess_claim, no_evidence_claim, refusal_claim
+from .conflicts import conflict_state, detect_conflicts
 from .engine import Done, Engine, Prepared
 from .judge import apply_judge
 from .nli import apply_nli
-from .outcomes import failure_reason
+from .outcomes import FAILURES, failure_reason
 
 __all__ = ["finish"]
 
@@ -39,7 +41,7 @@ def finish(engine: Engine, prep: Prepared, vectors: Mapping[str, Any]) -> Done:
     """The finished case; a failure is an unevaluated case with its reason."""
     try:
         return _finish(engine, prep, vectors)
-    except Exception as err:
+    except FAILURES as err:
         return engine.error(prep.case_id, prep.response, prep.started, *failure_reason(err))
 
 
@@ -50,14 +52,17 @@ def _finish(engine: Engine, prep: Prepared, vectors: Mapping[str, Any]) -> Done:
         i: refusal_claim(ids[i], c) for i, c in enumerate(prep.ordered) if c.kind == "refusal"
     }
     cos = np.zeros((0, 0))
+    matches: dict[str, ClaimMatch] = {}
     if not prep.docs or prep.plan is None:
         reason = ReasonCode.NO_SOURCES_SUPPLIED if not prep.docs else ReasonCode.NO_SOURCE_TEXT
         for i, c in factual:
             results[i] = no_evidence_claim(ids[i], c, reason)
     else:
-        cos = _score(engine, prep, vectors, factual, ids, results)
+        cos = _score(engine, prep, vectors, factual, ids, results, matches)
     claims = [results[i] for i in range(len(prep.ordered))]
-    claims, meta = _second_opinions(engine, prep, claims, cos, factual, ids)
+    claims, meta = _second_opinions(engine, prep, claims, cos, factual, ids, matches)
+    conflicting = sum(c.assessment is ClaimAssessment.CONFLICTING_SOURCES for c in claims)
+    meta["conflict_detection"] = conflict_state(prep.detect_conflicts, conflicting)
     assessed = [c for c in claims if c.availability is AssessmentAvailability.ASSESSED]
     if not prep.docs or prep.plan is None:
         trust = 0.0
@@ -83,8 +88,10 @@ def _score(
     factual: Factual,
     ids: Mapping[int, str],
     results: dict[int, ClaimResult],
+    matches: dict[str, ClaimMatch],
 ) -> Any:
-    """Assess every factual claim into ``results``; return the claim × span cosines."""
+    """Assess every factual claim into ``results`` (its match into ``matches``); return the
+    claim × span cosines."""
     config = engine.config
     assert prep.plan is not None
     for span in prep.spans:
@@ -110,6 +117,7 @@ def _score(
         contexts=[c.context for _, c in factual],
     )
     for (i, c), match, cited_spans in zip(factual, found, cited, strict=True):
+        matches[ids[i]] = match
         results[i] = assess_claim(ids[i], c, match, prep.spans, config, cited_spans)
     return cos
 
@@ -147,10 +155,15 @@ def _second_opinions(
     cos: Any,
     factual: Factual,
     ids: Mapping[int, str],
+    matches: Mapping[str, ClaimMatch],
 ) -> tuple[list[ClaimResult], dict[str, Any]]:
-    """NLI (contradictions, conflicts) and the judge, when configured."""
+    """Conflicts from the gates (when asked), NLI and the judge (when configured)."""
     out = list(claims)
     meta: dict[str, Any] = {}
+    checks: dict[str, Any] = {}
+    if prep.detect_conflicts and prep.plan is not None:
+        contexts = {ids[i]: c.context for i, c in factual}
+        out, checks["gates"] = detect_conflicts(out, matches, contexts, prep.spans, engine.config)
     if engine.nli is not None and prep.plan is not None:
         row_of = {ids[i]: r for r, (i, _) in enumerate(factual)}
         out, conflict_meta = apply_nli(
@@ -163,7 +176,9 @@ def _second_opinions(
             detect_conflicts=prep.detect_conflicts,
         )
         if prep.detect_conflicts:
-            meta["conflict_detection"] = conflict_meta
+            checks["nli"] = conflict_meta
+    if prep.detect_conflicts:
+        meta["conflict_checks"] = checks
     if engine.judge is not None and prep.plan is not None:
         out, meta["judge"] = apply_judge(
             out, prep.spans, engine.judge, engine.config.judge, cache=engine.judge_cache

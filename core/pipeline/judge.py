@@ -191,6 +191,7 @@ def _update(target: _Target, findings: list[dict[str, Any]]) -> dict[str, Any]:
         return {
             "assessment": ClaimAssessment.SUPPORTED,
             "reason": ReasonCode.SUPPORTED_BY_EVIDENCE,
+            "reason_detail": None,
             "supporting_sources": supports,
             "contradicting_sources": [],
         }
@@ -199,6 +200,7 @@ def _update(target: _Target, findings: list[dict[str, Any]]) -> dict[str, Any]:
         update: dict[str, Any] = {
             "assessment": ClaimAssessment.CONTRADICTED,
             "reason": ReasonCode.CONTRADICTED_BY_EVIDENCE,
+            "reason_detail": None,
             "supporting_sources": [],
             "contradicting_sources": contras,
         }
@@ -209,19 +211,25 @@ def _update(target: _Target, findings: list[dict[str, Any]]) -> dict[str, Any]:
         return {
             "assessment": ClaimAssessment.CONFLICTING_SOURCES,
             "reason": ReasonCode.CONFLICTING_EVIDENCE,
+            "reason_detail": None,
             "supporting_sources": supports,
             "contradicting_sources": contras,
         }
     return {
         "assessment": ClaimAssessment.INSUFFICIENT_EVIDENCE,
         "reason": ReasonCode.NOT_ENTAILED,
+        "reason_detail": None,
         "supporting_sources": [],
         "contradicting_sources": [],
     }
 
 
 def _same(claim: ClaimResult, update: dict[str, Any]) -> bool:
-    return bool(claim.assessment is update["assessment"] and claim.reason is update["reason"])
+    return bool(
+        claim.assessment is update["assessment"]
+        and claim.reason is update["reason"]
+        and claim.reason_detail is update["reason_detail"]
+    )
 
 
 def _decide(
@@ -259,7 +267,11 @@ def _record(
         "outcome": outcome,
         "model": judge.model_id,
         "prompt_hash": judge.prompt_hash,
-        "matcher": {"assessment": claim.assessment.value, "reason": claim.reason.value},
+        "matcher": {
+            "assessment": claim.assessment.value,
+            "reason": claim.reason.value if claim.reason is not None else None,
+            "reason_detail": claim.reason_detail.value if claim.reason_detail else None,
+        },
         "spans": [s.span_id for s in request.spans] if request is not None else [],
     }
     if verdict is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -42,8 +44,21 @@ class GuardedResponse:
         return self.text != self.original_text
 
 
+# Cancellation raised inside the engine (a model call's future cancelled, an
+# asyncio task cancelled under an embedder): CANCELLED, not a failure.
+CANCELLATIONS = (asyncio.CancelledError, concurrent.futures.CancelledError)
+# What the engine's safe wrappers turn into a typed outcome.
+FAILURES = (Exception, asyncio.CancelledError)
+
+
 def failure_reason(err: BaseException) -> tuple[ExecutionStatus, ReasonCode, str]:
     """Map an exception to the execution status, reason and message of an unverified case."""
+    if isinstance(err, CANCELLATIONS):
+        return (
+            ExecutionStatus.CANCELLED,
+            ReasonCode.EXECUTION_CANCELLED,
+            "the evaluation was cancelled",
+        )
     if isinstance(err, ModelUnavailableError):
         return ExecutionStatus.ERROR, ReasonCode.MODEL_UNAVAILABLE, str(err)
     if isinstance(err, EmbeddingModelMismatchError):
@@ -87,7 +102,7 @@ def unverified_response(
     )
     config = config or VerifyConfig()
     text, mode = unverified_text(response, policy=policy, config=config)
-    trace = bare_trace(case.case_id, response, case).model_copy(
+    trace = bare_trace(case.case_id or "", response, case).model_copy(
         update={"policy": {"policy": policy, "unverified": mode, "actions": []}}
     )
     return GuardedResponse(text=text, original_text=response, case=case, trace=trace)

@@ -43,7 +43,7 @@ def offending_claims(
             continue
         if (
             policy == "flag"
-            and claim.reason is ReasonCode.PARTIAL_SUPPORT
+            and claim.reason_detail is ReasonCode.PARTIAL_SUPPORT
             and not (config.flag_partial)
         ):
             continue

@@ -19,13 +19,14 @@ from ..contracts import ExecutionStatus, ReasonCode
 from ..deadline import DeadlineExceeded, WorkCancelled, checkpoint
 from ..decompose.coverage import claims_needed, enforce_coverage
 from ..decompose.llm import locate_span
+from ..decompose.rules import RuleBasedDecomposer, is_refusal, too_short
 from ..decompose.types import Decomposition, DraftClaim
 from ..errors import DecompositionError, EmbeddingModelMismatchError
 from ..scoring.matching import build_plan
 from ..scoring.spans import Span, split_source
 from .engine import Done, Engine, Prepared
 from .memo import text_key
-from .outcomes import failure_reason
+from .outcomes import CANCELLATIONS, FAILURES, failure_reason
 from .request import VerifyRequest, check_request
 from .sources import SourceDoc, normalize_sources
 
@@ -40,7 +41,7 @@ def prepare(engine: Engine, request: VerifyRequest) -> Prepared | Done:
     cid = request.resolved_id()
     try:
         return _prepare(engine, request, cid, started)
-    except Exception as err:  # never crash deep inside: every failure is a reason
+    except FAILURES as err:  # never crash deep inside: every failure is a reason
         return engine.error(cid, request.text(), started, *failure_reason(err))
 
 
@@ -56,8 +57,17 @@ def _prepare(engine: Engine, request: VerifyRequest, cid: str, started: float) -
     ended = _limits_or_inputs(engine, request, docs, cid, started)
     if ended is not None:
         return ended
+    conflicts = request.detect_conflicts
     if not response.strip():
-        return engine.no_claims(cid, response, started, ReasonCode.EMPTY_RESPONSE, None, [])
+        reason = ReasonCode.EMPTY_RESPONSE
+        return engine.no_claims(cid, response, started, reason, None, [], conflicts)
+    if (
+        isinstance(engine.decomposer, RuleBasedDecomposer)
+        and too_short(response)
+        and not is_refusal(response)
+    ):
+        reason = ReasonCode.NO_EXTRACTABLE_CLAIMS
+        return engine.no_claims(cid, response, started, reason, None, [], conflicts)
     needed = claims_needed(response)  # known before the (costly) decomposition
     if needed > limits.max_claims:
         message = f"{needed} sentences need a claim each; the limit is {limits.max_claims} claims"
@@ -74,7 +84,7 @@ def _prepare(engine: Engine, request: VerifyRequest, cid: str, started: float) -
             if decomposition.refusals
             else ReasonCode.NO_EXTRACTABLE_CLAIMS
         )
-        return engine.no_claims(cid, response, started, reason, decomposition, ordered)
+        return engine.no_claims(cid, response, started, reason, decomposition, ordered, conflicts)
     return _prepared(engine, request, cid, started, docs, decomposition)
 
 
@@ -109,15 +119,6 @@ def _limits_or_inputs(
                 ReasonCode.EMBEDDING_MODEL_MISMATCH,
                 str(err),
             )
-    if request.detect_conflicts and engine.nli is None:
-        return engine.error(
-            cid,
-            response,
-            started,
-            ExecutionStatus.ERROR,
-            ReasonCode.MODEL_UNAVAILABLE,
-            "detect_conflicts=True needs an NLI scorer: CitationVerifier(nli=...)",
-        )
     return None
 
 
@@ -161,7 +162,7 @@ def decompose(engine: Engine, response: str) -> Decomposition:
     the response); anything else is a ``DecompositionError``."""
     try:
         raw = engine.decomposer.decompose(response)
-    except (DecompositionError, DeadlineExceeded, WorkCancelled):
+    except (DecompositionError, DeadlineExceeded, WorkCancelled, *CANCELLATIONS):
         raise
     except Exception as err:
         raise DecompositionError(f"decomposer raised {type(err).__name__}: {err}") from err

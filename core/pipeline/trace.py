@@ -260,7 +260,7 @@ def build_trace(
                 else None,
                 verdict=_verdict(claim, result.assessment, d, bool(spans)),
                 assessment=result.assessment.value,
-                reason=result.reason.value,
+                reason=result.reason_text,
                 score=_r(d["score"]) if "score" in d else None,
                 best_span_ref=_span_ref(best) if best else None,
                 numeric_conflict_span_ref=_span_ref(conflict) if conflict else None,

@@ -42,7 +42,7 @@ from .executor import CaseExecutor, Stopped, check_timeout
 from .finish import finish
 from .memo import CharBoundedCache, spans_chars
 from .nli import NliScorer
-from .outcomes import GuardedResponse, failure_reason
+from .outcomes import FAILURES, GuardedResponse, failure_reason
 from .policy import apply_policy, unverified_text
 from .prepare import prepare, spans_of
 from .request import VerifyRequest, batch_request, check_response
@@ -308,7 +308,7 @@ class CitationVerifier:
             checkpoint()
             vectors = embed_texts(engine.embedder, needed_texts(engine, [outcome]))
             checkpoint()
-        except Exception as err:
+        except FAILURES as err:
             return engine.error(
                 outcome.case_id, outcome.response, outcome.started, *failure_reason(err)
             )

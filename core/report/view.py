@@ -227,7 +227,7 @@ def _claim_view(
         text=claim.claim_text,
         verdict=_verdict(claim, (trace_claim or {}).get("verdict")),
         assessment=claim.assessment.value,
-        reason=claim.reason.value,
+        reason=claim.reason_text,
         score=float(score) if isinstance(score, (int, float)) else None,
         start=claim.char_start,
         end=claim.char_end,
@@ -315,7 +315,7 @@ def case_view(record: Any) -> CaseView:
     draft = trace.request.get("draft") if trace else None
     bands = trace.stats.get("bands") if trace else None
     return CaseView(
-        case_id=case.case_id,
+        case_id=case.case_id or "",
         gate=case.quality_gate.value,
         execution=case.execution.value,
         availability=case.availability.value,
