@@ -208,7 +208,7 @@ def test_policy_can_be_set_per_call():
     assert out == REDACTED
 
 
-@pytest.mark.parametrize("bad", ["delete", "Redact", None])
+@pytest.mark.parametrize("bad", ["delete", "Redact", 1])
 def test_an_unknown_policy_is_refused_at_construction_and_per_call(bad):
     """policy= and grounding_policy= accept only 'flag' or 'redact'; nothing is guarded otherwise."""
     with pytest.raises(ValidationError):
@@ -218,6 +218,14 @@ def test_an_unknown_policy_is_refused_at_construction_and_per_call(bad):
             ANSWER,
             config={"configurable": {"grounding_sources": SOURCES, "grounding_policy": bad}},
         )
+
+
+def test_a_grounding_policy_of_none_keeps_the_guards_policy():
+    """grounding_policy=None (its declared default) is no override: the guard's policy applies."""
+    out = guard(policy="redact").invoke(
+        ANSWER, config={"configurable": {"grounding_sources": SOURCES, "grounding_policy": None}}
+    )
+    assert out == REDACTED
 
 
 # --- modes of delivery ------------------------------------------------------------------------

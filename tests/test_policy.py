@@ -181,3 +181,13 @@ def test_an_unknown_policy_is_invalid_input_at_every_core_entry_point(bad):
         verify_inputs(V, [CaseInput("c1", SUPPORTED, SOURCES)], policy=bad)
     with pytest.raises(ConfigError):
         VerifyConfig(policy=bad)
+
+
+def test_the_ray_batch_resolves_its_policy_once_when_built():
+    """VerifyBatch refuses an unknown policy when built; None means the verifier's config."""
+    ray_dataset = pytest.importorskip("longtracer_integrations.ray._dataset")
+    redacting = VerifyConfig(policy="redact")
+    with pytest.raises(InvalidInputError, match="policy must be 'flag' or 'redact'"):
+        ray_dataset.VerifyBatch(verifier, lambda row: row, policy="delete")
+    batch = ray_dataset.VerifyBatch(lambda: verifier(config=redacting), lambda row: row)
+    assert batch.policy == "redact"

@@ -278,8 +278,8 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
         raise _evidence_error(self.context_key, self.sources_key)
 
     def _policy(self, config: RunnableConfig) -> Policy:
-        chosen = (config.get("configurable") or {}).get("grounding_policy", self.policy)
-        return resolve_policy(chosen, name="grounding_policy")
+        chosen = (config.get("configurable") or {}).get("grounding_policy")
+        return resolve_policy(chosen, self.policy, name="grounding_policy")
 
     def _payload(self, g: GuardedResponse, policy: str) -> dict[str, Any]:
         return {

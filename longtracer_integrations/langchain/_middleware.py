@@ -9,7 +9,7 @@ run tree), and the grounded message replaces the draft in place (same id).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Any, NotRequired
 
 try:
     from langchain.agents.middleware import AgentMiddleware, AgentState
@@ -17,6 +17,8 @@ except ImportError as err:  # pragma: no cover - exercised in a fresh environmen
     raise ImportError(
         'GroundingMiddleware needs langchain 1.x: pip install "longtracer-integrations[agents]"'
     ) from err
+
+from longtracer_core import Policy
 
 from ..langgraph import grounding_node
 from ._guard import GroundingGuard
@@ -51,7 +53,7 @@ class GroundingMiddleware(AgentMiddleware[GroundingAgentState, Any, Any]):
         self,
         guard: GroundingGuard | None = None,
         *,
-        policy: Literal["flag", "redact"] = "flag",
+        policy: Policy = "flag",
         **options: Any,
     ) -> None:
         super().__init__()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from langchain_core.documents import Document
 from langchain_core.messages import BaseMessage
@@ -10,7 +10,7 @@ from langchain_core.runnables import ConfigurableFieldSpec
 from langchain_core.utils.pydantic import create_model_v2
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from longtracer_core import CaseResult, TraceRecord
+from longtracer_core import CaseResult, Policy, TraceRecord
 
 __all__ = ["config_specs", "input_schema", "output_schema"]
 
@@ -58,7 +58,7 @@ def config_specs(sources_key: str) -> list[ConfigurableFieldSpec]:
         ),
         ConfigurableFieldSpec(
             id="grounding_policy",
-            annotation=Literal["flag", "redact"] | None,
+            annotation=Policy | None,
             name="Grounding policy",
             description="Overrides the guard's policy for this call: 'flag' or 'redact'.",
             default=None,

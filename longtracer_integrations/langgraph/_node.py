@@ -10,13 +10,13 @@ data, which every checkpointer stores without a custom serialiser.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, TypedDict, get_type_hints
+from typing import Any, TypedDict, get_type_hints
 
 from langchain_core.callbacks import BaseCallbackManager
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.runnables import RunnableConfig, RunnableLambda
 
-from longtracer_core import CaseResult, InvalidInputError
+from longtracer_core import CaseResult, InvalidInputError, Policy
 
 from ..langchain import GroundingCallbackHandler, GroundingGuard
 
@@ -159,7 +159,7 @@ class _Node:
 def grounding_node(
     guard: GroundingGuard | None = None,
     *,
-    policy: Literal["flag", "redact"] = "flag",
+    policy: Policy = "flag",
     answer_key: str = "answer",
     documents_key: str = "documents",
     messages_key: str = "messages",

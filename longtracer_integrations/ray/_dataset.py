@@ -14,13 +14,13 @@ import functools
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import pyarrow as pa
 import ray
 from ray.data import ActorPoolStrategy, Dataset
 
-from longtracer_core import CitationVerifier, GuardedResponse, VerifyConfig
+from longtracer_core import CitationVerifier, GuardedResponse, Policy, VerifyConfig
 from longtracer_core.audit import (
     AUDIT_FIELDS,
     AuditKeys,
@@ -31,11 +31,11 @@ from longtracer_core.audit import (
     decode_record,
     verify_inputs,
 )
+from longtracer_core.config import resolve_policy
 from longtracer_core.pipeline import unverified_response
 
 __all__ = ["OUTPUT_COLUMNS", "VerifyBatch", "default_verifier", "verify_dataset"]
 
-Policy = Literal["flag", "redact"]
 
 _ARROW = {
     "str": pa.string(),
@@ -104,7 +104,7 @@ class VerifyBatch:
         self.verifier = make_verifier()
         self.decode = decode
         self.with_trace = with_trace
-        self.policy = policy
+        self.policy = resolve_policy(policy, self.verifier.config.policy)
         self.drop = drop
 
     def _verify(self, rows: list[dict[str, Any]]) -> list[GuardedResponse]:
@@ -116,7 +116,7 @@ class VerifyBatch:
                 unverified_response(
                     item.answer,
                     err,
-                    policy=self.policy or self.verifier.config.policy,
+                    policy=self.policy,
                     config=self.verifier.config,
                     case_id=item.case_id,
                 )
