@@ -34,22 +34,15 @@ def test_mypy_strict_core_is_clean():
 E2E_FILES = ("tests/test_examples.py", "tests/test_readme.py", "tests/test_wheel_install.py")
 
 
-def _collected(marker_expression: str, *files: str) -> list[str]:
-    out = _run(
-        "pytest", "--collect-only", "-q", "--strict-markers", "-p", "no:cacheprovider",
-        "-o", "addopts=", "-m", marker_expression, *files,
-    )  # fmt: skip
-    assert out.returncode in (0, 5), out.stdout + out.stderr  # 5: nothing collected
-    return [line for line in out.stdout.splitlines() if "::" in line]
-
-
 def test_make_test_fast_leaves_out_the_end_to_end_tests():
     """The e2e marker is declared and on every example, README and installed-wheel test, and
-    `make test-fast`'s marker expression (read from the Makefile) collects none of them."""
+    `make test-fast`'s marker expression (read from the Makefile) leaves out e2e tests."""
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     fast = makefile.split("test-fast: setup\n", 1)[1].split("-m '", 1)[1].split("'", 1)[0]
-    assert "not e2e" in fast
-    every = _collected("", *E2E_FILES)
-    assert {line.split("::")[0] for line in every} == set(E2E_FILES)
-    assert _collected("e2e", *E2E_FILES) == every
-    assert _collected(fast, *E2E_FILES) == []
+    assert "not e2e" in fast.split(" and ")
+    out = _run(
+        "pytest", "--collect-only", "-q", "--strict-markers", "-p", "no:cacheprovider",
+        "-o", "addopts=", "-m", "not e2e", *E2E_FILES,
+    )  # fmt: skip
+    # 5: the files were collected and every test in them was deselected
+    assert out.returncode == 5, out.stdout + out.stderr
