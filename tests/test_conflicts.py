@@ -40,6 +40,27 @@ def test_direction_reversal_across_sources_is_a_conflict():
     assert c.assessment is C.CONFLICTING_SOURCES and c.contradicting_sources == ["source_1"]
 
 
+def test_opposite_polarity_across_sources_is_a_conflict():
+    claim = "The north bridge is open to heavy traffic."
+    sources = [claim, "The north bridge is not open to heavy traffic."]
+    (c,) = verifier().verify_case(claim, sources, detect_conflicts=True).claims
+    assert c.assessment is C.CONFLICTING_SOURCES and c.contradicting_sources == ["source_1"]
+    assert {r["source_id"]: r["gates_fired"] for r in c.details["conflict"]}["source_1"] == [
+        "polarity"
+    ]
+
+
+def test_a_negation_on_the_only_source_is_not_a_conflict():
+    """A conflict needs a second source that supports the claim; one negated source is not one."""
+    claim = "The north bridge is open to heavy traffic."
+    case = verifier().verify_case(
+        claim, ["The north bridge is not open to heavy traffic."], detect_conflicts=True
+    )
+    assert case.claims[0].assessment is not C.CONFLICTING_SOURCES
+    assert case.claims[0].contradicting_sources == []
+    assert case.metadata["conflict_detection"] == "enabled: 0 conflicting claim(s)"
+
+
 def test_agreeing_sources_are_no_conflict():
     """Two sources that both support the claim: SUPPORTED, zero conflicts recorded."""
     case = verifier().verify_case(

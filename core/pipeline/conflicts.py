@@ -7,8 +7,11 @@ source (cosine ≥ ``conflict_similarity``, at most three sources) is read:
 
 * it **contradicts** when the pair matches strongly (uncapped score ≥ the
   supported edge and ≥ 0.75) and a contradicting gate fires (a direction word
-  reversed, a different figure in the same role) — the signal that makes a
-  claim CONTRADICTED against its strongest span;
+  reversed, a different figure in the same role — the signal that makes a
+  claim CONTRADICTED against its strongest span — or, here only, opposite
+  polarity: alone a negation on the best span is too often a faithful
+  rewording to contradict a claim, but beside another source that supports
+  the claim with no gate fired it is the seed's conflict);
 * it **supports** when no gate fires and its score is in the supported band.
 
 One source supporting and a different one contradicting makes the claim
@@ -31,9 +34,10 @@ from ..scoring.spans import Span
 from ..scoring.v2 import CONTRADICTING_GATES, CONTRADICTION_MIN
 from ..text.words import stem_tokens
 
-__all__ = ["MAX_SOURCES", "conflict_state", "detect_conflicts"]
+__all__ = ["CONFLICT_GATES", "MAX_SOURCES", "conflict_state", "detect_conflicts"]
 
 MAX_SOURCES = 3
+CONFLICT_GATES = frozenset(CONTRADICTING_GATES) | {"polarity"}
 
 
 def conflict_state(requested: bool, conflicting: int) -> str:
@@ -64,7 +68,7 @@ def _read(
     fired = [g.name for g in gates if g.fired]
     raw = fuse(ps.cos, ps.lex, config.beta)
     strong = raw >= max(config.bands.supported, CONTRADICTION_MIN)
-    opposing = [g for g in fired if g in CONTRADICTING_GATES]
+    opposing = [g for g in fired if g in CONFLICT_GATES]
     return {
         "source_id": span.source_id,
         "span_id": span.span_id,
