@@ -11,7 +11,7 @@ import pytest
 from longtracer_core import CitationVerifier
 from longtracer_core.cli import main
 from longtracer_core.evaluation.realistic import CorpusError, load_realistic, parse_record
-from longtracer_core.evaluation.realistic_eval import auroc, evaluate_realistic
+from longtracer_core.evaluation.realistic_eval import auroc, evaluate_realistic, sentence_outcomes
 from longtracer_core.testing import HashEmbedder
 
 CORPUS = Path(__file__).parent / "realistic"
@@ -138,3 +138,28 @@ def test_eval_command_reads_a_corpus_folder(tmp_path, capsys):
     assert code == 0
     assert "dev  answers   2" in capsys.readouterr().out
     assert json.loads(out.read_text("utf-8"))["dev"]["answer_level"]["answers"] == 2
+
+
+def test_per_cause_table_names_the_finer_cause():
+    """A redacted figure swap is counted under NUMERIC_MISMATCH, not the seed's catch-all NOT_ENTAILED."""
+    swapped = record(
+        "geo-03-error",
+        "The Danube passes through twelve countries.",
+        [
+            {
+                "text": "The Danube passes through twelve countries.",
+                "label": "error",
+                "error": {"type": "figure", "evidence": "ten countries"},
+            }
+        ],
+        group="geo-03",
+        label="has_error",
+    )
+    rec = parse_record(swapped)
+    guarded = CitationVerifier(embedder=HashEmbedder()).guard(
+        rec.answer, [s["text"] for s in rec.sources], policy="redact"
+    )
+    (outcome,) = sentence_outcomes(rec, guarded)
+    assert outcome.redacted
+    assert outcome.claims[0].reason_detail is not None
+    assert outcome.mechanism == outcome.claims[0].reason_detail.value == "NUMERIC_MISMATCH"

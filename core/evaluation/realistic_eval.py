@@ -47,13 +47,15 @@ class SentenceOutcome:
 
     @property
     def mechanism(self) -> str:
-        """Why a redacted sentence was redacted (the worst overlapping claim's reason)."""
+        """Why a redacted sentence was redacted: the worst overlapping claim's finer
+        cause (``reason_detail``) when it has one, else its seed reason."""
         if not self.claims:
             return "withheld" if self.redacted else "not_a_claim"
         worst = min(self.claims, key=lambda c: float(c.details.get("score", 0.0)))
         if worst.assessment is ClaimAssessment.SUPPORTED:
             return "supported"
-        reason = worst.reason.value if worst.reason is not None else "unknown"
+        code = worst.reason_detail or worst.reason
+        reason = code.value if code is not None else "unknown"
         if worst.details.get("origin") == "coverage":
             reason += "+coverage_repair"
         return reason
@@ -220,6 +222,7 @@ def _misses(outcomes: Sequence[SentenceOutcome]) -> list[dict[str, Any]]:
                         "claim_text": c.claim_text,
                         "assessment": c.assessment.value,
                         "reason": c.reason.value if c.reason else None,
+                        "reason_detail": c.reason_detail.value if c.reason_detail else None,
                         **{
                             k: round(float(v), 4)
                             for k, v in c.details.items()
