@@ -43,12 +43,29 @@ def word_segments(text: str) -> list[str]:
     return segments
 
 
+# The gates and the matcher read the same claim and span texts many times per
+# case (a claim against each candidate, a span against each claim): short texts
+# are tokenised once. Bounded by entries and by the length of a cached text.
+_CACHED_TEXT_MAX = 1_000
+
+
 def lex_tokens(text: str) -> list[str]:
     """NFC-normalise, segment (UAX #29), casefold, and keep segments with a letter or digit.
 
     No stopword list: IDF weighting is what keeps function words from counting.
     ``str.casefold`` is Unicode full case folding (``ß`` folds to ``ss``).
     """
+    if len(text) <= _CACHED_TEXT_MAX:
+        return list(_lex_tokens_cached(text))
+    return _lex_tokens(text)
+
+
+@functools.lru_cache(maxsize=8_192)
+def _lex_tokens_cached(text: str) -> tuple[str, ...]:
+    return tuple(_lex_tokens(text))
+
+
+def _lex_tokens(text: str) -> list[str]:
     normalized = unicodedata.normalize("NFC", text)
     return [seg.casefold() for seg in word_segments(normalized) if _HAS_ALNUM.search(seg)]
 
