@@ -289,6 +289,21 @@ async def test_astream_events_carry_the_per_claim_verification_event():
     assert "GroundingGuard" in names  # the guard appears in traces
 
 
+async def test_verification_event_names_the_finer_cause():
+    """The seed's reason (NOT_ENTAILED) comes with the cause a user can act on."""
+    negated = "The James Webb Space Telescope did not launch aboard an Ariane 5 rocket."
+    chain = rag_chain(f"{SUPPORTED} {negated}", guard(policy="redact"))
+    events = [
+        e
+        async for e in chain.astream_events("q", config={"callbacks": [GroundingCallbackHandler()]})
+    ]
+    (data,) = [e["data"] for e in events if e.get("name") == VERIFICATION_EVENT]
+    assert [(c["reason"], c["reason_detail"]) for c in data["claims"]] == [
+        ("SUPPORTED_BY_EVIDENCE", None),
+        ("NOT_ENTAILED", "POLARITY_MISMATCH"),
+    ]
+
+
 def test_case_result_reaches_callback_handlers():
     """A plain callback handler receives the verification event with the CaseResult."""
     seen = []

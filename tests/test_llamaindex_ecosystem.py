@@ -39,6 +39,14 @@ def test_evaluate_with_contexts():
     assert bad.contexts == SOURCES and not bad.invalid_result
 
 
+def test_evaluator_feedback_names_the_finer_cause():
+    negated = "The James Webb Space Telescope did not launch aboard an Ariane 5 rocket."
+    result = GroundingEvaluator(verifier=verifier()).evaluate(
+        query="q", response=negated, contexts=SOURCES
+    )
+    assert "(NOT_ENTAILED, POLARITY_MISMATCH)" in result.feedback
+
+
 def test_evaluate_without_contexts_never_passes():
     """No contexts: NO_SOURCES_SUPPLIED, not passing."""
     result = GroundingEvaluator(verifier=verifier()).evaluate(query="q", response=SUPPORTED)

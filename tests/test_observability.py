@@ -166,6 +166,17 @@ def test_otel_span_attributes_and_claim_events(otel):
     assert span.end_time >= span.start_time
 
 
+def test_otel_claim_events_carry_the_seed_reason_and_the_finer_cause(otel):
+    tp, lp, spans, _ = otel
+    negated = "The James Webb Space Telescope did not launch aboard an Ariane 5 rocket."
+    OpenTelemetrySink(tracer_provider=tp, logger_provider=lp).emit(_event(f"{SUPPORTED} {negated}"))
+    (span,) = spans.get_finished_spans()
+    supported, negated_claim = (e.attributes for e in span.events)
+    assert "grounding.claim.reason_detail" not in supported  # None is left out
+    assert negated_claim["grounding.claim.reason"] == "NOT_ENTAILED"
+    assert negated_claim["grounding.claim.reason_detail"] == "POLARITY_MISMATCH"
+
+
 def test_otel_evaluation_event_follows_genai_conventions(otel):
     """A gen_ai.evaluation.result event with name, score value/label and explanation."""
     tp, lp, spans, logs = otel

@@ -296,6 +296,7 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
                     "text": c.claim_text,
                     "assessment": c.assessment.value,
                     "reason": c.reason.value,
+                    "reason_detail": c.reason_detail.value if c.reason_detail else None,
                     "band": c.details.get("band"),
                     "score": c.confidence,
                 }

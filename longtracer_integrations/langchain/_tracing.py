@@ -25,6 +25,7 @@ def verdict_summary(g: GuardedResponse, policy: str) -> dict[str, Any]:
             "claim_id": c.claim_id,
             "assessment": c.assessment.value,
             "reason": c.reason.value,
+            "reason_detail": c.reason_detail.value if c.reason_detail else None,
             "band": c.details.get("band"),
             "score": c.confidence,
         }

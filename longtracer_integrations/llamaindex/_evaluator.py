@@ -35,10 +35,10 @@ class GroundingEvaluationResult(EvaluationResult):
 def _feedback(case: CaseResult) -> str:
     lines = [case.summary]
     for claim in case.claims:
-        lines.append(
-            f"- {claim.claim_id} {claim.assessment.value} ({claim.reason.value}): "
-            f"{claim.claim_text}"
-        )
+        reason = claim.reason.value
+        if claim.reason_detail is not None:
+            reason += f", {claim.reason_detail.value}"
+        lines.append(f"- {claim.claim_id} {claim.assessment.value} ({reason}): {claim.claim_text}")
     return "\n".join(lines)
 
 

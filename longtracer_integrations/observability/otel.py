@@ -173,6 +173,9 @@ class OpenTelemetrySink:
                             "assessment": claim.assessment.value,
                             "availability": claim.availability.value,
                             "reason": claim.reason.value,
+                            "reason_detail": (
+                                claim.reason_detail.value if claim.reason_detail else None
+                            ),
                             "band": claim.details.get("band"),
                             "score": claim.confidence,
                             "char_start": claim.char_start,
