@@ -175,6 +175,8 @@ def test_an_unknown_policy_is_invalid_input_at_every_core_entry_point(bad):
         asyncio.run(V.aguard(SUPPORTED, SOURCES, policy=bad))
     with pytest.raises(InvalidInputError, match=msg):
         V.verify_batch([(SUPPORTED, SOURCES)], with_traces=True, policy=bad)
+    with pytest.raises(InvalidInputError, match=msg):  # without traces too: never silently ignored
+        V.verify_batch([(SUPPORTED, SOURCES)], policy=bad)
     with pytest.raises(InvalidInputError, match=msg):
         SentenceStream(V, SOURCES, policy=bad)
     with pytest.raises(InvalidInputError, match=msg):

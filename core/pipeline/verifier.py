@@ -226,11 +226,12 @@ class CitationVerifier:
         Returns ``CaseResult``s, or ``GuardedResponse``s (``policy``, default the
         configured one, applied) with ``with_traces=True``.
         """
+        chosen = resolve_policy(policy, self.config.policy)  # a bad policy fails before any work
         requests = [batch_request(item, i) for i, item in enumerate(items)]
         results = self._run_batch(requests, progress)
         if not with_traces:
             return [r.case for r in results]
-        return [self._apply(q.text(), r, policy) for q, r in zip(requests, results, strict=True)]
+        return [self._apply(q.text(), r, chosen) for q, r in zip(requests, results, strict=True)]
 
     def warm(self, sources: Any, source_metadata: Any = None) -> int:
         """Embed and cache the spans of ``sources`` now; returns how many were embedded.
