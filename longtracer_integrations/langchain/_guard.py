@@ -39,7 +39,7 @@ from . import _schemas
 from ._backend import LangChainChatBackend
 from ._handler import VERIFICATION_EVENT, GroundingCallbackHandler
 from ._streaming import MISSING, SENTENCE_EVENT, SentenceRun, merge
-from ._tracing import run_span, verdict_summary
+from ._tracing import claim_verdict, run_span, verdict_summary
 
 __all__ = ["VERDICT_RUN", "GroundingEvidenceError", "GroundingGuard"]
 
@@ -290,18 +290,7 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
             "case_id": g.case.case_id,
             "quality_gate": g.case.quality_gate.value,
             "changed": g.changed,
-            "claims": [
-                {
-                    "claim_id": c.claim_id,
-                    "text": c.claim_text,
-                    "assessment": c.assessment.value,
-                    "reason": c.reason.value,
-                    "reason_detail": c.reason_detail.value if c.reason_detail else None,
-                    "band": c.details.get("band"),
-                    "score": c.confidence,
-                }
-                for c in g.case.claims
-            ],
+            "claims": [claim_verdict(c, with_text=True) for c in g.case.claims],
         }
 
     def _event(

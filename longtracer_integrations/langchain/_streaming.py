@@ -21,6 +21,8 @@ from langchain_core.messages import AIMessageChunk, BaseMessage
 from longtracer_core import GuardedResponse, SentenceStream
 from longtracer_core.pipeline import StreamStep
 
+from ._tracing import claim_verdict
+
 if TYPE_CHECKING:
     from ._guard import GroundingGuard
 
@@ -138,15 +140,5 @@ class SentenceRun:
             "policy": self.policy,
             "upto": step.upto,
             "text": step.text,
-            "claims": [
-                {
-                    "claim_id": c.claim_id,
-                    "assessment": c.assessment.value,
-                    "reason": c.reason.value,
-                    "reason_detail": c.reason_detail.value if c.reason_detail else None,
-                    "band": c.details.get("band"),
-                    "score": c.confidence,
-                }
-                for c in step.claims
-            ],
+            "claims": [claim_verdict(c, with_text=False) for c in step.claims],
         }

@@ -6,9 +6,24 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
-from longtracer_core import GuardedResponse
+from longtracer_core import ClaimResult, GuardedResponse
 
-__all__ = ["run_span", "verdict_summary"]
+__all__ = ["claim_verdict", "run_span", "verdict_summary"]
+
+
+def claim_verdict(c: ClaimResult, *, with_text: bool) -> dict[str, Any]:
+    """One claim's verdict as plain JSON data (the claim's words only when asked)."""
+    item: dict[str, Any] = {"claim_id": c.claim_id}
+    if with_text:
+        item["text"] = c.claim_text
+    item.update(
+        assessment=c.assessment.value,
+        reason=c.reason.value,
+        reason_detail=c.reason_detail.value if c.reason_detail else None,
+        band=c.details.get("band"),
+        score=c.confidence,
+    )
+    return item
 
 
 def verdict_summary(g: GuardedResponse, policy: str) -> dict[str, Any]:
@@ -19,19 +34,7 @@ def verdict_summary(g: GuardedResponse, policy: str) -> dict[str, Any]:
     the draft's words, and a redacted sentence must not reach the tracing
     backend through the verdict.
     """
-    claims = []
-    for c in g.case.claims:
-        item: dict[str, Any] = {
-            "claim_id": c.claim_id,
-            "assessment": c.assessment.value,
-            "reason": c.reason.value,
-            "reason_detail": c.reason_detail.value if c.reason_detail else None,
-            "band": c.details.get("band"),
-            "score": c.confidence,
-        }
-        if policy != "redact":
-            item["text"] = c.claim_text
-        claims.append(item)
+    claims = [claim_verdict(c, with_text=policy != "redact") for c in g.case.claims]
     counts = g.case.assessment_counts
     return {
         "case_id": g.case.case_id,
