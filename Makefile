@@ -42,28 +42,28 @@ test-browser: setup
 	command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
 	   apt-get install -y -qq --no-install-recommends chromium chromium-driver)
-	$(PY) -m pytest -m browser -rA tests/test_browser.py
+	$(PY) -m pytest -m browser -rA tests/core/report/test_browser.py
 # Audit on Ray Data: the tests start a local Ray (2 CPUs, 127.0.0.1 only, no usage
 # statistics) and stop it; Ray comes with the project's [ray] extra.
 test-ray: setup
 	RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0 RAY_USAGE_STATS_ENABLED=0 \
-		$(PY) -m pytest -m ray tests/test_ray.py
+		$(PY) -m pytest -m ray tests/integrations/ray/test_ray.py
 
 llm-server-setup:
 	PYTHON=$(PYTHON) bash .ci/setup_llm_server.sh $(LLM_VENV) $(CI_CACHE)
 
 test-llm-server: setup llm-server-setup
 	LONGTRACER_LLM_PYTHON=$(abspath $(LLM_VENV))/bin/python LONGTRACER_LLM_MODEL=$(LLM_MODEL) \
-		$(PY) -m pytest -m llm_server tests/test_llm_server.py
+		$(PY) -m pytest -m llm_server tests/core/judge/test_llm_server.py
 
 # Phoenix on 127.0.0.1 (arize-phoenix in its own venv, cached under $(CI_CACHE)/venvs): a
 # LangChain chain and a LlamaIndex engine traced with OpenInference, verdicts read back.
 test-phoenix: setup
 	LONGTRACER_PHOENIX_PYTHON=$$(PYTHON=$(PYTHON) bash .ci/setup_phoenix.sh $(CI_CACHE)) \
-		$(PY) -m pytest -m phoenix -rA -s tests/test_phoenix.py
+		$(PY) -m pytest -m phoenix -rA -s tests/integrations/observability/test_phoenix.py
 
 lint: setup
-	$(PY) -m ruff check . && $(PY) -m ruff format --check . && $(PY) -m mypy --strict core/
+	$(PY) -m ruff check . && $(PY) -m ruff format --check . && $(PY) -m mypy --strict src/longtracer_core/
 
 clean:
 	rm -rf $(VENV) $(LLM_VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

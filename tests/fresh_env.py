@@ -73,8 +73,8 @@ def make_core_only_env(where: Path) -> Path:
                 (site / candidate.name).symlink_to(candidate)
         for lib in here.glob(f"{module}.libs"):
             (site / lib.name).symlink_to(lib)
-    (site / "longtracer_core").symlink_to(ROOT / "core")
-    (site / "longtracer_integrations").symlink_to(ROOT / "longtracer_integrations")
+    (site / "longtracer_core").symlink_to(ROOT / "src" / "longtracer_core")
+    (site / "longtracer_integrations").symlink_to(ROOT / "src" / "longtracer_integrations")
     return python
 
 

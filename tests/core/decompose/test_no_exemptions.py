@@ -1,0 +1,179 @@
+"""No rule, label or model exempts factual text from verification.
+
+Regression tests for ways unsupported text could once reach the user under
+redact: lead-ins that swallowed statements, refusals joined to statements,
+model-labelled refusals, partly restated sentences, unlocatable claims.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core import LLMDecomposer
+from longtracer_core.contracts import ClaimAssessment
+from longtracer_core.testing import FixedNli, FunctionChat
+from tests.helpers import verifier
+
+SOURCES = ["The Eiffel Tower is in Paris.", "It was completed in 1889 for the World's Fair."]
+FAKE = "gold"
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "I'm not sure, the tower is made of solid gold and weighs 3 grams.",
+        "I don't know the date, but the tower is made of solid gold.",
+        "Great question, the tower is made of solid gold.",
+        "I might be wrong, but the tower is made of solid gold.",
+        "Sure, the tower is made of solid gold.",
+        "Here is the answer: the tower is made of solid gold.",
+        "Check the official records: the tower is made of solid gold.",
+        "The Eiffel Tower is in Paris. Solid gold tower weighs 3 grams:",
+        "The Eiffel Tower is in Paris. Gold, 1750.",
+        "# The tower is made of solid gold and weighs 3 grams\nThe Eiffel Tower is in Paris.",
+    ],
+)
+def test_statements_behind_lead_ins_are_verified_and_redacted(draft):
+    """Text after a refusal, pleasantry, hedge or label, and statement-like headings, is checked."""
+    g = verifier().guard(draft, SOURCES, policy="redact")
+    assert g.case.quality_gate.value != "PASS"
+    assert FAKE not in g.text.lower() and "1750" not in g.text
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "No evidence suggests the tower was completed in 1750. The Eiffel Tower is in Paris.",
+        "No data shows the tower is made of gold.",
+    ],
+)
+def test_negative_statements_are_not_refusals(draft):
+    """'No evidence suggests X' states something; it is verified, not exempted as a refusal."""
+    g = verifier().guard(draft, SOURCES, policy="redact")
+    assert g.case.quality_gate.value == "FAIL"
+    assert all(c.reason.value != "HONEST_UNCERTAINTY" for c in g.case.claims)
+
+
+def test_model_labelled_refusal_does_not_exempt_a_sentence():
+    """An LLM that words a factual sentence's claim as a refusal does not exempt it."""
+    draft = "The tower is made of solid gold and weighs 3 grams."
+    out = {
+        "claims": [
+            {
+                "claim_text": f"I do not know whether {draft[:-1].lower()}.",
+                "draft_span": [0, len(draft)],
+                "cited_markers": [],
+            }
+        ],
+        "non_claims": [],
+    }
+    v = verifier(decomposer=LLMDecomposer(FunctionChat(lambda m, s: out)))
+    g = v.guard(draft, SOURCES, policy="redact")
+    assert g.case.quality_gate.value == "FAIL"
+    assert FAKE not in g.text
+
+
+def test_partly_restated_sentence_is_verified_whole():
+    """A claim that restates most of a sentence but drops a clause does not cover it."""
+    draft = "The Eiffel Tower was completed in 1889 for the World's Fair, and it cures cancer."
+    out = {
+        "claims": [
+            {
+                "claim_text": "The Eiffel Tower was completed in 1889 for the World's Fair.",
+                "draft_span": [0, len(draft)],
+                "cited_markers": [],
+            }
+        ],
+        "non_claims": [],
+    }
+    v = verifier(decomposer=LLMDecomposer(FunctionChat(lambda m, s: out)))
+    g = v.guard(draft, SOURCES, policy="redact")
+    assert g.trace.coverage_repairs
+    assert "cancer" not in g.text
+    assert g.case.quality_gate.value == "FAIL"
+
+
+def test_unlocatable_unsupported_claim_withholds_the_answer_in_redact():
+    """An unsupported claim with no span in the draft: redact withholds the whole answer."""
+    draft = "The Eiffel Tower is in Paris."
+    out = {
+        "claims": [
+            {"claim_text": draft, "draft_span": [0, len(draft)], "cited_markers": []},
+            {
+                "claim_text": "Zebras run the gift shop on weekends.",
+                "draft_span": None,
+                "cited_markers": [],
+            },
+        ],
+        "non_claims": [],
+    }
+    v = verifier(decomposer=LLMDecomposer(FunctionChat(lambda m, s: out)))
+    g = v.guard(draft, SOURCES, policy="redact")
+    assert g.text == v.config.unverified_notice
+    assert g.trace.policy["actions"][0]["action"] == "withhold"
+
+
+def test_unassessable_failing_answer_is_withheld_in_redact():
+    """A FAIL with nothing assessable ('Paris.') is withheld under redact, marked under flag."""
+    v = verifier()
+    red = v.guard("Paris.", SOURCES, policy="redact")
+    assert red.case.reason.value == "NO_EXTRACTABLE_CLAIMS" and red.text != "Paris."
+    flag = v.guard("Paris.", SOURCES, policy="flag")
+    assert flag.text.startswith("Paris.") and flag.text != "Paris."
+    refusal = v.guard("I don't know.", SOURCES, policy="redact")
+    assert refusal.text == "I don't know."  # an honest refusal passes and is delivered
+
+
+def test_flag_marks_contradicted_claims_whatever_their_band():
+    """A claim NLI contradicts is flagged even when its matcher band was partial or supported."""
+    v = verifier(nli=FixedNli(lambda p, h: (0.9, 0.05, 0.05)))
+    g = v.guard("The Eiffel Tower is in Paris.", SOURCES, policy="flag")
+    (claim,) = g.case.claims
+    assert claim.assessment is ClaimAssessment.CONTRADICTED
+    assert g.text.endswith("[unsupported]")
+    assert g.trace.claims[0].verdict == "contradicted"
+
+
+@pytest.mark.parametrize(
+    ("draft", "laundered"),
+    [
+        ("The Eiffel Tower is not in Paris.", "The Eiffel Tower is in Paris."),
+        (
+            "The Eiffel Tower was completed in 1889 and is haunted.",
+            "The Eiffel Tower was completed in 1889.",
+        ),
+        (
+            "The Eiffel Tower was completed in 1889 for the World's Fair by ghosts.",
+            "The Eiffel Tower was completed in 1889 for the World's Fair.",
+        ),
+    ],
+    ids=["dropped_negation", "dropped_predicate", "dropped_short_phrase"],
+)
+def test_a_model_claim_cannot_launder_its_sentence(draft, laundered):
+    """A model's claim that drops a negation or any content word (even past 85 % of the
+    sentence) does not cover the sentence: our own rules' claim restating all of it is
+    added and verified too."""
+    out = {
+        "claims": [{"claim_text": laundered, "draft_span": [0, len(draft)], "cited_markers": []}],
+        "non_claims": [],
+    }
+    v = verifier(decomposer=LLMDecomposer(FunctionChat(lambda m, s: out)))
+    g = v.guard(draft, SOURCES, policy="redact")
+    assert g.trace.coverage_repairs
+    repaired = {c.claim_id: c.claim_text for c in g.case.claims}
+    assert [repaired[i] for i in g.trace.coverage_repairs] == [draft]
+
+
+def test_a_laundered_sentence_is_redacted():
+    """The dropped part is verified, so redact removes the sentence."""
+    draft = "The Eiffel Tower was completed in 1889 and is haunted."
+    laundered = "The Eiffel Tower was completed in 1889."
+    out = {
+        "claims": [{"claim_text": laundered, "draft_span": [0, len(draft)], "cited_markers": []}],
+        "non_claims": [],
+    }
+    g = verifier(decomposer=LLMDecomposer(FunctionChat(lambda m, s: out))).guard(
+        draft, SOURCES, policy="redact"
+    )
+    assert g.case.quality_gate.value == "FAIL"
+    assert "haunted" not in g.text

@@ -1,0 +1,165 @@
+"""The realistic corpus and its harness: the corpus's rules, the metrics, the eval command."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from longtracer_core import CitationVerifier
+from longtracer_core.cli import main
+from longtracer_core.evaluation.realistic import CorpusError, load_realistic, parse_record
+from longtracer_core.evaluation.realistic_eval import auroc, evaluate_realistic, sentence_outcomes
+from longtracer_core.testing import HashEmbedder
+
+CORPUS = Path(__file__).resolve().parents[2] / "realistic"
+SOURCES = [
+    {
+        "source_id": "S1",
+        "text": "The Danube passes through ten countries. It ends at the Black Sea.",
+    },
+    {"source_id": "S2", "text": "The Rhine rises in the Swiss Alps and flows to the North Sea."},
+]
+
+
+def record(rid: str, answer: str, sentences: list[dict], label: str = "faithful", **kw) -> dict:
+    return {
+        "id": rid,
+        "group": kw.pop("group", "geo-01"),
+        "split": kw.pop("split", "dev"),
+        "domain": "geo",
+        "question": "Tell me about rivers.",
+        "sources": kw.pop("sources", SOURCES),
+        "answer": answer,
+        "answer_label": label,
+        "sentences": sentences,
+    }
+
+
+def test_corpus_has_the_promised_shape():
+    """≥ 160 answers over ≥ 8 domains, both splits, a faithful and an erroneous answer per question."""
+    records = load_realistic(CORPUS)
+    assert len(records) >= 160
+    assert len({r.domain for r in records}) >= 8
+    assert Counter(r.split for r in records).keys() == {"dev", "test"}
+    by_group: dict[str, list[str]] = {}
+    for r in records:
+        by_group.setdefault(r.group, []).append(r.answer_label)
+        assert 2 <= len(r.sources) <= 5
+    assert all(sorted(v) == ["faithful", "has_error"] for v in by_group.values())
+    errors = [s for r in records for s in r.sentences if s.label == "error"]
+    assert {s.error_type for s in errors} >= {"figure", "entity_swap", "negation", "direction"}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"sentences": [{"text": "Not in the answer.", "label": "faithful"}]}, "not in the answer"),
+        ({"sentences": [{"text": "The Danube passes", "label": "faithful"}]}, "not covered"),
+        (
+            {"sentences": [{"text": "The Danube passes through ten countries.", "label": "error"}]},
+            "error.type",
+        ),
+        (
+            {"sentences": [{"text": "The Danube passes through ten countries.", "label": "odd"}]},
+            "label",
+        ),
+        ({"sources": SOURCES[:1]}, "2 to 5"),
+    ],
+)
+def test_broken_records_are_rejected_with_the_rule(change, message):
+    """A record that breaks a rule raises CorpusError naming the record and the rule."""
+    raw = record(
+        "geo-01-faithful",
+        "The Danube passes through ten countries.",
+        [{"text": "The Danube passes through ten countries.", "label": "faithful"}],
+    )
+    raw.update(change)
+    with pytest.raises(CorpusError, match=message):
+        parse_record(raw)
+
+
+def test_auroc_counts_ties_half():
+    """AUROC is the Mann-Whitney probability, ties counted half."""
+    assert auroc([0.9, 0.8], [0.1, 0.2]) == 1.0
+    assert auroc([0.1], [0.9]) == 0.0
+    assert auroc([0.5], [0.5]) == 0.5
+    assert auroc([], [0.5]) is None
+
+
+def _mini_corpus(tmp_path: Path) -> Path:
+    good = record(
+        "geo-01-faithful",
+        "The Danube passes through ten countries. It ends at the Black Sea.",
+        [
+            {"text": "The Danube passes through ten countries.", "label": "faithful"},
+            {"text": "It ends at the Black Sea.", "label": "faithful", "tags": ["pronoun"]},
+        ],
+    )
+    bad = record(
+        "geo-01-error",
+        "The Danube passes through ten countries. Its delta hosts forty volcanic islands.",
+        [
+            {"text": "The Danube passes through ten countries.", "label": "faithful"},
+            {
+                "text": "Its delta hosts forty volcanic islands.",
+                "label": "error",
+                "error": {"type": "unsupported_detail", "evidence": "no source mentions islands"},
+            },
+        ],
+        label="has_error",
+    )
+    path = tmp_path / "geo.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in (good, bad)) + "\n", encoding="utf-8")
+    return path
+
+
+def test_harness_reports_redaction_by_label(tmp_path):
+    """Faithful sentences pass, the planted error is redacted, and the report counts both."""
+    records = load_realistic(_mini_corpus(tmp_path))
+    report = evaluate_realistic(records, CitationVerifier(embedder=HashEmbedder()))
+    dev = report["dev"]
+    assert dev["sentence_level"]["faithful"] == 3
+    assert dev["sentence_level"]["errors_redacted"] == 1
+    assert dev["answer_level"]["tpr"] == 1.0
+    assert dev["causes"]["error_redaction_by_type"]["unsupported_detail"]["redacted"] == 1
+    assert "test" not in report  # no test records: no test section
+
+
+def test_eval_command_reads_a_corpus_folder(tmp_path, capsys):
+    """`longtracer-guard eval FOLDER` measures the corpus and prints each split."""
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    _mini_corpus(folder)
+    out = tmp_path / "report.json"
+    code = main(["eval", str(folder), "--quiet", "--out", str(out)])
+    assert code == 0
+    assert "dev  answers   2" in capsys.readouterr().out
+    assert json.loads(out.read_text("utf-8"))["dev"]["answer_level"]["answers"] == 2
+
+
+def test_per_cause_table_names_the_finer_cause():
+    """A redacted figure swap is counted under NUMERIC_MISMATCH, not the seed's catch-all NOT_ENTAILED."""
+    swapped = record(
+        "geo-03-error",
+        "The Danube passes through twelve countries.",
+        [
+            {
+                "text": "The Danube passes through twelve countries.",
+                "label": "error",
+                "error": {"type": "figure", "evidence": "ten countries"},
+            }
+        ],
+        group="geo-03",
+        label="has_error",
+    )
+    rec = parse_record(swapped)
+    guarded = CitationVerifier(embedder=HashEmbedder()).guard(
+        rec.answer, [s["text"] for s in rec.sources], policy="redact"
+    )
+    (outcome,) = sentence_outcomes(rec, guarded)
+    assert outcome.redacted
+    assert outcome.claims[0].reason_detail is not None
+    assert outcome.mechanism == outcome.claims[0].reason_detail.value == "NUMERIC_MISMATCH"

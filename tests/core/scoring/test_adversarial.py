@@ -1,0 +1,123 @@
+"""Adversarial corpora on the default configuration: measured rates pinned as a ratchet.
+
+The specification's floors (number swap and topical fabrication ≥ 0.95 in the
+unsupported band; paraphrase ≥ 0.90 supported) are compared in
+docs/benchmarks.md. Where we fall short the floor is reported as missed, and the
+pins below are what we measure today: a change that makes any class worse fails.
+Each pin allows one case of slack, because a BLAS build can move a score that
+sits exactly on a band edge by 1e-7.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from longtracer_core import CitationVerifier, VerifyConfig
+from longtracer_core.evaluation import load_corpus, measure_corpus
+
+pytestmark = pytest.mark.model  # the packaged embedding model scores every case
+
+CORPUS = Path(__file__).resolve().parents[2] / "adversarial" / "data"
+
+# (corpus, variant) -> (cases, measured in-band count, measured gate-as-expected count)
+# for the default score model, v2 (docs/benchmarks.md, section 1)
+PINNED_V2 = {
+    ("number_swap", "all"): (94, 90, 93),
+    ("topical_fabrication", "all"): (89, 26, 63),
+    ("paraphrase", "all"): (132, 118, 118),
+    ("entity_swap", "all"): (92, 10, 54),
+    ("date_unit_variation", "format_only"): (32, 29, 29),
+    ("date_unit_variation", "value_changed"): (40, 40, 40),
+    ("date_unit_variation", "unit_conversion"): (8, 0, 0),
+    ("negation", "flipped"): (122, 5, 62),
+    ("negation", "faithful_negation"): (57, 41, 41),
+    ("direction", "reversed"): (145, 1, 57),
+    ("direction", "faithful_direction"): (71, 60, 50),
+}
+# the same for the seed's score model (its formula unchanged; the claims come from
+# today's decomposer, so single-claim cases can split or read their context)
+PINNED = {
+    ("number_swap", "all"): (94, 93, 93),
+    ("topical_fabrication", "all"): (89, 30, 86),
+    ("paraphrase", "all"): (132, 85, 85),
+    ("entity_swap", "all"): (92, 2, 30),
+    ("date_unit_variation", "format_only"): (32, 25, 25),
+    ("date_unit_variation", "value_changed"): (40, 40, 40),
+    ("date_unit_variation", "unit_conversion"): (8, 0, 0),
+    ("negation", "flipped"): (122, 1, 33),
+    ("negation", "faithful_negation"): (57, 23, 23),
+    ("direction", "reversed"): (145, 0, 25),
+    ("direction", "faithful_direction"): (71, 43, 43),
+}
+
+
+@pytest.fixture(scope="module")
+def reports() -> dict[str, dict]:
+    """The seed's score model: its pins are the seed matcher's, unchanged."""
+    verifier = CitationVerifier(config=VerifyConfig(score_model="seed-v1"))
+    return {
+        p.stem: measure_corpus(load_corpus(p), verifier) for p in sorted(CORPUS.glob("*.jsonl"))
+    }
+
+
+def test_corpora_are_big_enough():
+    """At least 60 cases per class, over several domains."""
+    for path in CORPUS.glob("*.jsonl"):
+        cases = load_corpus(path)
+        assert len(cases) >= 60, path.name
+        assert len({c["domain"] for c in cases}) >= 8, path.name
+
+
+@pytest.fixture(scope="module")
+def reports_v2() -> dict[str, dict]:
+    """The default score model."""
+    verifier = CitationVerifier(config=VerifyConfig())
+    return {
+        p.stem: measure_corpus(load_corpus(p), verifier) for p in sorted(CORPUS.glob("*.jsonl"))
+    }
+
+
+@pytest.mark.parametrize(("corpus", "variant"), sorted(PINNED_V2))
+def test_v2_rates_do_not_get_worse(reports_v2, corpus, variant):
+    """Default model: each class where it should at least as often as measured (one case slack)."""
+    _check(PINNED_V2[(corpus, variant)], reports_v2[corpus][variant], corpus, variant)
+
+
+@pytest.mark.parametrize(("corpus", "variant"), sorted(PINNED))
+def test_rates_do_not_get_worse(reports, corpus, variant):
+    """Each class lands where it should at least as often as measured (one case of slack)."""
+    _check(PINNED[(corpus, variant)], reports[corpus][variant], corpus, variant)
+
+
+def _check(pin: tuple[int, int, int], row: dict, corpus: str, variant: str) -> None:
+    cases, in_band, as_expected = pin
+    assert row["cases"] == cases
+    got_band = round(row["in_expected_band"] * cases)
+    got_gate = round(row["gate_as_expected"] * cases)
+    assert got_band >= in_band - 1, f"{corpus}/{variant}: in band {got_band} < pinned {in_band}"
+    assert got_gate >= as_expected - 1, (
+        f"{corpus}/{variant}: gate {got_gate} < pinned {as_expected}"
+    )
+
+
+def test_number_swaps_meet_the_specification_floor(reports):
+    """Number-swapped claims land unsupported in ≥ 95 % of cases (seed floor)."""
+    assert reports["number_swap"]["all"]["in_expected_band"] >= 0.95
+
+
+def test_topical_fabrications_are_never_passed(reports):
+    """Topical fabrications are not SUPPORTED in ≥ 95 % of cases (gate), even where partial."""
+    assert reports["topical_fabrication"]["all"]["gate_as_expected"] >= 0.95
+
+
+def test_entity_swap_gap_is_still_open(reports):
+    """Entity swaps are a recorded limitation of a cosine/lexical matcher (needs NLI).
+
+    This test fails when the gap closes (≥ 95 % unsupported): then update the
+    docs' limitation note and pin the new rate.
+    """
+    assert reports["entity_swap"]["all"]["in_expected_band"] < 0.95, (
+        "the entity-swap gap closed: update docs/benchmarks.md and the pins"
+    )

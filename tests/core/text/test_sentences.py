@@ -1,0 +1,192 @@
+"""Sentence segmentation: the English Golden Rules, the cases chat answers hit, exact offsets."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from longtracer_core.text import split_sentences
+from longtracer_core.text.sentences import CITATION_MARKER
+from tests.conftest import shared_file
+
+
+def _golden_cases() -> list[dict]:
+    return json.loads(shared_file("data", "sentence_golden_rules_en.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("index", range(48))
+def test_golden_rule(index):
+    """Every English Golden Rule case (pySBD's benchmark) splits as expected, offsets exact.
+
+    A list item's unit runs from its marker (``1.``, ``•``), as the rule set writes it.
+    """
+    case = _golden_cases()[index]
+    text = case["text"]
+    sentences = split_sentences(text)
+    for s in sentences:
+        assert text[s.start : s.end] == s.text
+    assert [text[s.unit_start : s.end] for s in sentences] == case["sentences"], case["rule"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Water boils at 212 °F. Higher up it boils sooner.",
+            ["Water boils at 212 °F.", "Higher up it boils sooner."],
+        ),
+        (
+            "The controller must notify within 72 hours (Art. 33). Fines follow.",
+            ["The controller must notify within 72 hours (Art. 33).", "Fines follow."],
+        ),
+        (
+            "See No. 5 and p. 12 for details. It is short.",
+            ["See No. 5 and p. 12 for details.", "It is short."],
+        ),
+        (
+            "It launched in 2021. (Source 2) It orbits L2.",
+            ["It launched in 2021. (Source 2)", "It orbits L2."],
+        ),
+        (
+            "They signed with Acme Inc. The deal closed in May.",
+            ["They signed with Acme Inc.", "The deal closed in May."],
+        ),
+        (
+            "Revenue rose in 1990. 25 stores opened that year.",
+            ["Revenue rose in 1990.", "25 stores opened that year."],
+        ),
+    ],
+)
+def test_chat_answer_cases(text, expected):
+    """Units, abbreviations before figures, parenthesised citations and suffix abbreviations."""
+    assert [s.text for s in split_sentences(text)] == expected
+
+
+def test_markdown_table_rows_are_units():
+    """Each table row is one unit (pipes outside it); the separator row is no unit."""
+    text = (
+        "Doses:\n\n| Dose | Age |\n|---|:---:|\n| First | 12-15 months |\n| Second | 4-6 years |\n"
+    )
+    units = split_sentences(text)
+    assert [(u.kind, u.text) for u in units] == [
+        ("sentence", "Doses:"),
+        ("table_header", "Dose | Age"),
+        ("table_row", "First | 12-15 months"),
+        ("table_row", "Second | 4-6 years"),
+    ]
+    for u in units:
+        assert text[u.start : u.end] == u.text
+
+
+def test_list_items_keep_marker_outside_the_unit():
+    """The unit of a list item excludes its marker; ``unit_start`` points at the marker."""
+    text = "Steps:\n1. Open the lid.\n2) Pour water.\n- **Tip:** use cold water."
+    units = split_sentences(text)
+    assert [u.text for u in units] == [
+        "Steps:",
+        "Open the lid.",
+        "Pour water.",
+        "**Tip:** use cold water.",
+    ]
+    assert [text[u.unit_start : u.end] for u in units][1:] == [
+        "1. Open the lid.",
+        "2) Pour water.",
+        "- **Tip:** use cold water.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "marker",
+    [
+        "[1]",
+        "[1, 2]",
+        "[S2]",
+        "[^3]",
+        "【4】",
+        "[Source 1]",
+        "[Doc 2]",
+        "(Source 3)",
+        "(Sources 1, 2)",
+        "(Doc 1)",
+        "(Document 2)",
+        "(Ref. 4)",
+        "^1",
+        "¹",
+    ],
+)
+def test_citation_marker_styles(marker):
+    """Every common inline citation style is recognised as one marker."""
+    text = f"The river is long{marker}."
+    found = [m.group(0) for m in CITATION_MARKER.finditer(text)]
+    assert found == [marker]
+
+
+@pytest.mark.parametrize(
+    "text", ["x^2 + 10^6 = y", "Art. 33 applies (Article 5)", "In 1990 (age 5)"]
+)
+def test_not_citation_markers(text):
+    """Powers, article references and parenthesised figures are not citations."""
+    assert CITATION_MARKER.search(text) is None
+
+
+_PIECES = [
+    "a",
+    "b",
+    "A",
+    " ",
+    "\n",
+    "\n\n",
+    ".",
+    "!",
+    "?",
+    "…",
+    '"',
+    "'",
+    ")",
+    "]",
+    "[1]",
+    "^1",
+    "¹",
+    "-",
+    "*",
+    "|",
+    "#",
+    "`",
+    ":",
+    ";",
+    ",",
+    "Dr.",
+    " e.g. ",
+    "1) ",
+    " 2) ",
+    "a) ",
+    " b) ",
+    "...",
+    ". . .",
+    "```\n",
+    "U.S.",
+    "(Source 2)",
+    "- ",
+    "| x | y |\n",
+    "**B**\n",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
+def test_any_text_splits_into_exact_ordered_units(text):
+    """Whatever the text, units come back in order, without overlap, with exact offsets."""
+    units = split_sentences(text)
+    for unit in units:
+        assert text[unit.start : unit.end] == unit.text
+        assert unit.text and not unit.text[0].isspace() and not unit.text[-1].isspace()
+    assert all(a.end <= b.start for a, b in itertools.pairwise(units))
+
+
+def test_a_run_of_dots_before_a_marker_is_not_an_error():
+    """A spaced ellipsis running into dots and a marker (". . .. [1]") splits; it used to raise."""
+    assert [u.text for u in split_sentences("a . . .. [1]")] == ["a . . .. [1]"]

@@ -1,0 +1,243 @@
+"""grounding_node in real LangGraph graphs: dict state, MessagesState, MemorySaver checkpoints."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Annotated, Any, TypedDict
+
+import pytest
+from langchain_core.documents import Document
+from langchain_core.language_models import FakeListChatModel
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langchain_core.retrievers import BaseRetriever
+from langgraph.checkpoint.memory import MemorySaver
+from langgraph.graph import END, START, MessagesState, StateGraph
+
+from longtracer_core import InvalidInputError
+from longtracer_integrations.langchain import GroundingCallbackHandler
+from longtracer_integrations.langgraph import (
+    GroundingFailedError,
+    GroundingState,
+    check_state_schema,
+    grounding_node,
+)
+from tests.helpers import FABRICATED, SOURCES, SUPPORTED, verifier
+
+ANSWER = f"{SUPPORTED} {FABRICATED}"
+NOTICE = "[removed: not supported by the sources]"
+
+
+class ListRetriever(BaseRetriever):
+    """Returns the fixed sources as Documents (a real BaseRetriever, so callbacks fire)."""
+
+    def _get_relevant_documents(self, query: str, *, run_manager: Any) -> list[Document]:
+        return [
+            Document(page_content=s, metadata={"source_id": f"s{i}"}) for i, s in enumerate(SOURCES)
+        ]
+
+
+def _append(left: list[Any], right: list[Any]) -> list[Any]:
+    return [*left, *right]
+
+
+class RagState(GroundingState):
+    question: str
+    documents: Annotated[list[Document], _append]  # a list reducer: a node returning it doubles it
+    answer: str
+
+
+def _rag_graph(node: Any) -> Any:
+    llm = FakeListChatModel(responses=[ANSWER])
+    retriever = ListRetriever()
+
+    def retrieve(state: RagState) -> dict[str, Any]:
+        return {"documents": retriever.invoke(state["question"])}
+
+    def generate(state: RagState) -> dict[str, Any]:
+        return {"answer": llm.invoke(state["question"]).text}
+
+    builder = StateGraph(RagState)
+    builder.add_node("retrieve", retrieve)
+    builder.add_node("generate", generate)
+    builder.add_node("grounding", node)
+    builder.add_edge(START, "retrieve")
+    builder.add_edge("retrieve", "generate")
+    builder.add_edge("generate", "grounding")
+    builder.add_edge("grounding", END)
+    return builder.compile(checkpointer=MemorySaver())
+
+
+def test_dict_state_graph_redacts_and_keeps_documents_once():
+    """retriever → LLM → grounding with MemorySaver: answer redacted, verdict as plain data."""
+    app = _rag_graph(grounding_node(policy="redact", verifier=verifier()))
+    config = {"configurable": {"thread_id": "t1"}}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the checkpointer must not warn about our types
+        out = app.invoke({"question": "When did Webb launch?"}, config)
+    assert out["answer"] == f"{SUPPORTED} {NOTICE}"
+    assert len(out["documents"]) == len(SOURCES)  # the node did not return the documents again
+    verdict = out["grounding"]
+    assert isinstance(verdict, dict)
+    assert verdict["quality_gate"] == "FAIL"
+    assert [c["assessment"] for c in verdict["claims"]] == ["SUPPORTED", "INSUFFICIENT_EVIDENCE"]
+    # the checkpoint holds the same plain data, and reads back from the saver
+    saved = app.get_state(config).values
+    assert saved["grounding"] == verdict
+    assert saved["answer"] == out["answer"]
+
+
+def test_node_returns_only_changed_keys():
+    """The node's update holds the answer and the verdict, nothing else from the state."""
+    node = grounding_node(verifier=verifier())
+    update = node.invoke({"question": "q", "answer": SUPPORTED, "documents": SOURCES})
+    assert set(update) == {"answer", "grounding"}
+    assert update["grounding"]["quality_gate"] == "PASS"
+
+
+def test_messages_state_grounds_last_ai_message_in_place():
+    """MessagesState: the last AI message is replaced (same id), the verdict in its metadata."""
+    llm = FakeListChatModel(responses=[ANSWER])
+
+    def chat(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [llm.invoke(state["messages"])]}
+
+    builder = StateGraph(MessagesState)
+    builder.add_node("chat", chat)
+    builder.add_node("grounding", grounding_node(policy="redact", verifier=verifier()))
+    builder.add_edge(START, "chat")
+    builder.add_edge("chat", "grounding")
+    builder.add_edge("grounding", END)
+    app = builder.compile(checkpointer=MemorySaver())
+    config = {"configurable": {"thread_id": "m1", "grounding_sources": SOURCES}}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = app.invoke({"messages": [HumanMessage("When did Webb launch?")]}, config)
+    messages = out["messages"]
+    assert [type(m).__name__ for m in messages] == ["HumanMessage", "AIMessage"]  # not appended
+    assert messages[-1].content == f"{SUPPORTED} {NOTICE}"
+    verdict = messages[-1].response_metadata["grounding"]
+    assert isinstance(verdict, dict) and verdict["quality_gate"] == "FAIL"
+    assert "grounding_trace" not in messages[-1].response_metadata  # the draft stays out of state
+    # a second turn on the same thread: the checkpoint restores plain messages
+    out = app.invoke({"messages": [HumanMessage("And its mirror?")]}, config)
+    assert len(out["messages"]) == 4
+
+
+def test_messages_state_uses_tool_results_as_evidence():
+    """Without documents in state or config, tool results since the last human turn are the evidence."""
+    node = grounding_node(policy="redact", verifier=verifier())
+    state = {
+        "messages": [
+            HumanMessage("When did Webb launch?"),
+            AIMessage("", tool_calls=[{"name": "search", "args": {"q": "webb"}, "id": "call1"}]),
+            ToolMessage("\n".join(SOURCES), tool_call_id="call1"),
+            AIMessage(ANSWER, id="final"),
+        ]
+    }
+    update = node.invoke(state)
+    (grounded,) = update["messages"]
+    assert grounded.id == "final"
+    assert grounded.content == f"{SUPPORTED} {NOTICE}"
+
+
+def test_documents_from_the_run_tree():
+    """With a GroundingCallbackHandler, documents a retriever returned in an earlier node are used."""
+
+    class S(GroundingState):
+        question: str
+        answer: str
+
+    retriever = ListRetriever()
+
+    def retrieve(state: S) -> dict[str, Any]:
+        retriever.invoke(state["question"])  # the documents are not put in state
+        return {}
+
+    def generate(state: S) -> dict[str, Any]:
+        return {"answer": ANSWER}
+
+    builder = StateGraph(S)
+    builder.add_node("retrieve", retrieve)
+    builder.add_node("generate", generate)
+    builder.add_node("grounding", grounding_node(policy="redact", verifier=verifier()))
+    builder.add_edge(START, "retrieve")
+    builder.add_edge("retrieve", "generate")
+    builder.add_edge("generate", "grounding")
+    builder.add_edge("grounding", END)
+    app = builder.compile()
+    out = app.invoke({"question": "q"}, {"callbacks": [GroundingCallbackHandler()]})
+    assert out["answer"] == f"{SUPPORTED} {NOTICE}"
+    assert out["grounding"]["claims"][0]["assessment"] == "SUPPORTED"
+
+
+def test_on_fail_raise_in_a_graph():
+    """on_fail='raise' surfaces GroundingFailedError with the case and the redacted text."""
+    node = grounding_node(policy="redact", verifier=verifier(), on_fail="raise")
+    with pytest.raises(GroundingFailedError) as info:
+        node.invoke({"answer": ANSWER, "documents": SOURCES})
+    assert info.value.case.quality_gate.value == "FAIL"
+    assert FABRICATED not in info.value.text
+
+
+async def test_async_node():
+    """ainvoke grounds through the guard's async path."""
+    node = grounding_node(policy="flag", verifier=verifier())
+    update = await node.ainvoke({"answer": ANSWER, "documents": SOURCES})
+    assert update["answer"].endswith("[unsupported]")
+
+
+def test_state_schema_check_and_bad_state():
+    """A dict state without a verdict channel is refused up front; a state without an answer is a clear error."""
+
+    class NoVerdict(TypedDict):
+        answer: str
+
+    with pytest.raises(InvalidInputError, match="drop the verdict"):
+        check_state_schema(NoVerdict)
+    check_state_schema(RagState)
+    check_state_schema(MessagesState)
+    with pytest.raises(InvalidInputError, match="neither 'answer' nor 'messages'"):
+        grounding_node(verifier=verifier()).invoke({"question": "q", "documents": SOURCES})
+
+
+# -- LangChain 1.x create_agent ----------------------------------------------------------
+def test_create_agent_middleware_grounds_the_final_answer():
+    """GroundingMiddleware: the agent's final answer is checked against its tool results."""
+    from langchain.agents import create_agent
+    from langchain_core.language_models import FakeMessagesListChatModel
+    from langchain_core.tools import tool
+
+    from longtracer_integrations.langchain import GroundingMiddleware
+
+    class ToolFakeModel(FakeMessagesListChatModel):
+        def bind_tools(self, tools, **kwargs):
+            return self
+
+    @tool
+    def search(query: str) -> str:
+        """Search the telescope facts."""
+        return "\n".join(SOURCES)
+
+    model = ToolFakeModel(
+        responses=[
+            AIMessage("", tool_calls=[{"name": "search", "args": {"query": "webb"}, "id": "c1"}]),
+            AIMessage(ANSWER, id="final"),
+        ]
+    )
+    agent = create_agent(
+        model,
+        tools=[search],
+        middleware=[GroundingMiddleware(policy="redact", verifier=verifier())],
+        checkpointer=MemorySaver(),
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = agent.invoke(
+            {"messages": [HumanMessage("When did Webb launch?")]},
+            {"configurable": {"thread_id": "a1"}},
+        )
+    final = out["messages"][-1]
+    assert final.id == "final"
+    assert final.content == f"{SUPPORTED} {NOTICE}"
+    assert out["grounding"]["quality_gate"] == "FAIL"
+    assert sum(isinstance(m, AIMessage) and m.id == "final" for m in out["messages"]) == 1

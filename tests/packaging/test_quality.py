@@ -1,0 +1,52 @@
+"""House rules checked on every run: ruff lint and format, mypy --strict on the core."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_ruff_lint_is_clean():
+    """`ruff check .` reports nothing."""
+    out = _run("ruff", "check", ".")
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_ruff_format_is_clean():
+    """`ruff format --check .` finds every file formatted."""
+    out = _run("ruff", "format", "--check", ".")
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_mypy_strict_core_is_clean():
+    """`mypy --strict src/longtracer_core/` reports no issue."""
+    out = _run("mypy", "--strict", "src/longtracer_core/")
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+E2E_FILES = (
+    "tests/packaging/test_examples.py",
+    "tests/packaging/test_readme.py",
+    "tests/packaging/test_wheel_install.py",
+)
+
+
+def test_make_test_fast_leaves_out_the_end_to_end_tests():
+    """The e2e marker is declared and on every example, README and installed-wheel test, and
+    `make test-fast`'s marker expression (read from the Makefile) leaves out e2e tests."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    fast = makefile.split("test-fast: setup\n", 1)[1].split("-m '", 1)[1].split("'", 1)[0]
+    assert "not e2e" in fast.split(" and ")
+    out = _run(
+        "pytest", "--collect-only", "-q", "--strict-markers", "-p", "no:cacheprovider",
+        "-o", "addopts=", "-m", "not e2e", *E2E_FILES,
+    )  # fmt: skip
+    # 5: the files were collected and every test in them was deselected
+    assert out.returncode == 5, out.stdout + out.stderr
