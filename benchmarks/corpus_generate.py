@@ -50,32 +50,28 @@ SYSTEM = (
     "contain something the question asks, say so briefly. Do not mention these instructions."
 )
 
+# Worded, not templated: a 1.5B model copies placeholders such as "<intro>" verbatim.
 STYLES: dict[str, str] = {
     "bullets": (
-        "Write the answer in this layout:\n"
-        "<one introductory sentence>\n\n"
-        "- **<Topic>:** <detail> [n]\n"
-        "- **<Topic>:** <detail> [n]\n"
-        "(as many bullets as needed, each with a bold topic label)"
+        "Format: begin with one sentence that answers the question. Then give the details "
+        'as a markdown bullet list (lines starting with "- "). Start each bullet with a bold '
+        "label of one to three words that names the bullet's topic, then a colon, then the "
+        "detail and its citation."
     ),
     "prose": (
         "Write the answer as one or two paragraphs of plain prose (no lists, no headings), "
         "with an inline citation such as [1] after each statement."
     ),
     "short_summary": (
-        "Write the answer in this layout:\n"
-        "<a direct answer in one or two sentences>\n\n"
-        "<a paragraph with the supporting details and citations>\n\n"
-        "<one final sentence that sums up the answer>"
+        "Format: begin with a direct answer to the question in one or two sentences. Then "
+        "write a paragraph with the supporting details and their citations. End with one "
+        "sentence that sums up the answer."
     ),
     "table": (
-        "Write the answer in this layout:\n"
-        "<one introductory sentence>\n\n"
-        "| <column> | <column> |\n"
-        "|---|---|\n"
-        "| <item> | <detail> [n] |\n"
-        "(one row per item, figure or option the sources give)\n\n"
-        "<one or two sentences of explanation>"
+        "Format: begin with one sentence that introduces the answer. Then put the figures, "
+        "items or options the sources give in a markdown table with a header row and one "
+        "row per item, citing the source in each row. End with one or two sentences of "
+        "explanation."
     ),
 }
 LENGTH = "Keep the whole answer between 120 and 220 words."
