@@ -88,9 +88,7 @@ def _functions(
             yield from _functions(child, prefix)
 
 
-def long_functions(
-    modules: dict[str, Module], limit: int = MAX_FUNCTION_LINES
-) -> dict[str, int]:
+def long_functions(modules: dict[str, Module], limit: int = MAX_FUNCTION_LINES) -> dict[str, int]:
     """``module:qualname`` of functions over ``limit`` lines (``def`` to last line)."""
     found: dict[str, int] = {}
     for m in modules.values():
@@ -234,7 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"import_cycles ({len(report['import_cycles'])}):")
     for component in report["import_cycles"]:
         print("  " + " <-> ".join(component))
-    print(f"missing_docstrings ({len(report['missing_docstrings'])}): {report['missing_docstrings']}")
+    missing = report["missing_docstrings"]
+    print(f"missing_docstrings ({len(missing)}): {missing}")
     return 0
 
 

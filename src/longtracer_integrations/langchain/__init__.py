@@ -5,7 +5,9 @@ Needs the ``[langchain]`` extra (langchain-core 1.x)::
     pip install "longtracer-integrations[langchain]"
 """
 
-from typing import TYPE_CHECKING, Any
+import importlib
+import warnings
+from typing import Any
 
 from longtracer_core.errors import GroundingFailedError
 
@@ -15,15 +17,11 @@ from ._feedback import LangSmithFeedbackSink
 from ._guard import VERDICT_RUN, GroundingEvidenceError, GroundingGuard
 from ._handler import VERIFICATION_EVENT, GroundingCallbackHandler
 
-if TYPE_CHECKING:
-    from ._middleware import GroundingMiddleware
-
 __all__ = [
     "GroundingCallbackHandler",
     "GroundingEvidenceError",
     "GroundingFailedError",
     "GroundingGuard",
-    "GroundingMiddleware",
     "LangChainChatBackend",
     "LangChainEmbedder",
     "LangSmithFeedbackSink",
@@ -34,8 +32,15 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    if name == "GroundingMiddleware":  # needs the `langchain` package ([agents] extra)
-        from ._middleware import GroundingMiddleware
-
-        return GroundingMiddleware
-    raise AttributeError(name)
+    """Deprecated: ``GroundingMiddleware`` moved to ``longtracer_integrations.agents``."""
+    if name == "GroundingMiddleware":
+        warnings.warn(
+            "longtracer_integrations.langchain.GroundingMiddleware moved to "
+            "longtracer_integrations.agents.GroundingMiddleware; the old name will be "
+            "removed in a later release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        # by name: the agents package builds on this one, so this one never imports it
+        return importlib.import_module("longtracer_integrations.agents").GroundingMiddleware
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

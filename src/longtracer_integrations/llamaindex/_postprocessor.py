@@ -23,7 +23,7 @@ from longtracer_core import Policy, VerifyConfig
 
 from ._errors import GroundingSetupError
 from ._grounder import Grounder, evidence_from_nodes
-from ._simple_chat import watch_simple_chat
+from ._simple_chat import GROUNDING_MARKER, watch_simple_chat
 from ._spans import Registration, install
 
 __all__ = ["GroundingPostprocessor"]
@@ -175,3 +175,7 @@ class GroundingPostprocessor(BaseNodePostprocessor):
         # No thread hop (the base class uses asyncio.to_thread): registering is a dict insert.
         self._register(nodes)
         return list(nodes)
+
+
+# what watch_simple_chat recognises a grounding postprocessor by (it never imports this class)
+setattr(GroundingPostprocessor, GROUNDING_MARKER, True)

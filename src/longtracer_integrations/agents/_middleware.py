@@ -20,8 +20,8 @@ except ImportError as err:  # pragma: no cover - exercised in a fresh environmen
 
 from longtracer_core import Policy
 
+from ..langchain import GroundingGuard
 from ..langgraph import grounding_node
-from ._guard import GroundingGuard
 
 __all__ = ["GroundingMiddleware"]
 
