@@ -104,7 +104,7 @@ class GroundingCallbackHandler(BaseCallbackHandler):
             state.runs.add(run_id)
 
     def _ancestors(self, run_id: UUID) -> list[UUID]:
-        chain = []
+        chain: list[UUID] = []
         current: UUID | None = self._parent.get(run_id)
         while current is not None and current in self._parent and len(chain) < 10_000:
             chain.append(current)

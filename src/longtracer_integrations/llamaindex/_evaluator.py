@@ -35,7 +35,7 @@ class GroundingEvaluationResult(EvaluationResult):
 def _feedback(case: CaseResult) -> str:
     lines = [case.summary]
     for claim in case.claims:
-        reason = claim.reason.value
+        reason = claim.reason.value if claim.reason else "no reason"
         if claim.reason_detail is not None:
             reason += f", {claim.reason_detail.value}"
         lines.append(f"- {claim.claim_id} {claim.assessment.value} ({reason}): {claim.claim_text}")

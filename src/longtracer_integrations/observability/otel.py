@@ -172,7 +172,7 @@ class OpenTelemetrySink:
                             "id": claim.claim_id,
                             "assessment": claim.assessment.value,
                             "availability": claim.availability.value,
-                            "reason": claim.reason.value,
+                            "reason": claim.reason.value if claim.reason else None,
                             "reason_detail": (
                                 claim.reason_detail.value if claim.reason_detail else None
                             ),

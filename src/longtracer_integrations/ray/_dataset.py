@@ -149,7 +149,7 @@ def _actor_cpus(concurrency: int) -> float:
     """
     if not ray.is_initialized():
         return 1.0
-    total = float(ray.cluster_resources().get("CPU", 1.0))
+    total = float(ray.cluster_resources().get("CPU", 1.0))  # type: ignore[no-untyped-call]
     return max(0.0, min(1.0, (total - 1.0) / concurrency))
 
 
@@ -176,6 +176,12 @@ def map_verify(
     # say) would keep every other actor idle. Blocks of at most one batch spread
     # the work over the pool; the split streams, it does not materialise the input.
     ds = ds.repartition(target_num_rows_per_block=batch_size)
+    # None keeps Ray Data's actor fault tolerance: restart, and retry the batch
+    retries: dict[str, Any] = {
+        k: v
+        for k, v in (("max_restarts", max_restarts), ("max_task_retries", max_task_retries))
+        if v is not None
+    }
     return ds.map_batches(
         VerifyBatch,
         fn_constructor_kwargs={
@@ -190,12 +196,7 @@ def map_verify(
         compute=ActorPoolStrategy(size=concurrency),
         num_cpus=num_cpus if num_cpus is not None else _actor_cpus(concurrency),
         udf_modifying_row_count=False,
-        # None keeps Ray Data's actor fault tolerance: restart, and retry the batch
-        **{
-            k: v
-            for k, v in (("max_restarts", max_restarts), ("max_task_retries", max_task_retries))
-            if v is not None
-        },
+        **retries,
     )
 
 
