@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import re
 import sys
 import tomllib
 from collections.abc import Iterator
@@ -102,6 +103,41 @@ def long_functions(modules: dict[str, Module], limit: int = MAX_FUNCTION_LINES) 
 def missing_docstrings(modules: dict[str, Module]) -> list[str]:
     """Modules without a docstring."""
     return sorted(m.name for m in modules.values() if ast.get_docstring(m.tree) is None)
+
+
+# -- word lists ----------------------------------------------------------------------------
+
+_WORD = re.compile(r"[a-z][a-z'’-]*")
+
+
+def _words(node: ast.AST) -> int:
+    """How many lower-case words the string constants under ``node`` hold."""
+    return sum(
+        len([w for w in sub.value.split() if _WORD.fullmatch(w)])
+        for sub in ast.walk(node)
+        if isinstance(sub, ast.Constant) and isinstance(sub.value, str)
+    )
+
+
+def word_tables(modules: dict[str, Module], min_words: int = 5) -> dict[str, list[str]]:
+    """Module -> its module-level names bound to a collection of ``min_words`` or more
+    lower-case words (a set, list, tuple or dict literal, or a call on one such as
+    ``frozenset("... ...".split())``); ``__all__`` is not a table."""
+    found: dict[str, list[str]] = {}
+    for m in modules.values():
+        for node in m.tree.body:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target, value = node.targets[0], node.value
+            elif isinstance(node, ast.AnnAssign) and node.value is not None:
+                target, value = node.target, node.value
+            else:
+                continue
+            if not isinstance(target, ast.Name) or target.id == "__all__":
+                continue
+            shaped = isinstance(value, ast.Set | ast.List | ast.Tuple | ast.Dict | ast.Call)
+            if shaped and _words(value) >= min_words:
+                found.setdefault(m.name, []).append(target.id)
+    return found
 
 
 # -- imports -------------------------------------------------------------------------------

@@ -21,9 +21,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ..errors import BackendError, DecompositionError
 from ..providers.chat import ChatBackend, Message
 from ..providers.structured import Exchange, InvalidOutput, aask_structured, ask_structured
+from ..text.citations import strip_markers
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens
-from .rules import is_refusal, strip_markers
+from .classify import is_refusal
 from .types import Decomposition, DraftClaim
 
 __all__ = ["DECOMPOSE_PROMPT_VERSION", "DecompositionOutput", "LLMDecomposer"]

@@ -17,9 +17,10 @@ import regex
 
 from ..contracts import ExecutionStatus, ReasonCode
 from ..deadline import DeadlineExceeded, WorkCancelled, checkpoint
+from ..decompose.classify import is_refusal, too_short
 from ..decompose.coverage import claims_needed, enforce_coverage
 from ..decompose.llm import locate_span
-from ..decompose.rules import RuleBasedDecomposer, is_refusal, too_short
+from ..decompose.rules import RuleBasedDecomposer
 from ..decompose.types import Decomposition, DraftClaim
 from ..errors import DecompositionError, EmbeddingModelMismatchError
 from ..scoring.matching import build_plan

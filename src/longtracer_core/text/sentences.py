@@ -21,6 +21,14 @@ from typing import Literal
 import regex
 
 from ..deadline import checkpoint
+from ..lexicon.abbreviations import (
+    CLOSING_ABBREVIATIONS,
+    PREFIX_ABBREVIATIONS,
+    SENTENCE_STARTERS,
+    SUFFIX_ABBREVIATIONS,
+    TIME_ABBREVIATIONS,
+)
+from .citations import CITATION_MARKER, citation_keys
 
 __all__ = ["CITATION_MARKER", "Sentence", "citation_keys", "split_sentences"]
 
@@ -48,227 +56,6 @@ class Sentence:
         """Start of the unit including its list marker."""
         return self.start if self.marker_start is None else self.marker_start
 
-
-# Inline citation markers in every common style: [S3], [1], [1, 2], [^2], [Source 1],
-# [Doc 2], 【1】, (Source 3), (Sources 1, 2), (Doc 1), (Document 2), (Ref. 4), ^1, ¹².
-_TAG = r"(?:source|src|doc|document|ref|reference|passage|context)s?\.?\s*"
-CITATION_MARKER = regex.compile(
-    r"\[(?:\^?[A-Za-z]{0,3}\d+(?:\s*[,;–-]\s*\^?[A-Za-z]{0,3}\d+)*)\]"
-    rf"|\[{_TAG}[A-Za-z]?\d+(?:\s*[,;&–-]\s*(?:{_TAG})?[A-Za-z]?\d+)*\]"
-    r"|【[A-Za-z]{0,3}\d+】"
-    rf"|\({_TAG}[A-Za-z]?\d+(?:\s*(?:[,;&–-]|and)\s*(?:{_TAG})?[A-Za-z]?\d+)*\)"
-    r"|(?<=(?:\p{L}\p{L}|[.,;:!?)\]\"”’]))\^\d+(?![\p{L}\p{N}])"
-    r"|(?<=[\p{L}.,;:!?)\]])[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?![\p{L}\p{N}])",
-    flags=regex.IGNORECASE,
-)
-
-_SUPERSCRIPT = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
-_TAG_WORD = regex.compile(_TAG, flags=regex.IGNORECASE)
-_KEY_SPLIT = regex.compile(r"\s*(?:[,;&]|\band\b)\s*", flags=regex.IGNORECASE)
-_KEY_RANGE = regex.compile(r"^([A-Za-z]{0,3})(\d+)\s*[–-]\s*\1?(\d+)$")
-_MAX_RANGE = 20
-
-
-def citation_keys(marker: str) -> tuple[str, ...]:
-    """The source references one citation marker names, in order.
-
-    ``[S2]`` → ``S2``; ``[1, 2]`` and ``(Sources 1 and 2)`` → ``1``, ``2``;
-    ``[1-3]`` → ``1``, ``2``, ``3``; ``[^2]`` and ``^2`` → ``^2``; ``¹²`` → ``12``.
-    """
-    inner = marker.translate(_SUPERSCRIPT).strip()
-    if inner[:1] in "[(【" and inner[-1:] in "])】":
-        inner = inner[1:-1]
-    inner = _TAG_WORD.sub("", inner).strip()
-    keys: list[str] = []
-    for part in _KEY_SPLIT.split(inner):
-        part = part.strip()
-        if not part:
-            continue
-        rng = _KEY_RANGE.match(part)
-        if rng is not None and 0 <= int(rng.group(3)) - int(rng.group(2)) <= _MAX_RANGE:
-            prefix = rng.group(1)
-            keys.extend(f"{prefix}{n}" for n in range(int(rng.group(2)), int(rng.group(3)) + 1))
-        else:
-            keys.append(part)
-    return tuple(keys)
-
-
-# Abbreviations written before a name or number: never the end of a sentence.
-_PREFIX_ABBREVIATIONS = frozenset(
-    [
-        "mr",
-        "mrs",
-        "ms",
-        "mx",
-        "dr",
-        "prof",
-        "sr",
-        "st",
-        "mt",
-        "ft",
-        "gen",
-        "gov",
-        "sen",
-        "rep",
-        "lt",
-        "col",
-        "capt",
-        "sgt",
-        "maj",
-        "cmdr",
-        "adm",
-        "rev",
-        "hon",
-        "no",
-        "nos",
-        "fig",
-        "figs",
-        "vol",
-        "vols",
-        "pp",
-        "p",
-        "art",
-        "arts",
-        "sec",
-        "ch",
-        "eq",
-        "eqs",
-        "ref",
-        "refs",
-        "op",
-        "dept",
-        "univ",
-        "approx",
-        "ca",
-        "cf",
-        "vs",
-        "est",
-    ]
-)
-# Abbreviations that can also end a sentence (then the next word starts a new one).
-_SUFFIX_ABBREVIATIONS = frozenset(
-    [
-        "inc",
-        "ltd",
-        "co",
-        "corp",
-        "bros",
-        "assn",
-        "jr",
-        "etc",
-        "al",
-        "jan",
-        "feb",
-        "mar",
-        "apr",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
-        "mon",
-        "tue",
-        "tues",
-        "wed",
-        "thu",
-        "thur",
-        "thurs",
-        "fri",
-        "sat",
-        "sun",
-        "min",
-        "max",
-        "avg",
-        "dia",
-        "ed",
-        "eds",
-    ]
-)
-# Words that commonly open a sentence; after an ambiguous period they signal a boundary.
-_STARTERS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "this",
-        "that",
-        "these",
-        "those",
-        "it",
-        "its",
-        "he",
-        "she",
-        "they",
-        "we",
-        "i",
-        "you",
-        "his",
-        "her",
-        "their",
-        "our",
-        "my",
-        "there",
-        "here",
-        "how",
-        "what",
-        "when",
-        "where",
-        "who",
-        "why",
-        "which",
-        "however",
-        "in",
-        "on",
-        "at",
-        "for",
-        "but",
-        "and",
-        "so",
-        "if",
-        "as",
-        "after",
-        "before",
-        "during",
-        "since",
-        "then",
-        "thus",
-        "therefore",
-        "meanwhile",
-        "also",
-        "did",
-        "do",
-        "does",
-        "is",
-        "are",
-        "was",
-        "were",
-        "has",
-        "have",
-        "had",
-        "can",
-        "could",
-        "will",
-        "would",
-        "should",
-        "may",
-        "might",
-        "being",
-        "millions",
-        "more",
-        "most",
-        "many",
-        "some",
-        "all",
-        "each",
-        "every",
-        "both",
-        "no",
-        "not",
-    ]
-)
 
 _BLOCK_LINE = regex.compile(
     r"""^(?P<indent>[ \t]*)(?:
@@ -331,7 +118,7 @@ def _period_kind(text: str, lo: int, period: int) -> str:
     if "." in core:  # e.g., i.e., U.S., a.m., P.M.
         parts = [p for p in core.split(".") if p]
         if parts and all(len(p) <= 2 and p.isalpha() for p in parts):
-            if core.casefold() in ("a.m", "p.m"):
+            if core.casefold() in TIME_ABBREVIATIONS:
                 return "upper_ampm" if core.isupper() else "suffix"
             return "suffix"
         return "word"
@@ -346,9 +133,9 @@ def _period_kind(text: str, lo: int, period: int) -> str:
         return "word"  # 212 °F. is a unit
     if "°" in core or "º" in core:
         return "prefix"  # N°. 5
-    if folded in _PREFIX_ABBREVIATIONS:
+    if folded in PREFIX_ABBREVIATIONS:
         return "prefix"
-    if folded in _SUFFIX_ABBREVIATIONS:
+    if folded in SUFFIX_ABBREVIATIONS:
         return "suffix"
     return "word"
 
@@ -376,10 +163,10 @@ def _is_boundary(text: str, lo: int, end: int, m: regex.Match[str], nxt: int) ->
     following = _next_word(text, nxt, end)
     if kind == "upper_ampm":
         return bool(following[:1].isupper())
-    if _period_kind(text, lo, m.start()) == "suffix" and following.casefold() in _STARTERS:
+    if _period_kind(text, lo, m.start()) == "suffix" and following.casefold() in SENTENCE_STARTERS:
         return True
     word = _word_before(text, lo, m.start()).rstrip(".").casefold()
-    return word in ("etc", "al") and bool(following[:1].isupper()) and following != "Al"
+    return word in CLOSING_ABBREVIATIONS and bool(following[:1].isupper()) and following != "Al"
 
 
 def _ellipsis_cut(text: str, start: int, end: int) -> tuple[int, int] | None:
