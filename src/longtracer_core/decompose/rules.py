@@ -14,11 +14,11 @@ English they read is in ``longtracer_core.lexicon``. This module walks the draft
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from typing import Literal
 
 from ..deadline import checkpoint
+from ..hashing import short_hash
 from ..text.citations import strip_markers
 from ..text.sentences import Sentence, split_sentences
 from .classify import classify_sentence, is_refusal, refusal_split, too_short
@@ -51,7 +51,7 @@ class RuleBasedDecomposer:
     """Sentence-level claims by rules; no model, deterministic, offline."""
 
     name = "rule-based"
-    prompt_hash = hashlib.sha256(RULES_VERSION.encode()).hexdigest()[:16]
+    prompt_hash = short_hash(RULES_VERSION)
 
     def decompose(self, draft: str) -> Decomposition:
         claims: list[DraftClaim] = []

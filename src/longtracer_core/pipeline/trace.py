@@ -8,7 +8,6 @@ claim's best span.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -19,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..config import VerifyConfig
 from ..contracts import CaseResult, ClaimAssessment
 from ..decompose.types import Decomposition, DraftClaim
+from ..hashing import short_hash
 from ..scoring.spans import Span
 from .sources import SourceDoc
 
@@ -45,7 +45,7 @@ def plan_hash(spans: Sequence[Span], granularity: str) -> str:
         ensure_ascii=False,
         separators=(",", ":"),
     )
-    return hashlib.sha256(canon.encode()).hexdigest()[:16]
+    return short_hash(canon)
 
 
 class SpanRef(BaseModel):

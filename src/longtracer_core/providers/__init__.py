@@ -12,7 +12,7 @@ from .embeddings import (
     SentenceTransformerEmbedder,
     normalize_rows,
 )
-from .http import JsonHttpClient
+from .http import HttpOptions, JsonHttpClient
 from .nli import TransformersNli
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "ChatBackend",
     "EmbeddingCache",
     "Embedder",
+    "HttpOptions",
     "JsonHttpClient",
     "OpenAICompatibleChat",
     "OpenAICompatibleEmbedder",

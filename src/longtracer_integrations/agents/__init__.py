@@ -8,6 +8,10 @@ Built on the LangGraph grounding node, which is built on the LangChain guard: th
 package imports both, and neither imports it.
 """
 
+from .._extras import require_extra
+
+require_extra("GroundingMiddleware", "langchain 1.x", "agents", "langchain.agents.middleware")
+
 from ._middleware import GroundingMiddleware
 
 __all__ = ["GroundingMiddleware"]

@@ -9,9 +9,12 @@ import importlib
 import warnings
 from typing import Any
 
+from .._extras import require_extra
+
+require_extra("longtracer_integrations.langchain", "langchain-core", "langchain", "langchain_core")
+
 from longtracer_core.errors import GroundingFailedError
 
-from . import _compat  # noqa: F401  (raises ImportError naming the extra)
 from ._backend import LangChainChatBackend, LangChainEmbedder, LocalEmbeddings
 from ._feedback import LangSmithFeedbackSink
 from ._guard import VERDICT_RUN, GroundingEvidenceError, GroundingGuard
