@@ -47,7 +47,6 @@ LONG_FUNCTIONS_ALLOWED: dict[str, str] = {
     "longtracer_core.pipeline.trace:build_trace": "issue 25, step 7",
     "longtracer_core.pipeline.assess:assess_claim": "issue 25, step 7",
     "longtracer_core.scoring.numeric:_scan_items": "the gates rewrite (issue 23) owns numeric.py",
-    "longtracer_integrations.llamaindex._grounder:Grounder.__init__": "one verifier recipe (step 5)",
     "longtracer_core.scoring.matching:match_claims": "issue 25, step 7",
     "longtracer_core.text.sentences:split_sentences": "issue 25, step 7",
 }

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
@@ -17,14 +16,13 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.load.serializable import SerializedConstructor, SerializedNotImplemented
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import ConfigurableFieldSpec, RunnableConfig, RunnableSerializable
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, SkipValidation
 
 from longtracer_core import (
     CitationVerifier,
+    Decomposer,
     GuardedResponse,
     Judge,
-    LLMDecomposer,
-    LLMJudge,
     Policy,
     QualityGate,
     SentenceStream,
@@ -32,11 +30,11 @@ from longtracer_core import (
 )
 from longtracer_core.config import resolve_policy
 from longtracer_core.errors import GroundingFailedError, InvalidInputError, ModelUnavailableError
-from longtracer_core.pipeline import unverified_response
+from longtracer_core.pipeline import LazyVerifier, verifier_spec
 
 from ..observability import GroundingEvent, dispatch
 from . import _schemas
-from ._backend import LangChainChatBackend
+from ._backend import CHAT_MODELS
 from ._handler import VERIFICATION_EVENT, GroundingCallbackHandler
 from ._streaming import MISSING, SENTENCE_EVENT, SentenceRun, merge
 from ._tracing import claim_verdict, run_span, verdict_summary
@@ -120,10 +118,11 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
 
     name: str | None = "GroundingGuard"
     policy: Policy = "flag"
-    verifier: CitationVerifier | None = Field(default=None, exclude=True)
-    decomposer: Any = Field(default=None, exclude=True)
-    llm: BaseChatModel | None = Field(default=None, exclude=True)
-    judge: Any = Field(default=None, exclude=True)
+    # live objects, checked by the verifier recipe (longtracer_core.pipeline.recipe)
+    verifier: SkipValidation[CitationVerifier | None] = Field(default=None, exclude=True)
+    decomposer: SkipValidation[Decomposer | None] = Field(default=None, exclude=True)
+    llm: SkipValidation[BaseChatModel | None] = Field(default=None, exclude=True)
+    judge: SkipValidation[Judge | BaseChatModel | None] = Field(default=None, exclude=True)
     answer_key: str = "answer"
     context_key: str = "context"
     output_key: str = "grounding"
@@ -135,15 +134,21 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     on_fail: Literal["return", "raise"] = "return"
     stream_mode: Literal["auto", "buffered", "sentence"] = "auto"
 
-    _built: CitationVerifier | None = PrivateAttr(default=None)
-    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+    _recipe: LazyVerifier = PrivateAttr()
 
-    def model_post_init(self, context: Any, /) -> None:
-        super().model_post_init(context)
-        if self.config is not None and self.verifier is not None:
-            raise InvalidInputError(
-                "pass either verifier= or config=, not both: a CitationVerifier has its config"
-            )
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # after pydantic's validation, so a refused combination raises InvalidInputError as
+        # it does in every integration (longtracer_core.pipeline.recipe)
+        spec = verifier_spec(
+            verifier=self.verifier,
+            decomposer=self.decomposer,
+            llm=self.llm,
+            judge=self.judge,
+            config=self.config,
+            models=CHAT_MODELS,
+        )
+        self._recipe = LazyVerifier(spec)
 
     # -- serialisation, schemas, configurable keys --------------------------------------
     @classmethod
@@ -176,36 +181,7 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
 
     # -- the verifier, built once and lazily (no model load at construction) ----------
     def _get_verifier(self) -> CitationVerifier:
-        if self._built is not None:
-            return self._built
-        with self._lock:
-            if self._built is None:
-                decomposer = self.decomposer
-                if decomposer is None and self.llm is not None:
-                    decomposer = LLMDecomposer(LangChainChatBackend(self.llm))
-                base = self.verifier
-                judge = _as_judge(self.judge)
-                if base is not None and judge is not None:
-                    base = base.with_judge(judge)
-                if base is None:
-                    self._built = CitationVerifier(
-                        decomposer=decomposer, judge=judge, config=self.config
-                    )
-                elif decomposer is None:
-                    self._built = base
-                else:
-                    self._built = base.with_decomposer(decomposer)
-        assert self._built is not None
-        return self._built
-
-    def _verifier_or_none(self, text: str, policy: Any) -> GuardedResponse | None:
-        """``None`` when the verifier can be built; else the fail-closed result (a missing
-        model withholds or marks the answer, as the LlamaIndex grounder does)."""
-        try:
-            self._get_verifier()
-        except ModelUnavailableError as err:
-            return unverified_response(text, err, policy=policy, config=self.config)
-        return None
+        return self._recipe.get()
 
     def _by_sentence(self) -> bool:
         """Stream by sentence? ``auto``: whenever the verifier can (no judge, rule-based)."""
@@ -324,15 +300,9 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
             None, {"policy": policy}, name=VERDICT_RUN, run_type="chain"
         )
         try:
-            guarded = self._verifier_or_none(text, policy)
-            if guarded is None:
-                guarded = self._get_verifier().guard(
-                    text,
-                    sources,
-                    policy=policy,
-                    timeout=self.timeout,
-                    case_id=str(run_manager.run_id),
-                )
+            guarded = self._recipe.guard(
+                text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
+            )
         except BaseException as err:
             child.on_chain_error(err)
             raise
@@ -436,15 +406,9 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
             None, {"policy": policy}, name=VERDICT_RUN, run_type="chain"
         )
         try:
-            guarded = self._verifier_or_none(text, policy)
-            if guarded is None:
-                guarded = await self._get_verifier().aguard(
-                    text,
-                    sources,
-                    policy=policy,
-                    timeout=self.timeout,
-                    case_id=str(run_manager.run_id),
-                )
+            guarded = await self._recipe.aguard(
+                text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
+            )
         except BaseException as err:
             await child.on_chain_error(err)
             raise
@@ -540,17 +504,6 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
 
         async for out in self.atransform(one(), config, **kwargs):
             yield out
-
-
-def _as_judge(value: Any) -> Judge | None:
-    """A judge as given, or an ``LLMJudge`` over a LangChain chat model."""
-    if value is None or isinstance(value, Judge):
-        return value
-    if isinstance(value, BaseChatModel):
-        return LLMJudge(LangChainChatBackend(value))
-    raise InvalidInputError(
-        f"judge must be an LLMJudge, an NliJudge or a chat model, got {type(value).__name__}"
-    )
 
 
 def _response_id(value: Any, answer_key: str) -> str | None:
