@@ -42,11 +42,7 @@ WORD_TABLES_ALLOWED: dict[str, str] = {
 
 # module:function -> why it is still long
 LONG_FUNCTIONS_ALLOWED: dict[str, str] = {
-    "longtracer_core.pipeline.trace:build_trace": "issue 25, step 7",
-    "longtracer_core.pipeline.assess:assess_claim": "issue 25, step 7",
     "longtracer_core.scoring.numeric:_scan_items": "the gates rewrite (issue 23) owns numeric.py",
-    "longtracer_core.scoring.matching:match_claims": "issue 25, step 7",
-    "longtracer_core.text.sentences:split_sentences": "issue 25, step 7",
 }
 
 

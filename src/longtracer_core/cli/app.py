@@ -9,7 +9,7 @@ from typing import TextIO
 
 from ..console.exits import CliError, ExitCode
 from ..errors import ConfigError, InvalidInputError, ModelUnavailableError
-from ..evaluation.realistic import CorpusError
+from ..evaluation.realistic_corpus import CorpusError
 from . import adversarial, audit, check, evaluate, report, schema
 from .common import EXIT_CODES, RAW, Parser, Streams, program_version
 

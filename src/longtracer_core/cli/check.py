@@ -22,7 +22,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..pipeline.outcomes import GuardedResponse
+    from ..pipeline.guarded import GuardedResponse
 
 __all__ = ["add_command", "run"]
 
@@ -109,7 +109,7 @@ def _render(
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Verify the answer, print or write it in ``--format``, exit with the gate."""
-    from ..pipeline.outcomes import unverified_response
+    from ..pipeline.guarded import unverified_response
     from ..pipeline.verifier import CitationVerifier
 
     reads_stdin = args.answer == "-" or (args.answer is None and args.answer_text is None)

@@ -134,7 +134,7 @@ def _plan(
 ) -> tuple[Measure, Callable[[dict[str, Any]], str]]:
     """Load the records the data holds; how to measure them and how to summarise the report."""
     if is_realistic(Path(args.data)):
-        from ..evaluation.realistic import load_realistic
+        from ..evaluation.realistic_corpus import load_realistic
         from ..evaluation.realistic_eval import evaluate_realistic
         from ..pipeline.verifier import CitationVerifier
 

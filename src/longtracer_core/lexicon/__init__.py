@@ -4,8 +4,9 @@ Algorithm modules import their tables from here and hold none of their own, so a
 is read (and changed) in one place and a module reads as what it does. This package
 imports nothing of the project: any layer may use it.
 
-- ``dates``: month and weekday names and abbreviations (text.sentences);
-- ``abbreviations``: abbreviations, sentence openers, citation words (text.sentences);
+- ``dates``: month and weekday names and abbreviations (text.boundaries);
+- ``abbreviations``: abbreviations, sentence openers, citation words (text.boundaries,
+  text.citations);
 - ``verbs``: common verbs, finite auxiliaries, irregular past forms (decompose);
 - ``grammar``: pronouns, determiners, prepositions, connectives (decompose.context, .coverage);
 - ``polarity``: negations (decompose.coverage);

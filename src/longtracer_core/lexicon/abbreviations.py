@@ -4,7 +4,7 @@ citation words.
 A full stop after a prefix abbreviation (``Dr.``, ``Art. 33``) never ends a sentence; one
 after a suffix abbreviation (``Inc.``, ``etc.``, ``Jan.``) ends it only when a word that
 commonly opens a sentence follows. The rules that apply these lists are in
-``longtracer_core.text.sentences``.
+``longtracer_core.text.boundaries`` (and the citation words in ``text.citations``).
 """
 
 from __future__ import annotations

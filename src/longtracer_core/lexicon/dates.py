@@ -1,7 +1,8 @@
 """Calendar words: month and weekday names and their abbreviations, each listed once.
 
-Used by sentence segmentation (``Jan.``, ``Tue.`` may end a sentence) and meant for every
-other reader of dates (the numeric and entity gates read month and weekday names too).
+Used by sentence segmentation (``text.boundaries``: ``Jan.``, ``Tue.`` may end a
+sentence) and meant for every other reader of dates (the numeric and entity gates read
+month and weekday names too).
 """
 
 from __future__ import annotations

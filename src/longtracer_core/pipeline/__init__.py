@@ -1,8 +1,8 @@
 """The verification pipeline: verifier, policy, trace, one-liner."""
 
 from .check import check_case
-from .nli import NliScorer
-from .outcomes import GuardedResponse, failure_reason, unverified_response
+from .contradiction import NliScorer
+from .guarded import GuardedResponse, failure_reason, unverified_response
 from .policy import PolicyAction, apply_policy
 from .recipe import IntegrationModels, LazyVerifier, VerifierSpec, verifier_spec
 from .sources import SourceDoc, normalize_sources

@@ -26,8 +26,8 @@ from ..errors import DecompositionError, EmbeddingModelMismatchError
 from ..scoring.matching import build_plan
 from ..scoring.spans import Span, split_source
 from .engine import Done, Engine, Prepared
+from .guarded import CANCELLATIONS, FAILURES, failure_reason
 from .memo import text_key
-from .outcomes import CANCELLATIONS, FAILURES, failure_reason
 from .request import VerifyRequest, check_request
 from .sources import SourceDoc, normalize_sources
 

@@ -30,7 +30,7 @@ from ..decompose.types import Decomposer
 from ..errors import InvalidInputError, ModelUnavailableError
 from ..judge.types import Judge
 from ..providers.embeddings import Embedder
-from .outcomes import GuardedResponse, unverified_response
+from .guarded import GuardedResponse, unverified_response
 from .verifier import CitationVerifier
 
 __all__ = ["IntegrationModels", "LazyVerifier", "VerifierSpec", "verifier_spec"]

@@ -13,7 +13,7 @@ from .embeddings import (
     normalize_rows,
 )
 from .http import HttpOptions, JsonHttpClient
-from .nli import TransformersNli
+from .nli_scorer import TransformersNli
 
 __all__ = [
     "BUNDLED_MODEL_SHA256",
