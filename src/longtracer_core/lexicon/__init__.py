@@ -17,3 +17,5 @@ quantifiers of ``scoring.gates`` in ``polarity`` (beside the negations it shares
 coverage check), the number and ordinal words, scales and units of ``scoring.numeric`` and
 ``scoring.gates`` in a ``numbers`` module, and their month and weekday names are ``dates``'.
 """
+
+__all__: list[str] = []
