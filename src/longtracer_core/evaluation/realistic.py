@@ -61,6 +61,7 @@ STYLE_TAGS = frozenset(
         "refusal",  # an honest "the sources do not say ..." (non_claim or part of one)
         "derived",  # a figure computed from stated ones (a total, "twice as many", 4 g for 4,000 mg)
         "inference",  # a mild inference the evidence entails, not stated in so many words
+        "question_context",  # applies the sources to a fact the user gave in the question
     }
 )
 
