@@ -59,6 +59,9 @@ STYLE_TAGS = frozenset(
         "citation",  # an inline citation marker, any style
         "semicolon",  # two statements joined by ";"
         "refusal",  # an honest "the sources do not say ..." (non_claim or part of one)
+        "derived",  # a figure computed from stated ones (a total, "twice as many", 4 g for 4000 mg)
+        "inference",  # a mild inference the evidence entails, not stated in so many words
+        "question_context",  # applies the sources to a fact the user gave in the question
     }
 )
 
@@ -68,7 +71,10 @@ ERROR_TYPES = frozenset(
         "figure",  # a changed number
         "unit",  # a changed unit (12 minutes for 12 hours)
         "date",  # a changed date
-        "entity_swap",  # a name replaced by another (possibly one from the sources)
+        "entity_swap",  # a name replaced by another name the sources hold
+        "entity_absent",  # a name replaced by one found nowhere in the sources
+        "figure_role",  # a figure the sources state, but for another fact (year, duration, amount)
+        "antecedent",  # a pronoun or definite reference whose nearest antecedent makes it false
         "role_swap",  # subject and object, or two figures, exchanged
         "negation",  # a statement negated or a negation dropped
         "direction",  # increase/decrease, more/less, before/after reversed
