@@ -48,6 +48,7 @@ class GateResult:
     name: str
     fired: bool
     explanation: str = ""
+    terms: tuple[str, ...] = ()  # direction: (the claim's word, the evidence's word), stems
 
 
 _NEGATIONS = frozenset(
@@ -212,6 +213,7 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
                 True,
                 f"the claim says {sorted(mine)[0]!r} ({name}) where the evidence says "
                 f"{sorted(theirs)[0]!r}",
+                (sorted(mine)[0], sorted(theirs)[0]),
             )
     for word in sorted(c):
         opposite = _OPPOSITE.get(word, set()) & s
@@ -220,6 +222,7 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
                 "direction",
                 True,
                 f"the claim says {word!r} where the evidence says {sorted(opposite)[0]!r}",
+                (word, sorted(opposite)[0]),
             )
     return GateResult("direction", False)
 

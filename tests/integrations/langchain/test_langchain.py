@@ -102,7 +102,7 @@ def test_dict_in_dict_out_with_documents():
 def test_dict_context_as_strings_or_one_string(context):
     """Context may be Documents, strings or one string."""
     out = guard(policy="flag").invoke({"context": context, "answer": ANSWER})
-    assert out["answer"].endswith("[unsupported]")
+    assert "3.5 million kilometres from Earth. [refuted: the claim gives 3.5 million" in out["answer"]
     assert out["grounding"].claims[0].assessment.value == "SUPPORTED"
 
 
@@ -186,7 +186,7 @@ def test_retriever_returning_nothing_is_no_sources_supplied():
         | guard()
     )
     out = chain.invoke("q", config={"callbacks": [GroundingCallbackHandler()]})
-    assert out.endswith("[unsupported]")
+    assert out.startswith(ANSWER) and "unverified" in out
 
 
 def test_no_evidence_anywhere_fails_loudly_naming_the_three_ways():
