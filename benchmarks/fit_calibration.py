@@ -23,7 +23,7 @@ import numpy as np
 
 from longtracer_core import CitationVerifier
 from longtracer_core.contracts import AssessmentAvailability, ClaimAssessment, ClaimOutcome
-from longtracer_core.evaluation.realistic import load_realistic
+from longtracer_core.evaluation.realistic_corpus import load_realistic
 from longtracer_core.pipeline.verdicts import answer_contexts, may_pass_on_probability
 from longtracer_core.scoring.calibration import FEATURES, claim_features, fit_logistic
 

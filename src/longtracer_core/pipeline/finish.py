@@ -28,11 +28,11 @@ from ..scoring.evidence import evidence_index
 from ..scoring.matching import ClaimMatch, cited_candidates, match_claims, spans_by_source
 from .assess import assess_claim, no_evidence_claim, refusal_claim
 from .conflicts import conflict_state, detect_conflicts
+from .contradiction import apply_nli
 from .engine import Done, Engine, Prepared
+from .escalation import apply_judge
 from .evidence_checks import join_findings
-from .judge import apply_judge
-from .nli import apply_nli
-from .outcomes import FAILURES, failure_reason
+from .guarded import FAILURES, failure_reason
 from .verdicts import settle_all
 
 __all__ = ["finish"]
