@@ -13,6 +13,7 @@ __all__ = [
     "DETERMINERS",
     "FUNCTION_AFTER_VERB",
     "INDEFINITE",
+    "ASPECT_NOUNS",
     "NOT_SUBJECT",
     "PERSONAL",
     "PLURAL_OPENERS",
@@ -33,6 +34,17 @@ FUNCTION_AFTER_VERB = frozenset(
 
 PERSONAL = frozenset({"it", "they", "he", "she"})
 POSSESSIVE = frozenset({"its", "their", "his", "her"})
+# nouns that name an aspect of something rather than a thing ("the main downside is …"):
+# a later "it" does not stand for them
+ASPECT_NOUNS = frozenset(
+    """downside downsides upside advantage advantages disadvantage disadvantages benefit
+    benefits drawback drawbacks problem problems issue issues point points reason reasons
+    answer result results option options choice choices difference differences catch idea
+    ideas thing things key rule rules goal aim purpose takeaway summary question concern
+    concerns caveat caveats limitation limitations step steps way ways approach trick tip
+    tips solution alternative alternatives consideration considerations factor factors
+    upshot gist bottom""".split()
+)
 # pronouns that stand for one thing, and for several
 SINGULAR_PRONOUNS = ("it", "its")
 PLURAL_PRONOUNS = ("they", "their")
