@@ -36,10 +36,10 @@ from dataclasses import dataclass
 import regex
 
 from ..lexicon.grammar import (
+    ASPECT_NOUNS,
     DETERMINERS,
     FUNCTION_AFTER_VERB,
     INDEFINITE,
-    ASPECT_NOUNS,
     NOT_SUBJECT,
     PERSONAL,
     PLURAL_OPENERS,

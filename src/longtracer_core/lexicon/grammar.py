@@ -9,6 +9,7 @@ claim need not restate) read them.
 from __future__ import annotations
 
 __all__ = [
+    "CAPITALISED_COMMON_WORDS",
     "CONNECTIVES",
     "DETERMINERS",
     "FUNCTION_AFTER_VERB",
@@ -78,4 +79,14 @@ CONNECTIVES = frozenset(
     """while whereas which that this these those with from into onto about also only just
     than then there where when what whom whose because since though although however
     therefore thus both either each such very much more most other some many""".split()
+)
+
+# words capitalised at a sentence start or as calendar names that never make a name
+CAPITALISED_COMMON_WORDS = tuple(
+    """
+    i the a an this that these those it its they their he she his her we our you your in on
+    at for of and or but if when while after before by from to with as january february
+    march april may june july august september october november december monday tuesday
+    wednesday thursday friday saturday sunday
+    """.split()
 )

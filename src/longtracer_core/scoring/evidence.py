@@ -30,6 +30,7 @@ from importlib import resources
 import regex
 
 from ..contracts import ReasonCode
+from ..lexicon.numbers import CURRENCY_WORDS, SCALE_EXPONENTS, SCALE_SUFFIXES
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
 from .figures import Need, SpanFigures, claim_needs, needs_met, span_figures
@@ -60,10 +61,8 @@ def _content(text: str) -> frozenset[str]:
     )
 
 
-_SCALES = frozenset({"thousand", "million", "billion", "trillion", "bn", "m", "k"})
-_CURRENCIES = frozenset(
-    "dollar dollars usd euro euros eur pound pounds gbp yen kroner krone francs rupees".split()
-)
+_SCALES = frozenset(SCALE_EXPONENTS) | frozenset(SCALE_SUFFIXES)
+_CURRENCIES = CURRENCY_WORDS
 
 
 def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | None) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..contracts import ReasonCode
+from ..lexicon.polarity import CHANGE_VERB_WORDS
 from ..text.words import stem
 from .gates import GateResult
 from .matching import ClaimMatch
@@ -37,13 +38,7 @@ DECISIVE_KINDS: frozenset[str] = frozenset(
 # strongly matching span contradict. Comparatives and relative positions ("lower than",
 # "south of", "before") flip with the order of what they relate ("A is lower than B" is
 # "B is higher than A"), so a contradiction through them stays a candidate.
-CHANGE_VERBS = frozenset(
-    stem(w)
-    for w in """rise rose risen rising increase increased increasing grow grew grown growing
-    climb climbed jump jumped soar soared surge surged expand expanded fall fell fallen
-    falling decrease decreased decreasing decline declined drop dropped slip slipped sink
-    sank dip dipped plunge plunged shrink shrank shrunk contract contracted""".split()
-)
+CHANGE_VERBS = frozenset(stem(w) for w in CHANGE_VERB_WORDS)
 
 _GATE_CODES = {
     "polarity": ReasonCode.POLARITY_MISMATCH,

@@ -26,6 +26,7 @@ def _checked(guarded, word):
         assert claim.outcome is not ClaimOutcome.SUPPORTED
         assert actions_on(guarded, claim) & {"mark", "flag", "redact", "withhold"}
 
+
 SOURCES = ["The Eiffel Tower is in Paris.", "It was completed in 1889 for the World's Fair."]
 FAKE = "gold"
 
