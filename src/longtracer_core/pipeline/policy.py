@@ -135,6 +135,18 @@ def _mark(template: str, sentence: str, members: Sequence[ClaimResult], want: Ac
     return template.format(sentence=sentence, finding="; ".join(dict.fromkeys(findings)))
 
 
+def _mark_once(
+    template: str, draft: str, start: int, end: int, members: Sequence[ClaimResult], want: Action
+) -> str:
+    """The marked sentence, unless the draft already carries this mark right after it (a
+    guarded answer guarded again keeps one mark)."""
+    marked = _mark(template, draft[start:end], members, want)
+    added = marked.removeprefix(draft[start:end]).strip()
+    if added and marked.startswith(draft[start:end]) and draft[end:].lstrip().startswith(added):
+        return draft[start:end]
+    return marked
+
+
 def claim_outcome_is(claim: ClaimResult, action: Action) -> bool:
     """Does ``claim`` carry the outcome a mark of kind ``action`` reports?"""
     outcome = _outcome(claim)
@@ -190,7 +202,7 @@ def _apply_located(
             pieces.append(config.redaction_notice)
         else:
             template = config.flag_template if action == "flag" else config.uncertain_template
-            pieces.append(_mark(template, draft[start:end], members, action))
+            pieces.append(_mark_once(template, draft, start, end, members, action))
         ids = tuple(sorted({c.claim_id for c in members}))
         actions.append(PolicyAction(action, start, end, ids))
         cursor = end

@@ -38,6 +38,16 @@ def test_flag_and_redact_mark_an_uncertain_sentence_and_keep_it():
         assert g.text == f"{SUPPORTED} {UNCERTAIN} [unverified]"
 
 
+def test_guarding_a_guarded_answer_again_changes_nothing():
+    """A guard stacked on a guard (a postprocessor inside a wrapped engine, a chain node
+    after a graph node): its marks and notices are no claims and no mark is doubled."""
+    draft = f"{SUPPORTED} {UNCERTAIN} {FABRICATED}"
+    for policy in ("flag", "redact"):
+        once = V.guard(draft, SOURCES, policy=policy).text
+        assert "[unverified]" in once
+        assert V.guard(once, SOURCES, policy=policy).text == once
+
+
 def test_strict_redact_removes_every_claim_that_is_not_supported():
     """strictness="strict" is the seed's rule: the uncertain sentence is removed too."""
     g = V_STRICT.guard(f"{SUPPORTED} {UNCERTAIN}", SOURCES, policy="redact")
