@@ -153,6 +153,8 @@ def _derived(sentences: Sequence[EvidenceSentence]) -> frozenset[str]:
             if kind.startswith("unit:"):
                 out.update(_canon(v) for v, _ in table.converted(number, kind[5:]))
             by_kind.setdefault(kind, []).append(number)
+            if kind == "percent" and 0 < number < 100:
+                out.add(_canon(100 - number))  # "the last 20%" of 80 %
         for kind, numbers in by_kind.items():
             for i, a in enumerate(numbers[:12]):
                 for b in numbers[i + 1 : 12]:
@@ -260,7 +262,9 @@ def _local(claim: str, start: int, end: int, content: frozenset[str]) -> frozens
     return frozenset(near)
 
 
-_DURATIONS = frozenset({"time", "unit:s", "unit:min", "unit:h"})
+_DURATIONS = frozenset(
+    {"time"} | {f"unit:{u}" for u in ("s", "min", "h", "day", "week", "month", "year", "decade")}
+)
 _APPROXIMATE = regex.compile(
     r"\b(?:about|around|roughly|nearly|almost|approximately|some|over|more than|under)\s*[$€£]?$"
 )
@@ -275,9 +279,15 @@ def _underived(kind: str, number: Decimal | None, before: str) -> bool:
     return kind in _DURATIONS or _APPROXIMATE.search(before.rstrip().lower()) is not None
 
 
-def _figure(claim: str, claim_content: frozenset[str], index: EvidenceIndex) -> Finding | None:
-    figures = _claim_figures(claim)
-    several = len(figures) > 1
+def _figure(
+    claim: str, claim_content: frozenset[str], index: EvidenceIndex, given: frozenset[str]
+) -> Finding | None:
+    """The first figure finding on ``claim``; figures in ``given`` (the user's question and
+    the claim's context) are the user's own and never held against it."""
+    figures = [
+        (item, need) for item, need in _claim_figures(claim) if given.isdisjoint(need.readings)
+    ]
+    several = len(_claim_figures(claim)) > 1
     for item, need in figures:
         content = _local(claim, item[0], item[1], claim_content) or claim_content
         aligned, share = _aligned(content, index)
@@ -335,6 +345,8 @@ def _checkable(claim: str, start: int, end: int) -> bool:
     before, after = claim[max(0, start - 24) : start], claim[end : end + 24]
     if before[-1:].isalpha() or after[:1].isalpha() or after[:1] in "½¼¾⅓⅔/" or before[-1:] == "/":
         return False
+    if before[-1:] == ":" or after[:1] == ":" or (before[-1:] == "-" and before[-2:-1].isalpha()):
+        return False  # a clock time's part, a model code ("WF-20")
     if _RANGE_TO.match(after):
         return False
     word = _IDENTIFIER.search(before)
@@ -385,7 +397,8 @@ def evidence_findings(
         )
     content = _content(claim) - frozenset(stem(w) for w in optional)
     if content:
-        figure = _figure(claim, content, index)
+        given = span_figures(" ".join(context)).values if context else frozenset()
+        figure = _figure(claim, content, index, given)
         if figure is not None:
             out.append(figure)
     return out

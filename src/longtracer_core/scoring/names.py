@@ -22,6 +22,7 @@ from importlib import resources
 import regex
 
 from ..text.words import fold, fold_stem
+from .units import unit_table
 
 __all__ = ["NameIndex", "absent_names", "claim_names", "name_index", "opener_words"]
 
@@ -101,6 +102,12 @@ def _possessive_or_run(text: str, end: int) -> bool:
     )
 
 
+def _bracketed(text: str, at: int) -> bool:
+    """Is ``text[at]`` inside square brackets or parentheses?"""
+    before = text[:at]
+    return before.count("[") > before.count("]") or before.count("(") > before.count(")")
+
+
 def claim_names(text: str) -> list[Name]:
     """The words of ``text`` that name something (see the module docstring).
 
@@ -119,8 +126,10 @@ def claim_names(text: str) -> list[Name]:
         if text[m.end() : m.end() + 9].lower().lstrip().startswith(("dollar", "cent")):
             continue  # "US dollars", "Hong Kong cents": a currency, not a claim about a place
         folded = fold(word)
-        if folded in lex.not_names or folded in lex.titles:
-            continue
+        if folded in lex.not_names or folded in lex.titles or folded in unit_table().words:
+            continue  # "MWh" is a unit
+        if _bracketed(text, m.start()):
+            continue  # "[UCAS]", "(GOV.UK)": a label for a source, not a claim about it
         initial = _opens(text, m.start())
         plain = not (any(ch.isupper() for ch in word[1:]) or _acronym(word))
         if initial and plain and (folded in lex.starters or not _possessive_or_run(text, m.end())):
@@ -178,6 +187,8 @@ def _present(word: str, index: NameIndex) -> bool:
     folded = fold(word)
     forms = {folded, folded.removesuffix("'s").removesuffix("’s"), folded.replace(".", "")}
     forms.update(part for part in folded.split("-") if part)
+    if _acronym(word.removesuffix("s")):
+        forms.add(folded.removesuffix("s"))  # "EVs"
     if forms & index.words or {fold_stem(f) for f in forms} & index.stems:
         return True
     if _acronym(word) and folded.replace(".", "") in index.acronyms:

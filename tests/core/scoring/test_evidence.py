@@ -81,3 +81,37 @@ def test_a_single_figure_stated_for_another_fact_is_a_role_finding():
 )
 def test_reformatted_and_derived_figures_are_not_findings(claim):
     assert not {"figure_absent", "figure_conflict", "figure_role"} & set(kinds(claim))
+
+
+CHARGING = [
+    ("S1", "Keep the battery between 20% and 80%. The WH-50 supports multipoint."),
+    (
+        "S2",
+        "Night rate: 7.5p per kWh from 23:30 to 05:30. Most electric vehicles (EVs) do 3 miles per kWh.",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Let the phone manage the last 20% of the charge.",  # the complement of 80 %
+        "The night rate of 7.5p per kWh runs 23:30–05:30.",  # a clock time's parts
+        "The WF-20 earbuds do not support multipoint.",  # a model code
+        "EVs do about 3 miles per kWh [UCAS].",  # a plural acronym, a source label
+        "The plant sells power at £92.50 per MWh.",  # a unit, not a name
+    ],
+)
+def test_labels_codes_units_and_complements_are_no_findings(claim):
+    found = evidence_findings(claim, evidence_index(CHARGING))
+    assert not {"name_absent", "figure_conflict", "figure_role"} & {f.kind for f in found}
+    assert all(f.kind != "figure_absent" or "92.50" in claim for f in found)
+
+
+def test_figures_of_the_users_question_are_not_held_against_the_answer():
+    index = evidence_index(CHARGING)
+    claim = "At 3 miles per kWh, your 240 miles a week needs 80 kWh."
+    assert "240" in " ".join(f.text for f in evidence_findings(claim, index))
+    question = "I drive 240 miles a week; how much will charging cost?"
+    found = evidence_findings(claim, index, (question,))
+    assert "240" not in " ".join(f.text for f in found)
