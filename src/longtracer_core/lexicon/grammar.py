@@ -8,7 +8,10 @@ claim need not restate) read them.
 
 from __future__ import annotations
 
+import regex
+
 __all__ = [
+    "EXAMPLE_MARKERS",
     "CAPITALISED_COMMON_WORDS",
     "CONNECTIVES",
     "DETERMINERS",
@@ -89,4 +92,9 @@ CAPITALISED_COMMON_WORDS = tuple(
     march april may june july august september october november december monday tuesday
     wednesday thursday friday saturday sunday
     """.split()
+)
+
+# phrases that make what follows an illustration ("for example, on a salary of £30,000 ...")
+EXAMPLE_MARKERS = regex.compile(
+    r"\b(?:for example|for instance|e\.g\.|say you)\b", regex.IGNORECASE
 )

@@ -30,6 +30,7 @@ from importlib import resources
 import regex
 
 from ..contracts import ReasonCode
+from ..lexicon.grammar import EXAMPLE_MARKERS
 from ..lexicon.numbers import CURRENCY_WORDS, SCALE_EXPONENTS, SCALE_SUFFIXES
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
@@ -284,10 +285,14 @@ def _figure(
 ) -> Finding | None:
     """The first figure finding on ``claim``; figures in ``given`` (the user's question and
     the claim's context) are the user's own and never held against it."""
+    every = _claim_figures(claim)
+    stated = frozenset(r for _, need in every for r in need.readings)
     figures = [
-        (item, need) for item, need in _claim_figures(claim) if given.isdisjoint(need.readings)
+        (item, need)
+        for item, need in every
+        if given.isdisjoint(need.readings) and not _in_range(claim, item[0], item[1])
     ]
-    several = len(_claim_figures(claim)) > 1
+    several = len(every) > 1
     for item, need in figures:
         content = _local(claim, item[0], item[1], claim_content) or claim_content
         aligned, share = _aligned(content, index)
@@ -296,6 +301,8 @@ def _figure(
         other = (
             _other_value(aligned, kind, need.readings[0]) if aligned and share >= ALIGNED else None
         )
+        if other in stated:
+            other = None  # the claim states that value too ("£25 per journey, so £50 return")
         if not _met(need, kind, index):
             if other is not None and aligned is not None:
                 return Finding(
@@ -326,6 +333,16 @@ def _figure(
                 {"source_id": aligned.source_id, "claimed": written, "stated": other},
             )
     return None
+
+
+_RANGE_BEFORE = regex.compile(r"\d\s*(?:–|—|-|to)\s*[$€£]?$")
+_RANGE_AFTER = regex.compile(r"^\s*(?:–|—|-|to)\s*[$€£]?\d")
+
+
+def _in_range(claim: str, start: int, end: int) -> bool:
+    """Is the figure an end of a range ("50–67 kWh", "£10 to £13")? A range is an estimate,
+    most often worked out by the writer."""
+    return bool(_RANGE_BEFORE.search(claim[:start]) or _RANGE_AFTER.match(claim[end:]))
 
 
 _RANGE_TO = regex.compile(
@@ -385,6 +402,8 @@ def evidence_findings(
     """
     optional = frozenset(w for phrase in context for w in lex_tokens(phrase))
     out: list[Finding] = []
+    if EXAMPLE_MARKERS.search(claim):
+        return out  # "for example, on a salary of £30,000": an illustration, not a claim of fact
     missing = absent_names(claim, index.names, optional)
     if missing:
         out.append(

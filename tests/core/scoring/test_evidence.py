@@ -115,3 +115,15 @@ def test_figures_of_the_users_question_are_not_held_against_the_answer():
     question = "I drive 240 miles a week; how much will charging cost?"
     found = evidence_findings(claim, index, (question,))
     assert "240" not in " ".join(f.text for f in found)
+
+
+def test_ranges_examples_and_values_the_claim_restates_are_no_findings():
+    index = evidence_index(CHARGING)
+    for claim in (
+        "At 3 miles per kWh, 200 miles needs roughly 50–67 kWh.",  # a worked-out range
+        "For example, a 60 kWh battery at 7.5p per kWh costs £4.50 to fill.",  # illustration
+        "The night rate is 7.5p per kWh, so 10 kWh cost 75p.",  # the claim restates 7.5
+    ):
+        found = {f.kind for f in evidence_findings(claim, index)}
+        assert not {"figure_conflict", "figure_role"} & found, claim
+    assert not evidence_findings("For example, 50–67 kWh a week.", index)
