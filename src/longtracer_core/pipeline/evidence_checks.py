@@ -16,7 +16,7 @@ from typing import Any
 from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, ReasonCode
 from ..decompose.types import DraftClaim
 from ..scoring.evidence import EvidenceIndex, evidence_findings
-from ..scoring.findings import DECISIVE_KINDS, Finding
+from ..scoring.findings import BLOCKING_KINDS, DECISIVE_KINDS, Finding
 from .assess import SIMILARITY_GATE
 
 __all__ = ["PRIORITY", "join_findings"]
@@ -91,10 +91,10 @@ def join_findings(
     chosen = _chosen(found)
     if chosen is None or chosen is own:
         return claim
-    decisive = chosen.get("kind") in DECISIVE_KINDS
-    if claim.assessment is ClaimAssessment.SUPPORTED and not decisive:
+    blocks = chosen.get("kind") in DECISIVE_KINDS | BLOCKING_KINDS
+    if claim.assessment is ClaimAssessment.SUPPORTED and not blocks:
         return claim
     update: dict[str, Any] = {"details": {**claim.details, "finding": chosen}}
-    if decisive and claim.assessment is not ClaimAssessment.CONTRADICTED:
+    if blocks and claim.assessment is not ClaimAssessment.CONTRADICTED:
         update.update(_update(claim, chosen))
     return claim.model_copy(update=update)

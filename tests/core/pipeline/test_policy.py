@@ -38,6 +38,16 @@ def test_flag_and_redact_mark_an_uncertain_sentence_and_keep_it():
         assert g.text == f"{SUPPORTED} {UNCERTAIN} [unverified]"
 
 
+def test_a_figure_no_source_states_is_marked_uncertain_never_deleted():
+    """A figure the evidence neither states nor derives keeps its sentence from SUPPORTED,
+    but proves nothing wrong (right only half the time on dev): marked, not removed."""
+    claim = "Its primary mirror is 6.5 metres across and weighs 705 kilograms."
+    g = V.guard(f"{SUPPORTED} {claim}", SOURCES, policy="redact")
+    outcome = g.case.claims[-1].outcome
+    assert outcome is ClaimOutcome.UNCERTAIN
+    assert claim in g.text and "[unverified]" in g.text
+
+
 def test_guarding_a_guarded_answer_again_changes_nothing():
     """A guard stacked on a guard (a postprocessor inside a wrapped engine, a chain node
     after a graph node): its marks and notices are no claims and no mark is doubled."""
