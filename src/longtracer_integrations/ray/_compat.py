@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 try:
-    import pyarrow  # noqa: F401
+    import pyarrow  # type: ignore[import-untyped]  # noqa: F401
     import ray.data  # noqa: F401
 except ImportError as err:  # pragma: no cover - exercised in a fresh environment
     raise ImportError(

@@ -3,9 +3,14 @@
 Each actor builds its ``CitationVerifier`` once (the embedding model is loaded
 once per actor, not per batch) and turns a batch of records into the same
 batch with the audit columns added. Decoding and verification never raise for
-a record, so a bad record is one INDETERMINATE row; an actor whose process
-dies is restarted by Ray and its batch retried (``max_restarts``,
-``max_task_retries``), so no row is lost or written twice.
+a record, and every string written is valid UTF-8 (a lone surrogate is
+written as its escape), so a bad record is one INDETERMINATE row.
+
+A lost actor or node costs time, not rows: the pool is a min–max pool (it
+starts with one actor and grows to ``concurrency``), each actor asks Ray for a
+fraction of a CPU (``ACTOR_CPUS``) so an actor of a lost node restarts on the
+nodes that remain, and a restarted actor retries the batches it held
+(``max_restarts``, ``max_task_retries``), so no row is lost or written twice.
 """
 
 from __future__ import annotations
@@ -13,10 +18,9 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
-import pyarrow as pa
+import pyarrow as pa  # type: ignore[import-untyped]
 import ray
 from ray.data import ActorPoolStrategy, Dataset
 
@@ -27,21 +31,36 @@ from longtracer_core.audit import (
     BadRecord,
     CaseInput,
     audit_fields,
-    decode_line,
     decode_record,
+    representable,
     verify_inputs,
 )
 from longtracer_core.config import resolve_policy
 from longtracer_core.pipeline import unverified_response
 
-__all__ = ["OUTPUT_COLUMNS", "VerifyBatch", "default_verifier", "verify_dataset"]
+__all__ = [
+    "ACTOR_CPUS",
+    "LIGHT_CPUS",
+    "OUTPUT_COLUMNS",
+    "VerifyBatch",
+    "default_verifier",
+    "verify_dataset",
+]
 
+# What an actor asks Ray for. Ray's CPUs are bookkeeping, not a limit: asking for a
+# whole CPU per actor lets an actor of a lost node wait for a CPU no node will free
+# (its batches wait with it, and the job stalls); a quarter CPU always fits beside the
+# actors of the nodes that remain. ``concurrency`` bounds the actors, not the CPUs.
+ACTOR_CPUS = 0.25
+# Read, split and write tasks are light next to verification.
+LIGHT_CPUS = 0.25
 
 _ARROW = {
     "str": pa.string(),
     "str?": pa.string(),
     "float?": pa.float64(),
     "int": pa.int64(),
+    "int?": pa.int64(),
     "list[str]": pa.list_(pa.string()),
 }
 # the audit fields, then the CaseResult as JSON and (with_trace) the trace as JSON
@@ -66,28 +85,27 @@ def default_verifier(
     )
 
 
-@dataclass(frozen=True)
 class _Columns:
     """Records are table rows; ``keys`` names the columns."""
 
-    keys: AuditKeys
+    def __init__(self, keys: AuditKeys) -> None:
+        self.keys = keys
 
     def __call__(self, row: Mapping[str, Any]) -> CaseInput | BadRecord:
         return decode_record(row, self.keys)
 
 
-@dataclass(frozen=True)
-class _Lines:
-    """Records are JSON text in one column (``read_text`` of a JSON Lines file)."""
+def _text(value: Any) -> Any:
+    """A value Arrow can hold: text with lone surrogates escaped, lists of it too."""
+    if isinstance(value, str):
+        return representable(value)
+    if isinstance(value, list):
+        return [_text(v) for v in value]
+    return value
 
-    keys: AuditKeys
-    column: str = "text"
 
-    def __call__(self, row: Mapping[str, Any]) -> CaseInput | BadRecord:
-        line = row.get(self.column)
-        if not isinstance(line, str):
-            return decode_record(line, self.keys)
-        return decode_line(line, self.keys)
+def _json(data: Any) -> str:
+    return representable(json.dumps(data, ensure_ascii=False))
 
 
 class VerifyBatch:
@@ -107,8 +125,7 @@ class VerifyBatch:
         self.policy = resolve_policy(policy, self.verifier.config.policy)
         self.drop = drop
 
-    def _verify(self, rows: list[dict[str, Any]]) -> list[GuardedResponse]:
-        inputs = [self.decode(row) for row in rows]
+    def _verify(self, inputs: list[CaseInput | BadRecord]) -> list[GuardedResponse]:
         try:
             return verify_inputs(self.verifier, inputs, policy=self.policy)
         except Exception as err:  # a defect of ours must cost rows, never the job
@@ -124,14 +141,14 @@ class VerifyBatch:
             ]
 
     def __call__(self, batch: pa.Table) -> pa.Table:
-        guarded = self._verify(batch.to_pylist())
+        inputs = [self.decode(row) for row in batch.to_pylist()]
         columns: dict[str, list[Any]] = {name: [] for name, _ in OUTPUT_COLUMNS}
-        for g in guarded:
-            for name, value in audit_fields(g.case).items():
-                columns[name].append(value)
-            columns["case_result"].append(g.case.model_dump_json())
+        for item, g in zip(inputs, self._verify(inputs), strict=True):
+            for name, value in audit_fields(g.case, item).items():
+                columns[name].append(_text(value))
+            columns["case_result"].append(_json(g.case.model_dump(mode="json")))
             if self.with_trace:
-                columns["trace"].append(json.dumps(g.trace.model_dump(mode="json")))
+                columns["trace"].append(_json(g.trace.model_dump(mode="json")))
         names = {name for name, _ in OUTPUT_COLUMNS}
         out = batch.drop_columns([c for c in batch.column_names if c in names or c in self.drop])
         for name, kind in OUTPUT_COLUMNS:
@@ -141,16 +158,37 @@ class VerifyBatch:
         return out
 
 
-def _actor_cpus(concurrency: int) -> float:
-    """CPUs per actor that leave one CPU free for the read and write tasks.
-
-    An actor pool that holds every CPU of the cluster starves the tasks that
-    read its input, and the job waits forever.
-    """
+def check_cpus(need: float) -> None:
+    """Refuse to start on a cluster where no node can run an actor (it would wait forever)."""
     if not ray.is_initialized():
-        return 1.0
-    total = float(ray.cluster_resources().get("CPU", 1.0))
-    return max(0.0, min(1.0, (total - 1.0) / concurrency))
+        return
+    nodes: list[dict[str, Any]] = ray.nodes()  # type: ignore[no-untyped-call]
+    best = max(
+        (float(n.get("Resources", {}).get("CPU", 0.0)) for n in nodes if n.get("Alive")),
+        default=0.0,
+    )
+    if best < need:
+        raise RuntimeError(
+            f"no node of the Ray cluster can run a verifying actor: each asks for {need} CPU "
+            f"and the largest live node has {best} (a head started with --num-cpus=0 runs none; "
+            "add a worker node, or pass a smaller num_cpus)"
+        )
+
+
+def split_blocks(ds: Dataset, rows: int) -> Dataset:
+    """``ds`` in blocks of at most ``rows`` rows, split by light tasks.
+
+    An actor takes whole blocks: one large block (a Parquet file of one row
+    group, say) would keep every other actor idle. The split streams, it does
+    not materialise the input. Ray runs it on a whole CPU unless told
+    otherwise, which on one-CPU nodes beside the actors never comes free; its
+    logical operator carries the request (checked by the tests).
+    """
+    split = ds.repartition(target_num_rows_per_block=rows)
+    remote_args = getattr(getattr(split._logical_plan, "dag", None), "ray_remote_args", None)
+    if isinstance(remote_args, dict):
+        remote_args.setdefault("num_cpus", LIGHT_CPUS)
+    return split
 
 
 def map_verify(
@@ -166,17 +204,22 @@ def map_verify(
     num_cpus: float | None = None,
     max_restarts: int | None = None,
     max_task_retries: int | None = None,
+    split: bool = True,
 ) -> Dataset:
     """The ``map_batches`` call behind ``verify_dataset`` and ``audit_with_ray``."""
     if not isinstance(concurrency, int) or concurrency < 1:
         raise ValueError(f"concurrency must be a positive int, got {concurrency!r}")
     if not isinstance(batch_size, int) or batch_size < 1:
         raise ValueError(f"batch_size must be a positive int, got {batch_size!r}")
-    # An actor takes whole blocks: one large block (a Parquet file of one row group,
-    # say) would keep every other actor idle. Blocks of at most one batch spread
-    # the work over the pool; the split streams, it does not materialise the input.
-    ds = ds.repartition(target_num_rows_per_block=batch_size)
-    return ds.map_batches(
+    cpus = num_cpus if num_cpus is not None else ACTOR_CPUS
+    check_cpus(cpus)
+    # None keeps Ray Data's actor fault tolerance: restart, and retry the batch
+    retries: dict[str, Any] = {
+        k: v
+        for k, v in (("max_restarts", max_restarts), ("max_task_retries", max_task_retries))
+        if v is not None
+    }
+    return (split_blocks(ds, batch_size) if split else ds).map_batches(
         VerifyBatch,
         fn_constructor_kwargs={
             "make_verifier": make_verifier,
@@ -187,15 +230,10 @@ def map_verify(
         },
         batch_format="pyarrow",
         batch_size=batch_size,
-        compute=ActorPoolStrategy(size=concurrency),
-        num_cpus=num_cpus if num_cpus is not None else _actor_cpus(concurrency),
+        compute=ActorPoolStrategy(min_size=1, max_size=concurrency),
+        num_cpus=cpus,
         udf_modifying_row_count=False,
-        # None keeps Ray Data's actor fault tolerance: restart, and retry the batch
-        **{
-            k: v
-            for k, v in (("max_restarts", max_restarts), ("max_task_retries", max_task_retries))
-            if v is not None
-        },
+        **retries,
     )
 
 
@@ -220,20 +258,25 @@ def verify_dataset(
 
     Columns: ``case_id`` (``id_col``'s value, or a hash of the record),
     ``quality_gate``, ``execution``, ``availability``, ``reason``, ``error``,
-    ``trust_score``, ``n_claims`` and one count per claim assessment,
-    ``reasons``, ``cited_sources``, ``miscited_sources``, ``case_result`` (the
-    CaseResult as JSON) and, with ``with_trace``, ``trace`` (JSON). A source
-    cell is a list of strings or ``{"text", "source_id", ...}`` objects, or
-    that list as a JSON string.
+    ``input_field`` and ``input_problem`` (what is wrong with a record that
+    cannot be verified: its reason is INVALID_INPUT), ``trust_score``,
+    ``n_claims`` and one count per claim assessment, ``reasons``,
+    ``cited_sources``, ``miscited_sources``, ``case_result`` (the CaseResult
+    as JSON) and, with ``with_trace``, ``trace`` (JSON); ``input_file`` and
+    ``input_row`` are null (they name a record's place in the files the CLI
+    audit reads). A source cell is a list of strings or ``{"text",
+    "source_id", ...}`` objects, or that list as a JSON string.
 
-    ``concurrency`` actors each build one verifier: ``verifier_factory()`` (it
-    must pickle; it runs in the actor), else the bundled model with
-    ``config``. ``num_cpus`` per actor defaults to one CPU, less when the pool
-    would otherwise take every CPU of the cluster (the read and write tasks
-    need one). An actor whose process dies is restarted and its batch retried
-    on it, so rows are neither lost nor written twice; by default Ray Data does
-    this without limit, ``max_restarts`` and ``max_task_retries`` bound it
-    (Ray passes them to the actors).
+    Up to ``concurrency`` actors each build one verifier: ``verifier_factory()``
+    (it must pickle; it runs in the actor), else the bundled model with
+    ``config``. The pool starts with one actor and grows while there is work.
+    ``num_cpus`` per actor defaults to ``ACTOR_CPUS`` (a quarter CPU: see the
+    module), so ``concurrency`` sets how many CPUs the audit keeps busy. An
+    actor whose process or node dies is restarted, on another node if need
+    be, and its batch retried, so rows are neither lost nor written twice; by
+    default Ray Data does this without limit, ``max_restarts`` and
+    ``max_task_retries`` bound it. A cluster where no node can run an actor
+    is refused at once rather than waited on.
     """
     schema = ds.schema(fetch_if_missing=False)
     if schema is not None:
