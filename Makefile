@@ -47,7 +47,7 @@ test-browser: setup
 # statistics) and stop it; Ray comes with the project's [ray] extra.
 test-ray: setup
 	RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0 RAY_USAGE_STATS_ENABLED=0 \
-		$(PY) -m pytest -m ray tests/integrations/ray/test_ray.py
+		$(PY) -m pytest -m ray tests/integrations/ray/
 
 llm-server-setup:
 	PYTHON=$(PYTHON) bash .ci/setup_llm_server.sh $(LLM_VENV) $(CI_CACHE)

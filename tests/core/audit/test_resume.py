@@ -149,4 +149,11 @@ def test_an_audit_killed_half_way_and_resumed_gives_the_uninterrupted_summary(tm
     whole = tmp_path / "whole"
     assert main(["audit", str(logs), "--out", str(whole), "-q", "--batch-size", "8"]) == 0
     assert _summary(killed) == _summary(whole)
-    assert _fields(killed / "results.jsonl") == _fields(whole / "results.jsonl")
+    # the same rows; a trust score may differ in the 7th digit (a record's embedding
+    # depends slightly on the batch it is computed in, and the batches differ after a resume)
+    resumed, uninterrupted = _fields(killed / "results.jsonl"), _fields(whole / "results.jsonl")
+    assert len(resumed) == len(uninterrupted) == n + 1
+    pairs = zip(resumed, uninterrupted, strict=True)
+    scores = [(a.pop("trust_score"), b.pop("trust_score")) for a, b in pairs]
+    assert resumed == uninterrupted
+    assert all(a == pytest.approx(b, abs=1e-5) for a, b in scores)
