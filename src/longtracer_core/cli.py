@@ -460,7 +460,7 @@ def _audit_on_ray(
             progress=not args.quiet,
             resume=args.resume,
         )
-    except on_ray.AuditStalledError as err:
+    except on_ray.AuditStoppedError as err:
         raise CliError(str(err), ExitCode.TEMPFAIL) from None
     return summary, results
 

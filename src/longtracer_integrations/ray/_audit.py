@@ -5,12 +5,13 @@ read tasks), verify them on an actor pool, write the rows as Parquet, then
 count them in one streaming pass over the small columns and fetch the worst
 cases in full.
 
-Nothing is lost on the way: the rows of every finished block are on disk as
-soon as it is written, so an audit that stops (killed, or a cluster that can
-no longer make progress) resumes with ``resume=True``: parts cut short are
-removed, and only the records without a row are read again. A run that
-writes nothing for ``stall_seconds`` is stopped with an ``AuditStalledError``
-that says what the cluster has left, rather than waiting forever.
+Nothing is lost on the way: rows are written in parts of ``PART_BATCHES``
+batches, each on disk as soon as it is complete, so an audit that stops
+(killed, or a cluster that can no longer make progress) resumes with
+``resume=True``: parts cut short are removed, and only the records without a
+row are read again. A run that Ray gives up on, or that writes nothing for
+``stall_seconds``, is stopped with an ``AuditStoppedError`` that says what the
+cluster has left, rather than a bare Ray error or a wait without end.
 """
 
 from __future__ import annotations
@@ -37,11 +38,22 @@ from longtracer_core.audit import AUDIT_FIELDS, AuditKeys, AuditSummary, RowSet,
 from ._dataset import LIGHT_CPUS, default_verifier, map_verify
 from ._source import AuditLogs, Pickled
 
-__all__ = ["AuditStalledError", "audit_with_ray"]
+__all__ = ["AuditStoppedError", "audit_with_ray"]
 
 
-class AuditStalledError(RuntimeError):
-    """The audit wrote nothing for too long; the rows written so far are kept for a resume."""
+# Rows per Parquet part, in batches: what an interruption can cost at most (the part
+# being written), and how often the stall watch sees progress.
+PART_BATCHES = 4
+
+
+class AuditStoppedError(RuntimeError):
+    """The cluster could not go on with the audit; the rows written so far are kept (resume)."""
+
+
+_RESUME = (
+    "The rows written so far are kept: run the audit again with --resume (resume=True) "
+    "once the cluster can run an actor."
+)
 
 
 def _parts(results: str) -> tuple[pafs.FileSystem, list[pafs.FileInfo]]:
@@ -82,7 +94,7 @@ def _cluster_state() -> str:
 
 
 def _write_watched(write: Callable[[], None], results: str, stall_seconds: float) -> None:
-    """Run ``write``; stop it with ``AuditStalledError`` if no part appears for too long."""
+    """Run ``write``; ``AuditStoppedError`` if Ray fails it or no part appears for too long."""
     failure: list[BaseException] = []
 
     def run() -> None:
@@ -103,11 +115,15 @@ def _write_watched(write: Callable[[], None], results: str, stall_seconds: float
             state = _cluster_state()
             ray.shutdown()  # the driver's actors and tasks end with it
             worker.join(timeout=60)
-            raise AuditStalledError(
-                f"no rows were written for {stall_seconds:g} s: {state}. The rows written so "
-                "far are kept: run the audit again with --resume (resume=True) once the "
-                "cluster can run an actor."
+            raise AuditStoppedError(
+                f"no rows were written for {stall_seconds:g} s: {state}. {_RESUME}"
             )
+    if failure and isinstance(failure[0], ray.exceptions.RayError):
+        cause = str(failure[0]).strip().splitlines()[0] if str(failure[0]).strip() else ""
+        raise AuditStoppedError(
+            f"Ray gave up on the audit ({type(failure[0]).__name__}: {cause}): "
+            f"{_cluster_state()}. {_RESUME}"
+        ) from failure[0]
     if failure:
         raise failure[0]
 
@@ -155,14 +171,14 @@ def _verify_to_parquet(
         root, root=root, keys=options.pop("keys"), batch_size=options["batch_size"], done=done
     )
     ds = ray.data.read_datasource(source, num_cpus=LIGHT_CPUS)
-    with_trace = options["with_trace"]
+    # VerifyBatch drops the record and writes exactly the output columns (a
+    # select_columns step would be one more task asking for a whole CPU)
     verified = map_verify(ds, Pickled(), drop=("record",), split=False, **options)
-    columns = [name for name, _ in AUDIT_FIELDS] + ["case_result"]
-    if with_trace:
-        columns.append("trace")
-    selected = verified.select_columns(columns)
     write = functools.partial(
-        selected.write_parquet, results, ray_remote_args={"num_cpus": LIGHT_CPUS}
+        verified.write_parquet,
+        results,
+        max_rows_per_file=PART_BATCHES * options["batch_size"],
+        ray_remote_args={"num_cpus": LIGHT_CPUS},
     )
     _write_watched(write, results, stall_seconds)
 

@@ -54,6 +54,11 @@ __all__ = [
 ACTOR_CPUS = 0.25
 # Read, split and write tasks are light next to verification.
 LIGHT_CPUS = 0.25
+# Actors that may die in a row while they start before the run fails. Ray Data's
+# default, 0, fails the whole run when a lost node takes an actor that was starting
+# (or when one starting is cancelled as the pool shrinks); a verifier that cannot be
+# built still fails fast, as the count starts again at every actor that does start.
+ACTOR_START_DEATHS = 3
 
 _ARROW = {
     "str": pa.string(),
@@ -219,7 +224,7 @@ def map_verify(
         for k, v in (("max_restarts", max_restarts), ("max_task_retries", max_task_retries))
         if v is not None
     }
-    return (split_blocks(ds, batch_size) if split else ds).map_batches(
+    verified = (split_blocks(ds, batch_size) if split else ds).map_batches(
         VerifyBatch,
         fn_constructor_kwargs={
             "make_verifier": make_verifier,
@@ -235,6 +240,11 @@ def map_verify(
         udf_modifying_row_count=False,
         **retries,
     )
+    context = verified.context  # this dataset's own copy of Ray Data's settings
+    budget = getattr(context, "max_consecutive_actor_init_deaths", None)
+    if isinstance(budget, int) and 0 <= budget < ACTOR_START_DEATHS:
+        context.max_consecutive_actor_init_deaths = ACTOR_START_DEATHS
+    return verified
 
 
 def verify_dataset(
@@ -275,8 +285,11 @@ def verify_dataset(
     actor whose process or node dies is restarted, on another node if need
     be, and its batch retried, so rows are neither lost nor written twice; by
     default Ray Data does this without limit, ``max_restarts`` and
-    ``max_task_retries`` bound it. A cluster where no node can run an actor
-    is refused at once rather than waited on.
+    ``max_task_retries`` bound it. An actor that dies while it starts (its
+    node lost) is replaced; ``ACTOR_START_DEATHS`` such deaths in a row fail
+    the run (Ray Data's ``max_consecutive_actor_init_deaths``, set on this
+    dataset's context). A cluster where no node can run an actor is refused at
+    once rather than waited on.
     """
     schema = ds.schema(fetch_if_missing=False)
     if schema is not None:

@@ -162,7 +162,7 @@ def test_audit_and_ray_public_names_are_pinned():
     assert longtracer_integrations.ray.__all__ == [
         "ACTOR_CPUS",
         "OUTPUT_COLUMNS",
-        "AuditStalledError",
+        "AuditStoppedError",
         "VerifyBatch",
         "audit_with_ray",
         "default_verifier",

@@ -408,7 +408,7 @@ def test_audit_on_ray_killed_half_way_resumes_to_the_same_summary(local_ray, tmp
     proc = subprocess.Popen(argv, env=env)
     deadline = time.monotonic() + 900
     while time.monotonic() < deadline and proc.poll() is None:
-        if len(list((out / "results").glob("*.parquet"))) >= 10:  # 80 of 160 rows
+        if len(list((out / "results").glob("*.parquet"))) >= 2:  # parts of 32 rows: 64-96 of 160
             break
         time.sleep(0.1)
     assert proc.poll() is None, "the audit ended before it could be killed half way"
