@@ -211,25 +211,21 @@ def grounding_node(
     """A LangGraph node that grounds the graph's answer and returns only what it changes.
 
     Dict state: the answer under ``answer_key`` (a string or a message) is
-    checked against ``state[documents_key]``; the node returns ``{answer_key:
-    <policy-applied answer>, output_key: <CaseResult as a dict>}``.
-    ``MessagesState``: the last AI message is checked and returned with the
-    same id (``add_messages`` replaces it in place, nothing is appended twice),
-    with the verdict in its ``response_metadata[output_key]``.
+    checked; the node returns ``{answer_key: <policy-applied answer>,
+    output_key: <CaseResult as a dict>}``. ``MessagesState``: the last AI
+    message is checked and returned with the same id (``add_messages``
+    replaces it), the verdict in its ``response_metadata[output_key]``.
 
-    Evidence, in order: the first of ``state[documents_key]`` that is not
-    None (``documents_key`` is one key or several; by default ``"documents"``,
-    then ``"context"``, the LangChain RAG tutorial's key); ``config["configurable"]
-    ["grounding_sources"]``; documents retrievers returned earlier in the run
-    (with a ``GroundingCallbackHandler`` in the callbacks); in messages mode,
-    the tool results since the last human message. The verdict's
-    ``metadata["evidence"]`` says which was used (``{"from": "state", "key":
-    "context"}``); with none, ``GroundingEvidenceError`` lists every place the
-    node looked. ``guard`` (or
-    ``guard_options`` such as ``verifier=``, ``config=``, ``judge=``,
+    Evidence, in order: the first of ``state[documents_key]`` that is not None
+    (one key or several; by default ``"documents"``, then ``"context"``, the
+    LangChain RAG tutorial's key); ``config["configurable"]["grounding_sources"]``;
+    documents retrievers returned earlier in the run (with a
+    ``GroundingCallbackHandler``); in messages mode, the tool results since the
+    last human message. The verdict's ``metadata["evidence"]`` names the one
+    used; with none, ``GroundingEvidenceError`` lists every place looked at.
+    ``guard`` (or ``guard_options``: ``verifier=``, ``config=``, ``judge=``,
     ``on_fail="raise"``, ``sinks=``) sets how it verifies. LangGraph drops
-    updates to keys the state does not declare: give dict states an
-    ``output_key`` channel (``GroundingState``), see ``check_state_schema``.
+    updates to keys the state does not declare: see ``check_state_schema``.
     """
     if guard is None:
         guard = GroundingGuard(policy=policy, include_trace=include_trace, **guard_options)

@@ -266,30 +266,22 @@ def verify_dataset(
 ) -> Dataset:
     """``ds`` with the audit columns added, one row out per row in (lazy, like any map).
 
-    Columns: ``case_id`` (``id_col``'s value, or a hash of the record),
-    ``quality_gate``, ``execution``, ``availability``, ``reason``, ``error``,
-    ``input_field`` and ``input_problem`` (what is wrong with a record that
-    cannot be verified: its reason is INVALID_INPUT), ``trust_score``,
-    ``n_claims`` and one count per claim assessment, ``reasons``,
-    ``cited_sources``, ``miscited_sources``, ``case_result`` (the CaseResult
-    as JSON) and, with ``with_trace``, ``trace`` (JSON); ``input_file`` and
-    ``input_row`` are null (they name a record's place in the files the CLI
-    audit reads). A source cell is a list of strings or ``{"text",
-    "source_id", ...}`` objects, or that list as a JSON string.
+    Columns: ``OUTPUT_COLUMNS`` (see docs/guides/audit.md): ``case_id``
+    (``id_col``'s value, or a hash of the record), the gate and layers,
+    ``input_field`` and ``input_problem`` for a record that cannot be verified
+    (reason INVALID_INPUT), the claim counts and reasons, ``case_result`` (JSON)
+    and, with ``with_trace``, ``trace``; ``input_file`` and ``input_row`` are
+    null here. A source cell is a list of strings or ``{"text", "source_id",
+    ...}`` objects, or that list as a JSON string.
 
-    Up to ``concurrency`` actors each build one verifier: ``verifier_factory()``
-    (it must pickle; it runs in the actor), else the bundled model with
-    ``config``. The pool starts with one actor and grows while there is work.
-    ``num_cpus`` per actor defaults to ``ACTOR_CPUS`` (a quarter CPU: see the
-    module), so ``concurrency`` sets how many CPUs the audit keeps busy. An
-    actor whose process or node dies is restarted, on another node if need
-    be, and its batch retried, so rows are neither lost nor written twice; by
-    default Ray Data does this without limit, ``max_restarts`` and
-    ``max_task_retries`` bound it. An actor that dies while it starts (its
-    node lost) is replaced; ``ACTOR_START_DEATHS`` such deaths in a row fail
-    the run (Ray Data's ``max_consecutive_actor_init_deaths``, set on this
-    dataset's context). A cluster where no node can run an actor is refused at
-    once rather than waited on.
+    Up to ``concurrency`` actors (a pool that starts with one) each build one
+    verifier: ``verifier_factory()`` (it must pickle), else the bundled model
+    with ``config``. Each asks for ``num_cpus`` (default ``ACTOR_CPUS``, see the
+    module), so a lost node's actors restart on the nodes that remain and retry
+    their batches: no row is lost or written twice (``max_restarts`` and
+    ``max_task_retries`` bound the retries). ``ACTOR_START_DEATHS`` actors may
+    die in a row while starting. A cluster where no node can run an actor is
+    refused at once.
     """
     schema = ds.schema(fetch_if_missing=False)
     if schema is not None:
