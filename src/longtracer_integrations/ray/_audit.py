@@ -93,8 +93,16 @@ def _cluster_state() -> str:
     return f"{alive} live node(s), {lost} lost; {total:g} CPU in all, {free:g} free"
 
 
-def _write_watched(write: Callable[[], None], results: str, stall_seconds: float) -> None:
-    """Run ``write``; ``AuditStoppedError`` if Ray fails it or no part appears for too long."""
+def write_watched(
+    write: Callable[[], None],
+    results: str,
+    stall_seconds: float,
+    stop: Callable[[], None] = ray.shutdown,
+) -> None:
+    """Run ``write``; ``AuditStoppedError`` if Ray fails it or no part appears for too long.
+
+    A stalled write is ended by ``stop`` (disconnecting the driver ends its actors).
+    """
     failure: list[BaseException] = []
 
     def run() -> None:
@@ -113,7 +121,7 @@ def _write_watched(write: Callable[[], None], results: str, stall_seconds: float
             seen, last = now, time.monotonic()
         elif time.monotonic() - last > stall_seconds:
             state = _cluster_state()
-            ray.shutdown()  # the driver's actors and tasks end with it
+            stop()
             worker.join(timeout=60)
             raise AuditStoppedError(
                 f"no rows were written for {stall_seconds:g} s: {state}. {_RESUME}"
@@ -180,7 +188,7 @@ def _verify_to_parquet(
         max_rows_per_file=PART_BATCHES * options["batch_size"],
         ray_remote_args={"num_cpus": LIGHT_CPUS},
     )
-    _write_watched(write, results, stall_seconds)
+    write_watched(write, results, stall_seconds)
 
 
 def audit_with_ray(

@@ -182,7 +182,6 @@ def _audit_in_child(address: str, logs: str, results: str, answer) -> None:
             concurrency=2,
             batch_size=16,
             progress=False,
-            stall_seconds=120,
         )
         answer.put(("done", str(summary.cases)))
     except Exception as err:
