@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import subprocess
 import sys
 import threading
 import time
@@ -170,8 +171,8 @@ def test_audit_on_ray_loses_a_node_and_writes_every_row_once(cluster, tmp_path):
     _restore(cluster)
 
 
-def _audit_in_child(address: str, logs: str, results: str, answer) -> None:
-    """audit_with_ray in a process of its own (as the CLI runs it), joined to the cluster."""
+def _audit_in_child(address: str, logs: str, results: str) -> None:
+    """audit_with_ray in a process of its own (as the CLI runs it); prints how it ended."""
     ray.init(address=address, log_to_driver=False)
     ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
     try:
@@ -183,47 +184,47 @@ def _audit_in_child(address: str, logs: str, results: str, answer) -> None:
             batch_size=16,
             progress=False,
         )
-        answer.put(("done", str(summary.cases)))
+        print(json.dumps(["done", str(summary.cases)]), flush=True)
     except Exception as err:
-        answer.put((type(err).__name__, str(err)))
+        print(json.dumps([type(err).__name__, str(err)]), flush=True)
+
+
+_CHILD = (
+    "import sys; from tests.integrations.ray.test_node_loss import _audit_in_child; "
+    "_audit_in_child(*sys.argv[1:])"
+)
 
 
 def test_no_worker_left_is_a_clear_error_and_the_audit_resumes(cluster, tmp_path):
     """Every worker removed: AuditStoppedError (not a wait) says so; resume finishes the audit."""
-    import multiprocessing
-
     logs = tmp_path / "logs.jsonl"
     logs.write_text("\n".join(json.dumps(r) for r in synthetic_cases(ROWS, docs=40)) + "\n")
     results = tmp_path / "results"
 
-    def parts() -> int:
-        return len(list(results.glob("*.parquet"))) if results.exists() else 0
+    def complete() -> int:
+        """Rows in the parts written whole (a part being written, or torn, does not count)."""
+        rows = 0
+        for part in results.glob("*.parquet") if results.exists() else ():
+            try:
+                rows += pq.read_metadata(part).num_rows
+            except Exception:
+                continue
+        return rows
 
-    spawn = multiprocessing.get_context("spawn")
-    answer = spawn.Queue()
-    child = spawn.Process(
-        target=_audit_in_child, args=(cluster.address, str(logs), str(results), answer)
-    )
-    child.start()
+    root = Path(__file__).resolve().parents[3]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root / "src"), str(root)])}
+    argv = [sys.executable, "-c", _CHILD, cluster.address, str(logs), str(results)]
+    child = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 600
-    while parts() < 2 and time.monotonic() < deadline and child.is_alive():
+    while complete() < 2 * 16 * 4 and time.monotonic() < deadline and child.poll() is None:
         time.sleep(0.2)
     for node in list(cluster.worker_nodes):
         cluster.remove_node(node)
-    kind, message = answer.get(timeout=600)
-    child.join(timeout=300)  # Ray's shutdown in the child takes a while on a busy machine
-    if child.is_alive():
-        child.kill()
-        child.join()
+    out, _ = child.communicate(timeout=900)
+    kind, message = json.loads(out.strip().splitlines()[-1])
     assert kind == "AuditStoppedError", message
     assert re.search(r"live node\(s\), [1-9] lost; .* CPU in all.*--resume", message), message
-    written = 0
-    for part in results.glob("*.parquet"):  # a part being written when its node went is torn
-        try:
-            written += pq.read_metadata(part).num_rows
-        except Exception:
-            continue
-    assert 0 < written < ROWS
+    assert 0 < complete() < ROWS
     _restore(cluster)
     options = {"verifier_factory": _slow_verifier, "batch_size": 16, "progress": False}
     summary = audit_with_ray(str(logs), results, concurrency=2, resume=True, **options)
