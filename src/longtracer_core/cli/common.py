@@ -39,6 +39,8 @@ exit status:
   66  input file missing or unreadable
   69  the embedding model cannot be loaded (eval, adversarial)
   73  output file cannot be written
+  75  audit --ray stopped before the end (the cluster made no progress); the rows
+      written are kept: run it again with --resume
   78  invalid configuration (--config or an option out of bounds)
 """
 

@@ -257,11 +257,19 @@ def _audit(audit: AuditOverview) -> str:
         f"<tr><td>{_e(source)}</td><td class='num'>{miscited}</td><td class='num'>{cited}</td></tr>"
         for source, miscited, cited in audit.sources
     )
+    invalid = sum(n for _, n in audit.invalid)
+    refused = (
+        f"<p>{invalid} of them could not be verified as given (invalid input, each an "
+        f"INDETERMINATE case): {_e(', '.join(f'{k} {n}' for k, n in audit.invalid))}.</p>"
+        if invalid
+        else ""
+    )
     return (
         '<section id="audit"><h2>Audit</h2>'
         f"<p>{audit.cases} cases, {audit.claims} claims. The page shows the {audit.shown} most "
         "serious cases in full (FAIL, then INDETERMINATE, lowest trust score first); the "
         "figures in this section count every case.</p>"
+        f"{refused}"
         '<div class="summary-grid">'
         f"<div><h3>Quality gate</h3>{_bars(gate_rows, _gate_badge)}</div>"
         f"<div><h3>Reasons (cases)</h3>{_bars(list(audit.reasons))}</div>"

@@ -97,6 +97,7 @@ class AuditOverview:
     reasons: tuple[tuple[str, int], ...]  # (reason, cases with it), most frequent first
     sources: tuple[tuple[str, int, int], ...]  # (source_id, times miscited, times cited)
     shown: int  # how many cases the page shows in full
+    invalid: tuple[tuple[str, int], ...] = ()  # ("field: problem" or reason, rows), most first
 
 
 def _fmt(value: Any) -> str:

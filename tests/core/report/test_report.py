@@ -177,6 +177,18 @@ def test_record_error_is_a_value_error():
     assert issubclass(RecordError, ValueError)
 
 
+def test_jsonl_lines_end_at_newline_only(tmp_path):
+    """Text a JSON string holds unescaped (U+0085, U+2028, U+2029), as an audit's
+    results.jsonl writes it, does not split a record: each line is one case."""
+    odd = f"{SUPPORTED} Next\u0085line\u2028and\u2029paragraph."
+    path = tmp_path / "results.jsonl"
+    lines = [json.dumps(record(odd), ensure_ascii=False), json.dumps(record(SUPPORTED))]
+    path.write_text("\n".join(lines) + "\r\n", encoding="utf-8")
+    code, out, err = run(["report", str(path)])
+    assert code == 0, err
+    assert out.count('<section class="case"') == 2
+
+
 def test_report_json_list_of_records(tmp_path):
     """A .json file may hold a list of records; each becomes a case."""
     path = tmp_path / "cases.json"
