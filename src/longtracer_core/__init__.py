@@ -23,6 +23,7 @@ from .errors import (
     EvaluationFailedError,
     InvalidInputError,
     JudgeError,
+    JudgeUnavailableWarning,
     LongTracerError,
     ModelUnavailableError,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "Judge",
     "JudgeConfig",
     "JudgeError",
+    "JudgeUnavailableWarning",
     "LLMDecomposer",
     "LLMJudge",
     "LegacyVerificationAdapter",

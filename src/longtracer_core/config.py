@@ -133,16 +133,29 @@ class JudgeConfig(_ConfigModel):
     ``role="decide"`` also lets it mark them CONTRADICTED, CONFLICTING_SOURCES
     or (NOT_ENOUGH_INFO) INSUFFICIENT_EVIDENCE. Either way a SUPPORTED or
     CONTRADICTED verdict counts only with a quote verified in the cited span.
+    ``requests="per_answer"`` asks the judge about every escalated claim of a
+    case in one call (an LLM judge packs them into as few model requests as
+    its token budget allows); ``"per_claim"`` makes one call per claim,
+    ``batch_size`` of them at once.
     """
 
     escalate: Literal["none", "partial", "gated", "all"] = "partial"
     role: Literal["confirm", "decide"] = "confirm"
-    top_k: int = Field(default=3, ge=1, le=16, description="Candidate spans shown per claim.")
-    max_calls: int = Field(default=16, ge=0, description="Judge requests per case at most.")
-    max_seconds: float = Field(
-        default=60.0, gt=0, description="Judge time per case; checked before each batch."
+    requests: Literal["per_answer", "per_claim"] = Field(
+        default="per_answer",
+        description="per_answer: one judge call for all escalated claims of a case; "
+        "per_claim: one call per claim, batch_size at once.",
     )
-    batch_size: int = Field(default=4, ge=1, le=256, description="Requests per judge call.")
+    top_k: int = Field(default=3, ge=1, le=16, description="Candidate spans shown per claim.")
+    max_calls: int = Field(
+        default=16, ge=0, description="Claims sent to the judge per case at most."
+    )
+    max_seconds: float = Field(
+        default=60.0, gt=0, description="Judge time per case; checked before each call."
+    )
+    batch_size: int = Field(
+        default=4, ge=1, le=256, description="per_claim: calls in flight at once."
+    )
     on_failure: Literal["fallback", "indeterminate"] = Field(
         default="fallback",
         description="A failed judge: keep the matcher's verdict (fallback) or make the case "

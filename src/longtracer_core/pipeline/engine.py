@@ -30,6 +30,7 @@ from ..scoring.matching import Plan, SpanFeatures
 from ..scoring.spans import Span
 from .assess import refusal_claim
 from .conflicts import conflict_state
+from .judge import JudgeHealth
 from .memo import CharBoundedCache
 from .nli import NliScorer
 from .sources import SourceDoc
@@ -75,6 +76,7 @@ class Engine:
     nli: NliScorer | None
     judge: Judge | None
     judge_cache: JudgeCache
+    judge_health: JudgeHealth
     cache: EmbeddingCache
     generation_model: str | None
     features: Callable[[str], SpanFeatures]

@@ -11,7 +11,15 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from ..errors import BackendResponseError
 from .http import JsonHttpClient
 
-__all__ = ["ChatBackend", "Message", "OpenAICompatibleChat", "metered", "parse_json_text"]
+__all__ = [
+    "ChatBackend",
+    "Message",
+    "OpenAICompatibleChat",
+    "metered",
+    "parse_json_text",
+    "record_usage",
+    "usage_total",
+]
 
 Message = Mapping[str, str]
 
@@ -20,24 +28,42 @@ _USAGE: ContextVar[list[dict[str, int]] | None] = ContextVar("longtracer_usage",
 
 @contextmanager
 def metered() -> Iterator[list[dict[str, int]]]:
-    """Collect the token usage that backends report for calls made inside the block.
+    """Collect one record per model call answered inside the block: its token usage.
 
-    Each call that reports usage appends ``{"prompt_tokens", "completion_tokens",
-    ...}`` to the yielded list; calls in other threads or tasks are not seen.
+    Each answered call appends ``{"prompt_tokens", "completion_tokens", ...}``
+    (``{}`` when the server reports no usage), so ``len`` counts the calls.
+    Blocks nest: an inner block's records also reach the outer one. Calls in
+    other threads or tasks are seen only when they run in a copy of this
+    context (``judge.parallel.map_in_threads``, ``asyncio.to_thread``).
     """
     bucket: list[dict[str, int]] = []
+    outer = _USAGE.get()
     token = _USAGE.set(bucket)
     try:
         yield bucket
     finally:
         _USAGE.reset(token)
+        if outer is not None:
+            outer.extend(bucket)
 
 
-def _record_usage(body: Any) -> None:
+def record_usage(body: Any) -> None:
+    """Record one answered call (and the usage its body reports) in the open ``metered`` block."""
     bucket = _USAGE.get()
+    if bucket is None:
+        return
     usage = body.get("usage") if isinstance(body, dict) else None
-    if bucket is not None and isinstance(usage, dict):
-        bucket.append({k: v for k, v in usage.items() if isinstance(v, int)})
+    found = usage if isinstance(usage, dict) else {}
+    bucket.append({k: v for k, v in found.items() if isinstance(v, int)})
+
+
+def usage_total(usage: Sequence[Mapping[str, int]]) -> dict[str, int] | None:
+    """The token counts of several calls added up; None when none reported any."""
+    total: dict[str, int] = {}
+    for item in usage:
+        for key, value in item.items():
+            total[key] = total.get(key, 0) + value
+    return total or None
 
 
 @runtime_checkable
@@ -148,12 +174,12 @@ class OpenAICompatibleChat:
 
     def complete_json(self, messages: Sequence[Message], schema: Mapping[str, Any]) -> Any:
         body = self._http.post("/chat/completions", self._payload(messages, schema))
-        _record_usage(body)
+        record_usage(body)
         return self._content(body)
 
     async def acomplete_json(self, messages: Sequence[Message], schema: Mapping[str, Any]) -> Any:
         body = await self._http.apost("/chat/completions", self._payload(messages, schema))
-        _record_usage(body)
+        record_usage(body)
         return self._content(body)
 
     def close(self) -> None:

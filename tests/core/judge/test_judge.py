@@ -197,14 +197,14 @@ def test_max_calls_leaves_the_rest_with_the_matcher_and_a_note():
 
 
 def test_max_seconds_is_checked_before_each_batch():
-    """A clock past max_seconds after the first batch: the second batch is never sent."""
+    """Per claim, a clock past max_seconds after the first batch: the second is never sent."""
     g = check(FunctionJudge(nei), text=three_partials(), escalate="none")
     ticks = iter([0.0, 0.0, 5.0, 5.0, 5.0])
     judge = FunctionJudge(nei)
-    config = JudgeConfig(max_seconds=1.0, batch_size=2)
+    config = JudgeConfig(max_seconds=1.0, batch_size=2, requests="per_claim")
     spans = spans_of(verifier()._engine, normalize_sources(SOURCES, None))
     claims, meta = apply_judge(g.case.claims, spans, judge, config, clock=lambda: next(ticks))
-    assert judge.batches == [["c1", "c2"]]
+    assert sorted(judge.batches) == [["c1"], ["c2"]]
     assert meta["over_budget"] == 1 and claims[2].details["judge"]["outcome"] == "over_budget"
 
 
@@ -340,31 +340,31 @@ def request() -> JudgeRequest:
 
 
 def test_llm_judge_maps_passage_ids_back_to_span_ids():
-    """The model answers E2; the finding names the real span id, the raw output is kept."""
-    out = {"span_id": "E2", "quote": "made of 18 beryllium segments", "label": "SUPPORTED"}
-    chat = ScriptedChat([out])
+    """The model answers P2; the finding names the real span id, the raw output is kept."""
+    out = {"label": "SUPPORTED", "passage": "P2", "quote": "made of 18 beryllium segments"}
+    chat = ScriptedChat([{"C1": out}])
     (verdict,) = LLMJudge(chat).judge([request()])
     assert verdict.findings == (Finding("s1", "SUPPORTED", "made of 18 beryllium segments"),)
     assert verdict.raw == out and verdict.attempts == 1
     system, user = chat.calls[0]
-    assert system["role"] == "system" and "[E1] " + SOURCES[0] in user["content"]
-    assert PARTIAL in user["content"]
+    assert system["role"] == "system" and "[P1] (source source_0) " + SOURCES[0] in user["content"]
+    assert user["content"].endswith(f"[C1] {PARTIAL} (see P1, P2)")
 
 
 @pytest.mark.parametrize(
     "bad",
     [
-        {"span_id": "E7", "quote": "x y z", "label": "SUPPORTED"},  # a passage not shown
-        {"span_id": "none", "quote": "x y z", "label": "SUPPORTED"},  # a label without a span
-        {"span_id": "E1", "quote": " ", "label": "CONTRADICTED"},  # a label without a quote
-        {"span_id": "E1", "quote": "x", "label": "TRUE"},  # not a label
-        {"span_id": "E1", "quote": "x", "label": "SUPPORTED", "why": "extra"},
+        {"label": "SUPPORTED", "passage": "P7", "quote": "x y z"},  # a passage not shown
+        {"label": "SUPPORTED", "passage": "none", "quote": "x y z"},  # a label without one
+        {"label": "CONTRADICTED", "passage": "P1", "quote": " "},  # a label without a quote
+        {"label": "TRUE", "passage": "P1", "quote": "x"},  # not a label
+        {"label": "SUPPORTED", "passage": "P1", "quote": "x", "why": "extra"},
     ],
 )
 def test_llm_judge_reasks_invalid_output_with_the_error(bad):
-    """Invalid verdicts are re-asked with the error appended, then accepted."""
-    good = {"span_id": "none", "quote": "", "label": "NOT_ENOUGH_INFO"}
-    chat = ScriptedChat([bad, good])
+    """An invalid verdict is re-asked with the error appended, then accepted."""
+    good = {"label": "NOT_ENOUGH_INFO", "passage": "none", "quote": ""}
+    chat = ScriptedChat([{"C1": bad}, {"C1": good}])
     (verdict,) = LLMJudge(chat).judge([request()])
     assert verdict.label == "NOT_ENOUGH_INFO" and verdict.attempts == 2 and verdict.error is None
     assert chat.calls[1][-1]["role"] == "user" and "invalid" in chat.calls[1][-1]["content"]
@@ -379,9 +379,10 @@ def test_llm_judge_gives_an_error_verdict_after_the_last_retry():
 
 def test_prompt_hash_is_stable_and_recorded():
     """The prompt hash keys the cache and reaches the record."""
-    from longtracer_core.judge.llm import PROMPT_HASH
+    from longtracer_core.judge.prompt import PROMPT_HASH
 
-    judge = LLMJudge(ScriptedChat([{"span_id": "none", "quote": "", "label": "NOT_ENOUGH_INFO"}]))
+    nei_reply = {"C1": {"label": "NOT_ENOUGH_INFO", "passage": "none", "quote": ""}}
+    judge = LLMJudge(ScriptedChat([nei_reply]))
     assert judge.prompt_hash == PROMPT_HASH and len(PROMPT_HASH) == 16
     g = verifier(judge=judge).guard(PARTIAL, SOURCES)
     assert g.case.claims[0].details["judge"]["prompt_hash"] == PROMPT_HASH
