@@ -71,7 +71,9 @@ def test_http_500_on_every_attempt_keeps_the_matcher_verdict():
     assert claim.assessment.value == "INSUFFICIENT_EVIDENCE"
     assert claim.reason_text == "NOT_ENTAILED (PARTIAL_SUPPORT)"
     assert record["outcome"] == "failed" and "500" in record["error"]
-    assert route.call_count == 2  # one try and one HTTP retry, no re-ask on a failed call
+    # each structured-output form: one try and one HTTP retry; no re-ask on a failed call
+    assert route.call_count == 6
+    assert all(form in record["error"] for form in ("json_schema", "json_object", "json_mode"))
 
 
 @respx.mock
@@ -134,13 +136,14 @@ async def test_async_judge_over_http():
     assert verdict.tokens == {"prompt_tokens": 90, "completion_tokens": 20}
 
 
-@pytest.mark.parametrize("status", [400, 401, 404])
+@pytest.mark.parametrize(("status", "calls"), [(400, 3), (401, 1), (404, 1)])
 @respx.mock
-def test_client_errors_fail_at_once(status):
-    """4xx is not retried: one call, outcome failed."""
+def test_client_errors_fail_at_once(status, calls):
+    """4xx is not retried: a 400 (a refused form) tries the other two forms, 401 and 404 fail
+    at once; outcome failed."""
     route = respx.post(URL).mock(return_value=httpx.Response(status, text="no"))
     claim, record = judged(guard())
-    assert route.call_count == 1 and record["outcome"] == "failed"
+    assert route.call_count == calls and record["outcome"] == "failed"
     assert claim.assessment.value != "SUPPORTED"
 
 
