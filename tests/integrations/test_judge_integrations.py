@@ -30,9 +30,12 @@ from tests.integrations.llamaindex.test_llamaindex import (
 
 
 def quote_the_claim(prompt: str) -> str:
-    """A judge that always says SUPPORTED and quotes the claim itself: right only when it is there."""
-    claim = re.search(r"Claim:\n<<<\n(.*?)\n>>>", prompt, re.S).group(1)
-    return json.dumps({"span_id": "E1", "quote": claim, "label": "SUPPORTED"})
+    """A judge that says SUPPORTED to every claim and quotes the claim itself: right only when
+    the claim's words are in the passage it points to."""
+    claims = re.findall(r"^\[(C\d+)\] (.*) \(see (P\d+)[^)]*\)$", prompt, re.M)
+    return json.dumps(
+        {cid: {"label": "SUPPORTED", "passage": pid, "quote": text} for cid, text, pid in claims}
+    )
 
 
 class ReadingChat(BaseChatModel):
@@ -86,7 +89,7 @@ def test_guard_with_a_chat_model_as_judge_lifts_a_quoted_partial_claim():
     # the model quoted the claim, which is not in the span: rejected, still redacted
     assert record["outcome"] == "quote_unverified"
     assert PARTIAL not in out["answer"]
-    assert chat.prompts and "[E1]" in chat.prompts[0]
+    assert chat.prompts and "[P1]" in chat.prompts[0]
 
 
 def test_guard_judge_accepts_a_judge_object_and_rejects_anything_else():

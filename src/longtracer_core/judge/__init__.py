@@ -11,6 +11,7 @@ from .nli import NliJudge
 from .parallel import map_in_threads
 from .prompt import JUDGE_PROMPT_VERSION, ClaimVerdict, Pack, estimate_tokens, pack_requests
 from .quotes import QuoteCheck, verify_quote
+from .summary import case_judgement, claim_judgement
 from .types import Finding, Judge, JudgeRequest, JudgeSpan, JudgeVerdict, Label
 
 __all__ = [
@@ -27,6 +28,8 @@ __all__ = [
     "NliJudge",
     "Pack",
     "QuoteCheck",
+    "case_judgement",
+    "claim_judgement",
     "estimate_tokens",
     "map_in_threads",
     "pack_requests",

@@ -7,6 +7,7 @@ from typing import Any
 from uuid import UUID
 
 from longtracer_core import ClaimResult, GuardedResponse
+from longtracer_core.judge import claim_judgement
 
 __all__ = ["claim_verdict", "run_span", "verdict_summary"]
 
@@ -23,6 +24,9 @@ def claim_verdict(c: ClaimResult, *, with_text: bool) -> dict[str, Any]:
         band=c.details.get("band"),
         score=c.confidence,
     )
+    judged = claim_judgement(c)
+    if judged is not None:
+        item["judge"] = judged
     return item
 
 

@@ -32,6 +32,7 @@ except ImportError as err:  # pragma: no cover - exercised in a fresh environmen
     ) from err
 
 from longtracer_core.contracts import AssessmentAvailability
+from longtracer_core.judge import claim_judgement
 
 from .base import GroundingEvent
 from .logging_sink import case_fields, evaluation_result
@@ -180,6 +181,7 @@ class OpenTelemetrySink:
                             "score": claim.confidence,
                             "char_start": claim.char_start,
                             "char_end": claim.char_end,
+                            **{f"judge_{k}": v for k, v in (claim_judgement(claim) or {}).items()},
                         },
                     ),
                     timestamp=end_ns,
