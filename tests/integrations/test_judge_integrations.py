@@ -134,3 +134,39 @@ def test_postprocessor_judge_is_a_part_of_the_verifier():
         GroundingPostprocessor(judge="gpt")
     pp = GroundingPostprocessor(judge=LLMJudge(ScriptedChat([])), embed_model=KeywordEmbedding())
     assert isinstance(pp._grounder.verifier.judge, LLMJudge)
+
+
+def test_guard_with_a_judge_streams_by_sentence():
+    """GroundingGuard(judge=..., stream_mode='sentence'): sentences released as they settle,
+    the judge asked per sentence, and the streamed text equals invoke's."""
+    from langchain_core.runnables import RunnableGenerator
+
+    from longtracer_core.judge import Finding, JudgeVerdict
+
+    def quotes_first_span(request):
+        span = request.spans[0]
+        quote = " ".join(span.text.split()[:6])
+        return JudgeVerdict(
+            request.claim_id, "SUPPORTED", (Finding(span.span_id, "SUPPORTED", quote),)
+        )
+
+    answer = f"{PARTIAL} The telescope was repaired by astronauts in 2023. More"
+    words = re.findall(r"\S+\s*", answer)
+
+    def gen(_: Any):
+        yield from words
+
+    def guard(judge):
+        return GroundingGuard(
+            policy="redact",
+            verifier=CitationVerifier(embedder=HashEmbedder()),
+            judge=judge,
+            stream_mode="sentence",
+        )
+
+    config = {"configurable": {"grounding_sources": SOURCES}}
+    judge = FunctionJudge(quotes_first_span)
+    chunks = list((RunnableGenerator(gen) | guard(judge)).stream(None, config))
+    expected = guard(FunctionJudge(quotes_first_span)).invoke(answer, config)
+    assert len([c for c in chunks if c]) >= 2 and "".join(chunks) == expected
+    assert PARTIAL in expected and len(judge.batches) >= 1
