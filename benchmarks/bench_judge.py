@@ -396,8 +396,9 @@ def run_modes_command(args: argparse.Namespace, embedder: Any) -> int:
         proc, base = start_server(args.server_python, model, args.threads)
         chat = OpenAICompatibleChat(base, model.stem, max_tokens=1024, timeout=900.0)
         try:
-            MODES_RUNS.parent.mkdir(parents=True, exist_ok=True)
-            judge_modes.run_modes(records, lambda: LLMJudge(chat), embedder, MODES_RUNS)
+            runs = Path(args.runs)
+            runs.parent.mkdir(parents=True, exist_ok=True)
+            judge_modes.run_modes(records, lambda: LLMJudge(chat), embedder, runs)
         finally:
             proc.terminate()
             try:
@@ -405,7 +406,7 @@ def run_modes_command(args: argparse.Namespace, embedder: Any) -> int:
             except subprocess.TimeoutExpired:
                 proc.kill()
         return 0
-    lines = judge_modes.done_lines(MODES_RUNS)
+    lines = judge_modes.done_lines(Path(args.runs))
     table = judge_modes.report(records, lines, embedder)
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
     doc = {
@@ -438,6 +439,7 @@ def main() -> int:
     ap.add_argument("--server-python", default=str(ROOT / ".venv-llm" / "bin" / "python"))
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--runs", default=str(MODES_RUNS), help="modes: the progress file")
     args = ap.parse_args()
     embedder = SentenceTransformerEmbedder()
     if args.mode in ("modes", "modes-report"):
