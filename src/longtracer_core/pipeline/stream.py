@@ -126,8 +126,7 @@ class _StreamJudge:
                     self._seen[self._key(request)] = verdict
         with self._lock:
             return [
-                dataclasses.replace(self._seen[self._key(r)], claim_id=r.claim_id)
-                for r in requests
+                dataclasses.replace(self._seen[self._key(r)], claim_id=r.claim_id) for r in requests
             ]
 
     async def ajudge(self, requests: Sequence[JudgeRequest]) -> list[JudgeVerdict]:

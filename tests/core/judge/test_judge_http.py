@@ -57,10 +57,12 @@ def test_a_good_answer_is_applied_with_tokens_and_request_shape():
     claim, record = judged(guard())
     assert claim.assessment.value == "SUPPORTED" and record["outcome"] == "applied"
     assert record["tokens"] == {"prompt_tokens": 90, "completion_tokens": 20}
-    body = json.loads(route.calls.last.request.content)
-    item = body["response_format"]["json_schema"]["schema"]["properties"]["C1"]
-    assert item["properties"]["passage"]["enum"][-1] == "none"
-    assert item["properties"]["label"]["enum"] == ["SUPPORTED", "CONTRADICTED", "NOT_ENOUGH_INFO"]
+    schema = json.loads(route.calls.last.request.content)["response_format"]["json_schema"]
+    assert schema["schema"]["properties"]["C1"] == {"$ref": "#/$defs/verdict"}
+    finding, nei = schema["schema"]["$defs"]["verdict"]["anyOf"]
+    assert finding["properties"]["label"]["enum"] == ["SUPPORTED", "CONTRADICTED"]
+    assert finding["properties"]["passage"]["enum"] == ["P1", "P2", "P3"]
+    assert nei["properties"]["passage"]["enum"] == ["none"] and schema["strict"] is True
 
 
 @respx.mock

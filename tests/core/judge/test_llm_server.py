@@ -34,6 +34,7 @@ from longtracer_core import (
     VerifyConfig,
 )
 from longtracer_core.judge import ClaimVerdict, JudgeRequest, JudgeSpan, verify_quote
+from longtracer_core.judge.prompt import item_schema
 from longtracer_core.testing import HashEmbedder
 from tests.helpers import FABRICATED, SOURCES, SUPPORTED, layers
 
@@ -161,9 +162,10 @@ def test_the_server_honours_our_schema_payload(server):
     """complete_json through our payload returns JSON that validates against the schema."""
     schema = {
         "type": "object",
-        "properties": {"C1": _item(["P1", "none"])},
+        "properties": {"C1": {"$ref": "#/$defs/verdict"}},
         "required": ["C1"],
         "additionalProperties": False,
+        "$defs": {"verdict": item_schema(["P1"])},
     }
     messages = [
         {"role": "system", "content": "Answer with JSON."},
@@ -172,12 +174,6 @@ def test_the_server_honours_our_schema_payload(server):
     out = chat(server).complete_json(messages, schema)
     parsed = ClaimVerdict.model_validate(out["C1"])
     assert parsed.passage in ("P1", "none")
-
-
-def _item(passages: list[str]) -> dict[str, Any]:
-    item = copy.deepcopy(ClaimVerdict.model_json_schema())
-    item["properties"]["passage"]["enum"] = passages
-    return item
 
 
 def test_a_default_backend_negotiates_the_form_and_gets_verdicts(server):
@@ -260,10 +256,11 @@ class ForcedQuote:
 
     def _narrow(self, schema: Mapping[str, Any]) -> dict[str, Any]:
         narrowed = copy.deepcopy(dict(schema))
-        for item in narrowed["properties"].values():
-            item["properties"]["label"] = {"enum": ["SUPPORTED"], "type": "string"}
-            item["properties"]["quote"] = {"enum": [self.quote], "type": "string"}
-            item["properties"]["passage"]["enum"] = ["P1"]
+        finding = narrowed["$defs"]["verdict"]["anyOf"][0]
+        finding["properties"]["label"] = {"enum": ["SUPPORTED"], "type": "string"}
+        finding["properties"]["quote"] = {"enum": [self.quote], "type": "string"}
+        finding["properties"]["passage"]["enum"] = ["P1"]
+        narrowed["$defs"]["verdict"] = finding
         return narrowed
 
     def complete_json(self, messages: Sequence[Mapping[str, str]], schema: Mapping[str, Any]):
