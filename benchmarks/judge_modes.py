@@ -21,6 +21,7 @@ two modes are paired over the same answers.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -182,6 +183,8 @@ def run_modes(
             started = time.perf_counter()
             guarded = v.guard(record.answer, [dict(s) for s in record.sources], policy="redact")
             meta = guarded.case.metadata.get("judge", {})
+            if meta.get("unavailable"):  # the server is gone: stop; a rerun resumes here
+                raise SystemExit(f"{record.id} {mode}: judge unavailable: {meta.get('cause')}")
             line = {
                 "id": record.id,
                 "split": record.split,
@@ -196,6 +199,7 @@ def run_modes(
                 "prompt_hash": recording.prompt_hash,
                 "seen": recording.seen,
                 "finished": time.strftime("%Y-%m-%dT%H:%M:%S"),
+                "load_average": list(os.getloadavg()),
             }
             with progress.open("a") as fh:
                 fh.write(json.dumps(line) + "\n")
