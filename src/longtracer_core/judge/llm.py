@@ -7,7 +7,8 @@ allows. A reply that is not the JSON asked for is re-asked with the error
 appended (``providers.structured``, bounded by ``max_retries``); a claim the
 reply leaves out or answers invalidly is asked again alone, with the same
 prompt prefix, once; after that it is a verdict with ``error`` set, which never
-supports anything. A failed call (the server down, HTTP errors) is not re-asked.
+supports anything. A failed call (the server down, HTTP errors) is not re-asked,
+except that a prompt a server refuses as longer than its context is split in two.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import regex
 from pydantic import ValidationError
 
 from ..errors import InvalidInputError
@@ -38,6 +40,9 @@ __all__ = ["LLMJudge"]
 
 # what one claim's verdict costs in completion tokens, at most, with a quote of a sentence
 REPLY_TOKENS_PER_CLAIM = 100
+# how servers say a prompt is longer than their context: OpenAI, vLLM and llama-cpp-python
+# ("maximum context length is N tokens"), llama.cpp ("exceeds the available context size")
+_TOO_LONG = regex.compile(r"maximum context length|context (?:size|window|length)", regex.I)
 
 
 def _check(pack: Pack, cid: str, raw: Any) -> ClaimVerdict:
@@ -215,11 +220,27 @@ class LLMJudge:
         return JudgeVerdict(label=entry.label, findings=findings, raw=entry.model_dump(), **common)
 
     # -- the protocol ---------------------------------------------------------------------
-    def judge(self, requests: Sequence[JudgeRequest]) -> list[JudgeVerdict]:
-        """All requests in as few model requests as the budget allows; verdicts in order."""
+    def _answer(self, pack: Pack) -> list[JudgeVerdict]:
+        """``pack``'s verdicts; a prompt the server finds too long is asked in two halves."""
+        verdicts = self._ask_pack(pack)
+        requests = list(pack.claims.values())
+        if len(requests) > 1 and all(_TOO_LONG.search(v.error or "") for v in verdicts):
+            half = (len(requests) + 1) // 2
+            return self._answer_all(requests[:half]) + self._answer_all(requests[half:])
+        return verdicts
+
+    def _answer_all(self, requests: Sequence[JudgeRequest]) -> list[JudgeVerdict]:
         packs = self.packs(requests)
-        done = map_in_threads(self._ask_pack, packs, self.max_concurrency)
+        done = map_in_threads(self._answer, packs, self.max_concurrency)
         return [verdict for verdicts in done for verdict in verdicts]
+
+    def judge(self, requests: Sequence[JudgeRequest]) -> list[JudgeVerdict]:
+        """All requests in as few model requests as the budget allows; verdicts in order.
+
+        A request the server refuses as longer than its context is split in two
+        and each half asked (down to one claim a request).
+        """
+        return self._answer_all(requests)
 
     async def ajudge(self, requests: Sequence[JudgeRequest]) -> list[JudgeVerdict]:
         """``judge`` in a worker thread (the event loop keeps running)."""

@@ -354,3 +354,27 @@ def test_the_warning_comes_back_after_the_judge_recovered():
             state["up"] = up
             v.verify_case(SIX, SOURCES)
     assert len([w for w in caught if issubclass(w.category, JudgeUnavailableWarning)]) == 2
+
+
+@respx.mock
+def test_a_prompt_longer_than_the_servers_context_is_split():
+    """HTTP 400 'maximum context length' for more than two claims: asked in halves, answered."""
+    server = StandIn()
+
+    def small_context(request: httpx.Request) -> httpx.Response:
+        claims = json.loads(request.content)["response_format"]["json_schema"]["schema"]
+        if len(claims["required"]) > 2:
+            message = "This model's maximum context length is 512 tokens."
+            return httpx.Response(400, json={"error": {"message": message}})
+        return server(request)
+
+    respx.post(URL).mock(side_effect=small_context)
+    backend = chat(schema_format="json_schema")
+    v = verifier(
+        judge=LLMJudge(backend),
+        config=VerifyConfig(judge=JudgeConfig(escalate="all", role="decide")),
+    )
+    g = v.guard(SIX, SOURCES, policy="redact")
+    sizes = [len(b["response_format"]["json_schema"]["schema"]["required"]) for b in server.bodies]
+    assert sorted(sizes) == [1, 1, 2, 2] and sum(sizes) == 6
+    assert all(c.details["judge"]["outcome"] in ("applied", "agreed") for c in g.case.claims)
