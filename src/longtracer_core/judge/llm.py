@@ -214,7 +214,7 @@ class LLMJudge:
             error = own.error or shared.error or "no verdict"
             return JudgeVerdict(label="NOT_ENOUGH_INFO", error=error, **common)
         findings: tuple[Finding, ...] = ()
-        span = pack.span(entry.passage)
+        span = pack.cited(entry.passage, entry.quote)
         if entry.label != "NOT_ENOUGH_INFO" and span is not None:
             findings = (Finding(span.span_id, entry.label, entry.quote),)
         return JudgeVerdict(label=entry.label, findings=findings, raw=entry.model_dump(), **common)

@@ -9,8 +9,8 @@ claims last, so asking one claim again (alone) repeats the same bytes up to the
 claims: llama.cpp's prompt cache and hosted prompt caching reuse that prefix.
 
 Requests are packed by a token budget (an estimate from characters, on the
-safe side), never by a fixed count; a passage whose text lies inside another
-passage of the same source is not shown twice.
+safe side), never by a fixed count; spans of one source that overlap are shown
+once, as one passage (a finding on it cites the member span holding the quote).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from ..providers.chat import Message
+from .quotes import verify_quote
 from .types import JudgeRequest, JudgeSpan
 
 __all__ = [
@@ -113,10 +114,16 @@ def estimate_tokens(text: str) -> int:
 
 @dataclass(frozen=True)
 class Passage:
-    """A passage as shown: its id in the prompt and the span it stands for."""
+    """A passage as shown: its id in the prompt, its text, and the spans it stands for.
+
+    Spans of one source that overlap are shown as one passage (their union);
+    ``members`` are those spans, the first-seen first.
+    """
 
     pid: str
-    span: JudgeSpan
+    source_id: str
+    text: str
+    members: tuple[JudgeSpan, ...]
 
 
 @dataclass(frozen=True)
@@ -125,7 +132,7 @@ class Pack:
 
     ``claims`` maps the prompt's claim id to the request it asks about;
     ``hints`` lists, per prompt claim id, the passages its own candidate spans
-    were shown as.
+    were shown in.
     """
 
     passages: tuple[Passage, ...]
@@ -136,7 +143,7 @@ class Pack:
     def evidence(self) -> str:
         """The passages block: the same bytes for every request over this pack."""
         lines = [
-            f"[{p.pid}] (source {p.span.source_id}) {p.span.text[: self.max_span_chars]}"
+            f"[{p.pid}] (source {p.source_id}) {p.text[: self.max_span_chars * len(p.members)]}"
             for p in self.passages
         ]
         return "Passages:\n" + "\n".join(lines)
@@ -165,12 +172,33 @@ class Pack:
             "$defs": {"verdict": item_schema([p.pid for p in self.passages])},
         }
 
-    def span(self, pid: str) -> JudgeSpan | None:
-        """The span a passage id stands for (None for ``none`` or an id not shown)."""
+    def cited(self, pid: str, quote: str) -> JudgeSpan | None:
+        """The span a finding on passage ``pid`` cites: the shortest member holding the
+        quote, else the longest member (None for ``none`` or an id not shown)."""
         for p in self.passages:
             if p.pid == pid:
-                return p.span
+                holding = [
+                    m for m in p.members if verify_quote(quote, m.text, min_tokens=1).verified
+                ]
+                if holding:
+                    return min(holding, key=lambda m: len(m.text))
+                return max(p.members, key=lambda m: len(m.text))
         return None
+
+
+def _union(spans: list[JudgeSpan]) -> list[tuple[str, list[JudgeSpan]]]:
+    """Spans of one source with offsets, merged where they overlap: (text, members)."""
+    out: list[tuple[str, int, list[JudgeSpan]]] = []  # text, end, members
+    for span in sorted(spans, key=lambda s: (s.start or 0, -(s.end or 0))):
+        assert span.start is not None and span.end is not None
+        if out and span.start < out[-1][1]:
+            text, end, members = out[-1]
+            if span.end > end:
+                text += span.text[end - span.start :]
+            out[-1] = (text, max(end, span.end), [*members, span])
+        else:
+            out.append((span.text, span.end, [span]))
+    return [(text, members) for text, _, members in out]
 
 
 def _inside(inner: JudgeSpan, outer: JudgeSpan) -> bool:
@@ -182,22 +210,40 @@ def _inside(inner: JudgeSpan, outer: JudgeSpan) -> bool:
     )
 
 
+def _groups(spans: list[JudgeSpan]) -> list[tuple[str, list[JudgeSpan]]]:
+    """The passages' texts and members, in the order their spans first appear.
+
+    Spans with offsets merge where they overlap; a span without offsets whose
+    text lies inside another such span of its source joins that one.
+    """
+    placed = [s for s in spans if s.start is not None and s.end is not None]
+    groups: list[tuple[str, list[JudgeSpan]]] = []
+    for source in dict.fromkeys(s.source_id for s in placed):
+        groups.extend(_union([s for s in placed if s.source_id == source]))
+    loose = [s for s in spans if s.start is None or s.end is None]
+    outers = [s for s in loose if not any(_inside(s, o) for o in loose)]
+    homes = {s.span_id: next((o for o in outers if _inside(s, o)), s) for s in loose}
+    for outer in outers:
+        groups.append((outer.text, [s for s in loose if homes[s.span_id] is outer]))
+    order = {s.span_id: i for i, s in enumerate(spans)}
+    return sorted(groups, key=lambda g: min(order[m.span_id] for m in g[1]))
+
+
 def _pack(requests: Sequence[JudgeRequest], max_span_chars: int) -> Pack:
-    """The passages of ``requests`` (each span once, a span inside another one not repeated)."""
+    """The passages of ``requests``: each span once, overlapping spans of a source merged."""
     spans: dict[str, JudgeSpan] = {}
     for request in requests:
         for span in request.spans:
             spans.setdefault(span.span_id, span)
-    shown = [s for s in spans.values() if not any(_inside(s, o) for o in spans.values())]
-    pid = {s.span_id: f"P{i + 1}" for i, s in enumerate(shown)}
-    for s in spans.values():
-        if s.span_id not in pid:
-            pid[s.span_id] = next(pid[o.span_id] for o in shown if _inside(s, o))
+    passages = tuple(
+        Passage(f"P{i + 1}", members[0].source_id, text, tuple(members))
+        for i, (text, members) in enumerate(_groups(list(spans.values())))
+    )
+    pid = {m.span_id: p.pid for p in passages for m in p.members}
     claims = {f"C{i + 1}": r for i, r in enumerate(requests)}
     hints = {
         cid: tuple(dict.fromkeys(pid[s.span_id] for s in r.spans)) for cid, r in claims.items()
     }
-    passages = tuple(Passage(pid[s.span_id], s) for s in shown)
     return Pack(passages, claims, hints, max_span_chars)
 
 

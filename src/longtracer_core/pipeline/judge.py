@@ -103,7 +103,7 @@ def judge_request(
     return JudgeRequest(
         claim_id=claim.claim_id,
         claim=claim.claim_text,
-        spans=tuple(JudgeSpan(s.span_id, s.source_id, s.text) for s in chosen),
+        spans=tuple(JudgeSpan(s.span_id, s.source_id, s.text, s.start, s.end) for s in chosen),
     )
 
 
