@@ -27,7 +27,7 @@ from .errors import (
     LongTracerError,
     ModelUnavailableError,
 )
-from .judge import Judge, LLMJudge, NliJudge
+from .judge import Judge, JudgeEndpoint, LLMJudge, NliJudge
 from .pipeline import (
     CitationVerifier,
     GuardedResponse,
@@ -69,6 +69,7 @@ __all__ = [
     "InvalidInputError",
     "Judge",
     "JudgeConfig",
+    "JudgeEndpoint",
     "JudgeError",
     "JudgeUnavailableWarning",
     "LLMDecomposer",

@@ -6,6 +6,7 @@ the budget and what a failure does. See docs/guides/judge.md.
 """
 
 from .cache import JudgeCache
+from .endpoint import DEFAULT_KEY_ENV, JudgeEndpoint
 from .llm import LLMJudge
 from .nli import NliJudge
 from .parallel import map_in_threads
@@ -15,11 +16,13 @@ from .summary import case_judgement, claim_judgement
 from .types import Finding, Judge, JudgeRequest, JudgeSpan, JudgeVerdict, Label
 
 __all__ = [
+    "DEFAULT_KEY_ENV",
     "JUDGE_PROMPT_VERSION",
     "ClaimVerdict",
     "Finding",
     "Judge",
     "JudgeCache",
+    "JudgeEndpoint",
     "JudgeRequest",
     "JudgeSpan",
     "JudgeVerdict",
