@@ -48,7 +48,8 @@ def corpus(root: Path, splits: Sequence[str], limit: int | None) -> list[Realist
     paths = [root] + ([root / "model"] if (root / "model").is_dir() else [])
     out: list[RealisticRecord] = []
     for split in splits:
-        out.extend(load_realistic(paths, split=split)[:limit])
+        found = {r.id: r for path in paths for r in load_realistic(path, split=split)}
+        out.extend(list(found.values())[:limit])
     return out
 
 
