@@ -20,6 +20,7 @@ two modes are paired over the same answers.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import time
@@ -44,12 +45,15 @@ RESAMPLES = 2000
 
 # ---------------------------------------------------------------------- data
 def corpus(root: Path, splits: Sequence[str], limit: int | None) -> list[RealisticRecord]:
-    """The realistic answers of ``splits`` (the model-written part included when present)."""
-    paths = [root] + ([root / "model"] if (root / "model").is_dir() else [])
+    """The realistic answers of ``splits``, hand-written and model-written (``root/model``)
+    alternating, so the first ``limit`` of a split hold both kinds evenly."""
     out: list[RealisticRecord] = []
     for split in splits:
-        found = {r.id: r for path in paths for r in load_realistic(path, split=split)}
-        out.extend(list(found.values())[:limit])
+        model = load_realistic(root / "model", split=split) if (root / "model").is_dir() else []
+        written = {r.id for r in model}
+        hand = [r for r in load_realistic(root, split=split) if r.id not in written]
+        mixed = [r for pair in itertools.zip_longest(hand, model) for r in pair if r is not None]
+        out.extend(mixed[:limit])
     return out
 
 
