@@ -45,16 +45,28 @@ RESAMPLES = 2000
 
 # ---------------------------------------------------------------------- data
 def corpus(root: Path, splits: Sequence[str], limit: int | None) -> list[RealisticRecord]:
-    """The realistic answers of ``splits``, hand-written and model-written (``root/model``)
-    alternating, so the first ``limit`` of a split hold both kinds evenly."""
+    """The realistic answers of ``splits``: hand-written and model-written (``root/model``)
+    in turn, each taken round the domains, so the first ``limit`` of a split spread evenly."""
     out: list[RealisticRecord] = []
     for split in splits:
         model = load_realistic(root / "model", split=split) if (root / "model").is_dir() else []
         written = {r.id for r in model}
         hand = [r for r in load_realistic(root, split=split) if r.id not in written]
-        mixed = [r for pair in itertools.zip_longest(hand, model) for r in pair if r is not None]
+        mixed = _round_robin([_round_robin(_by_domain(hand)), _round_robin(_by_domain(model))])
         out.extend(mixed[:limit])
     return out
+
+
+def _by_domain(records: Sequence[RealisticRecord]) -> list[list[RealisticRecord]]:
+    domains: dict[str, list[RealisticRecord]] = {}
+    for r in records:
+        domains.setdefault(r.domain, []).append(r)
+    return list(domains.values())
+
+
+def _round_robin(lists: Sequence[Sequence[RealisticRecord]]) -> list[RealisticRecord]:
+    """One of each list in turn (the first ``n`` are spread over all of them)."""
+    return [r for row in itertools.zip_longest(*lists) for r in row if r is not None]
 
 
 def judge_config(mode: str) -> JudgeConfig:
