@@ -34,7 +34,7 @@ from longtracer_core import CitationVerifier, JudgeConfig, VerifyConfig
 from longtracer_core.evaluation.realistic import RealisticRecord, load_realistic
 from longtracer_core.evaluation.realistic_eval import sentence_outcomes
 from longtracer_core.judge import Finding, Judge, JudgeRequest, JudgeVerdict
-from longtracer_core.pipeline.judge import escalates, judge_request
+from longtracer_core.pipeline.escalation import escalates, judge_request
 from longtracer_core.pipeline.prepare import spans_of
 from longtracer_core.pipeline.sources import normalize_sources
 

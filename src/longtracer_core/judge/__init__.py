@@ -8,11 +8,10 @@ the budget and what a failure does. See docs/guides/judge.md.
 from .cache import JudgeCache
 from .endpoint import DEFAULT_KEY_ENV, JudgeEndpoint
 from .llm import LLMJudge
-from .nli import NliJudge
+from .nli_judge import NliJudge
 from .parallel import map_in_threads
 from .prompt import JUDGE_PROMPT_VERSION, ClaimVerdict, Pack, estimate_tokens, pack_requests
 from .quotes import QuoteCheck, verify_quote
-from .summary import case_judgement, claim_judgement
 from .types import Finding, Judge, JudgeRequest, JudgeSpan, JudgeVerdict, Label
 
 __all__ = [
@@ -31,8 +30,6 @@ __all__ = [
     "NliJudge",
     "Pack",
     "QuoteCheck",
-    "case_judgement",
-    "claim_judgement",
     "estimate_tokens",
     "map_in_threads",
     "pack_requests",

@@ -15,7 +15,6 @@ once, as one passage (a finding on it cites the member span holding the quote).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from ..hashing import short_hash
 from ..providers.chat import Message
 from .quotes import verify_quote
 from .types import JudgeRequest, JudgeSpan
@@ -100,11 +100,9 @@ def item_schema(passages: Sequence[str]) -> dict[str, Any]:
     }
 
 
-PROMPT_HASH = hashlib.sha256(
-    (
-        JUDGE_PROMPT_VERSION + SYSTEM_PROMPT + json.dumps(item_schema(["P1"]), sort_keys=True)
-    ).encode()
-).hexdigest()[:16]
+PROMPT_HASH = short_hash(
+    JUDGE_PROMPT_VERSION + SYSTEM_PROMPT + json.dumps(item_schema(["P1"]), sort_keys=True)
+)
 
 
 def estimate_tokens(text: str) -> int:

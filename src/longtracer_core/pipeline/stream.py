@@ -49,7 +49,7 @@ from ..errors import InvalidInputError
 from ..judge.types import Judge, JudgeRequest, JudgeVerdict
 from ..providers.embeddings import Embedder
 from ..text.settled import settled_end
-from .outcomes import GuardedResponse
+from .guarded import GuardedResponse
 from .verifier import CitationVerifier
 
 __all__ = ["SentenceStream", "StreamStep"]

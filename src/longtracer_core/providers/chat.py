@@ -11,7 +11,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from ..errors import BackendError, BackendResponseError
 from .formats import FORMATS, SchemaFormat, format_messages, refused_format, response_format
-from .http import JsonHttpClient
+from .http import HttpOptions
 
 __all__ = [
     "ChatBackend",
@@ -135,8 +135,7 @@ class OpenAICompatibleChat:
             None if self.schema_format == "auto" else self.schema_format
         )
         self.refusals: list[str] = []  # what the server answered to each form it refused
-        self._http = JsonHttpClient.openai_compatible(
-            base_url,
+        self._http = HttpOptions(
             api_key=api_key,
             api_key_env=api_key_env,
             timeout=timeout,
@@ -144,7 +143,7 @@ class OpenAICompatibleChat:
             backoff=backoff,
             max_wait=max_wait,
             max_response_bytes=max_response_bytes,
-        )
+        ).client(base_url)
 
     def _payload(
         self, form: SchemaFormat, messages: Sequence[Message], schema: Mapping[str, Any]

@@ -7,7 +7,7 @@ from typing import Any
 from uuid import UUID
 
 from longtracer_core import ClaimResult, GuardedResponse
-from longtracer_core.judge import claim_judgement
+from longtracer_core.pipeline.judgement import claim_judgement
 
 __all__ = ["claim_verdict", "run_span", "verdict_summary"]
 
@@ -19,7 +19,7 @@ def claim_verdict(c: ClaimResult, *, with_text: bool) -> dict[str, Any]:
         item["text"] = c.claim_text
     item.update(
         assessment=c.assessment.value,
-        reason=c.reason.value,
+        reason=c.reason.value if c.reason else None,
         reason_detail=c.reason_detail.value if c.reason_detail else None,
         band=c.details.get("band"),
         score=c.confidence,

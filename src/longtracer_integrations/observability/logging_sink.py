@@ -11,7 +11,7 @@ from longtracer_core.contracts import (
     ClaimAssessment,
     QualityGate,
 )
-from longtracer_core.judge import case_judgement
+from longtracer_core.pipeline.judgement import case_judgement
 
 from .base import GroundingEvent
 

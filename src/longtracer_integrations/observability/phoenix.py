@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 
-from longtracer_core.judge import claim_judgement
+from longtracer_core.pipeline.judgement import claim_judgement
 
 from .base import GroundingEvent
 from .logging_sink import case_fields, evaluation_result
