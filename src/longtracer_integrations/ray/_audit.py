@@ -21,6 +21,7 @@ from ray.data import DataContext
 
 from longtracer_core import VerifyConfig
 from longtracer_core.audit import AUDIT_FIELDS, JSONL_SUFFIXES, AuditKeys, AuditSummary
+from longtracer_core.judge import JudgeEndpoint
 
 from ._dataset import _Columns, _Lines, default_verifier, map_verify
 
@@ -71,6 +72,7 @@ def audit_with_ray(
     keys: AuditKeys | None = None,
     config: VerifyConfig | None = None,
     model: str | None = None,
+    judge: JudgeEndpoint | None = None,
     concurrency: int = 1,
     batch_size: int = 64,
     with_trace: bool = True,
@@ -82,7 +84,8 @@ def audit_with_ray(
 
     Uses Ray if it is already initialised, else joins the cluster at
     ``address`` (or ``RAY_ADDRESS``), else starts Ray on this machine and stops
-    it at the end. (Ray keeps a local instance on 127.0.0.1 when
+    it at the end. With ``judge``, each actor builds its own judge client from
+    the endpoint. (Ray keeps a local instance on 127.0.0.1 when
     ``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0`` is set before it is imported, as
     ``longtracer-guard audit --ray`` does.)
     """
@@ -96,7 +99,7 @@ def audit_with_ray(
         verified = map_verify(
             ds,
             decode,
-            make_verifier=functools.partial(default_verifier, model, config),
+            make_verifier=functools.partial(default_verifier, model, config, judge),
             with_trace=with_trace,
             drop=("text",) if isinstance(decode, _Lines) else (),
             concurrency=concurrency,

@@ -6,6 +6,12 @@ batch with the audit columns added. Decoding and verification never raise for
 a record, so a bad record is one INDETERMINATE row; an actor whose process
 dies is restarted by Ray and its batch retried (``max_restarts``,
 ``max_task_retries``), so no row is lost or written twice.
+
+A judge is given as a ``JudgeEndpoint`` (URL and model, plain strings that
+pickle): each actor builds its own judge client from it, reading the API key
+from the environment of its own process. An actor verifies one case at a time,
+so at most ``concurrency`` judge requests are in flight (per-claim mode:
+``concurrency`` × ``JudgeConfig.batch_size``).
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from longtracer_core.audit import (
 )
 from longtracer_core.config import resolve_policy
 from longtracer_core.errors import InvalidInputError, ModelUnavailableError
+from longtracer_core.judge import JudgeEndpoint
 from longtracer_core.pipeline import LazyVerifier, VerifierSpec
 
 __all__ = ["OUTPUT_COLUMNS", "VerifyBatch", "default_verifier", "verify_dataset"]
@@ -55,16 +62,22 @@ OUTPUT_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
 
 
 def default_verifier(
-    model: str | None = None, config: VerifyConfig | None = None
+    model: str | None = None,
+    config: VerifyConfig | None = None,
+    judge: JudgeEndpoint | None = None,
 ) -> CitationVerifier:
-    """The verifier an actor builds when no factory is given: the bundled model, or ``model``."""
+    """The verifier an actor builds when no factory is given: the bundled model, or ``model``.
+
+    With ``judge``, the actor's own judge client is built here, in the actor.
+    """
     from longtracer_core.providers.embeddings import (
         DEFAULT_EMBEDDING_MODEL,
         SentenceTransformerEmbedder,
     )
 
     embedder = SentenceTransformerEmbedder(model or DEFAULT_EMBEDDING_MODEL)
-    return VerifierSpec(embedder=embedder, config=config).build()
+    built = judge.build() if judge is not None else None
+    return VerifierSpec(embedder=embedder, config=config, judge=built).build()
 
 
 @dataclass(frozen=True)
@@ -210,12 +223,22 @@ def _check_arguments(
     sources_col: str,
     config: VerifyConfig | None,
     verifier_factory: Callable[[], CitationVerifier] | None,
+    judge: JudgeEndpoint | None = None,
 ) -> None:
     """Refuse what ``verify_dataset`` cannot do before Ray does any work."""
     if verifier_factory is not None and config is not None:
         raise InvalidInputError(
             "pass either verifier_factory= or config=, not both: the factory's verifier has its "
             "own config"
+        )
+    if judge is not None and not isinstance(judge, JudgeEndpoint):
+        raise InvalidInputError(
+            "judge must be a JudgeEndpoint (URL and model: each actor builds its own client), "
+            f"got {type(judge).__name__}"
+        )
+    if verifier_factory is not None and judge is not None:
+        raise InvalidInputError(
+            "pass either verifier_factory= or judge=, not both: build the judge in the factory"
         )
     schema = ds.schema(fetch_if_missing=False)
     if schema is not None:
@@ -239,6 +262,7 @@ def verify_dataset(
     id_col: str | None = None,
     config: VerifyConfig | None = None,
     verifier_factory: Callable[[], CitationVerifier] | None = None,
+    judge: JudgeEndpoint | None = None,
     with_trace: bool = False,
     policy: Policy | None = None,
     concurrency: int = 1,
@@ -259,19 +283,21 @@ def verify_dataset(
 
     ``concurrency`` actors each build one verifier: ``verifier_factory()`` (it
     must pickle; it runs in the actor), else the bundled model with
-    ``config``. ``num_cpus`` per actor defaults to one CPU, less when the pool
-    would otherwise take every CPU of the cluster (the read and write tasks
-    need one). An actor whose process dies is restarted and its batch retried
+    ``config`` and, given ``judge`` (a ``JudgeEndpoint``), that actor's own
+    judge client (at most ``concurrency`` judge requests in flight).
+    ``num_cpus`` per actor defaults to one CPU, less when the pool would
+    otherwise take every CPU of the cluster (the read and write tasks need
+    one). An actor whose process dies is restarted and its batch retried
     on it, so rows are neither lost nor written twice; by default Ray Data does
     this without limit, ``max_restarts`` and ``max_task_retries`` bound it
     (Ray passes them to the actors).
     """
-    _check_arguments(ds, answer_col, sources_col, config, verifier_factory)
+    _check_arguments(ds, answer_col, sources_col, config, verifier_factory, judge)
     keys = AuditKeys(answer=answer_col, sources=sources_col, question=question_col, id=id_col)
     return map_verify(
         ds,
         _Columns(keys),
-        make_verifier=verifier_factory or functools.partial(default_verifier, None, config),
+        make_verifier=verifier_factory or functools.partial(default_verifier, None, config, judge),
         with_trace=with_trace,
         policy=policy,
         concurrency=concurrency,
