@@ -18,7 +18,7 @@ from longtracer_core import CitationVerifier, InvalidInputError, JudgeConfig, LL
 from longtracer_core.testing import FunctionJudge, HashEmbedder, ScriptedChat
 from longtracer_integrations.langchain import GroundingGuard
 from longtracer_integrations.llamaindex import GroundingPostprocessor
-from tests.core.judge.test_judge import PARTIAL, nei
+from tests.core.judge.test_judge import PARTIAL, nei, supports
 from tests.helpers import SOURCES
 from tests.integrations.llamaindex.test_llamaindex import (
     FABRICATED,
@@ -170,3 +170,41 @@ def test_guard_with_a_judge_streams_by_sentence():
     expected = guard(FunctionJudge(quotes_first_span)).invoke(answer, config)
     assert len([c for c in chunks if c]) >= 2 and "".join(chunks) == expected
     assert PARTIAL in expected and len(judge.batches) >= 1
+
+
+# ---------------------------------------------------------------------- LangGraph, evaluator
+def _escalating_verifier() -> CitationVerifier:
+    return CitationVerifier(
+        embedder=HashEmbedder(), config=VerifyConfig(judge=JudgeConfig(escalate="all"))
+    )
+
+
+def test_langgraph_node_with_a_judge_lifts_the_quoted_claim():
+    """grounding_node(judge=...): the judge's verified quote makes the claim SUPPORTED, and the
+    verdict the node writes into the state says the judge did it."""
+    from longtracer_integrations.langgraph import grounding_node
+
+    judge = FunctionJudge(supports())
+    node = grounding_node(policy="redact", verifier=_escalating_verifier(), judge=judge)
+    update = node.invoke({"answer": PARTIAL, "documents": SOURCES})
+    assert judge.batches == [["c1"]]
+    assert update["answer"] == PARTIAL
+    (claim,) = update["grounding"]["claims"]
+    assert claim["assessment"] == "SUPPORTED"
+    assert update["grounding"]["metadata"]["judge"]["applied"] == 1
+
+
+def test_llamaindex_evaluator_with_a_judge_passes_what_the_quote_supports():
+    """GroundingEvaluator(judge=...): the judge's verified quote turns the partial claim into a
+    pass; a judge that finds nothing leaves it failing."""
+    from longtracer_integrations.llamaindex import GroundingEvaluator
+
+    lifted = GroundingEvaluator(verifier=_escalating_verifier(), judge=FunctionJudge(supports()))
+    kept = GroundingEvaluator(verifier=_escalating_verifier(), judge=FunctionJudge(nei))
+    good = lifted.evaluate(query="q", response=PARTIAL, contexts=SOURCES)
+    bad = kept.evaluate(query="q", response=PARTIAL, contexts=SOURCES)
+    assert (good.passing, good.score) == (True, 1.0)
+    assert good.case.claims[0].details["judge"]["outcome"] == "applied"
+    assert (
+        bad.passing is False and bad.case.claims[0].details["judge"]["label"] == "NOT_ENOUGH_INFO"
+    )
