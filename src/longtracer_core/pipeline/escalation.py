@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..config import JudgeConfig
-from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult
+from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimOutcome, ClaimResult
 from ..errors import JudgeUnavailableWarning
 from ..judge.cache import JudgeCache
 from ..judge.types import Judge, JudgeRequest, JudgeSpan, JudgeVerdict
@@ -72,6 +72,10 @@ def escalates(claim: ClaimResult, config: JudgeConfig) -> bool:
         return False
     if config.role == "confirm" and claim.assessment is ClaimAssessment.SUPPORTED:
         return False
+    if config.escalate == "uncertain":
+        if claim.outcome is ClaimOutcome.UNCERTAIN:
+            return True
+        return config.role == "decide" and claim.outcome is ClaimOutcome.REFUTED
     band = claim.details.get("band")
     if config.escalate == "partial":
         return bool(band == "partial")

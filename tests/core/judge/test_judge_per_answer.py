@@ -150,7 +150,10 @@ def test_an_invented_quote_affects_only_its_own_claim():
     (bad,) = [c for c in g.case.claims if "Ariane" in c.claim_text]
     assert outcomes.pop(bad.claim_text) == "quote_unverified"
     assert bad.assessment.value == bad.details["judge"]["matcher"]["assessment"] != "SUPPORTED"
-    assert bad.claim_text not in g.text
+    # the claim stands as it would without a judge
+    plain = verifier().guard(SIX, SOURCES, policy="redact")
+    (alone,) = [c for c in plain.case.claims if "Ariane" in c.claim_text]
+    assert (bad.assessment, bad.outcome) == (alone.assessment, alone.outcome)
     assert set(outcomes.values()) <= {"applied", "agreed"}
     assert all(c.assessment.value == "SUPPORTED" for c in g.case.claims if c is not bad)
 
