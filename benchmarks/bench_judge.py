@@ -76,7 +76,7 @@ ADVERSARIAL = ROOT / "tests" / "adversarial" / "data"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "longtracer-ci"
 QWEN = CACHE / "models" / "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
 QWEN_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
-POLICIES = ("partial", "gated", "all")
+POLICIES = ("uncertain", "partial", "gated", "all")
 
 
 # ---------------------------------------------------------------------- data

@@ -135,11 +135,11 @@ class JudgeConfig(_ConfigModel):
 
     See docs/guides/judge.md.
 
-    ``escalate`` picks the claims sent to the judge: ``uncertain`` (the claims the
-    offline engine left UNCERTAIN, and REFUTED ones too under ``role="decide"``),
-    ``partial`` (default: the matcher's partial band), ``gated``
-    (partial, or a gate such as the numeric gate held the claim down), ``all``
-    (every assessed claim with evidence) or ``none``.
+    ``escalate`` picks the claims sent to the judge: ``uncertain`` (default: the
+    claims the offline engine left UNCERTAIN, and REFUTED ones too under
+    ``role="decide"``, for a second look), ``partial`` (the matcher's partial
+    band), ``gated`` (partial, or a gate such as the numeric gate held the claim
+    down), ``all`` (every assessed claim with evidence) or ``none``.
     ``role="confirm"`` lets the judge only lift claims to SUPPORTED;
     ``role="decide"`` also lets it mark them CONTRADICTED, CONFLICTING_SOURCES
     or (NOT_ENOUGH_INFO) INSUFFICIENT_EVIDENCE. Either way a SUPPORTED or
@@ -150,7 +150,7 @@ class JudgeConfig(_ConfigModel):
     ``batch_size`` of them at once.
     """
 
-    escalate: Literal["none", "uncertain", "partial", "gated", "all"] = "partial"
+    escalate: Literal["none", "uncertain", "partial", "gated", "all"] = "uncertain"
     role: Literal["confirm", "decide"] = "confirm"
     requests: Literal["per_answer", "per_claim"] = Field(
         default="per_answer",

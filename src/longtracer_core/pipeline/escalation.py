@@ -1,9 +1,11 @@
-"""The judge stage: after assessment, the claims the matcher is unsure of go to a judge.
+"""The judge stage: after assessment, the claims the offline engine left uncertain go to a judge.
 
-``apply_judge(claims, spans, judge, config)`` picks claims by their band and
+``apply_judge(claims, spans, judge, config)`` picks claims by their outcome
+(default: UNCERTAIN, and REFUTED under ``role="decide"``), or by band and
 details (``JudgeConfig.escalate``), shows the judge each claim's top candidate
-spans, asks it (``judge_calls``: all claims in one call by default) and applies
-what comes back within the role's limits (``judge_findings``). A SUPPORTED or
+spans, asks it (``escalation_calls``: all claims in one call by default) and
+applies what comes back within the role's limits (``escalation_findings``); the
+caller settles the outcomes again afterwards (``verdicts.settle_all``). A SUPPORTED or
 CONTRADICTED finding counts only when its quote is found in the span it cites;
 otherwise the claim keeps the matcher's verdict and the record says
 ``quote_unverified``. A judge that fails never makes a claim SUPPORTED: the

@@ -2,7 +2,8 @@
 
 The full record is ``ClaimResult.details["judge"]`` (and the trace); these are
 the few fields an integration shows: per claim the judge's label, what it did
-(``outcome``), and its first quote with whether it was found in its passage;
+(``outcome``), the claim's outcome after it (``claim_outcome``: SUPPORTED,
+UNCERTAIN or REFUTED), and its first quote with whether it was found in its passage;
 per case the model, the counts, the model requests and tokens, and whether the
 judge could be used at all.
 """
@@ -17,11 +18,16 @@ __all__ = ["case_judgement", "claim_judgement"]
 
 
 def claim_judgement(claim: ClaimResult) -> dict[str, Any] | None:
-    """``{label, outcome, quote, quote_verified, quote_source}`` for a judged claim, else None."""
+    """``{label, outcome, claim_outcome, quote, quote_verified, quote_source}`` for a judged
+    claim, else None."""
     record = claim.details.get("judge")
     if not isinstance(record, dict):
         return None
-    out: dict[str, Any] = {"label": record.get("label"), "outcome": record.get("outcome")}
+    out: dict[str, Any] = {
+        "label": record.get("label"),
+        "outcome": record.get("outcome"),
+        "claim_outcome": claim.outcome.value if claim.outcome is not None else None,
+    }
     findings = [f for f in record.get("findings") or () if isinstance(f, dict)]
     if findings:
         first = next((f for f in findings if f.get("verified")), findings[0])

@@ -23,6 +23,7 @@ def claim_verdict(c: ClaimResult, *, with_text: bool) -> dict[str, Any]:
         reason_detail=c.reason_detail.value if c.reason_detail else None,
         band=c.details.get("band"),
         score=c.confidence,
+        outcome=c.outcome.value if c.outcome is not None else None,
     )
     judged = claim_judgement(c)
     if judged is not None:

@@ -6,6 +6,7 @@ import pytest
 
 from longtracer_core import (
     ClaimAssessment,
+    ClaimOutcome,
     JudgeConfig,
     LLMJudge,
     NliJudge,
@@ -148,18 +149,56 @@ def test_confirm_never_sends_supported_claims():
     assert judge.batches == [] and record is None and claim.assessment is C.SUPPORTED
 
 
+NUMERIC = "The telescope orbits the Sun near the L2 point, 3.5 million kilometres from Earth."
+
+
 @pytest.mark.parametrize(
     ("escalate", "sent"),
     [("none", set()), ("partial", {"c1"}), ("gated", {"c1", "c3"}), ("all", {"c1", "c2", "c3"})],
 )
 def test_escalation_policies_pick_nested_sets(escalate, sent):
     """none ⊂ partial ⊂ gated (partial or a gate fired) ⊂ all, by band and details."""
-    numeric = "The telescope orbits the Sun near the L2 point, 3.5 million kilometres from Earth."
-    text = f"{PARTIAL} {UNSUPPORTED} {numeric}"
+    text = f"{PARTIAL} {UNSUPPORTED} {NUMERIC}"
     judge = FunctionJudge(nei)
     g = check(judge, text=text, escalate=escalate)
     assert {cid for batch in judge.batches for cid in batch} == sent
     assert g.case.metadata["judge"]["escalated"] == len(sent)
+
+
+@pytest.mark.parametrize(("role", "sent"), [("confirm", {"c1"}), ("decide", {"c1", "c2", "c3"})])
+def test_by_default_the_judge_gets_the_uncertain_claims_and_under_decide_the_refuted(role, sent):
+    """escalate='uncertain' (the default): the claims the offline engine left UNCERTAIN; under
+    role='decide' the REFUTED ones too, for a second look."""
+    assert JudgeConfig().escalate == "uncertain"
+    judge = FunctionJudge(nei)
+    g = check(judge, text=f"{PARTIAL} {UNSUPPORTED} {NUMERIC}", role=role)
+    plain = verifier().verify_case(f"{PARTIAL} {UNSUPPORTED} {NUMERIC}", SOURCES)
+    assert [c.outcome.value for c in plain.claims] == ["UNCERTAIN", "REFUTED", "REFUTED"]
+    assert {cid for batch in judge.batches for cid in batch} == sent
+    assert g.case.metadata["judge"]["escalate"] == "uncertain"
+
+
+def test_a_judge_that_finds_no_support_is_not_overruled_by_a_probability():
+    """A claim the offline engine passed as likely supported, sent anyway (escalate='partial'):
+    the judge's NOT_ENOUGH_INFO leaves it UNCERTAIN (marked), whatever its p_wrong."""
+    plain = verifier().verify_case(three_partials(), SOURCES)
+    passed = [c.claim_id for c in plain.claims if c.outcome is ClaimOutcome.SUPPORTED]
+    g = check(FunctionJudge(nei), text=three_partials(), escalate="partial", strictness="precise")
+    judged_out = {c.claim_id: c.outcome for c in g.case.claims}
+    assert passed and all(judged_out[cid] is ClaimOutcome.UNCERTAIN for cid in passed)
+    assert g.text.count("[unverified]") == 3
+
+
+def test_a_claim_likely_supported_offline_is_not_sent_by_default():
+    """Partial-band claims the offline engine already passed as likely supported stay unasked;
+    escalate='partial' would send all three."""
+    plain = verifier().verify_case(three_partials(), SOURCES)
+    passed = {c.claim_id for c in plain.claims if c.outcome is ClaimOutcome.SUPPORTED}
+    assert passed and all(c.assessment is not C.SUPPORTED for c in plain.claims)
+    judge = FunctionJudge(nei)
+    check(judge, text=three_partials())
+    asked = {cid for batch in judge.batches for cid in batch}
+    assert asked == {c.claim_id for c in plain.claims} - passed
 
 
 def test_the_judge_sees_the_top_k_distinct_spans_best_first():
@@ -189,7 +228,7 @@ def three_partials() -> str:
 def test_max_calls_leaves_the_rest_with_the_matcher_and_a_note():
     """max_calls=1: one claim judged, the others over_budget with their matcher verdicts."""
     judge = FunctionJudge(supports())
-    g = check(judge, text=three_partials(), max_calls=1, batch_size=4)
+    g = check(judge, text=three_partials(), escalate="partial", max_calls=1, batch_size=4)
     outcomes = [c.details["judge"]["outcome"] for c in g.case.claims]
     assert judge.batches == [["c1"]]
     assert outcomes[1:] == ["over_budget", "over_budget"]
@@ -202,7 +241,7 @@ def test_max_seconds_is_checked_before_each_batch():
     g = check(FunctionJudge(nei), text=three_partials(), escalate="none")
     ticks = iter([0.0, 0.0, 5.0, 5.0, 5.0])
     judge = FunctionJudge(nei)
-    config = JudgeConfig(max_seconds=1.0, batch_size=2, requests="per_claim")
+    config = JudgeConfig(max_seconds=1.0, batch_size=2, requests="per_claim", escalate="partial")
     spans = spans_of(verifier()._engine, normalize_sources(SOURCES, None))
     claims, meta = apply_judge(g.case.claims, spans, judge, config, clock=lambda: next(ticks))
     assert sorted(judge.batches) == [["c1"], ["c2"]]
@@ -237,7 +276,7 @@ def test_a_raising_judge_falls_back_to_the_matcher():
     def broken(request):
         raise RuntimeError("judge exploded")
 
-    g = check(FunctionJudge(broken), text=three_partials())
+    g = check(FunctionJudge(broken), text=three_partials(), escalate="partial")
     assert [c.details["judge"]["outcome"] for c in g.case.claims] == ["failed"] * 3
     assert all(c.assessment is C.INSUFFICIENT_EVIDENCE for c in g.case.claims)
     assert "judge exploded" in g.case.claims[0].details["judge"]["error"]

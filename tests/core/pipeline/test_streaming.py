@@ -9,7 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from longtracer_core import InvalidInputError, LLMDecomposer, LLMJudge, SentenceStream
+from longtracer_core import (
+    ClaimOutcome,
+    InvalidInputError,
+    LLMDecomposer,
+    LLMJudge,
+    SentenceStream,
+)
 from longtracer_core.judge import Finding, JudgeRequest, JudgeVerdict
 from longtracer_core.testing import FunctionChat, FunctionEmbedder, FunctionJudge
 from longtracer_core.text.sentences import split_sentences
@@ -189,7 +195,10 @@ def test_a_judge_failure_in_a_stream_is_not_asked_again_at_the_end():
     stream = SentenceStream(verifier(judge=FunctionJudge(fails_once)), SOURCES, policy="redact")
     released = stream.feed(f"{JUDGED} ").text + stream.feed("More to come").text
     tail, final = stream.finish()
-    assert JUDGED not in released + tail.text
+    # no verdict came, so the claim stays uncertain: kept and marked, never passed
+    assert released.startswith(f"{JUDGED} [unverified]")
+    assert (released + tail.text).count(JUDGED) == 1
+    assert final.case.claims[0].outcome is ClaimOutcome.UNCERTAIN
     assert final.case.claims[0].details["judge"]["outcome"] == "failed"
     assert calls.count(JUDGED) == 1
 
