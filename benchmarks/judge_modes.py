@@ -12,8 +12,10 @@ changed (the engine moved on). A line holds what the model was asked and said
 
 The report replays the stored verdicts through the current engine (no model
 needed), so the sentence figures always follow the engine as it is: faithful
-sentences redacted, wrong sentences caught, the matcher alone beside both
-modes, and the agreement of the two modes claim by claim. Intervals are 95 %
+sentences removed (redact, default strictness: refuted claims only) and
+flagged (removed or marked unverified), wrong sentences removed and flagged,
+the engine without a judge beside both modes, and the agreement of the two
+modes claim by claim (the judge's label, the claim's outcome). Intervals are 95 %
 bootstrap intervals over answers (2,000 resamples, fixed seed); ratios of the
 two modes are paired over the same answers.
 """
@@ -31,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from longtracer_core import CitationVerifier, JudgeConfig, VerifyConfig
-from longtracer_core.evaluation.realistic import RealisticRecord, load_realistic
+from longtracer_core.evaluation.realistic_corpus import RealisticRecord, load_realistic
 from longtracer_core.evaluation.realistic_eval import sentence_outcomes
 from longtracer_core.judge import Finding, Judge, JudgeRequest, JudgeVerdict
 from longtracer_core.pipeline.escalation import escalates, judge_request
@@ -72,7 +74,7 @@ def _round_robin(lists: Sequence[Sequence[RealisticRecord]]) -> list[RealisticRe
 def judge_config(mode: str) -> JudgeConfig:
     """The default escalation with no per-case budget in the way of the measurement."""
     return JudgeConfig(
-        requests=mode,  # type: ignore[arg-type]
+        requests=mode,
         max_calls=1000,
         max_seconds=1e9,
         cache_size=0,
@@ -260,38 +262,54 @@ def _ratio(num: Sequence[float], den: Sequence[float]) -> dict[str, Any]:
     return {"ratio": round(stat(pairs), 4), "ci95": _boot(pairs, stat)}
 
 
-def _sentences(record: RealisticRecord, guarded: Any) -> tuple[int, int, int, int]:
+# the per-answer counts, in this order
+COUNTS = (
+    "faithful_removed",
+    "faithful_flagged",
+    "faithful",
+    "errors_removed",
+    "errors_flagged",
+    "errors",
+)
+
+
+def _sentences(record: RealisticRecord, guarded: Any) -> tuple[int, ...]:
+    """COUNTS for one answer: removed = gone from the redacted text, flagged = removed or
+    marked (an UNCERTAIN or REFUTED claim in the sentence)."""
     outcomes = sentence_outcomes(record, guarded)
     faithful = [o for o in outcomes if o.gold.label == "faithful"]
     errors = [o for o in outcomes if o.gold.label == "error"]
     return (
         sum(o.redacted for o in faithful),
+        sum(o.redacted or o.verdict.flagged for o in faithful),
         len(faithful),
         sum(o.redacted for o in errors),
+        sum(o.redacted or o.verdict.flagged for o in errors),
         len(errors),
     )
 
 
-def _claims(guarded: Any) -> dict[str, tuple[str | None, str]]:
+def _claims(guarded: Any) -> dict[str, tuple[str | None, str | None]]:
     out = {}
     for c in guarded.case.claims:
         record = c.details.get("judge")
         if record is not None:
-            out[c.claim_text] = (record.get("label"), c.assessment.value)
+            out[c.claim_text] = (record.get("label"), c.outcome.value if c.outcome else None)
     return out
 
 
 def replayed(
     records: Sequence[RealisticRecord], lines: dict[tuple[str, str], dict[str, Any]], embedder: Any
 ) -> dict[str, dict[str, Any]]:
-    """Per answer: sentence counts for the matcher and each mode, and the judged claims."""
+    """Per answer: sentence counts without a judge and in each mode, and the judged claims."""
     out: dict[str, dict[str, Any]] = {}
     plain = CitationVerifier(embedder=embedder)
     for record in records:
         if not all((record.id, m) in lines for m in MODES):
             continue
         sources = [dict(s) for s in record.sources]
-        row: dict[str, Any] = {"matcher": _sentences(record, plain.guard(record.answer, sources))}
+        alone = plain.guard(record.answer, sources, policy="redact")
+        row: dict[str, Any] = {"no_judge": _sentences(record, alone)}
         for mode in MODES:
             line = lines[(record.id, mode)]
             judge = Replay(line["seen"], line["model"], line["prompt_hash"])
@@ -321,9 +339,25 @@ def _agreement(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "claims": int(sum(n for _, n in label)),
         "judge_label": lab,
         "judge_label_ci95": lab_ci,
-        "assessment": fin,
-        "assessment_ci95": fin_ci,
+        "outcome": fin,
+        "outcome_ci95": fin_ci,
     }
+
+
+def _sentence_rates(counts: np.ndarray) -> dict[str, Any]:
+    """The sentence rates (columns as COUNTS) with their intervals."""
+    out: dict[str, Any] = {
+        "faithful_sentences": int(counts[:, 2].sum()),
+        "error_sentences": int(counts[:, 5].sum()),
+    }
+    for name, hit, total in (
+        ("faithful_removed", 0, 2),
+        ("faithful_flagged", 1, 2),
+        ("errors_removed", 3, 5),
+        ("errors_flagged", 4, 5),
+    ):
+        out[name], out[f"{name}_ci95"] = _rate(counts[:, [hit, total]])
+    return out
 
 
 def report(
@@ -337,19 +371,9 @@ def report(
         if not ids:
             continue
         table: dict[str, Any] = {"answers": len(ids)}
-        for mode in ("matcher", *MODES):
-            counts = np.asarray([rows[i][mode] for i in ids], dtype=float)
-            fr, fr_ci = _rate(counts[:, [0, 1]])
-            caught, caught_ci = _rate(counts[:, [2, 3]])
-            table[mode] = {
-                "faithful_sentences": int(counts[:, 1].sum()),
-                "error_sentences": int(counts[:, 3].sum()),
-                "false_redaction": fr,
-                "false_redaction_ci95": fr_ci,
-                "errors_caught": caught,
-                "errors_caught_ci95": caught_ci,
-            }
-            if mode == "matcher":
+        for mode in ("no_judge", *MODES):
+            table[mode] = _sentence_rates(np.asarray([rows[i][mode] for i in ids], dtype=float))
+            if mode == "no_judge":
                 continue
             mine = [lines[(i, mode)] for i in ids]
             table[mode].update(
