@@ -80,23 +80,21 @@ class ReadingLLM(CustomLLM):
 
 
 # ---------------------------------------------------------------------- LangChain
-def test_guard_with_a_chat_model_as_judge_lifts_a_quoted_partial_claim():
-    """judge=<chat model>: an LLMJudge over it; the quoted evidence lifts the partial claim."""
+def test_guard_with_a_chat_model_as_judge_checks_its_quote():
+    """judge=<chat model>: an LLMJudge over it gets the uncertain claim; its quote (the claim's
+    own words, not in the passage) is rejected, so the claim stays uncertain and marked."""
     chat = ReadingChat()
-    quoted = "The James Webb Space Telescope launched on 25 December 2021"
     g = GroundingGuard(
         policy="redact",
         verifier=CitationVerifier(embedder=HashEmbedder()),
         judge=chat,
     )
-    out = g.invoke({"context": SOURCES, "answer": f"{quoted}. {PARTIAL}"})
-    claims = out["grounding"].claims
-    record = claims[1].details["judge"]
+    out = g.invoke({"context": SOURCES, "answer": PARTIAL})
+    (claim,) = out["grounding"].claims
+    record = claim.details["judge"]
     assert record["model"] == "ReadingChat"
-    # the model quoted the claim, which is not in the span: rejected; the claim stays
-    # uncertain, kept and marked (nothing proves it wrong)
     assert record["outcome"] == "quote_unverified"
-    assert claims[1].outcome is ClaimOutcome.UNCERTAIN
+    assert claim.outcome is ClaimOutcome.UNCERTAIN
     assert f"{PARTIAL} [unverified]" in out["answer"]
     assert chat.prompts and "[P1]" in chat.prompts[0]
 
