@@ -260,8 +260,25 @@ def _local(claim: str, start: int, end: int, content: frozenset[str]) -> frozens
     return frozenset(near)
 
 
+_DURATIONS = frozenset({"time", "unit:s", "unit:min", "unit:h"})
+_APPROXIMATE = regex.compile(
+    r"\b(?:about|around|roughly|nearly|almost|approximately|some|over|more than|under)\s*[$€£]?$"
+)
+
+
+def _underived(kind: str, number: Decimal | None, before: str) -> bool:
+    """Too often reformatted or derived to call absent: small counts, durations (2 h 19 min
+    is 139 min; 45 seconds ahead is a difference) and approximate figures (about 1.2 GW
+    from 84 turbines of 14.7 MW)."""
+    if kind == "count" and (number is None or number < 10):
+        return True
+    return kind in _DURATIONS or _APPROXIMATE.search(before.rstrip().lower()) is not None
+
+
 def _figure(claim: str, claim_content: frozenset[str], index: EvidenceIndex) -> Finding | None:
-    for item, need in _claim_figures(claim):
+    figures = _claim_figures(claim)
+    several = len(figures) > 1
+    for item, need in figures:
         content = _local(claim, item[0], item[1], claim_content) or claim_content
         aligned, share = _aligned(content, index)
         kind = figure_kind(claim, item[0], item[1], item[2], need.number)
@@ -278,8 +295,8 @@ def _figure(claim: str, claim_content: frozenset[str], index: EvidenceIndex) -> 
                     f'("{_quote(aligned.text)}")',
                     {"source_id": aligned.source_id, "claimed": written, "stated": other},
                 )
-            if kind in ("time", "count") and (need.number is None or need.number < 10):
-                continue  # small counts and durations are too often derived to decide on
+            if _underived(kind, need.number, claim[: item[0]]):
+                continue
             return Finding(
                 "figure_absent",
                 ReasonCode.NUMERIC_MISMATCH,
@@ -287,8 +304,8 @@ def _figure(claim: str, claim_content: frozenset[str], index: EvidenceIndex) -> 
                 {"claimed": written},
             )
         holders = [s for s in index.sentences if needs_met([need], s.figures)]
-        if other is None or aligned is None or not holders or aligned in holders:
-            continue
+        if other is None or aligned is None or not holders or aligned in holders or several:
+            continue  # in a claim with several figures, which fact each is of is unclear
         if max(len(content & s.content) for s in holders) / len(content) < OTHER_FACT:
             return Finding(
                 "figure_role",

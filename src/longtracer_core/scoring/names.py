@@ -183,7 +183,24 @@ def _present(word: str, index: NameIndex) -> bool:
     if _acronym(word) and folded.replace(".", "") in index.acronyms:
         return True
     places = _lexicon().demonyms.get(folded, frozenset())
-    return any(p in index.words or all(w in index.words for w in p.split()) for p in places)
+    if any(p in index.words or all(w in index.words for w in p.split()) for p in places):
+        return True
+    return len(folded) >= _SPELLING_MIN and any(_one_edit(folded, w) for w in index.words)
+
+
+# a name this long may be spelled one letter apart (transliteration: Shioli / Shiori)
+_SPELLING_MIN = 5
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Are ``a`` and ``b`` one substitution, insertion or deletion apart (same first letter)?"""
+    if a == b or abs(len(a) - len(b)) > 1 or a[:1] != b[:1]:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    i = next((k for k, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
+    return short[i:] == long_[i + 1 :]
 
 
 def _run_expands(names: Sequence[Name], i: int, text: str, index: NameIndex) -> bool:
@@ -212,7 +229,12 @@ def absent_names(text: str, index: NameIndex, optional: frozenset[str] = frozens
         if _run_expands(names, i, text, index):
             continue
         nxt = names[i + 1] if i + 1 < len(names) else None
-        if nxt is not None and not text[name.end : nxt.start].strip() and _present(nxt.text, index):
-            continue  # a first name before a surname the evidence holds
+        if (
+            nxt is not None
+            and not text[name.end : nxt.start].strip()
+            and fold(nxt.text) not in heads
+            and _present(nxt.text, index)
+        ):
+            continue  # a first name before a surname the evidence holds (not "University")
         missing.append(name.text)
     return list(dict.fromkeys(missing))

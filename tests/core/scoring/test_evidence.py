@@ -1,0 +1,83 @@
+"""The evidence checks behind a refuted claim: names and figures the evidence lacks,
+contradicts or states for another fact — and the ways people rewrite them that must not
+count as wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+
+PRIZE = [
+    (
+        "S1",
+        "The 2021 Halberg Prize for marine biology was awarded to Dr Amara Okafor of the "
+        "University of Lagos for her work on coral larvae. The prize was founded in 1987.",
+    ),
+    (
+        "S2",
+        "The Japan Aerospace Exploration Agency (JAXA) landed its SLIM probe within 55 metres "
+        "of its target near Shioli crater. The wind farm has 84 turbines rated at 14.7 MW "
+        "each. The 2024 race was won in 2:19:44, and the runner-up finished in 2:20:29.",
+    ),
+]
+INDEX = evidence_index(PRIZE)
+
+
+def kinds(claim: str, context: tuple[str, ...] = ()) -> list[str]:
+    return [f.kind for f in evidence_findings(claim, INDEX, context)]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The 2021 Halberg Prize went to Amara Okafor of the University of Ibadan.",
+        "The 2021 Halberg Prize went to Dr Amara Okafor of Harvard University.",
+    ],
+)
+def test_a_name_no_source_holds_is_found(claim):
+    assert "name_absent" in kinds(claim)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Okafor won the 2021 Halberg Prize for marine biology.",  # surname alone
+        "Okafor's work on coral larvae won the 2021 Halberg Prize.",  # possessive
+        "The Japan Aerospace Exploration Agency landed SLIM near Shioli crater.",  # expansion
+        "JAXA landed SLIM within 55 metres of its target.",  # acronym
+        "SLIM landed near the crater Shiori.",  # transliteration, one letter apart
+    ],
+)
+def test_the_ways_people_refer_to_a_name_are_not_absent_names(claim):
+    assert "name_absent" not in kinds(claim)
+
+
+def test_a_name_the_claim_took_from_its_context_is_not_held_against_it():
+    claim = "Okafor studied coral larvae at Ibadan."
+    assert "name_absent" in kinds(claim)
+    assert "name_absent" not in kinds(claim, ("Ibadan",))
+
+
+def test_a_figure_the_evidence_contradicts_or_lacks_is_found():
+    assert kinds("The Halberg Prize was founded in 1993.") != []
+    wrong = kinds("The wind farm has 84 turbines rated at 16.2 MW each.")
+    assert {"figure_conflict", "figure_absent"} & set(wrong)
+
+
+def test_a_single_figure_stated_for_another_fact_is_a_role_finding():
+    assert "figure_role" in kinds("Okafor was born in 1987.")
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The wind farm has a combined capacity of about 1.2 GW.",  # approximate, derived
+        "The runner-up finished 45 seconds behind the winner.",  # a difference of times
+        "The 2024 race was won in 2 hours 19 minutes 44 seconds.",  # a duration rewritten
+        "The wind farm's turbines are rated at 14,700 kW each.",  # a unit conversion
+        "The probe landed within 55 m of its target.",  # the unit abbreviated
+    ],
+)
+def test_reformatted_and_derived_figures_are_not_findings(claim):
+    assert not {"figure_absent", "figure_conflict", "figure_role"} & set(kinds(claim))
