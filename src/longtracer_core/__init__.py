@@ -24,10 +24,11 @@ from .errors import (
     EvaluationFailedError,
     InvalidInputError,
     JudgeError,
+    JudgeUnavailableWarning,
     LongTracerError,
     ModelUnavailableError,
 )
-from .judge import Judge, LLMJudge, NliJudge
+from .judge import Judge, JudgeEndpoint, LLMJudge, NliJudge
 from .pipeline import (
     CitationVerifier,
     GuardedResponse,
@@ -70,7 +71,9 @@ __all__ = [
     "InvalidInputError",
     "Judge",
     "JudgeConfig",
+    "JudgeEndpoint",
     "JudgeError",
+    "JudgeUnavailableWarning",
     "LLMDecomposer",
     "LLMJudge",
     "LegacyVerificationAdapter",

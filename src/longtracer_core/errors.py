@@ -12,6 +12,8 @@
     └── BackendError                       an HTTP or chat backend failed
         └── BackendResponseError           the backend answered with garbage
 
+    JudgeUnavailableWarning (UserWarning)  the judge answered none of a case's requests
+
 User mistakes subclass ``ValueError`` so ordinary handlers catch them; run
 failures do not. ``verify_case`` turns run failures into a ``CaseResult`` with
 a reason; only the strict paths named in the docs raise them.
@@ -31,6 +33,7 @@ __all__ = [
     "GroundingFailedError",
     "InvalidInputError",
     "JudgeError",
+    "JudgeUnavailableWarning",
     "LongTracerError",
     "ModelUnavailableError",
 ]
@@ -79,6 +82,15 @@ class EmbeddingModelMismatchError(EvaluationFailedError):
 
 class JudgeError(EvaluationFailedError):
     """The judge failed for a claim and the configuration asks for no fallback."""
+
+
+class JudgeUnavailableWarning(UserWarning):
+    """The judge could not be reached or understood: every request of a case failed.
+
+    Issued once per verifier (again only after the judge has answered in
+    between); the claims keep the matcher's verdicts and the case says so in
+    ``case.metadata["judge"]["unavailable"]`` and ``["cause"]``.
+    """
 
 
 class DecompositionError(LongTracerError):

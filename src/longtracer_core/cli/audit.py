@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING, Any
 from ..config import POLICIES
 from ..console.exits import CliError, ExitCode
 from ..console.inputs import load_config
-from .common import RAW, Streams, Subparsers, generator, model_options, new_embedder
+from .common import (
+    RAW,
+    Streams,
+    Subparsers,
+    generator,
+    judge_endpoint,
+    judge_options,
+    model_options,
+    new_embedder,
+)
 
 if TYPE_CHECKING:
     from ..audit import AuditKeys, AuditSummary
@@ -53,6 +62,10 @@ Without --ray, one process verifies in batches. With --ray, Ray Data runs
 --concurrency actors, each holding one verifier (the model loaded once per
 actor); --ray-address joins an existing cluster (then LOGS and DIR must be on
 storage every node reads, such as a shared mount or an object store).
+
+With --judge-url and --judge-model, an LLM judges the claims the matcher could
+not settle, one request per answer (with --ray, each actor has its own client);
+the API key comes from the variable --judge-key-env names.
 """
 
 EXAMPLES = """\
@@ -108,6 +121,7 @@ def add_command(sub: Subparsers) -> None:
     )
     audit.add_argument("--quiet", "-q", action="store_true", help="print nothing")
     model_options(audit)
+    judge_options(audit)
     audit.set_defaults(run=run)
 
 
@@ -169,6 +183,7 @@ def _on_ray(
             keys=keys,
             config=config,
             model=args.model,
+            judge=judge_endpoint(args),
             concurrency=args.concurrency,
             batch_size=args.batch_size,
             with_trace=not args.no_trace,
@@ -189,7 +204,9 @@ def _here(
     from ..audit import audit_local
     from ..pipeline.verifier import CitationVerifier
 
-    verifier = CitationVerifier(embedder=new_embedder(args.model), config=config)
+    endpoint = judge_endpoint(args)
+    judge = endpoint.build() if endpoint is not None else None
+    verifier = CitationVerifier(embedder=new_embedder(args.model), config=config, judge=judge)
     results = folder / "results.jsonl"
     summary = audit_local(
         args.logs,
@@ -205,7 +222,7 @@ def _here(
 
 
 def _checked(args: argparse.Namespace) -> None:
-    """Usage errors found before any work: missing logs, counts out of range."""
+    """Usage errors found before any work: missing logs, counts out of range, judge options."""
     if "://" not in args.logs and not Path(args.logs).exists():
         raise CliError(f"{args.logs}: no such file or folder", ExitCode.NO_INPUT)
     if args.concurrency < 1 or args.batch_size < 1 or args.report_cases < 0:
@@ -215,6 +232,7 @@ def _checked(args: argparse.Namespace) -> None:
         )
     if args.concurrency != 1 and not args.ray:
         raise CliError("--concurrency needs --ray (one process verifies alone)", ExitCode.USAGE)
+    judge_endpoint(args)  # half the judge options, or a bad URL: a usage error before DIR is made
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:

@@ -190,6 +190,11 @@ def _second_opinions(
         meta["conflict_checks"] = checks
     if engine.judge is not None and prep.plan is not None:
         out, meta["judge"] = apply_judge(
-            out, prep.spans, engine.judge, engine.config.judge, cache=engine.judge_cache
+            out,
+            prep.spans,
+            engine.judge,
+            engine.config.judge,
+            cache=engine.judge_cache,
+            health=engine.judge_health,
         )
     return out, meta

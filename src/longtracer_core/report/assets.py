@@ -20,6 +20,7 @@ h3 { font-size: 1.05rem; margin: 1.2rem 0 .4rem; }
 a { color: #0b4fa8; } a:focus-visible, summary:focus-visible, input:focus-visible {
   outline: 3px solid var(--focus); outline-offset: 2px; }
 .muted, .meta { color: var(--muted); font-size: .9rem; }
+.note { color: #7a4a00; background: #fff3d6; border-left: 4px solid #d08c00; padding: .4rem .6rem; }
 code, pre { font-family: ui-monospace, "DejaVu Sans Mono", "Liberation Mono", monospace; }
 pre { white-space: pre-wrap; word-break: break-word; background: #f6f6f6; padding: .6rem; }
 .badge { display: inline-block; font-size: .75rem; font-weight: 700; letter-spacing: .03em;

@@ -178,6 +178,8 @@ def _case(i: int, case: CaseView) -> str:
     )
     if case.error_message:
         head += f'<p class="meta">error: {_e(case.error_message)}</p>'
+    for note in case.notes:
+        head += f'<p class="note">{_e(note)}</p>'
     body = []
     if case.answer is not None:
         body.append(f'<h3>Answer</h3><p class="answer">{_answer(i, case)}</p>')

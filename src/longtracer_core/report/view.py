@@ -85,6 +85,7 @@ class CaseView:
     models: Mapping[str, Any] = field(default_factory=dict)
     bands: Mapping[str, float] = field(default_factory=dict)
     has_trace: bool = False
+    notes: tuple[str, ...] = ()  # case-level warnings: a judge that could not be used, ...
 
 
 @dataclass(frozen=True)
@@ -132,12 +133,52 @@ def _parts(details: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
         "cited_spans",
         "origin",
         "kind",
+        "judge",
     }
     for key, value in details.items():
         if key in skip or value in (None, [], {}, ""):
             continue
         rows.append((key.replace("_", " "), _fmt(value)))
     return tuple(rows)
+
+
+def _judge_rows(record: Any) -> tuple[tuple[str, str], ...]:
+    """The judge's verdict in words: label, what it did, its quote and whether it was found."""
+    if not isinstance(record, Mapping):
+        return ()
+    outcome = str(record.get("outcome", "")).replace("_", " ")
+    label = record.get("label")
+    rows = [("judge", f"{label} ({outcome})" if label else outcome)]
+    if record.get("model"):
+        rows.append(("judge model", str(record["model"])))
+    for finding in record.get("findings") or ():
+        if isinstance(finding, Mapping) and not finding.get("verified"):
+            rows.append(("judge's quote, not found in its passage", str(finding.get("quote", ""))))
+    if record.get("error"):
+        rows.append(("judge error", str(record["error"])))
+    return tuple(rows)
+
+
+def _judge_quotes(record: Any, sources: list[tuple[str, str]]) -> list[EvidenceView | None]:
+    """The judge's verified quotes as evidence slices."""
+    if not isinstance(record, Mapping):
+        return []
+    return [
+        _slice(sources, f.get("quote_span"), f"judge's quote ({str(f.get('label', '')).lower()})")
+        for f in record.get("findings") or ()
+        if isinstance(f, Mapping) and f.get("verified")
+    ]
+
+
+def _notes(case: CaseResult) -> tuple[str, ...]:
+    """Case-level warnings worth a line above the claims."""
+    judge = case.metadata.get("judge")
+    if isinstance(judge, Mapping) and judge.get("unavailable"):
+        return (
+            f"The judge ({judge.get('model')}) could not be used, so the matcher's verdicts "
+            f"stand: {judge.get('cause')}",
+        )
+    return ()
 
 
 def _slice(
@@ -221,7 +262,7 @@ def _claim_view(
         )
     ):
         best, conflict = replace(best, label="closest evidence, states other figures"), None
-    evidence = [best, conflict]
+    evidence = [best, conflict, *_judge_quotes(details.get("judge"), sources)]
     score = details.get("score")
     return ClaimView(
         claim_id=claim.claim_id,
@@ -232,7 +273,7 @@ def _claim_view(
         score=float(score) if isinstance(score, (int, float)) else None,
         start=claim.char_start,
         end=claim.char_end,
-        parts=_parts(details),
+        parts=_parts(details) + _judge_rows(details.get("judge")),
         evidence=tuple(e for e in evidence if e is not None),
         candidates=_candidates(details, sources, plan),
     )
@@ -261,6 +302,7 @@ def _case_from_trace(trace: TraceRecord) -> CaseResult:
                     "score": c.score,
                     "best_span": best,
                     "candidates": [k.model_dump() for k in c.candidates_considered],
+                    "judge": c.judge,
                 },
                 "char_start": c.draft_span[0] if c.draft_span else None,
                 "char_end": c.draft_span[1] if c.draft_span else None,
@@ -275,6 +317,7 @@ def _case_from_trace(trace: TraceRecord) -> CaseResult:
             "reason": outcome.get("reason"),
             "error_message": outcome.get("error_message"),
             "claims": claims,
+            "metadata": {"judge": trace.stats["judge"]} if "judge" in trace.stats else {},
         }
     )
 
@@ -338,6 +381,7 @@ def case_view(record: Any) -> CaseView:
         models=dict(trace.models) if trace else {},
         bands=dict(bands) if isinstance(bands, Mapping) else {},
         has_trace=trace is not None,
+        notes=_notes(case),
     )
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from uuid import UUID
 
 from longtracer_core import ClaimResult, GuardedResponse
+from longtracer_core.pipeline.judgement import claim_judgement
 
 __all__ = ["claim_verdict", "run_span", "verdict_summary"]
 
@@ -22,7 +23,11 @@ def claim_verdict(c: ClaimResult, *, with_text: bool) -> dict[str, Any]:
         reason_detail=c.reason_detail.value if c.reason_detail else None,
         band=c.details.get("band"),
         score=c.confidence,
+        outcome=c.outcome.value if c.outcome is not None else None,
     )
+    judged = claim_judgement(c)
+    if judged is not None:
+        item["judge"] = judged
     return item
 
 

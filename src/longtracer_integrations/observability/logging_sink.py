@@ -11,6 +11,7 @@ from longtracer_core.contracts import (
     ClaimAssessment,
     QualityGate,
 )
+from longtracer_core.pipeline.judgement import case_judgement
 
 from .base import GroundingEvent
 
@@ -55,6 +56,7 @@ def case_fields(event: GroundingEvent) -> dict[str, Any]:
         "origin": event.origin,
         "policy": event.policy,
         **event.run_ids(),
+        **case_judgement(case),
     }
     if case.error_message:
         fields["error_message"] = case.error_message

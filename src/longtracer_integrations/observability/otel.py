@@ -38,6 +38,7 @@ from opentelemetry.semconv.attributes.error_attributes import ERROR_TYPE
 from opentelemetry.trace import Span, SpanContext, Status, StatusCode, TracerProvider
 
 from longtracer_core.contracts import AssessmentAvailability
+from longtracer_core.pipeline.judgement import claim_judgement
 
 from .base import GroundingEvent
 from .logging_sink import case_fields, evaluation_result
@@ -184,8 +185,10 @@ class OpenTelemetrySink:
                             ),
                             "band": claim.details.get("band"),
                             "score": claim.confidence,
+                            "outcome": claim.outcome.value if claim.outcome else None,
                             "char_start": claim.char_start,
                             "char_end": claim.char_end,
+                            **{f"judge_{k}": v for k, v in (claim_judgement(claim) or {}).items()},
                         },
                     ),
                     timestamp=end_ns,

@@ -19,6 +19,8 @@ from typing import Any
 
 import httpx
 
+from longtracer_core.pipeline.judgement import claim_judgement
+
 from .base import GroundingEvent
 from .logging_sink import case_fields, evaluation_result
 from .otel import EVALUATION_NAME, OpenTelemetrySink
@@ -73,9 +75,17 @@ class PhoenixAnnotationSink:
                 "conflicting_sources",
                 "score_model",
                 "policy",
+                "judge_model",
+                "judge_applied",
+                "judge_requests",
+                "judge_unavailable",
+                "judge_cause",
             )
             if fields.get(k) is not None
         }
+        judged = {c.claim_id: claim_judgement(c) for c in event.case.claims}
+        if any(judged.values()):
+            metadata["judge_verdicts"] = {k: v for k, v in judged.items() if v}
         result: dict[str, Any] = {"label": label, "explanation": explanation}
         if score is not None:
             result["score"] = score

@@ -34,6 +34,7 @@ from ray.data import DataContext
 
 from longtracer_core import CitationVerifier, VerifyConfig
 from longtracer_core.audit import AUDIT_FIELDS, AuditKeys, AuditSummary, RowSet, where_of
+from longtracer_core.judge import JudgeEndpoint
 
 from ._dataset import LIGHT_CPUS, default_verifier, map_verify
 from ._source import AuditLogs, Pickled
@@ -199,6 +200,7 @@ def audit_with_ray(
     config: VerifyConfig | None = None,
     model: str | None = None,
     verifier_factory: Callable[[], CitationVerifier] | None = None,
+    judge: JudgeEndpoint | None = None,
     concurrency: int = 1,
     batch_size: int = 64,
     with_trace: bool = True,
@@ -212,10 +214,11 @@ def audit_with_ray(
 
     Uses Ray if it is already initialised, else joins the cluster at
     ``address`` (or ``RAY_ADDRESS``), else starts Ray on this machine and stops
-    it at the end. (Ray keeps a local instance on 127.0.0.1 when
+    it at the end. With ``judge``, each actor builds its own judge client from
+    the endpoint. (Ray keeps a local instance on 127.0.0.1 when
     ``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0`` is set before it is imported, as
     ``longtracer-guard audit --ray`` does.) ``verifier_factory`` replaces the
-    bundled model (``model``, ``config``) in the actors. With ``resume``, the
+    bundled model (``model``, ``config``, ``judge``) in the actors. With ``resume``, the
     rows already in ``results`` stay and only the other records are verified.
     """
     address = address or os.environ.get("RAY_ADDRESS") or None
@@ -226,9 +229,10 @@ def audit_with_ray(
         DataContext.get_current().enable_progress_bars = progress
         out = str(results)
         done = _done_rows(out) if resume else RowSet()
+        make = verifier_factory or functools.partial(default_verifier, model, config, judge)
         options: dict[str, Any] = {
             "keys": keys or AuditKeys(),
-            "make_verifier": verifier_factory or functools.partial(default_verifier, model, config),
+            "make_verifier": make,
             "with_trace": with_trace,
             "concurrency": concurrency,
             "batch_size": batch_size,

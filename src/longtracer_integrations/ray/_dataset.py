@@ -11,6 +11,12 @@ starts with one actor and grows to ``concurrency``), each actor asks Ray for a
 fraction of a CPU (``ACTOR_CPUS``) so an actor of a lost node restarts on the
 nodes that remain, and a restarted actor retries the batches it held
 (``max_restarts``, ``max_task_retries``), so no row is lost or written twice.
+
+A judge is given as a ``JudgeEndpoint`` (URL and model, plain strings that
+pickle): each actor builds its own judge client from it, reading the API key
+from the environment of its own process. An actor verifies one case at a time,
+so at most ``concurrency`` judge requests are in flight (per-claim mode:
+``concurrency`` × ``JudgeConfig.batch_size``).
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from longtracer_core.audit import (
 )
 from longtracer_core.config import resolve_policy
 from longtracer_core.errors import InvalidInputError, ModelUnavailableError
+from longtracer_core.judge import JudgeEndpoint
 from longtracer_core.pipeline import LazyVerifier, VerifierSpec
 
 __all__ = [
@@ -79,16 +86,22 @@ OUTPUT_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
 
 
 def default_verifier(
-    model: str | None = None, config: VerifyConfig | None = None
+    model: str | None = None,
+    config: VerifyConfig | None = None,
+    judge: JudgeEndpoint | None = None,
 ) -> CitationVerifier:
-    """The verifier an actor builds when no factory is given: the bundled model, or ``model``."""
+    """The verifier an actor builds when no factory is given: the bundled model, or ``model``.
+
+    With ``judge``, the actor's own judge client is built here, in the actor.
+    """
     from longtracer_core.providers.embeddings import (
         DEFAULT_EMBEDDING_MODEL,
         SentenceTransformerEmbedder,
     )
 
     embedder = SentenceTransformerEmbedder(model or DEFAULT_EMBEDDING_MODEL)
-    return VerifierSpec(embedder=embedder, config=config).build()
+    built = judge.build() if judge is not None else None
+    return VerifierSpec(embedder=embedder, config=config, judge=built).build()
 
 
 class _Columns:
@@ -257,12 +270,22 @@ def _check_arguments(
     sources_col: str,
     config: VerifyConfig | None,
     verifier_factory: Callable[[], CitationVerifier] | None,
+    judge: JudgeEndpoint | None = None,
 ) -> None:
     """Refuse what ``verify_dataset`` cannot do before Ray does any work."""
     if verifier_factory is not None and config is not None:
         raise InvalidInputError(
             "pass either verifier_factory= or config=, not both: the factory's verifier has its "
             "own config"
+        )
+    if judge is not None and not isinstance(judge, JudgeEndpoint):
+        raise InvalidInputError(
+            "judge must be a JudgeEndpoint (URL and model: each actor builds its own client), "
+            f"got {type(judge).__name__}"
+        )
+    if verifier_factory is not None and judge is not None:
+        raise InvalidInputError(
+            "pass either verifier_factory= or judge=, not both: build the judge in the factory"
         )
     schema = ds.schema(fetch_if_missing=False)
     if schema is not None:
@@ -286,6 +309,7 @@ def verify_dataset(
     id_col: str | None = None,
     config: VerifyConfig | None = None,
     verifier_factory: Callable[[], CitationVerifier] | None = None,
+    judge: JudgeEndpoint | None = None,
     with_trace: bool = False,
     policy: Policy | None = None,
     concurrency: int = 1,
@@ -305,20 +329,22 @@ def verify_dataset(
     ...}`` objects, or that list as a JSON string.
 
     Up to ``concurrency`` actors (a pool that starts with one) each build one
-    verifier: ``verifier_factory()`` (it must pickle), else the bundled model
-    with ``config``. Each asks for ``num_cpus`` (default ``ACTOR_CPUS``, see the
-    module), so a lost node's actors restart on the nodes that remain and retry
-    their batches: no row is lost or written twice (``max_restarts`` and
-    ``max_task_retries`` bound the retries). ``ACTOR_START_DEATHS`` actors may
-    die in a row while starting. A cluster where no node can run an actor is
-    refused at once.
+    verifier: ``verifier_factory()`` (it must pickle; it runs in the actor),
+    else the bundled model with ``config`` and, given ``judge`` (a
+    ``JudgeEndpoint``), that actor's own judge client (at most ``concurrency``
+    judge requests in flight). Each asks for ``num_cpus`` (default
+    ``ACTOR_CPUS``, see the module), so a lost node's actors restart on the
+    nodes that remain and retry their batches: no row is lost or written twice
+    (``max_restarts`` and ``max_task_retries`` bound the retries).
+    ``ACTOR_START_DEATHS`` actors may die in a row while starting. A cluster
+    where no node can run an actor is refused at once.
     """
-    _check_arguments(ds, answer_col, sources_col, config, verifier_factory)
+    _check_arguments(ds, answer_col, sources_col, config, verifier_factory, judge)
     keys = AuditKeys(answer=answer_col, sources=sources_col, question=question_col, id=id_col)
     return map_verify(
         ds,
         _Columns(keys),
-        make_verifier=verifier_factory or functools.partial(default_verifier, None, config),
+        make_verifier=verifier_factory or functools.partial(default_verifier, None, config, judge),
         with_trace=with_trace,
         policy=policy,
         concurrency=concurrency,

@@ -80,7 +80,9 @@ PINNED_CORE = [
     "InvalidInputError",
     "Judge",
     "JudgeConfig",
+    "JudgeEndpoint",
     "JudgeError",
+    "JudgeUnavailableWarning",
     "LLMDecomposer",
     "LLMJudge",
     "LegacyVerificationAdapter",
@@ -179,5 +181,7 @@ def test_error_tree():
     assert issubclass(errors.InvalidInputError, ValueError)
     assert issubclass(errors.ConfigError, ValueError)
     assert issubclass(errors.ModelUnavailableError, ImportError)
+    assert issubclass(errors.JudgeUnavailableWarning, UserWarning)
     for name in errors.__all__:
-        assert issubclass(getattr(errors, name), errors.LongTracerError)
+        kind = getattr(errors, name)
+        assert issubclass(kind, Warning) or issubclass(kind, errors.LongTracerError), name

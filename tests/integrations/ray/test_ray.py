@@ -10,9 +10,12 @@ import io
 import json
 import os
 import sys
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import httpx
 import pytest
 
 # a local Ray on 127.0.0.1 only, no usage statistics sent (Ray reads both when it is
@@ -23,7 +26,15 @@ ray = pytest.importorskip("ray")
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
 
-from longtracer_core import CitationVerifier  # noqa: E402
+from longtracer_core import (  # noqa: E402
+    CitationVerifier,
+    InvalidInputError,
+    JudgeConfig,
+    JudgeEndpoint,
+    LLMJudge,
+    OpenAICompatibleChat,
+    VerifyConfig,
+)
 from longtracer_core.audit import decode_record, verify_inputs  # noqa: E402
 from longtracer_core.cli import main  # noqa: E402
 from longtracer_core.console import ExitCode  # noqa: E402
@@ -31,6 +42,8 @@ from longtracer_core.providers.embeddings import SentenceTransformerEmbedder  # 
 from longtracer_core.testing import HashEmbedder  # noqa: E402
 from longtracer_integrations.ray import OUTPUT_COLUMNS, verify_dataset  # noqa: E402
 from tests.core.audit.audit_data import synthetic_cases  # noqa: E402
+from tests.core.judge.test_judge_per_answer import URL, StandIn  # noqa: E402
+from tests.helpers import SOURCES  # noqa: E402
 
 pytestmark = [pytest.mark.ray, pytest.mark.model]
 
@@ -422,3 +435,96 @@ def test_audit_on_ray_killed_half_way_resumes_to_the_same_summary(local_ray, tmp
         assert on_ray[key] == local[key], key
     rows = pq.read_table(out / "results", columns=["input_row"]).column("input_row").to_pylist()
     assert sorted(set(rows)) == list(range(1, 161))
+
+
+class _JudgeServer(ThreadingHTTPServer):
+    """The stand-in judge on 127.0.0.1 for the actors; counts requests and the most in flight."""
+
+    daemon_threads = True
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), _JudgeHandler)
+        self.standin = StandIn()
+        self.lock = threading.Lock()
+        self.in_flight = 0
+        self.most = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/v1"
+
+
+class _JudgeHandler(BaseHTTPRequestHandler):
+    server: _JudgeServer
+
+    def do_POST(self) -> None:
+        body = self.rfile.read(int(self.headers["content-length"]))
+        with self.server.lock:
+            self.server.in_flight += 1
+            self.server.most = max(self.server.most, self.server.in_flight)
+        try:
+            time.sleep(0.05)  # long enough for requests from two actors to overlap
+            reply = self.server.standin(httpx.Request("POST", URL, content=body))
+        finally:
+            with self.server.lock:
+                self.server.in_flight -= 1
+        self.send_response(reply.status_code)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(reply.content)))
+        self.end_headers()
+        self.wfile.write(reply.content)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def judge_server():
+    server = _JudgeServer()
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_each_actor_judges_with_its_own_client_and_requests_stay_bounded(local_ray, judge_server):
+    """judge=JudgeEndpoint: every row judged in one request; never more requests in flight
+    than actors."""
+    answers = [f"The telescope launched aboard an Ariane 5 rocket in year {i}." for i in range(12)]
+    records = [{"id": f"j{i}", "answer": a, "sources": SOURCES} for i, a in enumerate(answers)]
+    out = _rows(
+        verify_dataset(
+            ray.data.from_items(records),
+            answer_col="answer",
+            sources_col="sources",
+            id_col="id",
+            config=VerifyConfig(judge=JudgeConfig(escalate="all", role="decide")),
+            judge=JudgeEndpoint(judge_server.url, "stand-in"),
+            concurrency=2,
+            batch_size=3,
+        )
+    )
+    assert len(out) == len(records)
+    metas = [json.loads(r["case_result"])["metadata"]["judge"] for r in out]
+    assert all(m["model"] == "stand-in" and m["model_requests"] == 1 for m in metas)
+    assert judge_server.standin.requests == len(records)
+    assert 1 <= judge_server.most <= 2
+
+
+def test_verify_dataset_takes_a_judge_only_as_an_endpoint(local_ray):
+    """A judge object (it would not travel to the actors) or a judge beside a factory: refused."""
+    ds = ray.data.from_items([{"answer": "a", "sources": ["s"]}])
+    chat = OpenAICompatibleChat("http://127.0.0.1:9/v1", "m")
+    with pytest.raises(InvalidInputError, match="JudgeEndpoint"):
+        verify_dataset(ds, answer_col="answer", sources_col="sources", judge=LLMJudge(chat))
+    with pytest.raises(InvalidInputError, match="verifier_factory= or judge="):
+        verify_dataset(
+            ds,
+            answer_col="answer",
+            sources_col="sources",
+            verifier_factory=CitationVerifier,
+            judge=JudgeEndpoint("http://127.0.0.1:9/v1", "m"),
+        )
