@@ -20,6 +20,7 @@ from .decompose import Decomposer, Decomposition, DraftClaim, LLMDecomposer, Rul
 from .errors import (
     ConfigError,
     DecompositionError,
+    EmptySourcesWarning,
     EvaluationFailedError,
     InvalidInputError,
     JudgeError,
@@ -62,6 +63,7 @@ __all__ = [
     "DraftClaim",
     "Embedder",
     "EmbeddingCache",
+    "EmptySourcesWarning",
     "EvaluationFailedError",
     "ExecutionStatus",
     "GuardedResponse",

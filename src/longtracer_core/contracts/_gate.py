@@ -73,12 +73,16 @@ _CASE_SUMMARIES: dict[ReasonCode, str] = {
     ReasonCode.NO_SOURCES_SUPPLIED: (
         "No sources were supplied, so no claim can be supported by evidence."
     ),
+    ReasonCode.NO_SOURCE_TEXT: (
+        "Every source is empty (no text), so no claim can be supported by evidence: "
+        "check what the retriever returned."
+    ),
     ReasonCode.MODEL_UNAVAILABLE: "A model needed for verification could not be loaded.",
     ReasonCode.EVALUATION_FAILED: "Verification failed while scoring; nothing was assessed.",
     ReasonCode.EVALUATION_TIMEOUT: "Verification did not finish within the time limit.",
     ReasonCode.EXECUTION_CANCELLED: "Verification was cancelled before it finished.",
     ReasonCode.EXECUTION_SKIPPED: "Verification was skipped; nothing was assessed.",
-    ReasonCode.INVALID_INPUT: "The input could not be verified: an argument has the wrong type.",
+    ReasonCode.INVALID_INPUT: "The input could not be verified.",
     ReasonCode.INPUT_TOO_LARGE: "The input exceeds a configured size limit and was not verified.",
     ReasonCode.DECOMPOSITION_FAILED: (
         "The response could not be split into claims; it was not verified."
@@ -94,18 +98,38 @@ _CASE_SUMMARIES: dict[ReasonCode, str] = {
 }
 
 
+# case reasons that come with assessed claims: their words lead the claim counts
+_EVIDENCE_REASONS = (ReasonCode.NO_SOURCES_SUPPLIED, ReasonCode.NO_SOURCE_TEXT)
+
+
 def summarize(
     execution: ExecutionStatus,
     availability: AssessmentAvailability,
     reason: ReasonCode | None,
     claims: Sequence[ClaimResult],
+    error_message: str | None = None,
 ) -> str:
-    """State the outcome of a case in one or two sentences."""
-    if (
-        reason is not None
-        and reason in _CASE_SUMMARIES
-        and reason is not (ReasonCode.NO_SOURCES_SUPPLIED)
+    """State the outcome of a case in one or two sentences.
+
+    A case that was not evaluated ends with its cause (``error_message``), so
+    the summary alone says what to fix.
+    """
+    text = _summary(execution, availability, reason, claims)
+    if error_message and (
+        execution is not ExecutionStatus.SUCCESS
+        or availability is AssessmentAvailability.NOT_EVALUATED
     ):
+        text += f" Cause: {error_message.rstrip('.')}."
+    return text
+
+
+def _summary(
+    execution: ExecutionStatus,
+    availability: AssessmentAvailability,
+    reason: ReasonCode | None,
+    claims: Sequence[ClaimResult],
+) -> str:
+    if reason is not None and reason in _CASE_SUMMARIES and reason not in _EVIDENCE_REASONS:
         return _CASE_SUMMARIES[reason]
     if execution is not ExecutionStatus.SUCCESS:
         return f"Verification ended with {execution.value}; nothing was assessed."
@@ -123,7 +147,7 @@ def summarize(
         if n:
             parts.append(f"{n} {words}")
     text = "; ".join(parts) + "."
-    if reason is ReasonCode.NO_SOURCES_SUPPLIED:
+    if reason in _EVIDENCE_REASONS:
         text = _CASE_SUMMARIES[reason] + " " + text
     if refusals:
         text += f" {refusals} honest refusal{'s' if refusals != 1 else ''} not evaluated."
@@ -167,7 +191,7 @@ def build_case(
         reason=reason,
         claims=claim_list,
         trust_score=trust_score if trust_score is not None else 0.0,
-        summary=summarize(execution, availability, reason, claim_list),
+        summary=summarize(execution, availability, reason, claim_list, error_message),
         error_message=error_message,
         latency_ms=latency_ms,
         metadata=meta,

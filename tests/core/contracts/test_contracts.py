@@ -248,6 +248,33 @@ def test_summary_counts_assessed_claims():
     assert "1 honest refusal" in text
 
 
+def test_an_unevaluated_case_summary_ends_with_its_cause():
+    """INDETERMINATE cases: the summary people print carries the error message, so the cause
+    is visible without reading case.error_message; assessed cases never get one."""
+    cause = "sources must be a list of sources or one source, got int"
+    c = build_case(
+        case_id="x",
+        execution=E.ERROR,
+        availability=A.NOT_EVALUATED,
+        reason=R.INVALID_INPUT,
+        error_message=cause,
+    )
+    assert c.quality_gate is QualityGate.INDETERMINATE
+    assert c.summary == f"The input could not be verified. Cause: {cause}."
+    timed_out = summarize(E.TIMEOUT, A.NOT_EVALUATED, R.EVALUATION_TIMEOUT, [], "after 5.0 s.")
+    assert timed_out.endswith("Cause: after 5.0 s.")
+    assessed = summarize(E.SUCCESS, A.ASSESSED, None, [claim()], "ignored")
+    assert "Cause" not in assessed
+
+
+def test_empty_sources_summary_leads_the_counts():
+    """NO_SOURCE_TEXT, like NO_SOURCES_SUPPLIED, says so before the claim counts."""
+    text = summarize(E.SUCCESS, A.ASSESSED, R.NO_SOURCE_TEXT, [UNSUPPORTED])
+    assert text.startswith("Every source is empty") and text.endswith(
+        "0 of 1 claims supported by the sources; 1 without sufficient evidence."
+    )
+
+
 def test_build_case_never_reports_partial_results():
     """A NOT_EVALUATED case drops any claims handed to it and gets its gate computed."""
     c = build_case(

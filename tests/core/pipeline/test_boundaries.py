@@ -73,6 +73,7 @@ PINNED_CORE = [
     "DraftClaim",
     "Embedder",
     "EmbeddingCache",
+    "EmptySourcesWarning",
     "EvaluationFailedError",
     "ExecutionStatus",
     "GuardedResponse",
