@@ -4,7 +4,7 @@ from .check import check_case
 from .nli import NliScorer
 from .outcomes import GuardedResponse, failure_reason, unverified_response
 from .policy import PolicyAction, apply_policy
-from .sources import SourceDoc, normalize_sources
+from .sources import SourceDoc, as_source_list, normalize_sources
 from .stream import SentenceStream, StreamStep
 from .trace import TraceClaim, TraceRecord
 from .verifier import CitationVerifier
@@ -20,6 +20,7 @@ __all__ = [
     "TraceClaim",
     "TraceRecord",
     "apply_policy",
+    "as_source_list",
     "check_case",
     "failure_reason",
     "normalize_sources",

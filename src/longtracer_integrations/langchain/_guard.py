@@ -12,7 +12,6 @@ from langchain_core.callbacks import (
     adispatch_custom_event,
     dispatch_custom_event,
 )
-from langchain_core.documents import Document
 from langchain_core.language_models import BaseChatModel
 from langchain_core.load.serializable import SerializedConstructor, SerializedNotImplemented
 from langchain_core.messages import BaseMessage
@@ -32,7 +31,7 @@ from longtracer_core import (
 )
 from longtracer_core.config import resolve_policy
 from longtracer_core.errors import GroundingFailedError, InvalidInputError, ModelUnavailableError
-from longtracer_core.pipeline import unverified_response
+from longtracer_core.pipeline import as_source_list, unverified_response
 
 from ..observability import GroundingEvent, dispatch
 from . import _schemas
@@ -52,10 +51,16 @@ class GroundingEvidenceError(InvalidInputError):
     """No evidence could be found to check the answer against."""
 
 
-def _evidence_error(context_key: str, sources_key: str) -> GroundingEvidenceError:
+def _evidence_error(context_key: str, sources_key: str, value: Any) -> GroundingEvidenceError:
+    seen = ""
+    if isinstance(value, Mapping):
+        seen = (
+            f"The input dict has no {context_key!r} key (keys: {sorted(map(str, value))}); "
+            "if one of them holds the documents, set context_key=<that key>. "
+        )
     return GroundingEvidenceError(
-        "GroundingGuard found no evidence to check the answer against. Supply it in one of "
-        f"three ways: (1) a dict input holding the documents under {context_key!r} (the "
+        f"GroundingGuard found no evidence to check the answer against. {seen}Supply it in one "
+        f"of three ways: (1) a dict input holding the documents under {context_key!r} (the "
         "context_key), as create_retrieval_chain or RunnablePassthrough.assign produce; "
         f"(2) config={{'configurable': {{{sources_key!r}: [...]}}}}; (3) a "
         "GroundingCallbackHandler in config['callbacks'], so the documents a retriever "
@@ -266,16 +271,16 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
 
     def _evidence(self, value: Any, config: RunnableConfig, run_manager: Any) -> list[Any]:
         if isinstance(value, Mapping) and value.get(self.context_key) is not None:
-            return _as_sources(value[self.context_key])
+            return as_source_list(value[self.context_key])
         configurable = config.get("configurable") or {}
         if configurable.get(self.sources_key) is not None:
-            return _as_sources(configurable[self.sources_key])
+            return as_source_list(configurable[self.sources_key])
         for handler in getattr(run_manager, "handlers", []):
             if isinstance(handler, GroundingCallbackHandler):
                 docs = handler.documents_for(run_manager.run_id)
                 if docs is not None:
                     return list(docs)
-        raise _evidence_error(self.context_key, self.sources_key)
+        raise _evidence_error(self.context_key, self.sources_key, value)
 
     def _policy(self, config: RunnableConfig) -> Policy:
         chosen = (config.get("configurable") or {}).get("grounding_policy")
@@ -560,15 +565,3 @@ def _response_id(value: Any, answer_key: str) -> str | None:
     if isinstance(value, BaseMessage):
         return value.id or value.response_metadata.get("id") or None
     return None
-
-
-def _as_sources(value: Any) -> list[Any]:
-    if isinstance(value, (str, Document)):
-        return [value]
-    if isinstance(value, Mapping):
-        return [value]
-    if isinstance(value, Sequence):
-        return list(value)
-    raise InvalidInputError(
-        f"evidence must be Documents, strings or one string, got {type(value).__name__}"
-    )

@@ -18,7 +18,7 @@ from langchain_core.runnables import RunnableConfig, RunnableLambda
 
 from longtracer_core import CaseResult, InvalidInputError, Policy
 
-from ..langchain import GroundingCallbackHandler, GroundingGuard
+from ..langchain import GroundingCallbackHandler, GroundingEvidenceError, GroundingGuard
 
 __all__ = ["GroundingState", "check_state_schema", "grounding_node"]
 
@@ -128,6 +128,17 @@ class _Node:
             payload[_CONTEXT] = evidence
         return payload, message
 
+    def evidence_error(self, state: Mapping[str, Any]) -> GroundingEvidenceError:
+        """The guard found no evidence: say so in the node's terms (state keys, documents_key)."""
+        return GroundingEvidenceError(
+            "grounding_node found no evidence to check the answer against. The state has no "
+            f"{self.documents_key!r} key (keys: {sorted(map(str, state))}); if one of them holds "
+            "the documents, set documents_key=<that key>. Other ways: config={'configurable': "
+            f"{{{self.guard.sources_key!r}: [...]}}}}; a GroundingCallbackHandler in "
+            "config['callbacks'], so the documents a retriever returned earlier in the run are "
+            "used; in messages mode, tool results since the last human message."
+        )
+
     def updates(self, out: Mapping[str, Any], message: BaseMessage | None) -> dict[str, Any]:
         """Only the keys the node changes, as plain data."""
         case: CaseResult = out[_OUT]
@@ -204,10 +215,18 @@ def grounding_node(
 
     def run(state: Any, config: RunnableConfig) -> dict[str, Any]:
         payload, message = node.prepare(state, config)
-        return node.updates(guard.invoke(payload, config), message)
+        try:
+            out = guard.invoke(payload, config)
+        except GroundingEvidenceError as err:
+            raise node.evidence_error(state) from err
+        return node.updates(out, message)
 
     async def arun(state: Any, config: RunnableConfig) -> dict[str, Any]:
         payload, message = node.prepare(state, config)
-        return node.updates(await guard.ainvoke(payload, config), message)
+        try:
+            out = await guard.ainvoke(payload, config)
+        except GroundingEvidenceError as err:
+            raise node.evidence_error(state) from err
+        return node.updates(out, message)
 
     return RunnableLambda(run, afunc=arun, name=name)

@@ -19,6 +19,7 @@ from llama_index.core.llms import LLM
 from llama_index.core.prompts.mixin import PromptDictType
 
 from longtracer_core import CaseResult, QualityGate, VerifyConfig
+from longtracer_core.pipeline import as_source_list
 from longtracer_integrations.observability import evaluation_result
 
 from ._grounder import Grounder, RunIds, evidence_from_nodes
@@ -114,10 +115,10 @@ class GroundingEvaluator(BaseEvaluator):
         contexts: Sequence[str] | None = None,
         **kwargs: Any,
     ) -> EvaluationResult:
-        """Check ``response`` against ``contexts`` (no contexts verifies to NO_SOURCES_SUPPLIED)."""
-        evidence = [
-            {"text": str(c), "source_id": f"context_{i}"} for i, c in enumerate(contexts or [])
-        ]
+        """Check ``response`` against ``contexts`` (no contexts verifies to NO_SOURCES_SUPPLIED;
+        one string alone is one context, as in every entry point)."""
+        listed = as_source_list(contexts) if contexts is not None else []
+        evidence = [{"text": str(c), "source_id": f"context_{i}"} for i, c in enumerate(listed)]
         return await self._evaluate(query, response, evidence)
 
     async def aevaluate_response(
