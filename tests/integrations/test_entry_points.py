@@ -125,7 +125,8 @@ def test_node_missing_evidence_error_lists_the_state_keys_and_documents_key():
     with pytest.raises(GroundingEvidenceError) as info:
         _graph().invoke({"answer": ANSWER, "question": "q", "retrieved": [EVIDENCE]})
     message = str(info.value)
-    assert "keys: ['answer', 'question', 'retrieved']" in message
+    assert "'question'" in message or "question," in message  # the state's keys are listed
+    assert "retrieved" in message
     assert "documents_key=" in message and "context_key" not in message
     out = _graph(documents_key="retrieved").invoke({"answer": ANSWER, "retrieved": [EVIDENCE]})
     assert out["grounding"]["quality_gate"] == "FAIL"
