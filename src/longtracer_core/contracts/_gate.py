@@ -75,7 +75,7 @@ _CASE_SUMMARIES: dict[ReasonCode, str] = {
     ),
     ReasonCode.NO_SOURCE_TEXT: (
         "Every source is empty (no text), so no claim can be supported by evidence: "
-        "check what the retriever returned."
+        "check what the retriever or loader returned."
     ),
     ReasonCode.MODEL_UNAVAILABLE: "A model needed for verification could not be loaded.",
     ReasonCode.EVALUATION_FAILED: "Verification failed while scoring; nothing was assessed.",
