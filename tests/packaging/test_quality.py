@@ -32,6 +32,7 @@ def test_mypy_strict_core_is_clean():
 
 
 E2E_FILES = (
+    "tests/packaging/test_docs_snippets.py",
     "tests/packaging/test_examples.py",
     "tests/packaging/test_readme.py",
     "tests/packaging/test_wheel_install.py",
