@@ -43,6 +43,7 @@ from ..errors import InvalidInputError
 from ..providers.embeddings import Embedder
 from ..text.settled import settled_end
 from .outcomes import GuardedResponse
+from .sources import as_source_list
 from .verifier import CitationVerifier
 
 __all__ = ["SentenceStream", "StreamStep"]
@@ -135,7 +136,7 @@ class SentenceStream:
             cache=verifier.cache,
             generation_model=verifier.generation_model,
         )
-        self.sources = sources if isinstance(sources, str) else list(sources or [])
+        self.sources = as_source_list(sources) if sources is not None else []
         self.case_id = case_id
         self.timeout = timeout
         self._buffer = ""

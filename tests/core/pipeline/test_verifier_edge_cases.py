@@ -12,6 +12,7 @@ from longtracer_core import (
     CitationVerifier,
     EmptySourcesWarning,
     InvalidInputError,
+    SentenceStream,
     VerifyConfig,
     check_case,
 )
@@ -321,6 +322,10 @@ def test_one_source_alone_is_a_list_of_one(one):
     listed = verifier().verify_case(SUPPORTED, [one])
     assert layers(alone) == layers(listed) == ("SUCCESS", "ASSESSED", None, "PASS")
     assert alone.claims[0].supporting_sources == listed.claims[0].supporting_sources
+    stream = SentenceStream(verifier(), one)
+    stream.feed(SUPPORTED)
+    _, streamed = stream.finish()
+    assert streamed.case.claims[0].supporting_sources == listed.claims[0].supporting_sources
 
 
 @pytest.mark.parametrize("bad", [None, 7, b"bytes", {1, 2}])
