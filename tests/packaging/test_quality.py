@@ -1,4 +1,4 @@
-"""House rules checked on every run: ruff lint and format, mypy --strict on the core."""
+"""House rules checked on every run: ruff lint and format, mypy --strict on both packages."""
 
 from __future__ import annotations
 
@@ -25,10 +25,24 @@ def test_ruff_format_is_clean():
     assert out.returncode == 0, out.stdout + out.stderr
 
 
-def test_mypy_strict_core_is_clean():
-    """`mypy --strict src/longtracer_core/` reports no issue."""
-    out = _run("mypy", "--strict", "src/longtracer_core/")
+def test_mypy_strict_is_clean_over_both_packages():
+    """`mypy --strict` over both packages and tools/ (what `make lint` runs) reports no issue."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    lint = makefile.split("\nlint: setup\n", 1)[1].split("\n\n", 1)[0]
+    command = next(line for line in lint.splitlines() if "mypy" in line)
+    paths = command.split("--strict", 1)[1].split()
+    assert paths == ["src/longtracer_core/", "src/longtracer_integrations/", "tools/"]
+    out = _run("mypy", "--strict", *paths)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_ci_runs_lint():
+    """`.ci/run` runs `make lint`, and every target the Makefile declares phony is defined."""
+    assert "\nmake lint\n" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    phony = makefile.split(".PHONY:", 1)[1].split("\n\n", 1)[0].replace("\\\n", " ").split()
+    for target in phony:
+        assert f"\n{target}:" in makefile, target
 
 
 E2E_FILES = (

@@ -8,11 +8,12 @@ record costs one INDETERMINATE row and never the job.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from ..hashing import short_hash
 
 __all__ = ["AuditKeys", "BadRecord", "CaseInput", "decode_line", "decode_record", "fallback_id"]
 
@@ -49,7 +50,7 @@ class BadRecord:
 def fallback_id(*parts: Any) -> str:
     """A stable id for a record without one: the same record always gets the same id."""
     text = json.dumps(parts, sort_keys=True, ensure_ascii=False, default=str)
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return "sha256:" + short_hash(text)
 
 
 def _clean_source(item: Any) -> Any:

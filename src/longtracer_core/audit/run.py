@@ -51,7 +51,7 @@ def _jsonl(path: Path, keys: AuditKeys) -> Iterator[CaseInput | BadRecord]:
 
 def _parquet(path: Path, keys: AuditKeys, size: int) -> Iterator[CaseInput | BadRecord]:
     try:
-        import pyarrow.dataset as pads  # type: ignore[import-untyped]
+        import pyarrow.dataset as pads
     except ImportError as err:
         raise ImportError(_PARQUET_NEEDS) from err
     for batch in pads.dataset(str(path), format="parquet").to_batches(batch_size=size):

@@ -16,7 +16,7 @@ from ..config import Policy, resolve_policy
 from ..contracts import AssessmentAvailability, CaseResult, ExecutionStatus, ReasonCode
 from ..errors import InvalidInputError
 from ..evaluation.records import QuestionAnswerDecomposer
-from ..pipeline.outcomes import GuardedResponse, unverified_response
+from ..pipeline.guarded import GuardedResponse, unverified_response
 from ..pipeline.verifier import CitationVerifier
 from .records import BadRecord, CaseInput
 

@@ -1,7 +1,7 @@
 """Building blocks of the ``longtracer-guard`` command line: exit codes, input files, output.
 
-Kept apart from ``longtracer_core.cli`` (the argument parser and one function per
-subcommand) so each piece can be tested on its own.
+Kept apart from ``longtracer_core.cli`` (the parser and one module per command) so each
+piece can be tested on its own.
 """
 
 from .exits import CliError, ExitCode

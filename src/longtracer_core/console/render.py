@@ -11,7 +11,7 @@ import os
 from typing import Any, TextIO
 
 from ..contracts import ClaimResult
-from ..pipeline.outcomes import GuardedResponse
+from ..pipeline.guarded import GuardedResponse
 from ..report.view import claim_verdict
 
 __all__ = ["case_record", "render_text", "use_colour"]

@@ -11,8 +11,8 @@ from ._enums import (
     QualityGate,
     ReasonCode,
 )
-from ._gate import build_case, compute_quality_gate, summarize
-from ._models import SCHEMA_VERSION, CaseResult, ClaimResult
+from ._gate import compute_quality_gate, summarize
+from ._models import SCHEMA_VERSION, CaseResult, ClaimResult, build_case
 from .legacy import LegacyVerificationAdapter
 
 __all__ = [

@@ -1,9 +1,13 @@
-"""The quality gate (layer 4) and the summary in words: pure functions of a case."""
+"""The quality gate (layer 4) and the summary in words: pure functions of a case.
+
+Reads the records' fields only; ``_models`` builds cases with these functions
+(``build_case``, the gate of a record read without one), so nothing here imports it at run time.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ._enums import (
     AssessmentAvailability,
@@ -12,17 +16,20 @@ from ._enums import (
     QualityGate,
     ReasonCode,
 )
-from ._models import CaseResult, ClaimResult
 
-__all__ = ["build_case", "compute_quality_gate", "legacy_verdict", "summarize"]
+if TYPE_CHECKING:
+    from ._models import CaseResult, ClaimResult
+
+__all__ = ["compute_quality_gate", "gate_of", "legacy_verdict", "summarize"]
 
 
-def _gate(
+def gate_of(
     execution: ExecutionStatus,
     availability: AssessmentAvailability,
     reason: ReasonCode | None,
     claims: Sequence[ClaimResult],
 ) -> QualityGate:
+    """The gate of a case with these layers (``compute_quality_gate`` for a whole case)."""
     if execution is not ExecutionStatus.SUCCESS:
         return QualityGate.INDETERMINATE
     if availability is AssessmentAvailability.NOT_EVALUATED:
@@ -58,7 +65,7 @@ def compute_quality_gate(case: CaseResult) -> QualityGate:
     count as assessed. A record that says ASSESSED but holds no assessed claim
     is INDETERMINATE: nothing was checked, so it cannot pass.
     """
-    return _gate(case.execution, case.availability, case.reason, case.claims)
+    return gate_of(case.execution, case.availability, case.reason, case.claims)
 
 
 _CASE_SUMMARIES: dict[ReasonCode, str] = {
@@ -161,38 +168,3 @@ def legacy_verdict(claims: Sequence[ClaimResult]) -> str:
     is exactly where it and the quality gate part ways (docs/contract.md).
     """
     return "PASS" if all(c.assessment is ClaimAssessment.SUPPORTED for c in claims) else "FAIL"
-
-
-def build_case(
-    *,
-    case_id: str | None,
-    execution: ExecutionStatus,
-    availability: AssessmentAvailability,
-    reason: ReasonCode | None = None,
-    claims: Sequence[ClaimResult] = (),
-    trust_score: float | None = None,
-    error_message: str | None = None,
-    latency_ms: float | None = None,
-    metadata: dict[str, Any] | None = None,
-) -> CaseResult:
-    """Build a ``CaseResult`` whose gate and summary follow from its layers."""
-    claim_list = list(claims)
-    meta = dict(metadata or {})
-    if availability is AssessmentAvailability.NOT_EVALUATED:
-        # Partial results are never reported.
-        claim_list = []
-    else:
-        meta.setdefault("legacy_verdict", legacy_verdict(claim_list))
-    return CaseResult(
-        case_id=case_id,
-        execution=execution,
-        availability=availability,
-        quality_gate=_gate(execution, availability, reason, claim_list),
-        reason=reason,
-        claims=claim_list,
-        trust_score=trust_score if trust_score is not None else 0.0,
-        summary=summarize(execution, availability, reason, claim_list, error_message),
-        error_message=error_message,
-        latency_ms=latency_ms,
-        metadata=meta,
-    )

@@ -9,6 +9,7 @@ optional ``details_data``. In Python, ``claim.details`` is the structured dict.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 from pydantic import (
@@ -29,8 +30,9 @@ from ._enums import (
     QualityGate,
     ReasonCode,
 )
+from ._gate import compute_quality_gate, gate_of, legacy_verdict, summarize
 
-__all__ = ["SCHEMA_VERSION", "CaseResult", "ClaimResult", "details_text"]
+__all__ = ["SCHEMA_VERSION", "CaseResult", "ClaimResult", "build_case", "details_text"]
 
 SCHEMA_VERSION = "1"
 
@@ -219,8 +221,6 @@ class CaseResult(BaseModel):
     @model_validator(mode="after")
     def _gate_when_missing(self) -> CaseResult:
         if "quality_gate" not in self.model_fields_set:
-            from ._gate import compute_quality_gate
-
             object.__setattr__(self, "quality_gate", compute_quality_gate(self))
         return self
 
@@ -235,3 +235,38 @@ class CaseResult(BaseModel):
         for claim in self.claims:
             counts[claim.assessment.value] += 1
         return counts
+
+
+def build_case(
+    *,
+    case_id: str | None,
+    execution: ExecutionStatus,
+    availability: AssessmentAvailability,
+    reason: ReasonCode | None = None,
+    claims: Sequence[ClaimResult] = (),
+    trust_score: float | None = None,
+    error_message: str | None = None,
+    latency_ms: float | None = None,
+    metadata: dict[str, Any] | None = None,
+) -> CaseResult:
+    """Build a ``CaseResult`` whose gate and summary follow from its layers."""
+    claim_list = list(claims)
+    meta = dict(metadata or {})
+    if availability is AssessmentAvailability.NOT_EVALUATED:
+        # Partial results are never reported.
+        claim_list = []
+    else:
+        meta.setdefault("legacy_verdict", legacy_verdict(claim_list))
+    return CaseResult(
+        case_id=case_id,
+        execution=execution,
+        availability=availability,
+        quality_gate=gate_of(execution, availability, reason, claim_list),
+        reason=reason,
+        claims=claim_list,
+        trust_score=trust_score if trust_score is not None else 0.0,
+        summary=summarize(execution, availability, reason, claim_list, error_message),
+        error_message=error_message,
+        latency_ms=latency_ms,
+        metadata=meta,
+    )

@@ -16,8 +16,7 @@ from typing import Any
 
 from ..errors import InvalidInputError
 from ._enums import AssessmentAvailability, ClaimAssessment, ExecutionStatus, ReasonCode
-from ._gate import build_case
-from ._models import CaseResult, ClaimResult
+from ._models import CaseResult, ClaimResult, build_case
 
 __all__ = ["LegacyVerificationAdapter"]
 

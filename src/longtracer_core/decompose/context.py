@@ -35,6 +35,20 @@ from dataclasses import dataclass
 
 import regex
 
+from ..lexicon.grammar import (
+    DETERMINERS,
+    FUNCTION_AFTER_VERB,
+    INDEFINITE,
+    NOT_SUBJECT,
+    PERSONAL,
+    PLURAL_OPENERS,
+    PLURAL_PRONOUNS,
+    POSSESSIVE,
+    PREPOSITIONS,
+    SINGULAR_PRONOUNS,
+    SINGULAR_SUBJECTS,
+)
+from ..lexicon.verbs import COMMON_VERBS, CONTRACTIONS
 from ..text.words import lex_tokens
 
 __all__ = [
@@ -55,201 +69,9 @@ _EMPHASIS = regex.compile(
 )
 _BOLD_LABEL = regex.compile(r"^\s*(?:\*\*|__)([^*_\n]{1,60}?):?(?:\*\*|__):?\s+")
 
-_VERBS = frozenset(
-    [
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "being",
-        "am",
-        "has",
-        "have",
-        "had",
-        "do",
-        "does",
-        "did",
-        "can",
-        "could",
-        "will",
-        "would",
-        "shall",
-        "should",
-        "may",
-        "might",
-        "must",
-        "became",
-        "become",
-        "began",
-        "begin",
-        "came",
-        "come",
-        "grew",
-        "grow",
-        "fell",
-        "fall",
-        "rose",
-        "rise",
-        "won",
-        "win",
-        "lost",
-        "lose",
-        "got",
-        "get",
-        "left",
-        "leave",
-        "kept",
-        "keep",
-        "held",
-        "hold",
-        "saw",
-        "see",
-        "found",
-        "find",
-        "built",
-        "build",
-        "sold",
-        "sell",
-        "paid",
-        "pay",
-        "ran",
-        "run",
-        "set",
-        "put",
-        "led",
-        "lead",
-        "met",
-        "meet",
-        "brought",
-        "bring",
-        "took",
-        "take",
-        "gave",
-        "give",
-        "made",
-        "make",
-        "said",
-        "say",
-        "told",
-        "tell",
-        "went",
-        "go",
-        "stood",
-        "stand",
-        "sent",
-        "send",
-        "spent",
-        "spend",
-        "hit",
-        "cut",
-        "let",
-        "remains",
-        "remain",
-        "includes",
-        "include",
-        "contains",
-        "contain",
-        "lies",
-        "lie",
-        "sits",
-        "sit",
-        "flows",
-        "flow",
-        "passes",
-        "reaches",
-        "covers",
-        "runs",
-        "means",
-        "mean",
-        "requires",
-        "require",
-        "allows",
-        "allow",
-        "needs",
-        "need",
-        "uses",
-        "use",
-        "offers",
-        "offer",
-        "provides",
-        "provide",
-        "gets",
-        "takes",
-        "makes",
-        "gives",
-        "helps",
-        "help",
-        "works",
-        "work",
-        "shows",
-        "show",
-    ]
-)
-_FUNCTION_AFTER = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "its",
-        "their",
-        "his",
-        "her",
-        "our",
-        "my",
-        "this",
-        "these",
-        "that",
-        "those",
-        "through",
-        "to",
-        "from",
-        "in",
-        "on",
-        "at",
-        "by",
-        "with",
-        "about",
-        "around",
-        "roughly",
-        "up",
-        "down",
-        "into",
-        "over",
-        "under",
-        "more",
-        "less",
-        "than",
-        "as",
-        "for",
-        "across",
-        "along",
-        "between",
-        "within",
-        "without",
-        "only",
-        "also",
-        "all",
-        "each",
-        "every",
-        "some",
-        "no",
-        "not",
-    ]
-)
-_PERSONAL = {"it", "they", "he", "she"}
-_SINGULAR_SUBJECTS = {"it", "he", "she", "this", "that", "which", "who"}
-_INDEFINITE = {"a", "an", "some", "one", "another", "many", "several", "most", "few", "each"}
-# A claim opening with a preposition or a conjunction has no subject in front.
-# openers that are never a subject ("Here are the records …", "There is …")
-_NOT_SUBJECT = frozenset(
-    """for in on at by during after before under with from since until to as if when
-    while because although though unlike like despite over between among within without
-    per via about around across through here there here's there's""".split()
-)
-_POSSESSIVE = {"its", "their", "his", "her"}
 _WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’.&-]*")
+_CONTRACTED = regex.compile(rf"['’](?:{'|'.join(CONTRACTIONS)})$")  # "it's", "they're"
+_CONTRACTION = regex.compile(rf"(\w+)['’]({'|'.join(CONTRACTIONS)})$")
 _MAX_SUBJECT_WORDS = 6
 _FRAGMENT_WORDS = 5
 
@@ -262,24 +84,24 @@ def clean_markup(text: str) -> str:
 def _is_verb(words: list[str], i: int) -> bool:
     word = words[i]
     low = word.casefold()
-    if low in _VERBS or regex.search(r"['’](?:s|re|ve|d|ll)$", low):
+    if low in COMMON_VERBS or _CONTRACTED.search(low):
         return True  # "it's", "they're": a contracted verb
     if i == 0 or word[:1].isupper() or not word.isalpha():
         return False
     if low.endswith("ed") and len(low) >= 5:
         return True
     if low.endswith("s") and not low.endswith(("ss", "us", "is")) and len(low) >= 4:
-        if words[i - 1].casefold() in _SINGULAR_SUBJECTS:
+        if words[i - 1].casefold() in SINGULAR_SUBJECTS:
             return True  # "it cures", "which covers"
         nxt = words[i + 1].casefold() if i + 1 < len(words) else ""
-        return nxt in _FUNCTION_AFTER or nxt[:1].isdigit()
+        return nxt in FUNCTION_AFTER_VERB or nxt[:1].isdigit()
     return False
 
 
 def _pronoun(word: str) -> bool:
     """It, its, they, their …, also contracted: it's, they're, he'd."""
     base = regex.split(r"['’]", word.casefold(), maxsplit=1)[0]
-    return base in _PERSONAL or base in _POSSESSIVE
+    return base in PERSONAL or base in POSSESSIVE
 
 
 def subject_phrase(text: str) -> str | None:
@@ -292,7 +114,7 @@ def subject_phrase(text: str) -> str | None:
     words = _WORD.findall(head)
     if not words or _pronoun(words[0]):
         return None
-    if words[0].casefold() in _INDEFINITE or words[0].casefold() in _NOT_SUBJECT:
+    if words[0].casefold() in INDEFINITE or words[0].casefold() in NOT_SUBJECT:
         return None
     for i in range(len(words)):
         if i > 0 and _is_verb(words, i):
@@ -309,7 +131,7 @@ class VerbIndex:
         matches = list(_WORD.finditer(text))
         words = [m.group(0) for m in matches]
         self._starts = [m.start() for m in matches]
-        self._lead = [w.casefold() in _VERBS for w in words]
+        self._lead = [w.casefold() in COMMON_VERBS for w in words]
         # after[k]: a verb-like word at an index above k (read in the whole text, which
         # for those words is the same as reading them in any tail starting at word k)
         after = [False] * (len(words) + 1)
@@ -325,7 +147,7 @@ class VerbIndex:
 def has_verb(text: str) -> bool:
     """Does the text hold a verb-like word (the subject heuristic's verbs)?"""
     words = _WORD.findall(text)
-    if words and words[0].casefold() in _VERBS:
+    if words and words[0].casefold() in COMMON_VERBS:
         return True
     return any(_is_verb(words, i) for i in range(1, len(words)))
 
@@ -415,21 +237,17 @@ def _with_structure(text: str, kind: str, ctx: Context) -> str:
     return text
 
 
-_DETERMINERS = frozenset("the a an both these those this that its their his her".split())
-_PREPOSITIONS = frozenset("of in for on at with from to by under over".split())
-
-
 def _plural(phrase: str) -> bool:
     """Does the noun phrase name several things? Its head word (the last before a
     preposition) ends in -s, or it opens with a plural determiner."""
     words = _WORD.findall(phrase)
     if not words:
         return False
-    if words[0].casefold() in ("both", "these", "those", "many", "several", "all"):
+    if words[0].casefold() in PLURAL_OPENERS:
         return True
     head = words[-1]
     for i, w in enumerate(words[1:], 1):
-        if w.casefold() in _PREPOSITIONS:
+        if w.casefold() in PREPOSITIONS:
             head = words[i - 1]
             break
     low = head.casefold().rstrip("'’")
@@ -443,12 +261,12 @@ def _plural(phrase: str) -> bool:
 
 def _agrees(pronoun: str, subject: str) -> bool:
     """Number agreement; he/she/his/her only stand for a name ("Usain Bolt", not "The bank")."""
-    if pronoun in ("it", "its"):
+    if pronoun in SINGULAR_PRONOUNS:
         return not _plural(subject)
-    if pronoun in ("they", "their"):
+    if pronoun in PLURAL_PRONOUNS:
         return _plural(subject)
     first = subject.split()[0]
-    return first[:1].isupper() and first.casefold() not in _DETERMINERS
+    return first[:1].isupper() and first.casefold() not in DETERMINERS
 
 
 def _resolve_pronoun(text: str, ctx: Context) -> str:
@@ -460,15 +278,14 @@ def _resolve_pronoun(text: str, ctx: Context) -> str:
     subject = ctx.subject
     rest = text[m.end() :]
     base = regex.split(r"['’]", low, maxsplit=1)[0]
-    if (base in _PERSONAL or base in _POSSESSIVE) and not _agrees(base, subject):
+    if (base in PERSONAL or base in POSSESSIVE) and not _agrees(base, subject):
         return text  # "it" cannot stand for "Shares in the two companies"
-    contraction = regex.match(r"(\w+)['’](s|re|ve|d|ll)$", low)
-    if contraction is not None and contraction.group(1) in _PERSONAL:
-        verb = {"s": " is", "re": " are", "ve": " have", "d": " had", "ll": " will"}
-        return subject + verb[contraction.group(2)] + rest
-    if low in _PERSONAL:
+    contraction = _CONTRACTION.match(low)
+    if contraction is not None and contraction.group(1) in PERSONAL:
+        return subject + " " + CONTRACTIONS[contraction.group(2)] + rest
+    if low in PERSONAL:
         return subject + rest
-    if low in _POSSESSIVE:
+    if low in POSSESSIVE:
         owner = subject + ("’" if subject.endswith("s") else "’s")
         return owner + rest
     if low == "the":

@@ -14,16 +14,14 @@ import bisect
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ..lexicon.grammar import CONNECTIVES, PRONOUNS
+from ..lexicon.polarity import NEGATIONS
 from ..scoring.numeric import numeric_values
 from ..text.sentences import Sentence, split_sentences
 from ..text.words import lex_tokens, stem
-from .rules import (
-    RuleBasedDecomposer,
-    classify_sentence,
-    is_refusal,
-    restated_text,
-    sentence_claims,
-)
+from .classify import classify_sentence, is_refusal
+from .clauses import restated_text
+from .rules import RuleBasedDecomposer, sentence_claims
 from .types import Decomposition, DraftClaim, NonClaim
 
 __all__ = ["COVERAGE_THRESHOLD", "STRICT_THRESHOLD", "claims_needed", "enforce_coverage"]
@@ -36,14 +34,6 @@ COVERAGE_THRESHOLD = 0.85
 # sentence (compared by stem; connectives aside), so a claim cannot drop a predicate
 # ("… is haunted") or a negation and still cover its sentence.
 STRICT_THRESHOLD = 1.0
-_NEGATIONS = frozenset(
-    "not no never without none nor neither cannot nobody nothing nowhere".split()
-)
-_CONNECTIVES = frozenset(
-    """while whereas which that this these those with from into onto about also only just
-    than then there where when what whom whose because since though although however
-    therefore thus both either each such very much more most other some many""".split()
-)
 
 
 def enforce_coverage(draft: str, decomposition: Decomposition) -> Decomposition:
@@ -115,40 +105,13 @@ def _per_sentence(
     return out
 
 
-# Pronouns carry nothing to check: a decontextualised claim names what they stand for.
-_PRONOUNS = frozenset(
-    [
-        "they",
-        "them",
-        "their",
-        "theirs",
-        "these",
-        "those",
-        "this",
-        "that",
-        "its",
-        "it",
-        "he",
-        "she",
-        "his",
-        "her",
-        "hers",
-        "him",
-        "we",
-        "our",
-        "you",
-        "your",
-    ]
-)
-
-
 def _content(tokens: list[str]) -> list[str]:
     return [t for t in tokens if (len(t) >= 4 and not _pronoun(t)) or any(c.isdigit() for c in t)]
 
 
 def _pronoun(token: str) -> bool:
     """A pronoun, also contracted ("it's", "they're")."""
-    return token.replace("’", "'").split("'")[0] in _PRONOUNS
+    return token.replace("’", "'").split("'")[0] in PRONOUNS
 
 
 def _restated(
@@ -177,7 +140,7 @@ def _restated(
     if _negated(tokens) and "\0not" not in have:
         return False  # "X is not safe" is not covered by "X is safe"
     if strict:
-        wanted = [stem(t) for t in _content(tokens) if t not in _CONNECTIVES]
+        wanted = [stem(t) for t in _content(tokens) if t not in CONNECTIVES]
         threshold = STRICT_THRESHOLD
     else:
         wanted, threshold = _content(tokens), COVERAGE_THRESHOLD
@@ -188,4 +151,4 @@ def _restated(
 
 
 def _negated(tokens: Sequence[str]) -> bool:
-    return any(t in _NEGATIONS or t.endswith(("n't", "n’t")) for t in tokens)
+    return any(t in NEGATIONS or t.endswith(("n't", "n’t")) for t in tokens)

@@ -11,7 +11,6 @@ the model returns are checked against the draft, never trusted blindly.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -19,11 +18,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import BackendError, DecompositionError
+from ..hashing import short_hash
 from ..providers.chat import ChatBackend, Message
 from ..providers.structured import Exchange, InvalidOutput, aask_structured, ask_structured
+from ..text.citations import strip_markers
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens
-from .rules import is_refusal, strip_markers
+from .classify import is_refusal
 from .types import Decomposition, DraftClaim
 
 __all__ = ["DECOMPOSE_PROMPT_VERSION", "DecompositionOutput", "LLMDecomposer"]
@@ -80,9 +81,9 @@ class DecompositionOutput(BaseModel):
 
 
 OUTPUT_SCHEMA: dict[str, Any] = DecompositionOutput.model_json_schema()
-PROMPT_HASH = hashlib.sha256(
-    (DECOMPOSE_PROMPT_VERSION + SYSTEM_PROMPT + json.dumps(OUTPUT_SCHEMA, sort_keys=True)).encode()
-).hexdigest()[:16]
+PROMPT_HASH = short_hash(
+    DECOMPOSE_PROMPT_VERSION + SYSTEM_PROMPT + json.dumps(OUTPUT_SCHEMA, sort_keys=True)
+)
 
 
 def _overlap(a: str, b: str) -> float:

@@ -27,9 +27,9 @@ import numpy as np
 
 from ..config import BAND_OVERRIDE_BOUND, DEFAULT_BANDS
 from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, QualityGate
-from ..pipeline.outcomes import GuardedResponse
+from ..pipeline.guarded import GuardedResponse
 from ..pipeline.verifier import CitationVerifier
-from .realistic import GoldSentence, RealisticRecord
+from .realistic_corpus import GoldSentence, RealisticRecord
 
 __all__ = ["SentenceOutcome", "auroc", "evaluate_realistic", "sentence_outcomes"]
 

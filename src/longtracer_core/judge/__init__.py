@@ -7,7 +7,7 @@ the budget and what a failure does. See docs/guides/judge.md.
 
 from .cache import JudgeCache
 from .llm import JUDGE_PROMPT_VERSION, JudgeOutput, LLMJudge
-from .nli import NliJudge
+from .nli_judge import NliJudge
 from .quotes import QuoteCheck, verify_quote
 from .types import Finding, Judge, JudgeRequest, JudgeSpan, JudgeVerdict, Label
 

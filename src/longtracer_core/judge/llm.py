@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import hashlib
 import json
 import time
 from collections.abc import Sequence
@@ -21,6 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..errors import InvalidInputError
+from ..hashing import short_hash
 from ..providers.chat import ChatBackend, Message, metered
 from ..providers.structured import Exchange, InvalidOutput, aask_structured, ask_structured
 from .types import Finding, JudgeRequest, JudgeVerdict
@@ -59,9 +59,9 @@ class JudgeOutput(BaseModel):
 
 
 OUTPUT_SCHEMA: dict[str, Any] = JudgeOutput.model_json_schema()
-PROMPT_HASH = hashlib.sha256(
-    (JUDGE_PROMPT_VERSION + SYSTEM_PROMPT + json.dumps(OUTPUT_SCHEMA, sort_keys=True)).encode()
-).hexdigest()[:16]
+PROMPT_HASH = short_hash(
+    JUDGE_PROMPT_VERSION + SYSTEM_PROMPT + json.dumps(OUTPUT_SCHEMA, sort_keys=True)
+)
 
 
 def _schema(ids: Sequence[str]) -> dict[str, Any]:

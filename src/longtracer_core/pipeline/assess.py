@@ -118,26 +118,15 @@ def _verdict(
     return ClaimAssessment.INSUFFICIENT_EVIDENCE, reason, None
 
 
-def assess_claim(
-    claim_id: str,
-    claim: DraftClaim,
+def _sources(
     match: ClaimMatch,
     spans: Sequence[Span],
     config: VerifyConfig,
-    cited_spans: Sequence[int] = (),
-) -> ClaimResult:
-    """Map a claim's best match to an assessment.
-
-    supported → SUPPORTED / SUPPORTED_BY_EVIDENCE; a strongest match that a gate
-    says opposes the claim (v2) → CONTRADICTED / CONTRADICTED_BY_EVIDENCE;
-    otherwise INSUFFICIENT_EVIDENCE / LOW_EVIDENCE_SIMILARITY when the best
-    span's cosine is under the seed's 0.25 gate, else NOT_ENTAILED, with
-    ``reason_detail`` naming a deciding gate, PARTIAL_SUPPORT or NUMERIC_MISMATCH.
-    """
-    best = match.best
-    score = best.score if best is not None else 0.0
-    verdict = band(score, config)
-    assessment, reason, reason_detail = _verdict(match, verdict, config)
+    verdict: str,
+    assessment: ClaimAssessment,
+) -> tuple[list[str], list[str]]:
+    """The sources that support the claim (each once, best first) and the one that
+    contradicts it."""
     contradicting: list[str] = []
     if assessment is ClaimAssessment.CONTRADICTED and match.contradicting_index is not None:
         contradicting.append(spans[match.contradicting_index].source_id)
@@ -147,8 +136,21 @@ def assess_claim(
         for si, ps in ordered:
             if band(ps.score, config) == "supported" and spans[si].source_id not in supporting:
                 supporting.append(spans[si].source_id)
+    return supporting, contradicting
+
+
+def _match_details(
+    claim: DraftClaim,
+    match: ClaimMatch,
+    spans: Sequence[Span],
+    cited_spans: Sequence[int],
+    verdict: str,
+    score: float,
+) -> dict[str, Any]:
+    """The claim's ``details``: its band and score parts, best span and candidates considered."""
+    best = match.best
     best_span = spans[match.best_index] if match.best_index is not None else None
-    details: dict[str, Any] = {
+    return {
         "band": verdict,
         "score": score,
         "cos": best.cos if best is not None else 0.0,
@@ -171,6 +173,45 @@ def assess_claim(
         "cited_spans": [spans[i].span_id for i in cited_spans],
         "origin": claim.origin,
     }
+
+
+def _numeric_conflict(
+    match: ClaimMatch, spans: Sequence[Span], config: VerifyConfig
+) -> dict[str, Any] | None:
+    """The span the claim would have matched but for its figures: what an operator checks."""
+    capped = [
+        (fuse(ps.cos, ps.lex, config.beta), si) for si, ps in match.candidates if not ps.numeric_ok
+    ]
+    if not capped:
+        return None
+    raw, si = max(capped, key=lambda t: (t[0], -t[1]))
+    if band(raw, config) == "unsupported":
+        return None
+    return {**span_ref(spans[si]), "uncapped_score": raw}
+
+
+def assess_claim(
+    claim_id: str,
+    claim: DraftClaim,
+    match: ClaimMatch,
+    spans: Sequence[Span],
+    config: VerifyConfig,
+    cited_spans: Sequence[int] = (),
+) -> ClaimResult:
+    """Map a claim's best match to an assessment.
+
+    supported → SUPPORTED / SUPPORTED_BY_EVIDENCE; a strongest match that a gate
+    says opposes the claim (v2) → CONTRADICTED / CONTRADICTED_BY_EVIDENCE;
+    otherwise INSUFFICIENT_EVIDENCE / LOW_EVIDENCE_SIMILARITY when the best
+    span's cosine is under the seed's 0.25 gate, else NOT_ENTAILED, with
+    ``reason_detail`` naming a deciding gate, PARTIAL_SUPPORT or NUMERIC_MISMATCH.
+    """
+    best = match.best
+    score = best.score if best is not None else 0.0
+    verdict = band(score, config)
+    assessment, reason, reason_detail = _verdict(match, verdict, config)
+    supporting, contradicting = _sources(match, spans, config, verdict, assessment)
+    details = _match_details(claim, match, spans, cited_spans, verdict, score)
     if match.raw_score is not None:
         details["score_before_gates"] = match.raw_score
         details["gates"] = [
@@ -183,17 +224,9 @@ def assess_claim(
             "gates": [g.name for g in match.contradiction],
             "explanation": "; ".join(g.explanation for g in match.contradiction),
         }
-    if match.numeric_mismatch:
-        # the span the claim would have matched but for its figures: what an operator checks
-        capped = [
-            (fuse(ps.cos, ps.lex, config.beta), si)
-            for si, ps in match.candidates
-            if not ps.numeric_ok
-        ]
-        if capped:
-            raw, si = max(capped, key=lambda t: (t[0], -t[1]))
-            if band(raw, config) != "unsupported":
-                details["numeric_conflict_span"] = {**span_ref(spans[si]), "uncapped_score": raw}
+    conflict = _numeric_conflict(match, spans, config) if match.numeric_mismatch else None
+    if conflict is not None:
+        details["numeric_conflict_span"] = conflict
     return ClaimResult(
         **_base(claim_id, claim),
         assessment=assessment,

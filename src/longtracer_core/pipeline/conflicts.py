@@ -16,8 +16,8 @@ source (cosine ≥ ``conflict_similarity``, at most three sources) is read:
 
 One source supporting and a different one contradicting makes the claim
 CONFLICTING_SOURCES / CONFLICTING_EVIDENCE. An NLI scorer, when configured,
-adds its own pass (src/longtracer_core/pipeline/nli.py); a judge with ``role="decide"`` may
-still decide afterwards (docs/guides/judge.md).
+adds its own pass (src/longtracer_core/pipeline/contradiction.py); a judge with
+``role="decide"`` may still decide afterwards (docs/guides/judge.md).
 """
 
 from __future__ import annotations

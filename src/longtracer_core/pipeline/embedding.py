@@ -17,7 +17,7 @@ from ..deadline import checkpoint
 from ..errors import EvaluationFailedError
 from ..providers.embeddings import Embedder
 from .engine import Engine, Prepared
-from .outcomes import FAILURES, failure_reason
+from .guarded import FAILURES, failure_reason
 
 __all__ = ["embed_batch", "embed_texts", "needed_texts"]
 

@@ -30,8 +30,8 @@ from ..scoring.matching import Plan, SpanFeatures
 from ..scoring.spans import Span
 from .assess import refusal_claim
 from .conflicts import conflict_state
+from .contradiction import NliScorer
 from .memo import CharBoundedCache
-from .nli import NliScorer
 from .sources import SourceDoc
 from .trace import PLAN_MODEL, TraceRecord, bare_trace, build_trace, plan_hash
 

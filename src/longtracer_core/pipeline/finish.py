@@ -29,10 +29,10 @@ from ..errors import EmbeddingModelMismatchError, EmptySourcesWarning, Evaluatio
 from ..scoring.matching import ClaimMatch, cited_candidates, match_claims, spans_by_source
 from .assess import assess_claim, no_evidence_claim, refusal_claim
 from .conflicts import conflict_state, detect_conflicts
+from .contradiction import apply_nli
 from .engine import Done, Engine, Prepared
-from .judge import apply_judge
-from .nli import apply_nli
-from .outcomes import FAILURES, failure_reason
+from .escalation import apply_judge
+from .guarded import FAILURES, failure_reason
 
 __all__ = ["finish"]
 

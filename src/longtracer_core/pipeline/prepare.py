@@ -17,16 +17,17 @@ import regex
 
 from ..contracts import ExecutionStatus, ReasonCode
 from ..deadline import DeadlineExceeded, WorkCancelled, checkpoint
+from ..decompose.classify import is_refusal, too_short
 from ..decompose.coverage import claims_needed, enforce_coverage
 from ..decompose.llm import locate_span
-from ..decompose.rules import RuleBasedDecomposer, is_refusal, too_short
+from ..decompose.rules import RuleBasedDecomposer
 from ..decompose.types import Decomposition, DraftClaim
 from ..errors import DecompositionError, EmbeddingModelMismatchError
 from ..scoring.matching import build_plan
 from ..scoring.spans import Span, split_source
 from .engine import Done, Engine, Prepared
+from .guarded import CANCELLATIONS, FAILURES, failure_reason
 from .memo import text_key
-from .outcomes import CANCELLATIONS, FAILURES, failure_reason
 from .request import VerifyRequest, check_request
 from .sources import SourceDoc, normalize_sources
 

@@ -42,7 +42,7 @@ from ..decompose.rules import RuleBasedDecomposer
 from ..errors import InvalidInputError
 from ..providers.embeddings import Embedder
 from ..text.settled import settled_end
-from .outcomes import GuardedResponse
+from .guarded import GuardedResponse
 from .sources import as_source_list
 from .verifier import CitationVerifier
 

@@ -8,7 +8,6 @@ claim's best span.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -19,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..config import VerifyConfig
 from ..contracts import CaseResult, ClaimAssessment
 from ..decompose.types import Decomposition, DraftClaim
+from ..hashing import short_hash
 from ..scoring.spans import Span
 from .sources import SourceDoc
 
@@ -45,7 +45,7 @@ def plan_hash(spans: Sequence[Span], granularity: str) -> str:
         ensure_ascii=False,
         separators=(",", ":"),
     )
-    return hashlib.sha256(canon.encode()).hexdigest()[:16]
+    return short_hash(canon)
 
 
 class SpanRef(BaseModel):
@@ -217,20 +217,10 @@ def _judge_stats(case: CaseResult) -> dict[str, Any]:
     return {"judge": {k: v for k, v in meta.items() if k != "elapsed_ms"}}
 
 
-def build_trace(
-    *,
-    query_id: str,
-    draft: str,
-    case: CaseResult,
-    decomposition: Decomposition,
-    ordered: Sequence[DraftClaim],
-    spans: Sequence[Span],
-    docs: Sequence[SourceDoc],
-    config: VerifyConfig,
-    models: dict[str, str | None],
-    with_plan: bool,
-) -> TraceRecord:
-    """The trace of an assessed (or claim-less) case: every judgment, resolvable to sources."""
+def _trace_claims(
+    draft: str, case: CaseResult, ordered: Sequence[DraftClaim], spans: Sequence[Span]
+) -> tuple[list[TraceClaim], list[str]]:
+    """One trace claim per assessed claim, and the ids of the claims coverage added."""
     claims: list[TraceClaim] = []
     by_id = {c.claim_id: c for c in case.claims}
     repairs = []
@@ -264,26 +254,73 @@ def build_trace(
                 score=_r(d["score"]) if "score" in d else None,
                 best_span_ref=_span_ref(best) if best else None,
                 numeric_conflict_span_ref=_span_ref(conflict) if conflict else None,
-                candidates_considered=[
-                    Candidate(
-                        span_id=c["span_id"],
-                        score=_r(c["score"]),
-                        cos=_r(c["cos"]),
-                        lex=_r(c["lex"]),
-                        numeric_ok=c["numeric_ok"],
-                    )
-                    for c in d.get("candidates", [])
-                ],
+                candidates_considered=_candidates(d),
                 cited_markers=list(claim.cited_markers),
                 judge=d.get("judge"),
             )
         )
+    return claims, repairs
+
+
+def _candidates(details: dict[str, Any]) -> list[Candidate]:
+    return [
+        Candidate(
+            span_id=c["span_id"],
+            score=_r(c["score"]),
+            cos=_r(c["cos"]),
+            lex=_r(c["lex"]),
+            numeric_ok=c["numeric_ok"],
+        )
+        for c in details.get("candidates", [])
+    ]
+
+
+def _stats(
+    claims: Sequence[TraceClaim],
+    case: CaseResult,
+    decomposition: Decomposition,
+    docs: Sequence[SourceDoc],
+    spans: Sequence[Span],
+    config: VerifyConfig,
+) -> dict[str, Any]:
+    """The trace's counts and the settings that shaped them."""
     counts = dict.fromkeys(
         ("supported", "partial", "unsupported", "contradicted", "conflicting"), 0
     )
     for c in claims:
         if c.verdict in counts:
             counts[c.verdict] += 1
+    return {
+        "claims": len(claims),
+        **counts,
+        "refusals": sum(c.kind == "refusal" for c in claims),
+        "non_claims": len(decomposition.non_claims),
+        "sources": len(docs),
+        "spans": len(spans),
+        "candidates_m": config.candidates_m,
+        "beta": config.beta,
+        "bands": config.bands.model_dump(),
+        "decomposer": decomposition.decomposer,
+        "decompose_attempts": decomposition.attempts,
+        **_judge_stats(case),
+    }
+
+
+def build_trace(
+    *,
+    query_id: str,
+    draft: str,
+    case: CaseResult,
+    decomposition: Decomposition,
+    ordered: Sequence[DraftClaim],
+    spans: Sequence[Span],
+    docs: Sequence[SourceDoc],
+    config: VerifyConfig,
+    models: dict[str, str | None],
+    with_plan: bool,
+) -> TraceRecord:
+    """The trace of an assessed (or claim-less) case: every judgment, resolvable to sources."""
+    claims, repairs = _trace_claims(draft, case, ordered, spans)
     return TraceRecord(
         query_id=query_id,
         request={"draft": draft},
@@ -307,20 +344,7 @@ def build_trace(
             for s in spans
         ],
         sources=[{"source_id": d.source_id, "class": d.span_class, "text": d.text} for d in docs],
-        stats={
-            "claims": len(claims),
-            **counts,
-            "refusals": sum(c.kind == "refusal" for c in claims),
-            "non_claims": len(decomposition.non_claims),
-            "sources": len(docs),
-            "spans": len(spans),
-            "candidates_m": config.candidates_m,
-            "beta": config.beta,
-            "bands": config.bands.model_dump(),
-            "decomposer": decomposition.decomposer,
-            "decompose_attempts": decomposition.attempts,
-            **_judge_stats(case),
-        },
+        stats=_stats(claims, case, decomposition, docs, spans, config),
         outcome=outcome_of(case),
         ts=now_iso(),
     )

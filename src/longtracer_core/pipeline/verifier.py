@@ -36,13 +36,13 @@ from ..judge.types import Judge
 from ..providers.embeddings import Embedder, EmbeddingCache, SentenceTransformerEmbedder
 from ..scoring.matching import build_plan, span_features
 from ..scoring.spans import Span
+from .contradiction import NliScorer
 from .embedding import embed_batch, embed_texts, needed_texts
 from .engine import Done, Engine, Prepared
 from .executor import CaseExecutor, Stopped, check_timeout
 from .finish import finish
+from .guarded import FAILURES, GuardedResponse, failure_reason
 from .memo import CharBoundedCache, spans_chars
-from .nli import NliScorer
-from .outcomes import FAILURES, GuardedResponse, failure_reason
 from .policy import apply_policy, unverified_text
 from .prepare import prepare, spans_of
 from .request import VerifyRequest, batch_request, check_response

@@ -12,8 +12,8 @@ from .embeddings import (
     SentenceTransformerEmbedder,
     normalize_rows,
 )
-from .http import JsonHttpClient
-from .nli import TransformersNli
+from .http import HttpOptions, JsonHttpClient
+from .nli_scorer import TransformersNli
 
 __all__ = [
     "BUNDLED_MODEL_SHA256",
@@ -23,6 +23,7 @@ __all__ = [
     "ChatBackend",
     "EmbeddingCache",
     "Embedder",
+    "HttpOptions",
     "JsonHttpClient",
     "OpenAICompatibleChat",
     "OpenAICompatibleEmbedder",

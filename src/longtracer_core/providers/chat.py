@@ -9,7 +9,7 @@ from contextvars import ContextVar
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from ..errors import BackendResponseError
-from .http import JsonHttpClient
+from .http import HttpOptions
 
 __all__ = ["ChatBackend", "Message", "OpenAICompatibleChat", "metered", "parse_json_text"]
 
@@ -102,8 +102,7 @@ class OpenAICompatibleChat:
         self.json_schema = json_schema
         self.schema_format = schema_format
         self.max_tokens = max_tokens
-        self._http = JsonHttpClient.openai_compatible(
-            base_url,
+        self._http = HttpOptions(
             api_key=api_key,
             api_key_env=api_key_env,
             timeout=timeout,
@@ -111,7 +110,7 @@ class OpenAICompatibleChat:
             backoff=backoff,
             max_wait=max_wait,
             max_response_bytes=max_response_bytes,
-        )
+        ).client(base_url)
 
     def _payload(self, messages: Sequence[Message], schema: Mapping[str, Any]) -> dict[str, Any]:
         if not self.json_schema:

@@ -8,7 +8,6 @@ the same embedder, and the id is recorded in the trace.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import importlib.util
 import os
 import threading
@@ -21,7 +20,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import BackendResponseError, EvaluationFailedError, ModelUnavailableError
-from .http import JsonHttpClient
+from ..hashing import file_sha256
+from .http import HttpOptions
 
 __all__ = [
     "BUNDLED_MODEL_SHA256",
@@ -111,14 +111,6 @@ _MODELS_LOCK = threading.Lock()
 _VERIFIED: set[str] = set()
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
 def bundled_model_path() -> Path:
     """The float16 all-MiniLM-L6-v2 folder shipped inside this package."""
     return Path(__file__).resolve().parents[1] / "models" / "all-MiniLM-L6-v2-fp16"
@@ -143,7 +135,7 @@ def verify_packaged_weights(path: Path, expected: str = PACKAGED_MODEL_SHA256) -
     key = str(weights)
     if key in _VERIFIED:
         return
-    actual = _sha256(weights)
+    actual = file_sha256(weights)
     if actual != expected:
         raise ModelUnavailableError(
             f"weights at {weights} have sha256 {actual}, expected the pinned {expected}; "
@@ -320,8 +312,7 @@ class OpenAICompatibleEmbedder:
     ) -> None:
         self.model = model
         self.batch_size = batch_size
-        self._http = JsonHttpClient.openai_compatible(
-            base_url,
+        self._http = HttpOptions(
             api_key=api_key,
             api_key_env=api_key_env,
             timeout=timeout,
@@ -329,7 +320,7 @@ class OpenAICompatibleEmbedder:
             backoff=backoff,
             max_wait=max_wait,
             max_response_bytes=max_response_bytes,
-        )
+        ).client(base_url)
 
     @property
     def model_id(self) -> str:

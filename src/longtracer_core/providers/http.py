@@ -19,6 +19,7 @@ import time
 import weakref
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC
 from typing import Any
 
@@ -34,7 +35,7 @@ from tenacity import (
 
 from ..errors import BackendError, BackendResponseError
 
-__all__ = ["JsonHttpClient"]
+__all__ = ["HttpOptions", "JsonHttpClient"]
 
 _USERINFO = regex.compile(r"([a-z][a-z0-9+.-]*://)[^/@\s]+@", flags=regex.IGNORECASE)
 _PUBLIC_HEADERS = frozenset({"content-type", "accept", "user-agent"})
@@ -241,30 +242,6 @@ class JsonHttpClient:
             "reraise": False,
         }
 
-    @classmethod
-    def openai_compatible(
-        cls,
-        base_url: str,
-        *,
-        api_key: str | None,
-        api_key_env: str,
-        timeout: float,
-        max_retries: int,
-        backoff: float,
-        max_wait: float = 30.0,
-        max_response_bytes: int = 16_000_000,
-    ) -> JsonHttpClient:
-        """A client for an OpenAI-compatible server; the key from ``api_key`` or the environment."""
-        return cls(
-            base_url,
-            api_key=api_key if api_key is not None else os.environ.get(api_key_env),
-            timeout=timeout,
-            max_retries=max_retries,
-            backoff=backoff,
-            max_wait=max_wait,
-            max_response_bytes=max_response_bytes,
-        )
-
     def close(self) -> None:
         """Close the sync client and forget the async ones (``aclose`` closes this loop's)."""
         with self._client_lock:
@@ -279,3 +256,34 @@ class JsonHttpClient:
             client = self._aclients.pop(asyncio.get_running_loop(), None)
         if client is not None:
             await client.aclose()
+
+
+@dataclass(frozen=True)
+class HttpOptions:
+    """How an OpenAI-compatible backend talks to its server: one object, checked in one place.
+
+    The key is ``api_key``, else the ``api_key_env`` environment variable (read when
+    ``client`` is called, that is when the backend is built). The rest are
+    ``JsonHttpClient``'s limits: a whole-attempt ``timeout``, ``max_retries`` with
+    ``backoff`` (each pause capped by ``max_wait``) and ``max_response_bytes``.
+    """
+
+    api_key: str | None = field(default=None, repr=False)  # never in a log line
+    api_key_env: str = "OPENAI_API_KEY"
+    timeout: float = 30.0
+    max_retries: int = 3
+    backoff: float = 0.5
+    max_wait: float = 30.0
+    max_response_bytes: int = 16_000_000
+
+    def client(self, base_url: str) -> JsonHttpClient:
+        """A client for the server at ``base_url`` (the version prefix included)."""
+        return JsonHttpClient(
+            base_url,
+            api_key=self.api_key if self.api_key is not None else os.environ.get(self.api_key_env),
+            timeout=self.timeout,
+            max_retries=self.max_retries,
+            backoff=self.backoff,
+            max_wait=self.max_wait,
+            max_response_bytes=self.max_response_bytes,
+        )

@@ -234,42 +234,63 @@ def match_claims(
             results.append(ClaimMatch((), None, None, False))
             continue
         cands = _select(cos[ci], plan.truth, cited[ci] if ci < len(cited) else (), candidates_m)
-        claim_tokens, needs = claim_features(text, model)
         optional = _optional(contexts[ci] if ci < len(contexts) else (), model)
-        scored: list[tuple[int, PairScore]] = []
-        uncapped: list[float] = []
-        numeric_blocked = 0.0
-        for si in cands:
-            ps, raw = score_features(
-                float(cos[ci, si]),
-                claim_tokens,
-                needs,
-                plan.tokens[si],
-                plan.numerics[si],
-                plan.idf,
-                config,
-                gate=lambda n, f: figures_pass(n, f, model),
-                optional=optional,
-            )
-            if not ps.numeric_ok:
-                numeric_blocked = max(numeric_blocked, raw)
-            scored.append((si, ps))
-            uncapped.append(raw)
+        scored, uncapped, blocked = _score_candidates(
+            text, cos[ci], cands, plan, config, model, optional
+        )
         if model == "v2":
-            results.append(
-                _v2_match(text, scored, uncapped, numeric_blocked, plan, config, optional)
-            )
-            continue
-        top = best_match(scored)
-        if top is None:
-            results.append(ClaimMatch(tuple(scored), None, None, False))
-            continue
-        bi, bp = top
-        # the figures are what kept the claim down: without the cap some candidate
-        # would have scored above the best, in at least the partial band
-        mismatch = numeric_blocked > bp.score and band(numeric_blocked, config) != "unsupported"
-        results.append(ClaimMatch(tuple(scored), bi, bp, mismatch))
+            results.append(_v2_match(text, scored, uncapped, blocked, plan, config, optional))
+        else:
+            results.append(_seed_match(scored, blocked, config))
     return results
+
+
+def _score_candidates(
+    text: str,
+    cos_row: NDArray[np.floating],
+    cands: Sequence[int],
+    plan: Plan,
+    config: _ScoringConfig,
+    model: ScoreModelName,
+    optional: frozenset[str],
+) -> tuple[list[tuple[int, PairScore]], list[float], float]:
+    """Score one claim against its candidates: the scores, the scores before the numeric
+    cap, and the best score the cap held down (0 when none was)."""
+    claim_tokens, needs = claim_features(text, model)
+    scored: list[tuple[int, PairScore]] = []
+    uncapped: list[float] = []
+    numeric_blocked = 0.0
+    for si in cands:
+        ps, raw = score_features(
+            float(cos_row[si]),
+            claim_tokens,
+            needs,
+            plan.tokens[si],
+            plan.numerics[si],
+            plan.idf,
+            config,
+            gate=lambda n, f: figures_pass(n, f, model),
+            optional=optional,
+        )
+        if not ps.numeric_ok:
+            numeric_blocked = max(numeric_blocked, raw)
+        scored.append((si, ps))
+        uncapped.append(raw)
+    return scored, uncapped, numeric_blocked
+
+
+def _seed_match(
+    scored: list[tuple[int, PairScore]], numeric_blocked: float, config: _ScoringConfig
+) -> ClaimMatch:
+    """The seed's match: the best candidate, and whether the figures kept the claim down."""
+    top = best_match(scored)
+    if top is None:
+        return ClaimMatch(tuple(scored), None, None, False)
+    bi, bp = top
+    # the figures are what kept the claim down: without the cap some candidate
+    # would have scored above the best, in at least the partial band
+    mismatch = numeric_blocked > bp.score and band(numeric_blocked, config) != "unsupported"
+    return ClaimMatch(tuple(scored), bi, bp, mismatch)
 
 
 def _v2_match(

@@ -15,12 +15,14 @@ pySBD on the English Golden Rules).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 import regex
 
 from ..deadline import checkpoint
+from .boundaries import SPACED_ELLIPSIS, ellipsis_cut, is_boundary, next_visible, terminal
+from .citations import CITATION_MARKER, citation_keys
 
 __all__ = ["CITATION_MARKER", "Sentence", "citation_keys", "split_sentences"]
 
@@ -49,227 +51,6 @@ class Sentence:
         return self.start if self.marker_start is None else self.marker_start
 
 
-# Inline citation markers in every common style: [S3], [1], [1, 2], [^2], [Source 1],
-# [Doc 2], 【1】, (Source 3), (Sources 1, 2), (Doc 1), (Document 2), (Ref. 4), ^1, ¹².
-_TAG = r"(?:source|src|doc|document|ref|reference|passage|context)s?\.?\s*"
-CITATION_MARKER = regex.compile(
-    r"\[(?:\^?[A-Za-z]{0,3}\d+(?:\s*[,;–-]\s*\^?[A-Za-z]{0,3}\d+)*)\]"
-    rf"|\[{_TAG}[A-Za-z]?\d+(?:\s*[,;&–-]\s*(?:{_TAG})?[A-Za-z]?\d+)*\]"
-    r"|【[A-Za-z]{0,3}\d+】"
-    rf"|\({_TAG}[A-Za-z]?\d+(?:\s*(?:[,;&–-]|and)\s*(?:{_TAG})?[A-Za-z]?\d+)*\)"
-    r"|(?<=(?:\p{L}\p{L}|[.,;:!?)\]\"”’]))\^\d+(?![\p{L}\p{N}])"
-    r"|(?<=[\p{L}.,;:!?)\]])[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?![\p{L}\p{N}])",
-    flags=regex.IGNORECASE,
-)
-
-_SUPERSCRIPT = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
-_TAG_WORD = regex.compile(_TAG, flags=regex.IGNORECASE)
-_KEY_SPLIT = regex.compile(r"\s*(?:[,;&]|\band\b)\s*", flags=regex.IGNORECASE)
-_KEY_RANGE = regex.compile(r"^([A-Za-z]{0,3})(\d+)\s*[–-]\s*\1?(\d+)$")
-_MAX_RANGE = 20
-
-
-def citation_keys(marker: str) -> tuple[str, ...]:
-    """The source references one citation marker names, in order.
-
-    ``[S2]`` → ``S2``; ``[1, 2]`` and ``(Sources 1 and 2)`` → ``1``, ``2``;
-    ``[1-3]`` → ``1``, ``2``, ``3``; ``[^2]`` and ``^2`` → ``^2``; ``¹²`` → ``12``.
-    """
-    inner = marker.translate(_SUPERSCRIPT).strip()
-    if inner[:1] in "[(【" and inner[-1:] in "])】":
-        inner = inner[1:-1]
-    inner = _TAG_WORD.sub("", inner).strip()
-    keys: list[str] = []
-    for part in _KEY_SPLIT.split(inner):
-        part = part.strip()
-        if not part:
-            continue
-        rng = _KEY_RANGE.match(part)
-        if rng is not None and 0 <= int(rng.group(3)) - int(rng.group(2)) <= _MAX_RANGE:
-            prefix = rng.group(1)
-            keys.extend(f"{prefix}{n}" for n in range(int(rng.group(2)), int(rng.group(3)) + 1))
-        else:
-            keys.append(part)
-    return tuple(keys)
-
-
-# Abbreviations written before a name or number: never the end of a sentence.
-_PREFIX_ABBREVIATIONS = frozenset(
-    [
-        "mr",
-        "mrs",
-        "ms",
-        "mx",
-        "dr",
-        "prof",
-        "sr",
-        "st",
-        "mt",
-        "ft",
-        "gen",
-        "gov",
-        "sen",
-        "rep",
-        "lt",
-        "col",
-        "capt",
-        "sgt",
-        "maj",
-        "cmdr",
-        "adm",
-        "rev",
-        "hon",
-        "no",
-        "nos",
-        "fig",
-        "figs",
-        "vol",
-        "vols",
-        "pp",
-        "p",
-        "art",
-        "arts",
-        "sec",
-        "ch",
-        "eq",
-        "eqs",
-        "ref",
-        "refs",
-        "op",
-        "dept",
-        "univ",
-        "approx",
-        "ca",
-        "cf",
-        "vs",
-        "est",
-    ]
-)
-# Abbreviations that can also end a sentence (then the next word starts a new one).
-_SUFFIX_ABBREVIATIONS = frozenset(
-    [
-        "inc",
-        "ltd",
-        "co",
-        "corp",
-        "bros",
-        "assn",
-        "jr",
-        "etc",
-        "al",
-        "jan",
-        "feb",
-        "mar",
-        "apr",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
-        "mon",
-        "tue",
-        "tues",
-        "wed",
-        "thu",
-        "thur",
-        "thurs",
-        "fri",
-        "sat",
-        "sun",
-        "min",
-        "max",
-        "avg",
-        "dia",
-        "ed",
-        "eds",
-    ]
-)
-# Words that commonly open a sentence; after an ambiguous period they signal a boundary.
-_STARTERS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "this",
-        "that",
-        "these",
-        "those",
-        "it",
-        "its",
-        "he",
-        "she",
-        "they",
-        "we",
-        "i",
-        "you",
-        "his",
-        "her",
-        "their",
-        "our",
-        "my",
-        "there",
-        "here",
-        "how",
-        "what",
-        "when",
-        "where",
-        "who",
-        "why",
-        "which",
-        "however",
-        "in",
-        "on",
-        "at",
-        "for",
-        "but",
-        "and",
-        "so",
-        "if",
-        "as",
-        "after",
-        "before",
-        "during",
-        "since",
-        "then",
-        "thus",
-        "therefore",
-        "meanwhile",
-        "also",
-        "did",
-        "do",
-        "does",
-        "is",
-        "are",
-        "was",
-        "were",
-        "has",
-        "have",
-        "had",
-        "can",
-        "could",
-        "will",
-        "would",
-        "should",
-        "may",
-        "might",
-        "being",
-        "millions",
-        "more",
-        "most",
-        "many",
-        "some",
-        "all",
-        "each",
-        "every",
-        "both",
-        "no",
-        "not",
-    ]
-)
-
 _BLOCK_LINE = regex.compile(
     r"""^(?P<indent>[ \t]*)(?:
         (?P<fence>```|~~~)
@@ -288,123 +69,7 @@ _FENCE = regex.compile(r"[ \t]*(?:```|~~~)")
 _TABLE_ROW = regex.compile(r"^[ \t]*\|(?P<body>.*)\|[ \t]*$")
 _TABLE_SEPARATOR = regex.compile(r"^[ \t]*\|[ \t:|-]*-{2,}[ \t:|-]*$")
 
-# A run of sentence-final punctuation and its closing quotes or brackets, matched
-# possessively: a run not followed by what may come after a sentence end
-# (``_AFTER_TERMINAL``) is skipped whole, never re-tried from inside it.
-_TERMINAL = regex.compile(r"[.!?…。！？]++[\"'”’»)\]]*+")
-_AFTER_TERMINAL = regex.compile(r"\s|\^\d|\[|【|[¹²³⁴⁵⁶⁷⁸⁹⁰]")
 _BOLD_LINE = regex.compile(r"^[ \t]*(\*\*|__)(?P<body>[^*_\n]+?)\1[ \t]*:?[ \t]*$")
-_CLOSERS = "\"'”’»)]"
-_WORD_BEFORE = regex.compile(r"([\p{L}\p{N}°.'’]+)$")
-_SPACED_ELLIPSIS = regex.compile(r"\.(?:[ \t]\.){2,}")
-_WORD_AFTER = regex.compile(r"[\p{L}\p{N}'’]+")
-_LOOKBACK = 48  # longest word looked at before a full stop
-
-
-def _word_before(text: str, lo: int, period: int) -> str:
-    """The word (letters, digits, inner dots) ending just before ``text[period]``."""
-    m = _WORD_BEFORE.search(text, max(lo, period - _LOOKBACK), period)
-    return m.group(1) if m is not None else ""
-
-
-def _next_visible(text: str, pos: int, end: int) -> int:
-    while pos < end and text[pos].isspace():
-        pos += 1
-    return pos
-
-
-def _next_word(text: str, pos: int, end: int) -> str:
-    m = _WORD_AFTER.match(text, pos, min(end, pos + _LOOKBACK))
-    return m.group(0) if m is not None else ""
-
-
-def _period_kind(text: str, lo: int, period: int) -> str:
-    """How the ``.`` at ``period`` reads: ``prefix`` (Dr.), ``suffix`` (Inc., U.S.,
-    initials), ``upper_ampm`` (P.M.), ``word`` (an ordinary sentence end)."""
-    word = _word_before(text, lo, period).strip("'’")
-    if not word:
-        return "word"
-    core = word.rstrip(".")
-    if not core:
-        return "word"  # a run of dots (". . .. [1]")
-    before = text[period - len(word) - 1] if period - len(word) - 1 >= lo else " "
-    if "." in core:  # e.g., i.e., U.S., a.m., P.M.
-        parts = [p for p in core.split(".") if p]
-        if parts and all(len(p) <= 2 and p.isalpha() for p in parts):
-            if core.casefold() in ("a.m", "p.m"):
-                return "upper_ampm" if core.isupper() else "suffix"
-            return "suffix"
-        return "word"
-    folded = core.casefold()
-    if len(core) == 1 and core.isalpha():
-        if core.islower():
-            return "prefix"  # p. 55, c. 1850
-        if before in "°º" or before.isdigit():
-            return "word"  # 212 °F. is a unit, not an initial
-        return "suffix"  # J. Porter; "you and I. Did"
-    if core[0] in "°º":
-        return "word"  # 212 °F. is a unit
-    if "°" in core or "º" in core:
-        return "prefix"  # N°. 5
-    if folded in _PREFIX_ABBREVIATIONS:
-        return "prefix"
-    if folded in _SUFFIX_ABBREVIATIONS:
-        return "suffix"
-    return "word"
-
-
-def _is_boundary(text: str, lo: int, end: int, m: regex.Match[str], nxt: int) -> bool:
-    """Does the terminal ``m`` (followed by the visible character at ``nxt``) end a sentence?"""
-    punct = m.group(0).rstrip(_CLOSERS)
-    ch = text[nxt]
-    if m.start() > lo and text[m.start() - 1] == "[" and m.group(0).startswith("...]"):
-        return False  # [...] marks an omission inside a quotation
-    if ch.islower():
-        return False
-    if ch in ".…":
-        return False  # an ellipsis or a run of dots follows (handled at its own end)
-    if punct != ".":
-        return True  # ! ? … and runs of dots
-    kind = _period_kind(text, lo, m.start())
-    if ch.isdigit():
-        word = _word_before(text, lo, m.start()).rstrip(".")
-        return kind == "word" and len(word) >= 4 and word.isalnum()
-    if kind == "word":
-        return True
-    if kind == "prefix":
-        return False
-    following = _next_word(text, nxt, end)
-    if kind == "upper_ampm":
-        return bool(following[:1].isupper())
-    if _period_kind(text, lo, m.start()) == "suffix" and following.casefold() in _STARTERS:
-        return True
-    word = _word_before(text, lo, m.start()).rstrip(".").casefold()
-    return word in ("etc", "al") and bool(following[:1].isupper()) and following != "Al"
-
-
-def _ellipsis_cut(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """A spaced ellipsis (``. . .``) at ``start``: where a sentence ends in or after it.
-
-    Returns ``(cut, resume)`` for a boundary (``cut`` ends the sentence, ``resume``
-    is where scanning continues) or ``None`` when the ellipsis is not a boundary.
-    A period attached to a word and followed by `` . . . Capital`` ends the sentence
-    at the attached period; a free-standing four-dot ellipsis followed by a capital
-    ends it after the dots; three free-standing dots never do.
-    """
-    m = _SPACED_ELLIPSIS.match(text, start, end)
-    assert m is not None
-    stop = m.end()
-    while stop < end and text[stop] in _CLOSERS:
-        stop += 1
-    nxt = _next_visible(text, stop, end)
-    capital = nxt < end and text[nxt].isupper()
-    attached = start > 0 and not text[start - 1].isspace()
-    dots = m.group(0).count(".")
-    if attached and capital and dots >= 4:
-        return start + 1, start + 1
-    if not attached and capital and dots >= 4:
-        return stop, stop
-    return None
 
 
 @dataclass
@@ -422,16 +87,6 @@ class _Run:
 # Any inline list marker; the caller keeps the one whose label comes next.
 _INLINE_NUMBER = regex.compile(r"(?<=\s)(?:[-*+•⁃◦▪‣][ \t]*)?(\d+)(?:\.\)|[.)])[ \t]")
 _INLINE_LETTER = regex.compile(r"(?<=\s)([a-z])[.)][ \t]")
-
-
-def _terminal(text: str, pos: int, end: int) -> regex.Match[str] | None:
-    """The next run of sentence-final punctuation in ``text[pos:end]`` that may end a
-    sentence: followed by the end, whitespace, a citation marker or a superscript."""
-    while True:
-        m = _TERMINAL.search(text, pos, end)
-        if m is None or m.end() >= end or _AFTER_TERMINAL.match(text, m.end(), end):
-            return m
-        pos = m.end()
 
 
 def _inline_marker(
@@ -465,7 +120,7 @@ def _inline_items(text: str, run: _Run) -> list[_Run]:
         if m is None:
             break
         items.append(_Run(current.start, m.start(), current.kind, current.marker_start))
-        body = _next_visible(text, m.end(), run.end)
+        body = next_visible(text, m.end(), run.end)
         current = _Run(
             body,
             run.end,
@@ -486,15 +141,15 @@ def _split_run(text: str, run: _Run, out: list[Sentence]) -> None:
     kind, marker = run.kind, run.marker_start
     steps = 0
     while True:
-        m = _terminal(text, pos, end)
+        m = terminal(text, pos, end)
         if m is None:
             break
         steps += 1
         if not steps % _CHECK_EVERY:
             checkpoint()
-        dots = _SPACED_ELLIPSIS.match(text, m.start(), end)
+        dots = SPACED_ELLIPSIS.match(text, m.start(), end)
         if dots is not None:
-            found = _ellipsis_cut(text, m.start(), end)
+            found = ellipsis_cut(text, m.start(), end)
             if found is None:
                 pos = dots.end()
                 continue
@@ -506,19 +161,19 @@ def _split_run(text: str, run: _Run, out: list[Sentence]) -> None:
                 after = cited.end() if cited is not None else cut
                 if cited is None or (after < end and not text[after].isspace()):
                     continue  # "e.g.[x]" or "3.5[" : no sentence end here
-            nxt = _next_visible(text, cut, end)
+            nxt = next_visible(text, cut, end)
             if nxt >= end:
                 break
-            if not _is_boundary(text, start, end, m, nxt):
+            if not is_boundary(text, start, end, m, nxt):
                 continue
-        nxt = _next_visible(text, cut, end)
+        nxt = next_visible(text, cut, end)
         # citation markers after the full stop belong to this sentence
         while nxt < end:
             cm = CITATION_MARKER.match(text, nxt, end)
             if cm is None:
                 break
             cut = cm.end()
-            nxt = _next_visible(text, cut, end)
+            nxt = next_visible(text, cut, end)
         if nxt >= end:
             break
         _emit(text, seg_start, cut, kind, out, marker)
@@ -587,6 +242,63 @@ def _block_run(text: str, ls: int, le: int, m: regex.Match[str]) -> _Run | None:
     )
 
 
+@dataclass
+class _Lines:
+    """The line-by-line scan behind ``split_sentences``: the open paragraph or list item
+    (``run``), whether a fenced block is open, and the units found so far."""
+
+    text: str
+    out: list[Sentence] = field(default_factory=list)
+    run: _Run | None = None
+    fence_start: int | None = None
+
+    def flush(self) -> None:
+        """Split the open run into its sentences."""
+        if self.run is not None:
+            for item in _inline_items(self.text, self.run):
+                _split_run(self.text, item, self.out)
+            self.run = None
+
+    def fenced(self, ls: int, le: int, m: regex.Match[str] | None) -> bool:
+        """Open or close a fenced block at this line; True when the line belongs to one."""
+        is_fence = m is not None and bool(m.group("fence"))
+        if self.fence_start is not None:
+            if is_fence:
+                _emit(self.text, self.fence_start, le, "code", self.out)
+                self.fence_start = None
+            return True
+        if is_fence:
+            self.flush()
+            self.fence_start = ls
+        return is_fence
+
+    def line(self, ls: int, le: int, m: regex.Match[str] | None) -> None:
+        """One line outside a fence: a blank, a table row, a bold heading, a block opener
+        (heading, list item, quote) or a paragraph line."""
+        text, line = self.text, self.text[ls:le]
+        if not line.strip():
+            self.flush()
+            return
+        if line.lstrip().startswith("|"):
+            self.flush()
+            if _table_row(text, ls, le, self.out):
+                return
+        bold = _BOLD_LINE.match(line) if m is None and self.run is None else None
+        if bold is not None:
+            _emit(text, ls + bold.start("body"), ls + bold.end("body"), "heading", self.out)
+            return
+        if m is not None:
+            self.flush()
+            if m.group("heading"):
+                _emit(text, ls + m.end(), le, "heading", self.out)
+            else:
+                self.run = _block_run(text, ls, le, m)
+            return
+        if self.run is None:
+            self.run = _Run(ls, le, "sentence")
+        self.run.end = le
+
+
 def split_sentences(text: str) -> list[Sentence]:
     """Segment ``text`` into sentences and markdown units, in order, with exact offsets.
 
@@ -595,59 +307,19 @@ def split_sentences(text: str) -> list[Sentence]:
     at sentence-final punctuation followed by space and a non-lowercase letter,
     unless the full stop closes an abbreviation, an initial or a list marker.
     """
-    out: list[Sentence] = []
-    run: _Run | None = None
-    in_fence = False
-    fence_start = 0
-    lines = list(_line_offsets(text))
+    scan = _Lines(text)
+    lines = _line_offsets(text)
     # fence lines pair in order; an opener left without a closer fences nothing (the
     # text after it is read as prose, so an unclosed fence cannot exempt it)
     fences = [i for i, (ls, le) in enumerate(lines) if _FENCE.match(text, ls, le)]
     unclosed = fences[-1] if len(fences) % 2 else -1
-
-    def flush() -> None:
-        nonlocal run
-        if run is not None:
-            for item in _inline_items(text, run):
-                _split_run(text, item, out)
-            run = None
-
     for i, (ls, le) in enumerate(lines):
         if not i % _CHECK_EVERY:
             checkpoint()
-        line = text[ls:le]
-        m = _BLOCK_LINE.match(line) if i != unclosed else None
-        if in_fence:
-            if m is not None and m.group("fence"):
-                in_fence = False
-                _emit(text, fence_start, le, "code", out)
-            continue
-        if m is not None and m.group("fence"):
-            flush()
-            in_fence, fence_start = True, ls
-            continue
-        if not line.strip():
-            flush()
-            continue
-        if line.lstrip().startswith("|"):
-            flush()
-            if _table_row(text, ls, le, out):
-                continue
-        bold = _BOLD_LINE.match(line) if m is None and run is None else None
-        if bold is not None:
-            _emit(text, ls + bold.start("body"), ls + bold.end("body"), "heading", out)
-            continue
-        if m is not None:
-            flush()
-            if m.group("heading"):
-                _emit(text, ls + m.end(), le, "heading", out)
-                continue
-            run = _block_run(text, ls, le, m)
-            continue
-        if run is None:
-            run = _Run(ls, le, "sentence")
-        run.end = le
-    if in_fence:
-        _emit(text, fence_start, len(text), "code", out)
-    flush()
-    return out
+        m = _BLOCK_LINE.match(text[ls:le]) if i != unclosed else None
+        if not scan.fenced(ls, le, m):
+            scan.line(ls, le, m)
+    if scan.fence_start is not None:
+        _emit(text, scan.fence_start, len(text), "code", scan.out)
+    scan.flush()
+    return scan.out

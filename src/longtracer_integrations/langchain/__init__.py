@@ -5,25 +5,26 @@ Needs the ``[langchain]`` extra (langchain-core 1.x)::
     pip install "longtracer-integrations[langchain]"
 """
 
-from typing import TYPE_CHECKING, Any
+import importlib
+import warnings
+from typing import Any
+
+from .._extras import require_extra
+
+require_extra("longtracer_integrations.langchain", "langchain-core", "langchain", "langchain_core")
 
 from longtracer_core.errors import GroundingFailedError
 
-from . import _compat  # noqa: F401  (raises ImportError naming the extra)
 from ._backend import LangChainChatBackend, LangChainEmbedder, LocalEmbeddings
 from ._feedback import LangSmithFeedbackSink
 from ._guard import VERDICT_RUN, GroundingEvidenceError, GroundingGuard
 from ._handler import VERIFICATION_EVENT, GroundingCallbackHandler
-
-if TYPE_CHECKING:
-    from ._middleware import GroundingMiddleware
 
 __all__ = [
     "GroundingCallbackHandler",
     "GroundingEvidenceError",
     "GroundingFailedError",
     "GroundingGuard",
-    "GroundingMiddleware",
     "LangChainChatBackend",
     "LangChainEmbedder",
     "LangSmithFeedbackSink",
@@ -34,8 +35,15 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    if name == "GroundingMiddleware":  # needs the `langchain` package ([agents] extra)
-        from ._middleware import GroundingMiddleware
-
-        return GroundingMiddleware
-    raise AttributeError(name)
+    """Deprecated: ``GroundingMiddleware`` moved to ``longtracer_integrations.agents``."""
+    if name == "GroundingMiddleware":
+        warnings.warn(
+            "longtracer_integrations.langchain.GroundingMiddleware moved to "
+            "longtracer_integrations.agents.GroundingMiddleware; the old name will be "
+            "removed in a later release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        # by name: the agents package builds on this one, so this one never imports it
+        return importlib.import_module("longtracer_integrations.agents").GroundingMiddleware
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,11 +13,12 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from numpy.typing import NDArray
 
-from longtracer_core import Embedder, SentenceTransformerEmbedder
+from longtracer_core import Embedder, LLMDecomposer, LLMJudge, SentenceTransformerEmbedder
 from longtracer_core.errors import BackendError, BackendResponseError
+from longtracer_core.pipeline import IntegrationModels
 from longtracer_core.providers import normalize_rows, parse_json_text
 
-__all__ = ["LangChainChatBackend", "LangChainEmbedder", "LocalEmbeddings"]
+__all__ = ["CHAT_MODELS", "LangChainChatBackend", "LangChainEmbedder", "LocalEmbeddings"]
 
 
 def _to_messages(messages: Sequence[Mapping[str, str]]) -> list[BaseMessage]:
@@ -144,3 +145,12 @@ class LocalEmbeddings(Embeddings):
 
     async def aembed_query(self, text: str) -> list[float]:
         return (await self.aembed_documents([text]))[0]
+
+
+# A LangChain chat model given as llm= decomposes, given as judge= judges (the verifier recipe).
+CHAT_MODELS = IntegrationModels(
+    name="a LangChain chat model",
+    is_model=lambda value: isinstance(value, BaseChatModel),
+    decomposer=lambda model: LLMDecomposer(LangChainChatBackend(model)),
+    judge=lambda model: LLMJudge(LangChainChatBackend(model)),
+)

@@ -1,9 +1,14 @@
-"""``GroundingGuard``: a Runnable that checks an answer against its evidence, then acts on it."""
+"""``GroundingGuard``: a Runnable that checks an answer against its evidence, then acts on it.
+
+The guard wires LangChain's run machinery (child runs, custom events, callbacks) to three
+parts: the verifier recipe (``longtracer_core.pipeline.recipe``), the shapes of what it
+reads and writes (``_shapes``) and, for streams, the sentence state machine
+(``_streaming``). The sync and async paths are the same steps; only the awaits differ.
+"""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from typing import Any, Literal
 
 from langchain_core.callbacks import (
@@ -14,59 +19,41 @@ from langchain_core.callbacks import (
 )
 from langchain_core.language_models import BaseChatModel
 from langchain_core.load.serializable import SerializedConstructor, SerializedNotImplemented
-from langchain_core.messages import BaseMessage
 from langchain_core.runnables import ConfigurableFieldSpec, RunnableConfig, RunnableSerializable
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, SkipValidation
 
 from longtracer_core import (
     CitationVerifier,
+    Decomposer,
     GuardedResponse,
     Judge,
-    LLMDecomposer,
-    LLMJudge,
     Policy,
     QualityGate,
     SentenceStream,
     VerifyConfig,
 )
-from longtracer_core.config import resolve_policy
-from longtracer_core.errors import GroundingFailedError, InvalidInputError, ModelUnavailableError
-from longtracer_core.pipeline import as_source_list, unverified_response
+from longtracer_core.errors import GroundingFailedError, ModelUnavailableError
+from longtracer_core.pipeline import LazyVerifier, verifier_spec
 
-from ..observability import GroundingEvent, dispatch
+from ..observability import Sink, dispatch
 from . import _schemas
-from ._backend import LangChainChatBackend
-from ._handler import VERIFICATION_EVENT, GroundingCallbackHandler
-from ._streaming import MISSING, SENTENCE_EVENT, SentenceRun, merge
-from ._tracing import claim_verdict, run_span, verdict_summary
+from ._backend import CHAT_MODELS
+from ._handler import VERIFICATION_EVENT
+from ._shapes import (
+    GroundingEvidenceError,
+    Keys,
+    answer_of,
+    evidence_of,
+    policy_of,
+    sink_event,
+    verification_payload,
+)
+from ._streaming import MISSING, SENTENCE_EVENT, Release, SentenceRun, merge
+from ._tracing import verdict_summary
 
 __all__ = ["VERDICT_RUN", "GroundingEvidenceError", "GroundingGuard"]
 
 VERDICT_RUN = "grounding_verdict"
-# fields that hold live objects: a guard that sets one cannot be rebuilt from JSON
-_LIVE_FIELDS = ("verifier", "decomposer", "llm", "judge", "sinks")
-
-
-class GroundingEvidenceError(InvalidInputError):
-    """No evidence could be found to check the answer against."""
-
-
-def _evidence_error(context_key: str, sources_key: str, value: Any) -> GroundingEvidenceError:
-    seen = ""
-    if isinstance(value, Mapping):
-        seen = (
-            f"The input dict has no {context_key!r} key (keys: {sorted(map(str, value))}); "
-            "if one of them holds the documents, set context_key=<that key>. "
-        )
-    return GroundingEvidenceError(
-        f"GroundingGuard found no evidence to check the answer against. {seen}Supply it in one "
-        f"of three ways: (1) a dict input holding the documents under {context_key!r} (the "
-        "context_key), as create_retrieval_chain or RunnablePassthrough.assign produce; "
-        f"(2) config={{'configurable': {{{sources_key!r}: [...]}}}}; (3) a "
-        "GroundingCallbackHandler in config['callbacks'], so the documents a retriever "
-        "returned earlier in the same run are used. An explicitly empty list is accepted "
-        "and verifies to NO_SOURCES_SUPPLIED."
-    )
 
 
 class GroundingGuard(RunnableSerializable[Any, Any]):
@@ -125,30 +112,37 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
 
     name: str | None = "GroundingGuard"
     policy: Policy = "flag"
-    verifier: CitationVerifier | None = Field(default=None, exclude=True)
-    decomposer: Any = Field(default=None, exclude=True)
-    llm: BaseChatModel | None = Field(default=None, exclude=True)
-    judge: Any = Field(default=None, exclude=True)
+    # live objects, checked by the verifier recipe (longtracer_core.pipeline.recipe)
+    verifier: SkipValidation[CitationVerifier | None] = Field(default=None, exclude=True)
+    decomposer: SkipValidation[Decomposer | None] = Field(default=None, exclude=True)
+    llm: SkipValidation[BaseChatModel | None] = Field(default=None, exclude=True)
+    judge: SkipValidation[Judge | BaseChatModel | None] = Field(default=None, exclude=True)
     answer_key: str = "answer"
     context_key: str = "context"
     output_key: str = "grounding"
     sources_key: str = "grounding_sources"
     timeout: float | None = None
     include_trace: bool | None = None
-    sinks: Sequence[Any] = Field(default=(), exclude=True)
+    sinks: SkipValidation[Sequence[Sink]] = Field(default=(), exclude=True)
     config: VerifyConfig | None = None
     on_fail: Literal["return", "raise"] = "return"
     stream_mode: Literal["auto", "buffered", "sentence"] = "auto"
 
-    _built: CitationVerifier | None = PrivateAttr(default=None)
-    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+    _recipe: LazyVerifier = PrivateAttr()
 
-    def model_post_init(self, context: Any, /) -> None:
-        super().model_post_init(context)
-        if self.config is not None and self.verifier is not None:
-            raise InvalidInputError(
-                "pass either verifier= or config=, not both: a CitationVerifier has its config"
-            )
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # after pydantic's validation, so a refused combination raises InvalidInputError as
+        # it does in every integration (longtracer_core.pipeline.recipe)
+        spec = verifier_spec(
+            verifier=self.verifier,
+            decomposer=self.decomposer,
+            llm=self.llm,
+            judge=self.judge,
+            config=self.config,
+            models=CHAT_MODELS,
+        )
+        self._recipe = LazyVerifier(spec)
 
     # -- serialisation, schemas, configurable keys --------------------------------------
     @classmethod
@@ -161,13 +155,9 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
 
     def to_json(self) -> SerializedConstructor | SerializedNotImplemented:
         """LangChain's JSON form; ``not_implemented`` when a live object is set (see the class)."""
-        if any(getattr(self, name) not in (None, ()) for name in _LIVE_FIELDS):
+        if any(getattr(self, name) not in (None, ()) for name in _schemas.LIVE_FIELDS):
             return self.to_json_not_implemented()
-        serialized = super().to_json()
-        kwargs = serialized.get("kwargs")
-        if isinstance(kwargs, dict) and isinstance(kwargs.get("config"), VerifyConfig):
-            kwargs["config"] = kwargs["config"].model_dump(mode="json")
-        return serialized
+        return _schemas.with_plain_config(super().to_json())
 
     def get_input_schema(self, config: RunnableConfig | None = None) -> type[BaseModel]:
         return _schemas.input_schema(self.get_name(), self.answer_key, self.context_key)
@@ -179,38 +169,16 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     def config_specs(self) -> list[ConfigurableFieldSpec]:
         return _schemas.config_specs(self.sources_key)
 
-    # -- the verifier, built once and lazily (no model load at construction) ----------
-    def _get_verifier(self) -> CitationVerifier:
-        if self._built is not None:
-            return self._built
-        with self._lock:
-            if self._built is None:
-                decomposer = self.decomposer
-                if decomposer is None and self.llm is not None:
-                    decomposer = LLMDecomposer(LangChainChatBackend(self.llm))
-                base = self.verifier
-                judge = _as_judge(self.judge)
-                if base is not None and judge is not None:
-                    base = base.with_judge(judge)
-                if base is None:
-                    self._built = CitationVerifier(
-                        decomposer=decomposer, judge=judge, config=self.config
-                    )
-                elif decomposer is None:
-                    self._built = base
-                else:
-                    self._built = base.with_decomposer(decomposer)
-        assert self._built is not None
-        return self._built
+    # -- the parts --------------------------------------------------------------------
+    @property
+    def _keys(self) -> Keys:
+        return Keys(
+            self.answer_key, self.context_key, self.output_key, self.sources_key, self.include_trace
+        )
 
-    def _verifier_or_none(self, text: str, policy: Any) -> GuardedResponse | None:
-        """``None`` when the verifier can be built; else the fail-closed result (a missing
-        model withholds or marks the answer, as the LlamaIndex grounder does)."""
-        try:
-            self._get_verifier()
-        except ModelUnavailableError as err:
-            return unverified_response(text, err, policy=policy, config=self.config)
-        return None
+    def _get_verifier(self) -> CitationVerifier:
+        """The verifier, built once and lazily (no model load at construction)."""
+        return self._recipe.get()
 
     def _by_sentence(self) -> bool:
         """Stream by sentence? ``auto``: whenever the verifier can (no judge, rule-based)."""
@@ -221,123 +189,45 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
                 return False  # buffered: the answer then fails closed
         return self.stream_mode == "sentence"
 
-    # -- input and output shapes --------------------------------------------------------
-    def _answer(self, value: Any) -> tuple[str, Callable[[GuardedResponse], Any]]:
-        if isinstance(value, str):
-            return value, lambda g: g.text
-        if isinstance(value, BaseMessage):
-            return value.text, lambda g: self._rebuild_message(value, g)
-        if isinstance(value, Mapping):
-            if self.answer_key not in value:
-                raise InvalidInputError(
-                    f"GroundingGuard: the input dict has no {self.answer_key!r} key "
-                    f"(keys: {sorted(map(str, value))}); set answer_key=..."
-                )
-            inner, rebuild_inner = self._answer(value[self.answer_key])
-
-            def rebuild(g: GuardedResponse) -> Any:
-                out = dict(value)
-                out[self.answer_key] = rebuild_inner(g)
-                out[self.output_key] = g.case
-                if self._with_trace(g):
-                    out[f"{self.output_key}_trace"] = g.trace
-                return out
-
-            return inner, rebuild
-        raise InvalidInputError(
-            f"GroundingGuard accepts a str, a message or a dict, got {type(value).__name__}"
-        )
-
-    def _rebuild_message(self, message: BaseMessage, g: GuardedResponse) -> BaseMessage:
-        if isinstance(message.content, str) or not g.changed:
-            content: Any = g.text if isinstance(message.content, str) else message.content
-        else:
-            others = [
-                b
-                for b in message.content
-                if not (isinstance(b, dict) and b.get("type") == "text") and not isinstance(b, str)
-            ]
-            content = [{"type": "text", "text": g.text}, *others]
-        metadata = {**message.response_metadata, self.output_key: g.case}
-        if self._with_trace(g):
-            metadata[f"{self.output_key}_trace"] = g.trace
-        return message.model_copy(update={"content": content, "response_metadata": metadata})
-
-    def _with_trace(self, g: GuardedResponse) -> bool:
-        """Attach the trace? It holds the original draft, so not by default under redact."""
-        if self.include_trace is not None:
-            return self.include_trace
-        return g.trace.policy.get("policy") != "redact"
-
-    def _evidence(self, value: Any, config: RunnableConfig, run_manager: Any) -> list[Any]:
-        if isinstance(value, Mapping) and value.get(self.context_key) is not None:
-            return as_source_list(value[self.context_key])
-        configurable = config.get("configurable") or {}
-        if configurable.get(self.sources_key) is not None:
-            return as_source_list(configurable[self.sources_key])
-        for handler in getattr(run_manager, "handlers", []):
-            if isinstance(handler, GroundingCallbackHandler):
-                docs = handler.documents_for(run_manager.run_id)
-                if docs is not None:
-                    return list(docs)
-        raise _evidence_error(self.context_key, self.sources_key, value)
-
-    def _policy(self, config: RunnableConfig) -> Policy:
-        chosen = (config.get("configurable") or {}).get("grounding_policy")
-        return resolve_policy(chosen, self.policy, name="grounding_policy")
-
-    def _payload(self, g: GuardedResponse, policy: str) -> dict[str, Any]:
-        return {
-            "case": g.case,
-            "trace": g.trace,
-            "text": g.text,
-            "policy": policy,
-            "case_id": g.case.case_id,
-            "quality_gate": g.case.quality_gate.value,
-            "changed": g.changed,
-            "claims": [claim_verdict(c, with_text=True) for c in g.case.claims],
-        }
-
-    def _event(
-        self, g: GuardedResponse, policy: str, run_manager: Any, value: Any
-    ) -> GroundingEvent:
-        response_id = _response_id(value, self.answer_key)
-        return GroundingEvent(
-            case=g.case,
-            trace=g.trace,
-            origin="langchain",
-            policy=policy,
-            run_id=str(run_manager.run_id),
-            parent_run_id=str(run_manager.parent_run_id) if run_manager.parent_run_id else None,
-            output_text=g.text,
-            parent=run_span(run_manager.run_id, getattr(run_manager, "handlers", ())),
-            attributes={"response_id": response_id} if response_id else {},
-        )
-
-    def _outcome(self, g: GuardedResponse, rebuild: Callable[[GuardedResponse], Any]) -> Any:
-        output = rebuild(g)
-        if self.on_fail == "raise" and g.case.quality_gate is not QualityGate.PASS:
-            raise GroundingFailedError(g.case, g.text, output)
+    def _deliver(
+        self,
+        guarded: GuardedResponse,
+        policy: Policy,
+        run_manager: Any,
+        value: Any,
+        output: Any,
+        released: str | None = None,
+    ) -> Any:
+        """Hand the case to the sinks; return ``output``, or raise under ``on_fail="raise"``."""
+        dispatch(self.sinks, sink_event(guarded, policy, run_manager, value, self.answer_key))
+        if self.on_fail == "raise" and guarded.case.quality_gate is not QualityGate.PASS:
+            text = guarded.text if released is None else released
+            raise GroundingFailedError(guarded.case, text, output)
         return output
+
+    def _run(self, run_manager: Any, config: RunnableConfig) -> SentenceRun:
+        """A sentence-mode state machine for this call, fed its parts explicitly."""
+        return SentenceRun(
+            keys=self._keys,
+            policy=policy_of(config, self.policy),
+            verifier=self._get_verifier,
+            evidence=lambda acc: evidence_of(acc, config, run_manager, self._keys),
+            case_id=str(run_manager.run_id),
+            timeout=self.timeout,
+        )
 
     # -- sync ---------------------------------------------------------------------------
     def _verify(
-        self, text: str, sources: list[Any], policy: Any, run_manager: CallbackManagerForChainRun
+        self, text: str, sources: list[Any], policy: Policy, run_manager: CallbackManagerForChainRun
     ) -> GuardedResponse:
         """Verify inside the ``grounding_verdict`` child run, whose outputs are the verdict."""
         child = run_manager.get_child().on_chain_start(
             None, {"policy": policy}, name=VERDICT_RUN, run_type="chain"
         )
         try:
-            guarded = self._verifier_or_none(text, policy)
-            if guarded is None:
-                guarded = self._get_verifier().guard(
-                    text,
-                    sources,
-                    policy=policy,
-                    timeout=self.timeout,
-                    case_id=str(run_manager.run_id),
-                )
+            guarded = self._recipe.guard(
+                text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
+            )
         except BaseException as err:
             child.on_chain_error(err)
             raise
@@ -347,68 +237,54 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     def _guard(
         self, value: Any, run_manager: CallbackManagerForChainRun, config: RunnableConfig
     ) -> Any:
-        text, rebuild = self._answer(value)
-        sources = self._evidence(value, config, run_manager)
-        policy = self._policy(config)
+        text, rebuild = answer_of(value, self._keys)
+        sources = evidence_of(value, config, run_manager, self._keys)
+        policy = policy_of(config, self.policy)
         guarded = self._verify(text, sources, policy, run_manager)
-        dispatch_custom_event(VERIFICATION_EVENT, self._payload(guarded, policy), config=config)
-        dispatch(self.sinks, self._event(guarded, policy, run_manager, value))
-        return self._outcome(guarded, rebuild)
+        dispatch_custom_event(
+            VERIFICATION_EVENT, verification_payload(guarded, policy), config=config
+        )
+        return self._deliver(guarded, policy, run_manager, value, rebuild(guarded))
 
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         return self._call_with_config(self._guard, input, config, **kwargs)
 
-    def _finish_stream(
-        self, run: SentenceRun, guarded: GuardedResponse, tail: str, config: RunnableConfig
-    ) -> Any:
-        dispatch(self.sinks, self._event(guarded, run.policy, run.run_manager, run.acc))
-        out = run.chunk(tail, final=guarded)
-        if self.on_fail == "raise" and guarded.case.quality_gate is not QualityGate.PASS:
-            raise GroundingFailedError(guarded.case, run.stream.released if run.stream else "", out)
-        return out
+    def _emit(self, release: Release, config: RunnableConfig) -> Iterator[Any]:
+        if release.event is not None:
+            dispatch_custom_event(SENTENCE_EVENT, release.event, config=config)
+        if release.chunk is not MISSING:
+            yield release.chunk
 
     def _sentences(
-        self,
-        chunks: Iterator[Any],
-        run_manager: CallbackManagerForChainRun,
-        config: RunnableConfig,
+        self, chunks: Iterator[Any], run_manager: CallbackManagerForChainRun, config: RunnableConfig
     ) -> Iterator[Any]:
         """Sentence mode: release each settled sentence as soon as it is verified."""
-        run = SentenceRun(self, run_manager, config)
-        child = None
+        run, child = self._run(run_manager, config), None
         for chunk in chunks:
-            run.add(chunk)
-            if not run.open():
+            text = run.add(chunk)
+            if text is None or run.stream is None:
                 continue
             if child is None:
                 child = run_manager.get_child().on_chain_start(
                     None, {"policy": run.policy}, name=VERDICT_RUN, run_type="chain"
                 )
-            assert run.stream is not None
-            step = run.stream.feed(run.pending())
-            if step.claims:
-                dispatch_custom_event(SENTENCE_EVENT, run.sentence_payload(step), config=config)
-            if step.text:
-                yield run.chunk(step.text)
+            yield from self._emit(run.released(run.stream.feed(text)), config)
         if run.acc is MISSING:
             return
-        if run.stream is None:  # the evidence never came: the buffered path says why
+        if run.stream is None or child is None:  # the evidence never came: buffered says why
             yield self._guard(run.acc, run_manager, config)
             return
         run.stream.feed(run.pending())
         tail, guarded = run.stream.finish()
-        assert child is not None
         child.on_chain_end(verdict_summary(guarded, run.policy))
-        if tail.claims:
-            dispatch_custom_event(SENTENCE_EVENT, run.sentence_payload(tail), config=config)
-        dispatch_custom_event(VERIFICATION_EVENT, self._payload(guarded, run.policy), config=config)
-        yield self._finish_stream(run, guarded, tail.text, config)
+        yield from self._emit(Release(event=run.sentence_event(tail)), config)
+        payload = verification_payload(guarded, run.policy)
+        dispatch_custom_event(VERIFICATION_EVENT, payload, config=config)
+        final = run.chunk(tail.text, final=guarded)
+        yield self._deliver(guarded, run.policy, run_manager, run.acc, final, run.stream.released)
 
     def _transform(
-        self,
-        chunks: Iterator[Any],
-        run_manager: CallbackManagerForChainRun,
-        config: RunnableConfig,
+        self, chunks: Iterator[Any], run_manager: CallbackManagerForChainRun, config: RunnableConfig
     ) -> Iterator[Any]:
         if self._by_sentence():
             yield from self._sentences(chunks, run_manager, config)
@@ -429,27 +305,21 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     ) -> Iterator[Any]:
         yield from self.transform(iter([input]), config, **kwargs)
 
-    # -- async --------------------------------------------------------------------------
+    # -- async: the same steps, awaited -------------------------------------------------
     async def _averify(
         self,
         text: str,
         sources: list[Any],
-        policy: Any,
+        policy: Policy,
         run_manager: AsyncCallbackManagerForChainRun,
     ) -> GuardedResponse:
         child = await run_manager.get_child().on_chain_start(
             None, {"policy": policy}, name=VERDICT_RUN, run_type="chain"
         )
         try:
-            guarded = self._verifier_or_none(text, policy)
-            if guarded is None:
-                guarded = await self._get_verifier().aguard(
-                    text,
-                    sources,
-                    policy=policy,
-                    timeout=self.timeout,
-                    case_id=str(run_manager.run_id),
-                )
+            guarded = await self._recipe.aguard(
+                text, sources, policy=policy, timeout=self.timeout, case_id=str(run_manager.run_id)
+            )
         except BaseException as err:
             await child.on_chain_error(err)
             raise
@@ -459,18 +329,22 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     async def _aguard(
         self, value: Any, run_manager: AsyncCallbackManagerForChainRun, config: RunnableConfig
     ) -> Any:
-        text, rebuild = self._answer(value)
-        sources = self._evidence(value, config, run_manager)
-        policy = self._policy(config)
+        text, rebuild = answer_of(value, self._keys)
+        sources = evidence_of(value, config, run_manager, self._keys)
+        policy = policy_of(config, self.policy)
         guarded = await self._averify(text, sources, policy, run_manager)
-        await adispatch_custom_event(
-            VERIFICATION_EVENT, self._payload(guarded, policy), config=config
-        )
-        dispatch(self.sinks, self._event(guarded, policy, run_manager, value))
-        return self._outcome(guarded, rebuild)
+        payload = verification_payload(guarded, policy)
+        await adispatch_custom_event(VERIFICATION_EVENT, payload, config=config)
+        return self._deliver(guarded, policy, run_manager, value, rebuild(guarded))
 
     async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         return await self._acall_with_config(self._aguard, input, config, **kwargs)
+
+    async def _aemit(self, release: Release, config: RunnableConfig) -> AsyncIterator[Any]:
+        if release.event is not None:
+            await adispatch_custom_event(SENTENCE_EVENT, release.event, config=config)
+        if release.chunk is not MISSING:
+            yield release.chunk
 
     async def _asentences(
         self,
@@ -479,39 +353,31 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
         config: RunnableConfig,
     ) -> AsyncIterator[Any]:
         """Sentence mode for asyncio."""
-        run = SentenceRun(self, run_manager, config)
-        child = None
+        run, child = self._run(run_manager, config), None
         async for chunk in chunks:
-            run.add(chunk)
-            if not run.open():
+            text = run.add(chunk)
+            if text is None or run.stream is None:
                 continue
             if child is None:
                 child = await run_manager.get_child().on_chain_start(
                     None, {"policy": run.policy}, name=VERDICT_RUN, run_type="chain"
                 )
-            assert run.stream is not None
-            step = await run.stream.afeed(run.pending())
-            if step.claims:
-                await adispatch_custom_event(
-                    SENTENCE_EVENT, run.sentence_payload(step), config=config
-                )
-            if step.text:
-                yield run.chunk(step.text)
+            async for out in self._aemit(run.released(await run.stream.afeed(text)), config):
+                yield out
         if run.acc is MISSING:
             return
-        if run.stream is None:  # the evidence never came: the buffered path says why
+        if run.stream is None or child is None:  # the evidence never came: buffered says why
             yield await self._aguard(run.acc, run_manager, config)
             return
         await run.stream.afeed(run.pending())
         tail, guarded = await run.stream.afinish()
-        assert child is not None
         await child.on_chain_end(verdict_summary(guarded, run.policy))
-        if tail.claims:
-            await adispatch_custom_event(SENTENCE_EVENT, run.sentence_payload(tail), config=config)
-        await adispatch_custom_event(
-            VERIFICATION_EVENT, self._payload(guarded, run.policy), config=config
-        )
-        yield self._finish_stream(run, guarded, tail.text, config)
+        async for out in self._aemit(Release(event=run.sentence_event(tail)), config):
+            yield out
+        payload = verification_payload(guarded, run.policy)
+        await adispatch_custom_event(VERIFICATION_EVENT, payload, config=config)
+        final = run.chunk(tail.text, final=guarded)
+        yield self._deliver(guarded, run.policy, run_manager, run.acc, final, run.stream.released)
 
     async def _atransform(
         self,
@@ -545,23 +411,3 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
 
         async for out in self.atransform(one(), config, **kwargs):
             yield out
-
-
-def _as_judge(value: Any) -> Judge | None:
-    """A judge as given, or an ``LLMJudge`` over a LangChain chat model."""
-    if value is None or isinstance(value, Judge):
-        return value
-    if isinstance(value, BaseChatModel):
-        return LLMJudge(LangChainChatBackend(value))
-    raise InvalidInputError(
-        f"judge must be an LLMJudge, an NliJudge or a chat model, got {type(value).__name__}"
-    )
-
-
-def _response_id(value: Any, answer_key: str) -> str | None:
-    """The id the framework gave the verified message (``AIMessage.id``), if any."""
-    if isinstance(value, Mapping):
-        value = value.get(answer_key)
-    if isinstance(value, BaseMessage):
-        return value.id or value.response_metadata.get("id") or None
-    return None

@@ -15,7 +15,7 @@ from langchain_core.messages import BaseMessage
 
 from longtracer_core import CitationVerifier
 from longtracer_core.contracts import CaseResult
-from longtracer_core.pipeline import TraceRecord
+from longtracer_core.pipeline import LazyVerifier, TraceRecord, VerifierSpec
 
 from ..observability import GroundingEvent, Sink, dispatch
 from ._tracing import run_span
@@ -74,7 +74,8 @@ class GroundingCallbackHandler(BaseCallbackHandler):
         self.verify_outputs = verify_outputs
         self.raise_error = raise_error
         self.max_roots = max_roots
-        self._verifier = verifier
+        # the verifier recipe: built on first use, fail-closed when the model is missing
+        self._recipe = LazyVerifier(VerifierSpec(verifier=verifier))
         self._lock = threading.RLock()
         self._parent: dict[UUID, UUID | None] = {}
         self._roots: OrderedDict[UUID, _RootState] = OrderedDict()
@@ -104,7 +105,7 @@ class GroundingCallbackHandler(BaseCallbackHandler):
             state.runs.add(run_id)
 
     def _ancestors(self, run_id: UUID) -> list[UUID]:
-        chain = []
+        chain: list[UUID] = []
         current: UUID | None = self._parent.get(run_id)
         while current is not None and current in self._parent and len(chain) < 10_000:
             chain.append(current)
@@ -247,9 +248,8 @@ class GroundingCallbackHandler(BaseCallbackHandler):
         if not state.retrieved:
             _log.debug("verify_outputs: run %s retrieved no documents; nothing to verify", run_id)
             return
-        if self._verifier is None:
-            self._verifier = CitationVerifier()
-        guarded = self._verifier.guard(text, list(state.documents))
+        recipe = self._recipe
+        guarded = recipe.guard(text, list(state.documents), policy=recipe.config.policy)
         self._emit(guarded.case, guarded.trace, run_id, None, run_id, None)
 
     def _emit(

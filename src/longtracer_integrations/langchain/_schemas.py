@@ -1,18 +1,23 @@
-"""Typed input and output schemas of ``GroundingGuard``, built per guard (its keys vary)."""
+"""How ``GroundingGuard`` describes itself: typed input and output schemas (built per guard,
+its keys vary), its configurable keys, and its LangChain JSON form."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from langchain_core.documents import Document
+from langchain_core.load.serializable import SerializedConstructor, SerializedNotImplemented
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import ConfigurableFieldSpec
 from langchain_core.utils.pydantic import create_model_v2
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from longtracer_core import CaseResult, Policy, TraceRecord
+from longtracer_core import CaseResult, Policy, TraceRecord, VerifyConfig
 
-__all__ = ["config_specs", "input_schema", "output_schema"]
+__all__ = ["LIVE_FIELDS", "config_specs", "input_schema", "output_schema", "with_plain_config"]
+
+# fields that hold live objects: a guard that sets one cannot be rebuilt from JSON
+LIVE_FIELDS = ("verifier", "decomposer", "llm", "judge", "sinks")
 
 Evidence = list[Document] | list[str] | list[dict[str, Any]] | Document | str
 
@@ -64,3 +69,13 @@ def config_specs(sources_key: str) -> list[ConfigurableFieldSpec]:
             default=None,
         ),
     ]
+
+
+def with_plain_config(
+    serialized: SerializedConstructor | SerializedNotImplemented,
+) -> SerializedConstructor | SerializedNotImplemented:
+    """The guard's JSON form with its ``VerifyConfig`` as plain JSON (``loads`` rebuilds it)."""
+    kwargs = serialized.get("kwargs")
+    if isinstance(kwargs, dict) and isinstance(kwargs.get("config"), VerifyConfig):
+        kwargs["config"] = kwargs["config"].model_dump(mode="json")
+    return serialized

@@ -18,7 +18,7 @@ def claim_verdict(c: ClaimResult, *, with_text: bool) -> dict[str, Any]:
         item["text"] = c.claim_text
     item.update(
         assessment=c.assessment.value,
-        reason=c.reason.value,
+        reason=c.reason.value if c.reason else None,
         reason_detail=c.reason_detail.value if c.reason_detail else None,
         band=c.details.get("band"),
         score=c.confidence,

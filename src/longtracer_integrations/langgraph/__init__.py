@@ -5,13 +5,9 @@ Needs the ``[langgraph]`` extra::
     pip install "longtracer-integrations[langgraph]"
 """
 
-try:
-    import langgraph.graph  # noqa: F401
-except ImportError as err:  # pragma: no cover - exercised in a fresh environment
-    raise ImportError(
-        "longtracer_integrations.langgraph needs langgraph: "
-        'pip install "longtracer-integrations[langgraph]"'
-    ) from err
+from .._extras import require_extra
+
+require_extra("longtracer_integrations.langgraph", "langgraph", "langgraph", "langgraph.graph")
 
 from longtracer_core.errors import GroundingFailedError
 

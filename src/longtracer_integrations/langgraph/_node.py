@@ -139,6 +139,24 @@ class _Node:
             "used; in messages mode, tool results since the last human message."
         )
 
+    def run(self, state: Any, config: RunnableConfig) -> dict[str, Any]:
+        """Ground the state's answer: the guard's input in, the node's updates out."""
+        payload, message = self.prepare(state, config)
+        try:
+            out = self.guard.invoke(payload, config)
+        except GroundingEvidenceError as err:
+            raise self.evidence_error(state) from err
+        return self.updates(out, message)
+
+    async def arun(self, state: Any, config: RunnableConfig) -> dict[str, Any]:
+        """``run``, awaiting the guard."""
+        payload, message = self.prepare(state, config)
+        try:
+            out = await self.guard.ainvoke(payload, config)
+        except GroundingEvidenceError as err:
+            raise self.evidence_error(state) from err
+        return self.updates(out, message)
+
     def updates(self, out: Mapping[str, Any], message: BaseMessage | None) -> dict[str, Any]:
         """Only the keys the node changes, as plain data."""
         case: CaseResult = out[_OUT]
@@ -213,20 +231,4 @@ def grounding_node(
         include_trace=include_trace,
     )
 
-    def run(state: Any, config: RunnableConfig) -> dict[str, Any]:
-        payload, message = node.prepare(state, config)
-        try:
-            out = guard.invoke(payload, config)
-        except GroundingEvidenceError as err:
-            raise node.evidence_error(state) from err
-        return node.updates(out, message)
-
-    async def arun(state: Any, config: RunnableConfig) -> dict[str, Any]:
-        payload, message = node.prepare(state, config)
-        try:
-            out = await guard.ainvoke(payload, config)
-        except GroundingEvidenceError as err:
-            raise node.evidence_error(state) from err
-        return node.updates(out, message)
-
-    return RunnableLambda(run, afunc=arun, name=name)
+    return RunnableLambda(node.run, afunc=node.arun, name=name)

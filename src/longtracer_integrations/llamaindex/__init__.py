@@ -16,13 +16,11 @@ emits each sentence as soon as it is complete and verified. Either way
 ``docs/guides/llamaindex.md``. Needs the ``[llamaindex]`` extra.
 """
 
-try:
-    import llama_index.core  # noqa: F401
-except ImportError as err:  # pragma: no cover - exercised in a fresh environment
-    raise ImportError(
-        "longtracer_integrations.llamaindex needs llama-index-core: "
-        'pip install "longtracer-integrations[llamaindex]"'
-    ) from err
+from .._extras import require_extra
+
+require_extra(
+    "longtracer_integrations.llamaindex", "llama-index-core", "llamaindex", "llama_index.core"
+)
 
 from ._embeddings import LlamaIndexEmbedder, LocalEmbedding
 from ._engine import GroundedQueryEngine

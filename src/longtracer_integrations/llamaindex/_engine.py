@@ -33,9 +33,10 @@ from llama_index.core.llms import LLM
 from llama_index.core.prompts.mixin import PromptMixin, PromptMixinType
 from llama_index.core.schema import NodeWithScore, QueryBundle
 
-from longtracer_core import InvalidInputError, VerifyConfig
+from longtracer_core import CitationVerifier, Decomposer, InvalidInputError, Judge, VerifyConfig
+from longtracer_integrations.observability import Sink
 
-from ._grounder import Grounder, Policy, RunIds, evidence_from_nodes
+from ._grounder import Grounder, Policy, RunIds, evidence_from_nodes, llamaindex_spec
 from ._responses import aground_result, async_sentences, ground_result, sync_sentences
 
 __all__ = ["GroundedChatStream", "GroundedQueryEngine"]
@@ -65,12 +66,13 @@ class GroundedQueryEngine(BaseQueryEngine):
         query_engine: BaseQueryEngine | BaseChatEngine,
         *,
         policy: Policy = "flag",
-        verifier: Any = None,
-        decomposer: Any = None,
+        verifier: CitationVerifier | None = None,
+        decomposer: Decomposer | None = None,
         llm: LLM | None = None,
+        judge: Judge | LLM | None = None,
         embed_model: BaseEmbedding | None = None,
         config: VerifyConfig | None = None,
-        sinks: Sequence[Any] = (),
+        sinks: Sequence[Sink] = (),
         metadata_key: str = "grounding",
         include_trace: bool = True,
         timeout: float | None = None,
@@ -82,13 +84,17 @@ class GroundedQueryEngine(BaseQueryEngine):
                 f"{type(query_engine).__name__}"
             )
         self._engine = query_engine
-        self._grounder = Grounder(
-            policy=policy,
+        spec = llamaindex_spec(
             verifier=verifier,
             decomposer=decomposer,
             llm=llm,
+            judge=judge,
             embed_model=embed_model,
             config=config,
+        )
+        self._grounder = Grounder(
+            spec,
+            policy=policy,
             sinks=sinks,
             metadata_key=metadata_key,
             include_trace=include_trace,

@@ -18,11 +18,18 @@ from llama_index.core.evaluation import BaseEvaluator, EvaluationResult
 from llama_index.core.llms import LLM
 from llama_index.core.prompts.mixin import PromptDictType
 
-from longtracer_core import CaseResult, QualityGate, VerifyConfig
+from longtracer_core import (
+    CaseResult,
+    CitationVerifier,
+    Decomposer,
+    Judge,
+    QualityGate,
+    VerifyConfig,
+)
 from longtracer_core.pipeline import as_source_list
-from longtracer_integrations.observability import evaluation_result
+from longtracer_integrations.observability import Sink, evaluation_result
 
-from ._grounder import Grounder, RunIds, evidence_from_nodes
+from ._grounder import Grounder, RunIds, evidence_from_nodes, llamaindex_spec
 
 __all__ = ["GroundingEvaluationResult", "GroundingEvaluator"]
 
@@ -36,7 +43,7 @@ class GroundingEvaluationResult(EvaluationResult):
 def _feedback(case: CaseResult) -> str:
     lines = [case.summary]
     for claim in case.claims:
-        reason = claim.reason.value
+        reason = claim.reason.value if claim.reason else "no reason"
         if claim.reason_detail is not None:
             reason += f", {claim.reason_detail.value}"
         lines.append(f"- {claim.claim_id} {claim.assessment.value} ({reason}): {claim.claim_text}")
@@ -56,26 +63,24 @@ class GroundingEvaluator(BaseEvaluator):
     def __init__(
         self,
         *,
-        verifier: Any = None,
-        decomposer: Any = None,
+        verifier: CitationVerifier | None = None,
+        decomposer: Decomposer | None = None,
         llm: LLM | None = None,
-        judge: Any = None,
+        judge: Judge | LLM | None = None,
         embed_model: BaseEmbedding | None = None,
         config: VerifyConfig | None = None,
-        sinks: Sequence[Any] = (),
+        sinks: Sequence[Sink] = (),
         timeout: float | None = None,
     ) -> None:
-        self._grounder = Grounder(
-            policy="flag",
+        spec = llamaindex_spec(
             verifier=verifier,
             decomposer=decomposer,
             llm=llm,
             judge=judge,
             embed_model=embed_model,
             config=config,
-            sinks=sinks,
-            timeout=timeout,
         )
+        self._grounder = Grounder(spec, policy="flag", sinks=sinks, timeout=timeout)
 
     def _get_prompts(self) -> PromptDictType:
         return {}

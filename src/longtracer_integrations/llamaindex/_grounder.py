@@ -11,7 +11,6 @@ Each result is handed to the sinks and emitted as a ``GroundingResultEvent``.
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -22,24 +21,23 @@ from llama_index.core.llms import LLM
 from longtracer_core import (
     CaseResult,
     CitationVerifier,
+    Decomposer,
     GuardedResponse,
     InvalidInputError,
     Judge,
-    LLMDecomposer,
-    LLMJudge,
     Policy,
     SentenceStream,
     VerifyConfig,
 )
 from longtracer_core.config import resolve_policy
-from longtracer_core.pipeline import StreamStep, unverified_response
-from longtracer_integrations.observability import dispatch
+from longtracer_core.pipeline import LazyVerifier, StreamStep, VerifierSpec, verifier_spec
+from longtracer_integrations.observability import Sink, dispatch
 
 from ._embeddings import LlamaIndexEmbedder
 from ._events import GroundingResultEvent, GroundingSentenceEvent, emit_result
-from ._llm import LlamaIndexLLMBackend
+from ._llm import LLMS
 
-__all__ = ["ORIGIN", "Grounder", "Policy", "RunIds", "evidence_from_nodes"]
+__all__ = ["ORIGIN", "Grounder", "Policy", "RunIds", "evidence_from_nodes", "llamaindex_spec"]
 
 StreamMode = Literal["auto", "buffered", "sentence"]
 ORIGIN = "llamaindex"
@@ -82,20 +80,55 @@ def evidence_from_nodes(nodes: Iterable[Any] | None) -> list[dict[str, Any]]:
     return records
 
 
+def llamaindex_spec(
+    *,
+    verifier: CitationVerifier | None = None,
+    decomposer: Decomposer | None = None,
+    llm: LLM | None = None,
+    judge: Judge | LLM | None = None,
+    embed_model: BaseEmbedding | None = None,
+    config: VerifyConfig | None = None,
+) -> VerifierSpec:
+    """The verifier recipe for LlamaIndex arguments: an LLM decomposes or judges, an embed
+    model embeds (through ``LlamaIndexEmbedder``)."""
+    if embed_model is not None and not isinstance(embed_model, BaseEmbedding):
+        raise InvalidInputError(
+            f"embed_model must be a LlamaIndex BaseEmbedding, got {type(embed_model).__name__}"
+        )
+    return verifier_spec(
+        verifier=verifier,
+        decomposer=decomposer,
+        llm=llm,
+        judge=judge,
+        embedder=LlamaIndexEmbedder(embed_model) if embed_model is not None else None,
+        config=config,
+        models=LLMS,
+        embedder_name="embed_model",
+    )
+
+
+def _check_outputs(sinks: Sequence[Sink], metadata_key: str, timeout: float | None) -> None:
+    for sink in sinks:
+        if not callable(getattr(sink, "emit", None)):
+            raise InvalidInputError(f"sink {sink!r} has no emit(event) method")
+    if not isinstance(metadata_key, str) or not metadata_key:
+        raise InvalidInputError("metadata_key must be a non-empty string")
+    if timeout is not None and not timeout > 0:
+        raise InvalidInputError(f"timeout must be positive, got {timeout!r}")
+
+
 class Grounder:
-    """Verify answers with one policy and report each case; shared by both entry points."""
+    """Verify answers with one policy and report each case; shared by every entry point.
+
+    ``spec`` is the verifier recipe (``llamaindex_spec``); the verifier is built on first use.
+    """
 
     def __init__(
         self,
+        spec: VerifierSpec,
         *,
         policy: Policy = "flag",
-        verifier: Any = None,
-        decomposer: Any = None,
-        llm: LLM | None = None,
-        judge: Any = None,
-        embed_model: BaseEmbedding | None = None,
-        config: VerifyConfig | None = None,
-        sinks: Sequence[Any] = (),
+        sinks: Sequence[Sink] = (),
         metadata_key: str = "grounding",
         include_trace: bool = True,
         timeout: float | None = None,
@@ -105,83 +138,20 @@ class Grounder:
             raise InvalidInputError(
                 f"stream_mode must be 'auto', 'buffered' or 'sentence', got {stream_mode!r}"
             )
-        chosen = resolve_policy(policy)
-        parts = {
-            "decomposer": decomposer,
-            "llm": llm,
-            "judge": judge,
-            "embed_model": embed_model,
-            "config": config,
-        }
-        given = [name for name, value in parts.items() if value is not None]
-        if verifier is not None and given:
-            raise InvalidInputError(
-                f"pass either verifier= or the parts to build one ({', '.join(given)}=), not "
-                "both: a CitationVerifier already has its decomposer, embedder and config"
-            )
-        if verifier is not None and not callable(getattr(verifier, "guard", None)):
-            raise InvalidInputError("verifier needs guard() and aguard() (a CitationVerifier)")
-        if decomposer is not None and llm is not None:
-            raise InvalidInputError("pass decomposer= or llm= (which builds an LLMDecomposer)")
-        if llm is not None and not isinstance(llm, LLM):
-            raise InvalidInputError(f"llm must be a LlamaIndex LLM, got {type(llm).__name__}")
-        if embed_model is not None and not isinstance(embed_model, BaseEmbedding):
-            raise InvalidInputError(
-                f"embed_model must be a LlamaIndex BaseEmbedding, got {type(embed_model).__name__}"
-            )
-        if config is not None and not isinstance(config, VerifyConfig):
-            raise InvalidInputError("config must be a VerifyConfig")
-        if judge is not None and not isinstance(judge, (Judge, LLM)):
-            raise InvalidInputError(
-                f"judge must be an LLMJudge, an NliJudge or a LlamaIndex LLM, "
-                f"got {type(judge).__name__}"
-            )
-        for sink in sinks:
-            if not callable(getattr(sink, "emit", None)):
-                raise InvalidInputError(f"sink {sink!r} has no emit(event) method")
-        if not isinstance(metadata_key, str) or not metadata_key:
-            raise InvalidInputError("metadata_key must be a non-empty string")
-        if timeout is not None and not timeout > 0:
-            raise InvalidInputError(f"timeout must be positive, got {timeout!r}")
-        self.policy: Policy = chosen
+        _check_outputs(sinks, metadata_key, timeout)
+        self.policy: Policy = resolve_policy(policy)
         self.stream_mode: StreamMode = stream_mode
         self.sinks = tuple(sinks)
         self.metadata_key = metadata_key
         self.include_trace = include_trace
         self.timeout = timeout
-        self._verifier = verifier
-        self._decomposer = decomposer
-        self._llm = llm
-        self._judge = judge
-        self._embed_model = embed_model
-        self._config = config
-        self._lock = threading.Lock()
+        self.recipe = LazyVerifier(spec)
 
     # ------------------------------------------------------------------ verifier
     @property
-    def verifier(self) -> Any:
+    def verifier(self) -> CitationVerifier:
         """The verifier, built on first use (the default embedding model loads lazily)."""
-        if self._verifier is None:
-            with self._lock:
-                if self._verifier is None:
-                    self._verifier = self._build_verifier()
-        return self._verifier
-
-    def _build_verifier(self) -> CitationVerifier:
-        decomposer = self._decomposer
-        if self._llm is not None:
-            decomposer = LLMDecomposer(LlamaIndexLLMBackend(self._llm))
-        embedder = LlamaIndexEmbedder(self._embed_model) if self._embed_model is not None else None
-        judge = self._judge
-        if isinstance(judge, LLM):  # the shortcut: the engine's own LLM as the judge
-            judge = LLMJudge(LlamaIndexLLMBackend(judge))
-        return CitationVerifier(
-            embedder=embedder, decomposer=decomposer, config=self._config, judge=judge
-        )
-
-    def _config_now(self) -> VerifyConfig:
-        config = getattr(self._verifier, "config", None) or self._config
-        return config if isinstance(config, VerifyConfig) else VerifyConfig()
+        return self.recipe.get()
 
     # ------------------------------------------------------------------ grounding
     def guard(self, text: str, evidence: Sequence[Any], ids: RunIds) -> GuardedResponse:
@@ -209,9 +179,7 @@ class Grounder:
     def failed(self, text: str, err: BaseException) -> GuardedResponse:
         """The fail-closed result for an answer that could not be verified."""
         _log.warning("grounding failed; the answer is treated as unverified", exc_info=err)
-        return unverified_response(
-            text, err, policy=self.policy, config=self._config_now(), metadata={"origin": ORIGIN}
-        )
+        return self.recipe.unverified(text, err, policy=self.policy, metadata={"origin": ORIGIN})
 
     def open_stream(self, evidence: Sequence[Any]) -> SentenceStream | None:
         """A sentence stream over ``evidence`` in sentence mode; None means buffer instead.

@@ -16,10 +16,12 @@ from typing import Any
 from llama_index.core.base.llms.types import ChatMessage, ChatResponse, MessageRole
 from llama_index.core.llms import LLM
 
+from longtracer_core import LLMDecomposer, LLMJudge
 from longtracer_core.errors import BackendError, BackendResponseError
+from longtracer_core.pipeline import IntegrationModels
 from longtracer_core.providers import parse_json_text
 
-__all__ = ["LlamaIndexLLMBackend", "SCHEMA_INSTRUCTION"]
+__all__ = ["LLMS", "SCHEMA_INSTRUCTION", "LlamaIndexLLMBackend"]
 
 SCHEMA_INSTRUCTION = (
     "Reply with one JSON object and nothing else. It must validate against this JSON Schema:\n"
@@ -109,3 +111,12 @@ class LlamaIndexLLMBackend:
         except Exception as err:
             raise BackendError(f"{self.model_id} failed: {type(err).__name__}: {err}") from err
         return self.parse(response)
+
+
+# A LlamaIndex LLM given as llm= decomposes, given as judge= judges (the verifier recipe).
+LLMS = IntegrationModels(
+    name="a LlamaIndex LLM",
+    is_model=lambda value: isinstance(value, LLM),
+    decomposer=lambda llm: LLMDecomposer(LlamaIndexLLMBackend(llm)),
+    judge=lambda llm: LLMJudge(LlamaIndexLLMBackend(llm)),
+)

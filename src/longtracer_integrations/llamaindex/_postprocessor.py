@@ -18,12 +18,14 @@ from llama_index.core.instrumentation.span import active_span_id
 from llama_index.core.llms import LLM
 from llama_index.core.postprocessor.types import BaseNodePostprocessor
 from llama_index.core.schema import NodeWithScore, QueryBundle
+from pydantic import SkipValidation
 
-from longtracer_core import Policy, VerifyConfig
+from longtracer_core import CitationVerifier, Decomposer, Judge, Policy, VerifyConfig
+from longtracer_integrations.observability import Sink
 
 from ._errors import GroundingSetupError
-from ._grounder import Grounder, evidence_from_nodes
-from ._simple_chat import watch_simple_chat
+from ._grounder import Grounder, evidence_from_nodes, llamaindex_spec
+from ._simple_chat import GROUNDING_MARKER, watch_simple_chat
 from ._spans import Registration, install
 
 __all__ = ["GroundingPostprocessor"]
@@ -85,20 +87,29 @@ class GroundingPostprocessor(BaseNodePostprocessor):
     policy: Policy = Field(
         default="flag", description="'flag' annotates unsupported sentences, 'redact' removes them."
     )
-    verifier: Any = Field(default=None, exclude=True, description="A CitationVerifier to use.")
-    decomposer: Any = Field(default=None, exclude=True, description="A claim decomposer.")
-    llm: LLM | None = Field(default=None, exclude=True, description="LLM for decomposition.")
-    judge: Any = Field(
+    # live objects, checked by the verifier recipe (longtracer_core.pipeline.recipe)
+    verifier: SkipValidation[CitationVerifier | None] = Field(
+        default=None, exclude=True, description="A CitationVerifier to use."
+    )
+    decomposer: SkipValidation[Decomposer | None] = Field(
+        default=None, exclude=True, description="A claim decomposer."
+    )
+    llm: SkipValidation[LLM | None] = Field(
+        default=None, exclude=True, description="LLM for decomposition."
+    )
+    judge: SkipValidation[Judge | LLM | None] = Field(
         default=None,
         exclude=True,
         description="Judge for the claims the matcher is unsure of: an LLMJudge, an NliJudge, "
         "or a LlamaIndex LLM (wrapped in an LLMJudge).",
     )
-    embed_model: BaseEmbedding | None = Field(
+    embed_model: SkipValidation[BaseEmbedding | None] = Field(
         default=None, exclude=True, description="Embed model for the matcher."
     )
     config: VerifyConfig | None = Field(default=None, description="Matcher and policy settings.")
-    sinks: Sequence[Any] = Field(default=(), exclude=True, description="Observability sinks.")
+    sinks: SkipValidation[Sequence[Sink]] = Field(
+        default=(), exclude=True, description="Observability sinks."
+    )
     metadata_key: str = Field(default="grounding", min_length=1)
     include_trace: bool = Field(default=True, description="Also attach the trace record.")
     timeout: float | None = Field(default=None, gt=0, description="Seconds per verification.")
@@ -114,9 +125,14 @@ class GroundingPostprocessor(BaseNodePostprocessor):
 
     _grounder: Grounder = PrivateAttr()
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # after pydantic's validation, so a refused combination raises InvalidInputError as
+        # it does in every integration (longtracer_core.pipeline.recipe)
+        self._grounder = self._build_grounder()
+
     def model_post_init(self, context: Any, /) -> None:
         super().model_post_init(context)
-        self._grounder = self._build_grounder()
         install()
         watch_simple_chat()
 
@@ -128,14 +144,17 @@ class GroundingPostprocessor(BaseNodePostprocessor):
             self._grounder = self._build_grounder()
 
     def _build_grounder(self) -> Grounder:
-        return Grounder(
-            policy=self.policy,
+        spec = llamaindex_spec(
             verifier=self.verifier,
             decomposer=self.decomposer,
             llm=self.llm,
             judge=self.judge,
             embed_model=self.embed_model,
             config=self.config,
+        )
+        return Grounder(
+            spec,
+            policy=self.policy,
             sinks=tuple(self.sinks),
             metadata_key=self.metadata_key,
             include_trace=self.include_trace,
@@ -175,3 +194,7 @@ class GroundingPostprocessor(BaseNodePostprocessor):
         # No thread hop (the base class uses asyncio.to_thread): registering is a dict insert.
         self._register(nodes)
         return list(nodes)
+
+
+# what watch_simple_chat recognises a grounding postprocessor by (it never imports this class)
+setattr(GroundingPostprocessor, GROUNDING_MARKER, True)

@@ -6,6 +6,9 @@ accepts the ``node_postprocessors`` keyword and drops it, so the answers go out
 ungrounded and nothing says so. ``watch_simple_chat`` wraps
 ``SimpleChatEngine.from_defaults`` once (it is the only way that engine is
 built from an index) to raise a ``GroundingNotAppliedWarning`` in that case.
+
+A grounding postprocessor is recognised by the class attribute ``GROUNDING_MARKER``, not by
+importing its class: the postprocessor imports this module, never the other way.
 """
 
 from __future__ import annotations
@@ -17,10 +20,12 @@ from typing import Any
 
 from llama_index.core.chat_engine import SimpleChatEngine
 
-__all__ = ["GroundingNotAppliedWarning", "watch_simple_chat"]
+__all__ = ["GROUNDING_MARKER", "GroundingNotAppliedWarning", "watch_simple_chat"]
 
 _LOCK = threading.Lock()
 _MARK = "__longtracer_watched__"
+# Set to True on a postprocessor class whose work is lost when the engine never calls it.
+GROUNDING_MARKER = "__longtracer_grounds_answer__"
 
 MESSAGE = (
     "GroundingPostprocessor was passed to a SimpleChatEngine (chat_mode='simple'), which "
@@ -35,10 +40,8 @@ class GroundingNotAppliedWarning(UserWarning):
 
 
 def _holds_grounding(postprocessors: Any) -> bool:
-    from ._postprocessor import GroundingPostprocessor
-
     return isinstance(postprocessors, (list, tuple)) and any(
-        isinstance(p, GroundingPostprocessor) for p in postprocessors
+        getattr(type(p), GROUNDING_MARKER, False) is True for p in postprocessors
     )
 
 

@@ -12,24 +12,30 @@ import time
 from collections.abc import Collection
 from typing import Any, Literal
 
-try:
-    from openinference.semconv.trace import OpenInferenceSpanKindValues, SpanAttributes
-    from opentelemetry import context as otel_context
-    from opentelemetry import trace as otel_trace
-    from opentelemetry._logs import (
-        LoggerProvider,
-        NoOpLoggerProvider,
-        SeverityNumber,
-        get_logger_provider,
-    )
-    from opentelemetry._logs._internal import ProxyLoggerProvider
-    from opentelemetry.semconv._incubating.attributes import gen_ai_attributes as gen_ai
-    from opentelemetry.semconv.attributes.error_attributes import ERROR_TYPE
-    from opentelemetry.trace import Span, SpanContext, Status, StatusCode, TracerProvider
-except ImportError as err:  # pragma: no cover - exercised in a fresh environment
-    raise ImportError(
-        'OpenTelemetrySink needs OpenTelemetry: pip install "longtracer-integrations[otel]"'
-    ) from err
+from .._extras import require_extra
+
+require_extra(
+    "OpenTelemetrySink",
+    "OpenTelemetry",
+    "otel",
+    "opentelemetry.sdk",
+    "opentelemetry.semconv",
+    "openinference.semconv",
+)
+
+from openinference.semconv.trace import OpenInferenceSpanKindValues, SpanAttributes
+from opentelemetry import context as otel_context
+from opentelemetry import trace as otel_trace
+from opentelemetry._logs import (
+    LoggerProvider,
+    NoOpLoggerProvider,
+    SeverityNumber,
+    get_logger_provider,
+)
+from opentelemetry._logs._internal import ProxyLoggerProvider
+from opentelemetry.semconv._incubating.attributes import gen_ai_attributes as gen_ai
+from opentelemetry.semconv.attributes.error_attributes import ERROR_TYPE
+from opentelemetry.trace import Span, SpanContext, Status, StatusCode, TracerProvider
 
 from longtracer_core.contracts import AssessmentAvailability
 
@@ -172,7 +178,7 @@ class OpenTelemetrySink:
                             "id": claim.claim_id,
                             "assessment": claim.assessment.value,
                             "availability": claim.availability.value,
-                            "reason": claim.reason.value,
+                            "reason": claim.reason.value if claim.reason else None,
                             "reason_detail": (
                                 claim.reason_detail.value if claim.reason_detail else None
                             ),

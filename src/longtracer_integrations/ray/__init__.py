@@ -10,7 +10,10 @@ columns; ``audit_with_ray`` is what ``longtracer-guard audit --ray`` runs.
 The same code runs on a local Ray and on a cluster (``ray.init(address=...)``).
 """
 
-from . import _compat  # noqa: F401  (raises ImportError naming the extra)
+from .._extras import require_extra
+
+require_extra("longtracer_integrations.ray", "Ray Data", "ray", "pyarrow", "ray.data")
+
 from ._audit import audit_with_ray
 from ._dataset import OUTPUT_COLUMNS, VerifyBatch, default_verifier, verify_dataset
 

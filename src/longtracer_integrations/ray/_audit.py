@@ -42,7 +42,8 @@ def _summarise(results: str, keep: int) -> AuditSummary:
     small = [name for name, _ in AUDIT_FIELDS]
     rows = ray.data.read_parquet(results, num_cpus=_IO_CPUS).select_columns(small)
     for batch in rows.iter_batches(batch_format="pyarrow", batch_size=4096):
-        for row in batch.to_pylist():
+        table: pa.Table = batch  # batch_format="pyarrow": always a Table
+        for row in table.to_pylist():
             summary.add(row)
     worst = [case_id for case_id, _ in summary.worst()]
     if not worst:

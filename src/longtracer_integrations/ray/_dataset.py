@@ -10,6 +10,7 @@ dies is restarted by Ray and its batch retried (``max_restarts``,
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 from collections.abc import Callable, Mapping
@@ -32,7 +33,8 @@ from longtracer_core.audit import (
     verify_inputs,
 )
 from longtracer_core.config import resolve_policy
-from longtracer_core.pipeline import unverified_response
+from longtracer_core.errors import InvalidInputError, ModelUnavailableError
+from longtracer_core.pipeline import LazyVerifier, VerifierSpec
 
 __all__ = ["OUTPUT_COLUMNS", "VerifyBatch", "default_verifier", "verify_dataset"]
 
@@ -61,9 +63,8 @@ def default_verifier(
         SentenceTransformerEmbedder,
     )
 
-    return CitationVerifier(
-        embedder=SentenceTransformerEmbedder(model or DEFAULT_EMBEDDING_MODEL), config=config
-    )
+    embedder = SentenceTransformerEmbedder(model or DEFAULT_EMBEDDING_MODEL)
+    return VerifierSpec(embedder=embedder, config=config).build()
 
 
 @dataclass(frozen=True)
@@ -101,25 +102,28 @@ class VerifyBatch:
         policy: Policy | None = None,
         drop: tuple[str, ...] = (),
     ) -> None:
-        self.verifier = make_verifier()
+        # the verifier recipe: one load per actor, here; a missing model fails the rows
+        # closed (INDETERMINATE, MODEL_UNAVAILABLE) instead of the actor
+        self.recipe = LazyVerifier(factory=make_verifier)
+        with contextlib.suppress(ModelUnavailableError):
+            self.recipe.get()
         self.decode = decode
         self.with_trace = with_trace
-        self.policy = resolve_policy(policy, self.verifier.config.policy)
+        self.policy = resolve_policy(policy, self.recipe.config.policy)
         self.drop = drop
+
+    @property
+    def verifier(self) -> CitationVerifier:
+        """The actor's verifier (built when the actor starts)."""
+        return self.recipe.get()
 
     def _verify(self, rows: list[dict[str, Any]]) -> list[GuardedResponse]:
         inputs = [self.decode(row) for row in rows]
         try:
-            return verify_inputs(self.verifier, inputs, policy=self.policy)
+            return verify_inputs(self.recipe.get(), inputs, policy=self.policy)
         except Exception as err:  # a defect of ours must cost rows, never the job
             return [
-                unverified_response(
-                    item.answer,
-                    err,
-                    policy=self.policy,
-                    config=self.verifier.config,
-                    case_id=item.case_id,
-                )
+                self.recipe.unverified(item.answer, err, policy=self.policy, case_id=item.case_id)
                 for item in inputs
             ]
 
@@ -149,7 +153,7 @@ def _actor_cpus(concurrency: int) -> float:
     """
     if not ray.is_initialized():
         return 1.0
-    total = float(ray.cluster_resources().get("CPU", 1.0))
+    total = float(ray.cluster_resources().get("CPU", 1.0))  # type: ignore[no-untyped-call]
     return max(0.0, min(1.0, (total - 1.0) / concurrency))
 
 
@@ -176,6 +180,12 @@ def map_verify(
     # say) would keep every other actor idle. Blocks of at most one batch spread
     # the work over the pool; the split streams, it does not materialise the input.
     ds = ds.repartition(target_num_rows_per_block=batch_size)
+    # None keeps Ray Data's actor fault tolerance: restart, and retry the batch
+    retries: dict[str, Any] = {
+        k: v
+        for k, v in (("max_restarts", max_restarts), ("max_task_retries", max_task_retries))
+        if v is not None
+    }
     return ds.map_batches(
         VerifyBatch,
         fn_constructor_kwargs={
@@ -190,13 +200,34 @@ def map_verify(
         compute=ActorPoolStrategy(size=concurrency),
         num_cpus=num_cpus if num_cpus is not None else _actor_cpus(concurrency),
         udf_modifying_row_count=False,
-        # None keeps Ray Data's actor fault tolerance: restart, and retry the batch
-        **{
-            k: v
-            for k, v in (("max_restarts", max_restarts), ("max_task_retries", max_task_retries))
-            if v is not None
-        },
+        **retries,
     )
+
+
+def _check_arguments(
+    ds: Dataset,
+    answer_col: str,
+    sources_col: str,
+    config: VerifyConfig | None,
+    verifier_factory: Callable[[], CitationVerifier] | None,
+) -> None:
+    """Refuse what ``verify_dataset`` cannot do before Ray does any work."""
+    if verifier_factory is not None and config is not None:
+        raise InvalidInputError(
+            "pass either verifier_factory= or config=, not both: the factory's verifier has its "
+            "own config"
+        )
+    schema = ds.schema(fetch_if_missing=False)
+    if schema is not None:
+        names = set(schema.names)
+        missing = [c for c in (answer_col, sources_col) if c not in names]
+        if missing:
+            raise ValueError(f"the dataset has no column {', '.join(map(repr, missing))}")
+        clash = sorted(names & {name for name, _ in OUTPUT_COLUMNS})
+        if clash:
+            raise ValueError(
+                f"the dataset already has output column(s) {', '.join(clash)}; rename them first"
+            )
 
 
 def verify_dataset(
@@ -235,17 +266,7 @@ def verify_dataset(
     this without limit, ``max_restarts`` and ``max_task_retries`` bound it
     (Ray passes them to the actors).
     """
-    schema = ds.schema(fetch_if_missing=False)
-    if schema is not None:
-        names = set(schema.names)
-        missing = [c for c in (answer_col, sources_col) if c not in names]
-        if missing:
-            raise ValueError(f"the dataset has no column {', '.join(map(repr, missing))}")
-        clash = sorted(names & {name for name, _ in OUTPUT_COLUMNS})
-        if clash:
-            raise ValueError(
-                f"the dataset already has output column(s) {', '.join(clash)}; rename them first"
-            )
+    _check_arguments(ds, answer_col, sources_col, config, verifier_factory)
     keys = AuditKeys(answer=answer_col, sources=sources_col, question=question_col, id=id_col)
     return map_verify(
         ds,

@@ -8,6 +8,7 @@ import json
 import pytest
 
 import longtracer_core.cli as cli
+import longtracer_core.cli.check as check_command
 from longtracer_core.console import ExitCode
 from longtracer_core.errors import ModelUnavailableError
 from tests.core.cli.test_cli import Tty, run
@@ -79,7 +80,7 @@ def test_missing_model_is_indeterminate_and_withholds(source, monkeypatch):
     def unavailable(name):
         raise ModelUnavailableError("no runtime for the test model")
 
-    monkeypatch.setattr(cli, "_embedder", unavailable)
+    monkeypatch.setattr(check_command, "new_embedder", unavailable)
     code, out, _ = run(
         ["check", "--sources", str(source), "--policy", "redact", "--answer-text", FABRICATED]
     )

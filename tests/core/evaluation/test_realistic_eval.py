@@ -10,7 +10,7 @@ import pytest
 
 from longtracer_core import CitationVerifier
 from longtracer_core.cli import main
-from longtracer_core.evaluation.realistic import CorpusError, load_realistic, parse_record
+from longtracer_core.evaluation.realistic_corpus import CorpusError, load_realistic, parse_record
 from longtracer_core.evaluation.realistic_eval import auroc, evaluate_realistic, sentence_outcomes
 from longtracer_core.testing import HashEmbedder
 

@@ -14,7 +14,7 @@ from longtracer_core import (
 from longtracer_core.errors import ConfigError
 from longtracer_core.judge import Finding, JudgeRequest, JudgeVerdict
 from longtracer_core.pipeline import normalize_sources
-from longtracer_core.pipeline.judge import apply_judge
+from longtracer_core.pipeline.escalation import apply_judge
 from longtracer_core.pipeline.prepare import spans_of
 from longtracer_core.testing import FixedNli, FunctionJudge, ScriptedChat
 from tests.helpers import SOURCES, SUPPORTED, layers, verifier

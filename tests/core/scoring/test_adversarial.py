@@ -35,6 +35,10 @@ PINNED_V2 = {
     ("negation", "faithful_negation"): (57, 41, 41),
     ("direction", "reversed"): (145, 1, 57),
     ("direction", "faithful_direction"): (71, 60, 50),
+    ("figure_role", "wrong_role"): (47, 18, 25),
+    ("figure_role", "right_role"): (36, 12, 12),
+    ("entity_absent", "absent_name"): (49, 6, 31),
+    ("entity_absent", "name_variant"): (47, 33, 33),
 }
 # the same for the seed's score model (its formula unchanged; the claims come from
 # today's decomposer, so single-claim cases can split or read their context)
@@ -50,6 +54,10 @@ PINNED = {
     ("negation", "faithful_negation"): (57, 23, 23),
     ("direction", "reversed"): (145, 0, 25),
     ("direction", "faithful_direction"): (71, 43, 43),
+    ("figure_role", "wrong_role"): (47, 17, 32),
+    ("figure_role", "right_role"): (36, 6, 6),
+    ("entity_absent", "absent_name"): (49, 3, 21),
+    ("entity_absent", "name_variant"): (47, 25, 25),
 }
 
 

@@ -207,7 +207,7 @@ def test_create_agent_middleware_grounds_the_final_answer():
     from langchain_core.language_models import FakeMessagesListChatModel
     from langchain_core.tools import tool
 
-    from longtracer_integrations.langchain import GroundingMiddleware
+    from longtracer_integrations.agents import GroundingMiddleware
 
     class ToolFakeModel(FakeMessagesListChatModel):
         def bind_tools(self, tools, **kwargs):
@@ -241,3 +241,13 @@ def test_create_agent_middleware_grounds_the_final_answer():
     assert final.content == f"{SUPPORTED} {NOTICE}"
     assert out["grounding"]["quality_gate"] == "FAIL"
     assert sum(isinstance(m, AIMessage) and m.id == "final" for m in out["messages"]) == 1
+
+
+def test_middleware_under_its_old_langchain_name_warns_and_is_the_same_class():
+    """The deprecated `langchain.GroundingMiddleware` still works, warning where it moved."""
+    import longtracer_integrations.langchain as lc
+    from longtracer_integrations.agents import GroundingMiddleware
+
+    with pytest.warns(DeprecationWarning, match="longtracer_integrations.agents"):
+        assert lc.GroundingMiddleware is GroundingMiddleware
+    assert "GroundingMiddleware" not in lc.__all__

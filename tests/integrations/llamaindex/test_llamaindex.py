@@ -587,10 +587,13 @@ def test_unknown_arguments_fail():
         GroundingPostprocessor(policy="delete")
 
 
-def test_verifier_and_its_parts_are_exclusive():
-    """verifier= together with llm=/decomposer=/embed_model=/config= is refused with a reason."""
+def test_verifier_and_the_parts_it_holds_are_exclusive():
+    """verifier= with embed_model= or config= is refused with a reason (the verifier has its
+    own); decomposer= with llm= is refused."""
     with pytest.raises(ValueError, match="not both"):
-        GroundingPostprocessor(verifier=verifier(), llm=FactLLM())
+        GroundingPostprocessor(verifier=verifier(), embed_model=KeywordEmbedding())
+    with pytest.raises(ValueError, match="not both"):
+        GroundingPostprocessor(verifier=verifier(), config=VerifyConfig())
     with pytest.raises(ValueError, match="decomposer= or llm="):
         GroundingPostprocessor(decomposer=object(), llm=FactLLM())
 
@@ -598,7 +601,7 @@ def test_verifier_and_its_parts_are_exclusive():
 def test_construction_builds_no_verifier_and_serialises():
     """Construction loads nothing (the verifier is built on first use) and round-trips to_dict."""
     pp = GroundingPostprocessor(policy="redact", metadata_key="checked")
-    assert pp._grounder._verifier is None
+    assert pp._grounder.recipe.built is None
     data = pp.to_dict()
     assert data["class_name"] == "GroundingPostprocessor"
     again = GroundingPostprocessor.from_dict(data)

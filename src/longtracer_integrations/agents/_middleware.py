@@ -11,17 +11,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any, NotRequired
 
-try:
-    from langchain.agents.middleware import AgentMiddleware, AgentState
-except ImportError as err:  # pragma: no cover - exercised in a fresh environment
-    raise ImportError(
-        'GroundingMiddleware needs langchain 1.x: pip install "longtracer-integrations[agents]"'
-    ) from err
+from langchain.agents.middleware import AgentMiddleware, AgentState
 
 from longtracer_core import Policy
 
+from ..langchain import GroundingGuard
 from ..langgraph import grounding_node
-from ._guard import GroundingGuard
 
 __all__ = ["GroundingMiddleware"]
 

@@ -1,0 +1,216 @@
+"""``longtracer-guard audit``: verify many logged answers, in this process or on Ray Data."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..config import POLICIES
+from ..console.exits import CliError, ExitCode
+from ..console.inputs import load_config
+from .common import RAW, Streams, Subparsers, generator, model_options, new_embedder
+
+if TYPE_CHECKING:
+    from ..audit import AuditKeys, AuditSummary
+    from ..config import VerifyConfig
+
+__all__ = ["add_command", "run"]
+
+HELP = """\
+Verify many logged answers and count what went wrong: which answers were
+ungrounded, which reasons came up, which sources were cited by claims they do
+not support. Writes, into a new folder DIR:
+  results.jsonl   (in-process) one row per case: gate, counts, reasons, the
+                  CaseResult and its trace (a file `report` reads), or
+  results/        (--ray) the same rows as Parquet files
+  summary.json    gates, claim assessments, top reasons, worst sources, worst cases
+  report.html     the totals, then the most serious cases in full
+
+Input: JSON Lines (one record per line) or Parquet (a file or a folder), each
+record with an answer, its sources (a list of strings or {"text", "source_id"}
+objects, or that list as a JSON string) and optionally an id and the question;
+--answer-key, --sources-key, --id-key, --question-key name the fields. A record
+that cannot be verified (bad JSON, a missing answer, sources that are not a
+list) becomes an INDETERMINATE row with its reason; the run goes on.
+
+Without --ray, one process verifies in batches. With --ray, Ray Data runs
+--concurrency actors, each holding one verifier (the model loaded once per
+actor); --ray-address joins an existing cluster (then LOGS and DIR must be on
+storage every node reads, such as a shared mount or an object store).
+"""
+
+EXAMPLES = """\
+examples:
+  longtracer-guard audit logs/rag.jsonl --out out/audit
+  longtracer-guard audit logs/day.parquet --out out/audit --ray --concurrency 8
+"""
+
+_OUTPUTS = ("results.jsonl", "results", "summary.json", "report.html")
+
+
+def add_command(sub: Subparsers) -> None:
+    """The ``audit`` parser and its arguments."""
+    audit = sub.add_parser(
+        "audit",
+        help="verify many logged answers (JSONL or Parquet); --ray for Ray Data",
+        description=HELP,
+        epilog=EXAMPLES,
+        formatter_class=RAW,
+    )
+    audit.add_argument("logs", metavar="LOGS", help=".jsonl file, .parquet file or folder")
+    audit.add_argument(
+        "--out", "-o", metavar="DIR", required=True, help="a new folder for the results"
+    )
+    audit.add_argument("--ray", action="store_true", help="run on Ray Data (extra [ray])")
+    audit.add_argument(
+        "--concurrency", type=int, default=1, metavar="N", help="Ray actors (default 1)"
+    )
+    audit.add_argument(
+        "--ray-address", metavar="ADDR", help="an existing Ray cluster (default: start one here)"
+    )
+    audit.add_argument(
+        "--batch-size", type=int, default=64, metavar="N", help="cases per batch (default 64)"
+    )
+    audit.add_argument("--answer-key", default="answer", metavar="KEY")
+    audit.add_argument("--sources-key", default="sources", metavar="KEY")
+    audit.add_argument("--question-key", default="question", metavar="KEY")
+    audit.add_argument("--id-key", default="id", metavar="KEY")
+    audit.add_argument("--policy", choices=POLICIES, help="recorded in each trace")
+    audit.add_argument("--no-trace", action="store_true", help="do not store traces")
+    audit.add_argument(
+        "--report-cases",
+        type=int,
+        default=100,
+        metavar="N",
+        help="how many of the worst cases report.html shows in full (default 100)",
+    )
+    audit.add_argument("--quiet", "-q", action="store_true", help="print nothing")
+    model_options(audit)
+    audit.set_defaults(run=run)
+
+
+def _out_folder(out: str) -> Path:
+    """The output folder; one that already holds an audit is refused, never mixed into."""
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise CliError(f"{out}: exists and is not a folder", ExitCode.CANT_CREATE)
+    taken = [name for name in _OUTPUTS if (folder / name).exists()]
+    if taken:
+        raise CliError(
+            f"{out}: already holds {', '.join(taken)}; choose a new folder", ExitCode.CANT_CREATE
+        )
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        message = f"{out}: cannot create ({err.strerror or err})"
+        raise CliError(message, ExitCode.CANT_CREATE) from None
+    return folder
+
+
+def _on_ray(
+    args: argparse.Namespace, keys: AuditKeys, config: VerifyConfig, folder: Path
+) -> tuple[AuditSummary, Path]:
+    """Run the audit on Ray Data (imported only here: the core never needs it)."""
+    if not (args.ray_address or os.environ.get("RAY_ADDRESS")):
+        # a Ray started here listens on 127.0.0.1 only and reports no usage
+        # statistics (both read when ray is imported)
+        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    try:
+        on_ray = importlib.import_module("longtracer_integrations.ray")
+    except ImportError as err:
+        raise CliError(str(err), ExitCode.UNAVAILABLE) from None
+    results = folder / "results"
+    summary: AuditSummary = on_ray.audit_with_ray(
+        args.logs,
+        results,
+        keys=keys,
+        config=config,
+        model=args.model,
+        concurrency=args.concurrency,
+        batch_size=args.batch_size,
+        with_trace=not args.no_trace,
+        keep=args.report_cases,
+        address=args.ray_address,
+        progress=not args.quiet,
+    )
+    return summary, results
+
+
+def _here(
+    args: argparse.Namespace, keys: AuditKeys, config: VerifyConfig, folder: Path
+) -> tuple[AuditSummary, Path]:
+    """Run the audit in this process, ``verify_batch`` per chunk."""
+    from ..audit import audit_local
+    from ..pipeline.verifier import CitationVerifier
+
+    verifier = CitationVerifier(embedder=new_embedder(args.model), config=config)
+    results = folder / "results.jsonl"
+    summary = audit_local(
+        args.logs,
+        results,
+        verifier,
+        keys=keys,
+        batch_size=args.batch_size,
+        with_trace=not args.no_trace,
+        keep=args.report_cases,
+    )
+    return summary, results
+
+
+def _checked(args: argparse.Namespace) -> None:
+    """Usage errors found before any work: missing logs, counts out of range."""
+    if "://" not in args.logs and not Path(args.logs).exists():
+        raise CliError(f"{args.logs}: no such file or folder", ExitCode.NO_INPUT)
+    if args.concurrency < 1 or args.batch_size < 1 or args.report_cases < 0:
+        raise CliError(
+            "--concurrency and --batch-size must be at least 1, --report-cases at least 0",
+            ExitCode.USAGE,
+        )
+    if args.concurrency != 1 and not args.ray:
+        raise CliError("--concurrency needs --ray (one process verifies alone)", ExitCode.USAGE)
+
+
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    """Verify the logs, write results, summary and report; print the totals."""
+    from ..audit import AuditKeys, write_summary
+
+    _checked(args)
+    config = load_config(args.config, {"policy": args.policy} if args.policy else None)
+    keys = AuditKeys(
+        answer=args.answer_key,
+        sources=args.sources_key,
+        question=args.question_key or None,
+        id=args.id_key or None,
+    )
+    folder = _out_folder(args.out)
+    started = time.perf_counter()
+    try:
+        summary, results = (_on_ray if args.ray else _here)(args, keys, config, folder)
+    except ImportError as err:  # Parquet without pyarrow
+        raise CliError(str(err), ExitCode.UNAVAILABLE) from None
+    elapsed = time.perf_counter() - started
+    rate = summary.cases / elapsed if elapsed > 0 else 0.0
+    paths = write_summary(
+        summary,
+        folder,
+        generator=generator(),
+        extra={
+            "logs": str(args.logs),
+            "results": str(results),
+            "engine": f"ray ({args.concurrency} actors)" if args.ray else "in-process",
+            "seconds": round(elapsed, 3),
+            "cases_per_second": round(rate, 2),
+        },
+    )
+    if not args.quiet:
+        streams.stdout.write(summary.render_text())
+        streams.stdout.write(
+            f"{summary.cases} cases in {elapsed:.1f} s ({rate:.1f} cases/s)\n"
+            f"results: {results}\nsummary: {paths['summary']}\nreport:  {paths['report']}\n"
+        )
+    return ExitCode.PASS

@@ -1,0 +1,46 @@
+"""Calendar words: month and weekday names and their abbreviations, each listed once.
+
+Used by sentence segmentation (``text.boundaries``: ``Jan.``, ``Tue.`` may end a
+sentence) and meant for every other reader of dates (the numeric and entity gates read
+month and weekday names too).
+"""
+
+from __future__ import annotations
+
+__all__ = ["MONTHS", "MONTH_ABBREVIATIONS", "WEEKDAYS", "WEEKDAY_ABBREVIATIONS"]
+
+# full month name -> its number
+MONTHS: dict[str, int] = {
+    "january": 1,
+    "february": 2,
+    "march": 3,
+    "april": 4,
+    "may": 5,
+    "june": 6,
+    "july": 7,
+    "august": 8,
+    "september": 9,
+    "october": 10,
+    "november": 11,
+    "december": 12,
+}
+
+# abbreviation -> the month's number ("may" needs none; "sept" is common beside "sep")
+MONTH_ABBREVIATIONS: dict[str, int] = {
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "sept": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+WEEKDAY_ABBREVIATIONS = ("mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun")

@@ -1,0 +1,69 @@
+"""English function words: pronouns, determiners, prepositions, connectives and the words
+a subject never starts with.
+
+The decontextualisation rules (``decompose.context``: which pronoun may stand for which
+subject, where a subject ends) and the coverage check (``decompose.coverage``: which words a
+claim need not restate) read them.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CONNECTIVES",
+    "DETERMINERS",
+    "FUNCTION_AFTER_VERB",
+    "INDEFINITE",
+    "NOT_SUBJECT",
+    "PERSONAL",
+    "PLURAL_OPENERS",
+    "PLURAL_PRONOUNS",
+    "POSSESSIVE",
+    "PREPOSITIONS",
+    "PRONOUNS",
+    "SINGULAR_PRONOUNS",
+    "SINGULAR_SUBJECTS",
+]
+
+# Words that follow a verb in -s ("flows through", "covers the"): they confirm the verb.
+FUNCTION_AFTER_VERB = frozenset(
+    """the a an its their his her our my this these that those through to from in on at by
+    with about around roughly up down into over under more less than as for across along
+    between within without only also all each every some no not""".split()
+)
+
+PERSONAL = frozenset({"it", "they", "he", "she"})
+POSSESSIVE = frozenset({"its", "their", "his", "her"})
+# pronouns that stand for one thing, and for several
+SINGULAR_PRONOUNS = ("it", "its")
+PLURAL_PRONOUNS = ("they", "their")
+# subjects after which a verb takes -s ("it cures", "which covers")
+SINGULAR_SUBJECTS = frozenset({"it", "he", "she", "this", "that", "which", "who"})
+# openers of a phrase that introduces something new rather than the topic
+INDEFINITE = frozenset(
+    {"a", "an", "some", "one", "another", "many", "several", "most", "few", "each"}
+)
+
+# Openers that are never a subject: prepositions, conjunctions, "here", "there".
+NOT_SUBJECT = frozenset(
+    """for in on at by during after before under with from since until to as if when
+    while because although though unlike like despite over between among within without
+    per via about around across through here there here's there's""".split()
+)
+
+DETERMINERS = frozenset("the a an both these those this that its their his her".split())
+PREPOSITIONS = frozenset("of in for on at with from to by under over".split())
+# determiners that make a noun phrase plural ("both reactors", "several banks")
+PLURAL_OPENERS = ("both", "these", "those", "many", "several", "all")
+
+# Pronouns carry nothing to check: a decontextualised claim names what they stand for.
+PRONOUNS = frozenset(
+    """they them their theirs these those this that its it he she his her hers him we our you
+    your""".split()
+)
+
+# Connectives and other words a claim need not restate to cover its sentence.
+CONNECTIVES = frozenset(
+    """while whereas which that this these those with from into onto about also only just
+    than then there where when what whom whose because since though although however
+    therefore thus both either each such very much more most other some many""".split()
+)

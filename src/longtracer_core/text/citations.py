@@ -1,0 +1,74 @@
+"""Citation markers: find them in every common style, read the sources they name, strip them.
+
+``[S3]``, ``[1]``, ``[1, 2]``, ``[^2]``, ``[Source 1]``, ``【1】``, ``(Doc 2)``, ``^1``, ``¹²`` …
+Sentence segmentation keeps a marker written after the full stop with the sentence it
+cites; the decomposers lift markers out of a claim's text into its ``cited_markers``.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..lexicon.abbreviations import CITATION_WORDS
+
+__all__ = ["CITATION_MARKER", "citation_keys", "strip_markers"]
+
+# Inline citation markers in every common style: [S3], [1], [1, 2], [^2], [Source 1],
+# [Doc 2], 【1】, (Source 3), (Sources 1, 2), (Doc 1), (Document 2), (Ref. 4), ^1, ¹².
+_TAG = rf"(?:{'|'.join(CITATION_WORDS)})s?\.?\s*"
+CITATION_MARKER = regex.compile(
+    r"\[(?:\^?[A-Za-z]{0,3}\d+(?:\s*[,;–-]\s*\^?[A-Za-z]{0,3}\d+)*)\]"
+    rf"|\[{_TAG}[A-Za-z]?\d+(?:\s*[,;&–-]\s*(?:{_TAG})?[A-Za-z]?\d+)*\]"
+    r"|【[A-Za-z]{0,3}\d+】"
+    rf"|\({_TAG}[A-Za-z]?\d+(?:\s*(?:[,;&–-]|and)\s*(?:{_TAG})?[A-Za-z]?\d+)*\)"
+    r"|(?<=(?:\p{L}\p{L}|[.,;:!?)\]\"”’]))\^\d+(?![\p{L}\p{N}])"
+    r"|(?<=[\p{L}.,;:!?)\]])[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?![\p{L}\p{N}])",
+    flags=regex.IGNORECASE,
+)
+
+_SUPERSCRIPT = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
+_TAG_WORD = regex.compile(_TAG, flags=regex.IGNORECASE)
+_KEY_SPLIT = regex.compile(r"\s*(?:[,;&]|\band\b)\s*", flags=regex.IGNORECASE)
+_KEY_RANGE = regex.compile(r"^([A-Za-z]{0,3})(\d+)\s*[–-]\s*\1?(\d+)$")
+_MAX_RANGE = 20
+
+
+def citation_keys(marker: str) -> tuple[str, ...]:
+    """The source references one citation marker names, in order.
+
+    ``[S2]`` → ``S2``; ``[1, 2]`` and ``(Sources 1 and 2)`` → ``1``, ``2``;
+    ``[1-3]`` → ``1``, ``2``, ``3``; ``[^2]`` and ``^2`` → ``^2``; ``¹²`` → ``12``.
+    """
+    inner = marker.translate(_SUPERSCRIPT).strip()
+    if inner[:1] in "[(【" and inner[-1:] in "])】":
+        inner = inner[1:-1]
+    inner = _TAG_WORD.sub("", inner).strip()
+    keys: list[str] = []
+    for part in _KEY_SPLIT.split(inner):
+        part = part.strip()
+        if not part:
+            continue
+        rng = _KEY_RANGE.match(part)
+        if rng is not None and 0 <= int(rng.group(3)) - int(rng.group(2)) <= _MAX_RANGE:
+            prefix = rng.group(1)
+            keys.extend(f"{prefix}{n}" for n in range(int(rng.group(2)), int(rng.group(3)) + 1))
+        else:
+            keys.append(part)
+    return tuple(keys)
+
+
+_SPACE_BEFORE_PUNCT = regex.compile(r"\s+([.,;:!?])")
+_MULTI_SPACE = regex.compile(r"\s{2,}")
+
+
+def strip_markers(text: str) -> tuple[str, tuple[str, ...]]:
+    """Remove citation markers from ``text``; return the clean text and the markers."""
+    markers: list[str] = []
+    for m in CITATION_MARKER.finditer(text):
+        markers.extend(citation_keys(m.group(0)))
+    clean = CITATION_MARKER.sub("", text)
+    # runs of whitespace first: "\s+[.,]" then never meets a long run (no backtracking)
+    clean = _MULTI_SPACE.sub(" ", clean)
+    clean = _SPACE_BEFORE_PUNCT.sub(r"\1", clean)
+    clean = _MULTI_SPACE.sub(" ", clean).strip()
+    return clean, tuple(markers)
