@@ -32,3 +32,13 @@ def layers(case: CaseResult) -> tuple[str, str, str | None, str]:
         case.reason.value if case.reason is not None else None,
         case.quality_gate.value,
     )
+
+
+def actions_on(guarded, claim) -> set[str]:
+    """The policy actions (redact, flag, mark, withhold) whose range covers ``claim``."""
+    out = set()
+    for action in (guarded.trace.policy or {}).get("actions", []):
+        start, end = action["draft_span"]
+        if claim.char_start is not None and start < claim.char_end and end > claim.char_start:
+            out.add(action["action"])
+    return out

@@ -27,6 +27,8 @@ __all__ = [
     "JudgeConfig",
     "Limits",
     "Policy",
+    "STRICTNESS",
+    "Strictness",
     "VerifyConfig",
     "resolve_policy",
 ]
@@ -34,6 +36,13 @@ __all__ = [
 Policy = Literal["flag", "redact"]
 """What happens to unsupported sentences: ``flag`` annotates them, ``redact`` removes them."""
 POLICIES: tuple[Policy, ...] = get_args(Policy)
+
+Strictness = Literal["precise", "balanced", "strict"]
+"""What ``redact`` removes: ``precise`` (default) only REFUTED claims' sentences;
+``balanced`` also UNCERTAIN ones likely wrong (``p_wrong`` at or above the
+calibration's balanced operating point); ``strict`` every claim not SUPPORTED
+(the seed's rule). Uncertain sentences that stay are marked. docs/reference/matcher.md."""
+STRICTNESS: tuple[Strictness, ...] = get_args(Strictness)
 
 # The specification's bands; overrides stay within ±0.10 of them whatever the score model.
 DEFAULT_BANDS = {"supported": 0.75, "partial": 0.50}
@@ -126,16 +135,18 @@ class JudgeConfig(_ConfigModel):
 
     See docs/guides/judge.md.
 
-    ``escalate`` picks the claims sent to the judge: ``partial`` (the matcher's
-    partial band), ``gated`` (partial, or a gate such as the numeric gate held
-    the claim down), ``all`` (every assessed claim with evidence) or ``none``.
+    ``escalate`` picks the claims sent to the judge: ``uncertain`` (the claims the
+    offline engine left UNCERTAIN, and REFUTED ones too under ``role="decide"``),
+    ``partial`` (default: the matcher's partial band), ``gated``
+    (partial, or a gate such as the numeric gate held the claim down), ``all``
+    (every assessed claim with evidence) or ``none``.
     ``role="confirm"`` lets the judge only lift claims to SUPPORTED;
     ``role="decide"`` also lets it mark them CONTRADICTED, CONFLICTING_SOURCES
     or (NOT_ENOUGH_INFO) INSUFFICIENT_EVIDENCE. Either way a SUPPORTED or
     CONTRADICTED verdict counts only with a quote verified in the cited span.
     """
 
-    escalate: Literal["none", "partial", "gated", "all"] = "partial"
+    escalate: Literal["none", "uncertain", "partial", "gated", "all"] = "partial"
     role: Literal["confirm", "decide"] = "confirm"
     top_k: int = Field(default=3, ge=1, le=16, description="Candidate spans shown per claim.")
     max_calls: int = Field(default=16, ge=0, description="Judge requests per case at most.")
@@ -181,9 +192,21 @@ class VerifyConfig(_ConfigModel):
         "sentences (decided by measurement: docs/design/decisions.md); False marks unsupported "
         "only.",
     )
+    strictness: Strictness = Field(
+        default="precise",
+        description="What redact removes: 'precise' only refuted claims' sentences (a decisive "
+        "finding), 'balanced' also uncertain ones likely wrong, 'strict' every claim not "
+        "supported. Uncertain sentences that stay are marked with uncertain_template.",
+    )
     flag_template: str = Field(
-        default="{sentence} [unsupported]",
-        description="How flag mode rewrites a sentence; must contain '{sentence}'.",
+        default="{sentence} [refuted: {finding}]",
+        description="How a refuted claim's sentence is marked (flag mode, or any mode the "
+        "sentence stays in); must contain '{sentence}', may use '{finding}'.",
+    )
+    uncertain_template: str = Field(
+        default="{sentence} [unverified]",
+        description="How an uncertain claim's sentence is marked; must contain '{sentence}', "
+        "may use '{finding}'.",
     )
     redaction_notice: str = Field(default="[removed: not supported by the sources]")
     on_unverified: Literal["withhold", "annotate"] | None = Field(
@@ -228,15 +251,21 @@ class VerifyConfig(_ConfigModel):
                 f"numeric_cap={self.numeric_cap} must lie in [0, bands.partial="
                 f"{self.bands.partial}) so a wrong figure always lands unsupported"
             )
-        if "{sentence}" not in self.flag_template:
-            raise ValueError("flag_template must contain '{sentence}'")
-        try:
-            self.flag_template.format(sentence="")
-        except (KeyError, IndexError, ValueError) as err:
-            raise ValueError(
-                f"flag_template may only use the '{{sentence}}' placeholder ({err!r})"
-            ) from None
+        for name in ("flag_template", "uncertain_template"):
+            _check_template(name, getattr(self, name))
         return self
+
+
+def _check_template(name: str, template: str) -> None:
+    """A marking template holds '{sentence}' and no placeholder but it and '{finding}'."""
+    if "{sentence}" not in template:
+        raise ValueError(f"{name} must contain '{{sentence}}'")
+    try:
+        template.format(sentence="", finding="")
+    except (KeyError, IndexError, ValueError) as err:
+        raise ValueError(
+            f"{name} may only use the '{{sentence}}' and '{{finding}}' placeholders ({err!r})"
+        ) from None
 
 
 def resolve_policy(

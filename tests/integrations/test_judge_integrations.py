@@ -14,7 +14,14 @@ from llama_index.core.llms import CompletionResponse, CompletionResponseGen, Cus
 from llama_index.core.llms.callbacks import llm_completion_callback
 from pydantic import Field
 
-from longtracer_core import CitationVerifier, InvalidInputError, JudgeConfig, LLMJudge, VerifyConfig
+from longtracer_core import (
+    CitationVerifier,
+    ClaimOutcome,
+    InvalidInputError,
+    JudgeConfig,
+    LLMJudge,
+    VerifyConfig,
+)
 from longtracer_core.testing import FunctionJudge, HashEmbedder, ScriptedChat
 from longtracer_integrations.langchain import GroundingGuard
 from longtracer_integrations.llamaindex import GroundingPostprocessor
@@ -83,9 +90,11 @@ def test_guard_with_a_chat_model_as_judge_lifts_a_quoted_partial_claim():
     claims = out["grounding"].claims
     record = claims[1].details["judge"]
     assert record["model"] == "ReadingChat"
-    # the model quoted the claim, which is not in the span: rejected, still redacted
+    # the model quoted the claim, which is not in the span: rejected; the claim stays
+    # uncertain, kept and marked (nothing proves it wrong)
     assert record["outcome"] == "quote_unverified"
-    assert PARTIAL not in out["answer"]
+    assert claims[1].outcome is ClaimOutcome.UNCERTAIN
+    assert f"{PARTIAL} [unverified]" in out["answer"]
     assert chat.prompts and "[E1]" in chat.prompts[0]
 
 

@@ -1,12 +1,13 @@
 """The typed, versioned result of a verification: ``CaseResult`` and its parts.
 
 Four layers: execution, availability, claim assessment (measurement) and the
-quality gate (policy, ``compute_quality_gate``). See ``docs/contract.md``.
+quality gate (policy, ``compute_quality_gate``). See ``docs/reference/contract.md``.
 """
 
 from ._enums import (
     AssessmentAvailability,
     ClaimAssessment,
+    ClaimOutcome,
     ExecutionStatus,
     QualityGate,
     ReasonCode,
@@ -19,6 +20,7 @@ __all__ = [
     "AssessmentAvailability",
     "CaseResult",
     "ClaimAssessment",
+    "ClaimOutcome",
     "ClaimResult",
     "ExecutionStatus",
     "LegacyVerificationAdapter",

@@ -7,6 +7,7 @@ from enum import StrEnum
 __all__ = [
     "AssessmentAvailability",
     "ClaimAssessment",
+    "ClaimOutcome",
     "ExecutionStatus",
     "QualityGate",
     "ReasonCode",
@@ -45,6 +46,21 @@ class ClaimAssessment(_StrEnum):
     CONTRADICTED = "CONTRADICTED"
     INSUFFICIENT_EVIDENCE = "INSUFFICIENT_EVIDENCE"
     CONFLICTING_SOURCES = "CONFLICTING_SOURCES"
+
+
+class ClaimOutcome(_StrEnum):
+    """What the guard does with an assessed claim (beside the seed's assessment).
+
+    ``SUPPORTED`` passes. ``REFUTED`` carries a decisive finding the evidence
+    proves (a figure or name it lacks or gives to another fact, the opposite
+    polarity or direction, a judge's quote): ``redact`` removes it. ``UNCERTAIN``
+    is everything else below supported: marked, never deleted on a guess
+    (unless ``strictness`` asks for it).
+    """
+
+    SUPPORTED = "SUPPORTED"
+    UNCERTAIN = "UNCERTAIN"
+    REFUTED = "REFUTED"
 
 
 class QualityGate(_StrEnum):

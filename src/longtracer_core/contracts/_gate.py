@@ -165,6 +165,6 @@ def legacy_verdict(claims: Sequence[ClaimResult]) -> str:
     """The verdict LongTracer's legacy result gives: PASS unless a claim is not SUPPORTED.
 
     An honest refusal counts against it and no claims at all is a PASS, which
-    is exactly where it and the quality gate part ways (docs/contract.md).
+    is exactly where it and the quality gate part ways (docs/reference/contract.md).
     """
     return "PASS" if all(c.assessment is ClaimAssessment.SUPPORTED for c in claims) else "FAIL"

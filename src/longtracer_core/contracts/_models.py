@@ -26,6 +26,7 @@ from pydantic import (
 from ._enums import (
     AssessmentAvailability,
     ClaimAssessment,
+    ClaimOutcome,
     ExecutionStatus,
     QualityGate,
     ReasonCode,
@@ -102,7 +103,8 @@ class ClaimResult(BaseModel):
         description="ASSESSED, or NOT_EVALUATED for an honest refusal.",
     )
     reason: ReasonCode | None = Field(
-        default=None, description="The seed's reason code (docs/contract.md, reason table)."
+        default=None,
+        description="The seed's reason code (docs/reference/contract.md, reason table).",
     )
     reason_detail: ReasonCode | None = Field(
         default=None,
@@ -140,6 +142,22 @@ class ClaimResult(BaseModel):
     ] = Field(default=None, exclude=True)
     char_start: int | None = Field(default=None, description="Start offset in the response.")
     char_end: int | None = Field(default=None, description="End offset in the response.")
+    outcome: ClaimOutcome | None = Field(
+        default=None,
+        description="SUPPORTED, UNCERTAIN or REFUTED (a decisive finding); None when the claim "
+        "was not assessed. What flag and redact act on.",
+    )
+    finding: str | None = Field(
+        default=None,
+        description="The verdict in words: the decisive finding of a REFUTED claim, or why an "
+        "UNCERTAIN claim stays uncertain.",
+    )
+    p_wrong: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="Calibrated probability that the claim is wrong (docs/reference/matcher.md).",
+    )
 
     @property
     def reason_text(self) -> str:

@@ -2,7 +2,7 @@
 
 LongTracer's legacy result (``verify``/``verify_parallel``) carries a verdict,
 a mean-similarity ``trust_score`` and per-claim signal dicts. The adapter maps
-those signals by the seed's table (docs/contract.md, "From a legacy result"):
+those signals by the seed's table (docs/reference/contract.md, "From a legacy result"):
 the legacy numbers are read, never re-thresholded, and nothing is reported as
 supported or contradicted that the signals do not say.
 """

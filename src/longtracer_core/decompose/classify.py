@@ -38,6 +38,7 @@ __all__ = [
 _WORDS = regex.compile(r"[\p{L}'’]+")
 _CODE_CHARS = regex.compile(r"[{}()\[\]<>=;$#`\\|]|::|->")
 MIN_TOKENS = 3
+_ANNOTATION = regex.compile(r"(?:\[[^\[\]]*\]\s*)+")
 # characters of a tail looked at first for content (see has_content)
 _CONTENT_HEAD = 400
 # refusals chained in one sentence that are followed (refusal_split, clauses.split_parts)
@@ -271,6 +272,8 @@ def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
         return None
     if not norm:
         return "too_short"
+    if _ANNOTATION.fullmatch(norm):
+        return "annotation"  # a bracketed note, e.g. a guard's own mark on a guarded answer
     if refusal_split(norm)[0]:
         return None  # refusals are recorded as claims of kind "refusal"
     if numeric_values(norm):

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 import regex
 
 from ..lexicon.grammar import (
+    ASPECT_NOUNS,
     DETERMINERS,
     FUNCTION_AFTER_VERB,
     INDEFINITE,
@@ -187,6 +188,9 @@ class Context:
     lead_in: str | None = None
     table_header: tuple[str, ...] | None = None
     subject: str | None = None
+    # the sentence the subject came from, when a pronoun there may stand for something
+    # else: a later pronoun is then ambiguous, kept, and read with this sentence as context
+    rival: str | None = None
 
     def see_heading(self, text: str) -> None:
         self.heading = clean_markup(text).rstrip(":").strip() or None
@@ -304,18 +308,43 @@ def clean_claim_text(text: str) -> str:
     return clean_markup(_label(text))
 
 
+def _antecedent(subject: str | None) -> str | None:
+    """A subject a later pronoun may stand for: not an aspect ("the main downside")."""
+    if subject is None:
+        return None
+    head = _WORD.findall(subject)[-1].casefold()
+    return None if head in ASPECT_NOUNS else subject
+
+
+def _learn_subject(out: str, ctx: Context) -> None:
+    """Remember the claim's subject; a pronoun after it in the same claim makes a later
+    pronoun ambiguous (it may stand for what that one stands for)."""
+    subject = subject_phrase(out)
+    if subject is None:
+        return
+    ctx.subject = _antecedent(subject)
+    rest = _WORD.findall(out[len(subject) :])
+    ambiguous = ctx.subject is None or any(_pronoun(w) for w in rest)
+    ctx.rival = out if ambiguous else None
+
+
 def resolve_claim(text: str, kind: str, ctx: Context) -> tuple[str, tuple[str, ...]]:
     """The self-contained text of a cleaned claim (rules 2 and 3) and the phrases the
-    context added to it; ``ctx`` learns the claim's subject."""
+    context added to it; ``ctx`` learns the claim's subject. A pronoun is resolved only
+    when its antecedent is unambiguous; otherwise the claim keeps it and the sentence
+    before is its context."""
     out = _with_structure(text, kind, ctx)
     added: list[str] = []
     if out != text:
         added.append(out[: len(out) - len(text)].rstrip(": "))
-    resolved = _resolve_pronoun(out, ctx)
+    first = _WORD.match(out)
+    if ctx.rival is not None and first is not None and _pronoun(first.group(0)):
+        added.append(ctx.rival)
+        resolved = out
+    else:
+        resolved = _resolve_pronoun(out, ctx)
     if resolved == out:
-        subject = subject_phrase(out)
-        if subject is not None:
-            ctx.subject = subject
+        _learn_subject(out, ctx)
     elif ctx.subject is not None:
         added.append(ctx.subject)
     if kind not in ("list_item", "table_row"):

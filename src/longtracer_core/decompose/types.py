@@ -22,6 +22,7 @@ NonClaimRule = Literal[
     "heading",
     "code",
     "too_short",
+    "annotation",
 ]
 
 

@@ -29,6 +29,7 @@ from ..config import BAND_OVERRIDE_BOUND, DEFAULT_BANDS
 from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, QualityGate
 from ..pipeline.guarded import GuardedResponse
 from ..pipeline.verifier import CitationVerifier
+from .outcome_metrics import SentenceVerdict, outcome_report, sentence_verdict
 from .realistic_corpus import GoldSentence, RealisticRecord
 
 __all__ = ["SentenceOutcome", "auroc", "evaluate_realistic", "sentence_outcomes"]
@@ -44,6 +45,7 @@ class SentenceOutcome:
     redacted: bool
     score: float
     claims: tuple[ClaimResult, ...]
+    verdict: SentenceVerdict
 
     @property
     def mechanism(self) -> str:
@@ -95,13 +97,17 @@ def _redacted_ranges(guarded: GuardedResponse) -> list[tuple[int, int]]:
 def sentence_outcomes(record: RealisticRecord, guarded: GuardedResponse) -> list[SentenceOutcome]:
     """One outcome per labelled sentence of ``record`` (non-claims included)."""
     ranges = _redacted_ranges(guarded)
+    withheld = (guarded.trace.policy or {}).get("unverified") == "withhold"
     assessed = [c for c in guarded.case.claims if c.availability is AssessmentAvailability.ASSESSED]
     out = []
     for gold in record.sentences:
         claims = tuple(c for c in assessed if _overlaps(c, gold.start, gold.end))
         redacted = any(a < gold.end and b > gold.start for a, b in ranges)
         score = min((float(c.details.get("score", 0.0)) for c in claims), default=1.0)
-        out.append(SentenceOutcome(record.id, record.domain, gold, redacted, score, claims))
+        verdict = sentence_verdict(gold.label, claims, withheld, getattr(record, "writer", "human"))
+        out.append(
+            SentenceOutcome(record.id, record.domain, gold, redacted, score, claims, verdict)
+        )
     return out
 
 
@@ -251,6 +257,7 @@ def evaluate_realistic(
                 "response": r.answer,
                 "sources": [{"text": s["text"], "source_id": s["source_id"]} for s in r.sources],
                 "case_id": r.id,
+                "question": r.question,
             }
             for r in records
         ],
@@ -272,6 +279,11 @@ def evaluate_realistic(
         outcomes = [o for r, g in zip(recs, gs, strict=True) for o in sentence_outcomes(r, g)]
         part: dict[str, Any] = {
             "answer_level": _answer_report(recs, gs),
+            "outcomes": outcome_report([o.verdict for o in outcomes]),
+            "outcomes_by_writer": {
+                writer: outcome_report([o.verdict for o in outcomes if o.verdict.writer == writer])
+                for writer in sorted({o.verdict.writer for o in outcomes})
+            },
             "sentence_level": _sentence_report(outcomes),
             "causes": _causes(outcomes),
             "supported_edge_sweep": _sweep(outcomes),

@@ -8,14 +8,16 @@ imports nothing of the project: any layer may use it.
 - ``abbreviations``: abbreviations, sentence openers, citation words (text.boundaries,
   text.citations);
 - ``verbs``: common verbs, finite auxiliaries, irregular past forms (decompose);
-- ``grammar``: pronouns, determiners, prepositions, connectives (decompose.context, .coverage);
-- ``polarity``: negations (decompose.coverage);
+- ``grammar``: pronouns, determiners, prepositions, connectives (decompose.context, .coverage),
+  the common words a capital never makes a name of (scoring.gates);
+- ``polarity``: negations (decompose.coverage), rising and falling words, opposite pairs and
+  quantifiers (scoring.gates);
+- ``numbers``: number and ordinal words, scales, suffixes and unit spellings (scoring.numeric,
+  scoring.gates);
 - ``phrases``: refusal, hedge, question, lead-in and clause phrases (decompose).
 
-The scoring gates' tables belong here too: the rising and falling words, opposite pairs and
-quantifiers of ``scoring.gates`` in ``polarity`` (beside the negations it shares with the
-coverage check), the number and ordinal words, scales and units of ``scoring.numeric`` and
-``scoring.gates`` in a ``numbers`` module, and their month and weekday names are ``dates``'.
+Tables that grow with the domains users write about (names, units, function words for the
+evidence checks) are JSON under ``longtracer_core/data``.
 """
 
 __all__: list[str] = []

@@ -9,10 +9,12 @@ claim need not restate) read them.
 from __future__ import annotations
 
 __all__ = [
+    "CAPITALISED_COMMON_WORDS",
     "CONNECTIVES",
     "DETERMINERS",
     "FUNCTION_AFTER_VERB",
     "INDEFINITE",
+    "ASPECT_NOUNS",
     "NOT_SUBJECT",
     "PERSONAL",
     "PLURAL_OPENERS",
@@ -33,6 +35,17 @@ FUNCTION_AFTER_VERB = frozenset(
 
 PERSONAL = frozenset({"it", "they", "he", "she"})
 POSSESSIVE = frozenset({"its", "their", "his", "her"})
+# nouns that name an aspect of something rather than a thing ("the main downside is …"):
+# a later "it" does not stand for them
+ASPECT_NOUNS = frozenset(
+    """downside downsides upside advantage advantages disadvantage disadvantages benefit
+    benefits drawback drawbacks problem problems issue issues point points reason reasons
+    answer result results option options choice choices difference differences catch idea
+    ideas thing things key rule rules goal aim purpose takeaway summary question concern
+    concerns caveat caveats limitation limitations step steps way ways approach trick tip
+    tips solution alternative alternatives consideration considerations factor factors
+    upshot gist bottom""".split()
+)
 # pronouns that stand for one thing, and for several
 SINGULAR_PRONOUNS = ("it", "its")
 PLURAL_PRONOUNS = ("they", "their")
@@ -66,4 +79,14 @@ CONNECTIVES = frozenset(
     """while whereas which that this these those with from into onto about also only just
     than then there where when what whom whose because since though although however
     therefore thus both either each such very much more most other some many""".split()
+)
+
+# words capitalised at a sentence start or as calendar names that never make a name
+CAPITALISED_COMMON_WORDS = tuple(
+    """
+    i the a an this that these those it its they their he she his her we our you your in on
+    at for of and or but if when while after before by from to with as january february
+    march april may june july august september october november december monday tuesday
+    wednesday thursday friday saturday sunday
+    """.split()
 )

@@ -8,6 +8,7 @@ from typing import Any
 from ..config import VerifyConfig
 from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, ReasonCode
 from ..decompose.types import DraftClaim
+from ..scoring.findings import match_finding
 from ..scoring.fusion import band, fuse
 from ..scoring.matching import ClaimMatch
 from ..scoring.spans import Span
@@ -218,6 +219,9 @@ def assess_claim(
             {"name": g.name, "fired": g.fired, "explanation": g.explanation} for g in match.gates
         ]
         details["gates_fired"] = [g.name for g in match.gates if g.fired]
+    finding = match_finding(match, spans, assessment is ClaimAssessment.SUPPORTED)
+    if finding is not None:
+        details["finding"] = finding.as_dict()
     if match.contradicting_index is not None:
         details["contradicting_span"] = {
             **span_ref(spans[match.contradicting_index]),

@@ -60,6 +60,7 @@ def check_case(
     embedding_model: str | None = None,
     config: VerifyConfig | None = None,
     judge: Judge | None = None,
+    question: str | None = None,
 ) -> CaseResult:
     """Verify ``response`` against ``sources`` with the default (or named) local model.
 
@@ -70,7 +71,8 @@ def check_case(
     config) and reused, so later calls pay no loading cost. ``judge`` (an
     ``LLMJudge`` or ``NliJudge``) re-decides the claims the matcher is unsure of,
     as ``config.judge`` says; for verdicts cached across calls, keep a
-    ``CitationVerifier(judge=...)`` instead.
+    ``CitationVerifier(judge=...)`` instead. ``question``: the user's question,
+    whose names are never held against the answer.
     """
     check_timeout(timeout)
     if config is not None and not isinstance(config, VerifyConfig):
@@ -96,4 +98,5 @@ def check_case(
         case_id=case_id,
         timeout=timeout,
         detect_conflicts=detect_conflicts,
+        question=question,
     )

@@ -52,6 +52,7 @@ class Prepared:
     plan: Plan | None
     cited: dict[int, tuple[int, ...]] = field(default_factory=dict)  # source indices
     detect_conflicts: bool = False
+    question: str | None = None
     # span vectors this case already has: caller-supplied ones and cache hits,
     # snapshotted so a concurrent eviction cannot take them away mid-case
     known: dict[str, Any] = field(default_factory=dict)

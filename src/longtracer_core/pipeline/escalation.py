@@ -21,7 +21,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..config import JudgeConfig
-from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, ReasonCode
+from ..contracts import (
+    AssessmentAvailability,
+    ClaimAssessment,
+    ClaimOutcome,
+    ClaimResult,
+    ReasonCode,
+)
 from ..errors import JudgeError
 from ..judge.cache import JudgeCache
 from ..judge.quotes import verify_quote
@@ -80,6 +86,10 @@ def escalates(claim: ClaimResult, config: JudgeConfig) -> bool:
         return False
     if config.role == "confirm" and claim.assessment is ClaimAssessment.SUPPORTED:
         return False
+    if config.escalate == "uncertain":
+        if claim.outcome is ClaimOutcome.UNCERTAIN:
+            return True
+        return config.role == "decide" and claim.outcome is ClaimOutcome.REFUTED
     band = claim.details.get("band")
     if config.escalate == "partial":
         return bool(band == "partial")

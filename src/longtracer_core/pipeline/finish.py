@@ -26,13 +26,16 @@ from ..contracts import (
 )
 from ..decompose.types import DraftClaim
 from ..errors import EmbeddingModelMismatchError, EmptySourcesWarning, EvaluationFailedError
+from ..scoring.evidence import evidence_index
 from ..scoring.matching import ClaimMatch, cited_candidates, match_claims, spans_by_source
 from .assess import assess_claim, no_evidence_claim, refusal_claim
 from .conflicts import conflict_state, detect_conflicts
 from .contradiction import apply_nli
 from .engine import Done, Engine, Prepared
 from .escalation import apply_judge
+from .evidence_checks import join_findings
 from .guarded import FAILURES, failure_reason
+from .verdicts import settle_all
 
 __all__ = ["finish"]
 
@@ -61,8 +64,9 @@ def _finish(engine: Engine, prep: Prepared, vectors: Mapping[str, Any]) -> Done:
             results[i] = no_evidence_claim(ids[i], c, reason)
     else:
         cos = _score(engine, prep, vectors, factual, ids, results, matches)
-    claims = [results[i] for i in range(len(prep.ordered))]
+    claims = settle_all([results[i] for i in range(len(prep.ordered))])
     claims, meta = _second_opinions(engine, prep, claims, cos, factual, ids, matches)
+    claims = settle_all(claims)
     conflicting = sum(c.assessment is ClaimAssessment.CONFLICTING_SOURCES for c in claims)
     meta["conflict_detection"] = conflict_state(prep.detect_conflicts, conflicting)
     assessed = [c for c in claims if c.availability is AssessmentAvailability.ASSESSED]
@@ -157,9 +161,14 @@ def _score(
         model=config.score_model,
         contexts=[c.context for _, c in factual],
     )
+    index = None
+    if config.score_model != "seed-v1":
+        index = evidence_index((d.source_id, d.text) for d in prep.docs if d.span_class == "truth")
     for (i, c), match, cited_spans in zip(factual, found, cited, strict=True):
         matches[ids[i]] = match
         results[i] = assess_claim(ids[i], c, match, prep.spans, config, cited_spans)
+        if index is not None:
+            results[i] = join_findings(results[i], c, index, prep.question)
     return cos
 
 

@@ -146,6 +146,7 @@ def _prepared(
         if any(s.span_class == "truth" for s in spans)
         else None,
         detect_conflicts=request.detect_conflicts,
+        question=request.question,
     )
     prep.cited = {
         i: resolve_markers(c.cited_markers, docs) for i, c in enumerate(ordered) if c.cited_markers

@@ -18,7 +18,9 @@ from ..errors import InvalidInputError
 
 __all__ = ["ITEM_KEYS", "VerifyRequest", "batch_request", "check_request", "check_response"]
 
-ITEM_KEYS = frozenset({"response", "sources", "source_metadata", "case_id", "detect_conflicts"})
+ITEM_KEYS = frozenset(
+    {"response", "sources", "source_metadata", "case_id", "detect_conflicts", "question"}
+)
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,7 @@ class VerifyRequest:
     source_metadata: Any = None
     case_id: Any = None
     detect_conflicts: Any = False
+    question: Any = None  # the user's question: its names are theirs, not the answer's inventions
     problem: str | None = None  # why a batch item could not be read
 
     def resolved_id(self) -> str:
@@ -56,6 +59,10 @@ def check_request(request: VerifyRequest) -> None:
         raise InvalidInputError(f"case_id must be a string, got {type(request.case_id).__name__}")
     if not isinstance(request.detect_conflicts, bool):
         raise InvalidInputError("detect_conflicts must be a bool")
+    if request.question is not None and not isinstance(request.question, str):
+        raise InvalidInputError(
+            f"question must be a string or None, got {type(request.question).__name__}"
+        )
 
 
 def batch_request(item: Any, index: int) -> VerifyRequest:
@@ -79,6 +86,7 @@ def batch_request(item: Any, index: int) -> VerifyRequest:
             source_metadata=item.get("source_metadata"),
             case_id=item.get("case_id"),
             detect_conflicts=item.get("detect_conflicts", False),
+            question=item.get("question"),
         )
     if isinstance(item, Sequence) and not isinstance(item, (str, bytes)) and len(item) == 2:
         return VerifyRequest(response=item[0], sources=item[1])

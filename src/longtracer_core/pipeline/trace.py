@@ -96,6 +96,13 @@ class TraceClaim(BaseModel):
     )
     assessment: str
     reason: str
+    outcome: str | None = Field(
+        default=None, description="SUPPORTED | UNCERTAIN | REFUTED: what the policy acts on."
+    )
+    finding: str | None = Field(default=None, description="The verdict in words.")
+    p_wrong: float | None = Field(
+        default=None, description="Calibrated probability that the claim is wrong."
+    )
     score: float | None
     best_span_ref: SpanRef | None
     numeric_conflict_span_ref: SpanRef | None = Field(
@@ -251,6 +258,9 @@ def _trace_claims(
                 verdict=_verdict(claim, result.assessment, d, bool(spans)),
                 assessment=result.assessment.value,
                 reason=result.reason_text,
+                outcome=result.outcome.value if result.outcome is not None else None,
+                finding=result.finding,
+                p_wrong=result.p_wrong,
                 score=_r(d["score"]) if "score" in d else None,
                 best_span_ref=_span_ref(best) if best else None,
                 numeric_conflict_span_ref=_span_ref(conflict) if conflict else None,

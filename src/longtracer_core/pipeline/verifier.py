@@ -143,14 +143,20 @@ class CitationVerifier:
         case_id: str | None = None,
         timeout: float | None = None,
         detect_conflicts: bool = False,
+        *,
+        question: str | None = None,
     ) -> CaseResult:
         """Verify one response; evaluation problems come back as a ``CaseResult``.
 
         ``timeout`` (seconds, from the start of the work; ``float("inf")``: no
         limit) stops the work when it passes; a case waiting longer than that for
-        a free worker is a TIMEOUT too.
+        a free worker is a TIMEOUT too. ``question`` (optional) is the user's
+        question: the names it uses are the user's words, never held against the
+        answer by the name check.
         """
-        request = VerifyRequest(response, sources, source_metadata, case_id, detect_conflicts)
+        request = VerifyRequest(
+            response, sources, source_metadata, case_id, detect_conflicts, question
+        )
         return self._timed(request, timeout).case
 
     async def verify_case_async(
@@ -161,6 +167,8 @@ class CitationVerifier:
         case_id: str | None = None,
         timeout: float | None = None,
         detect_conflicts: bool = False,
+        *,
+        question: str | None = None,
     ) -> CaseResult:
         """``verify_case`` for asyncio: the work runs in the verifier's thread pool.
 
@@ -168,7 +176,9 @@ class CitationVerifier:
         future being cancelled (e.g. by ``close(cancel_pending=True)``) gives
         ``CANCELLED``; passing ``timeout`` gives ``TIMEOUT`` when it expires.
         """
-        request = VerifyRequest(response, sources, source_metadata, case_id, detect_conflicts)
+        request = VerifyRequest(
+            response, sources, source_metadata, case_id, detect_conflicts, question
+        )
         return (await self._atimed(request, timeout)).case
 
     def guard(
@@ -181,6 +191,7 @@ class CitationVerifier:
         case_id: str | None = None,
         timeout: float | None = None,
         detect_conflicts: bool = False,
+        question: str | None = None,
     ) -> GuardedResponse:
         """Verify and apply the policy; the entry point every integration uses.
 
@@ -188,7 +199,9 @@ class CitationVerifier:
         integrations convert first).
         """
         check_response(response)
-        request = VerifyRequest(response, sources, source_metadata, case_id, detect_conflicts)
+        request = VerifyRequest(
+            response, sources, source_metadata, case_id, detect_conflicts, question
+        )
         return self._apply(response, self._timed(request, timeout), policy)
 
     async def aguard(
@@ -201,10 +214,13 @@ class CitationVerifier:
         case_id: str | None = None,
         timeout: float | None = None,
         detect_conflicts: bool = False,
+        question: str | None = None,
     ) -> GuardedResponse:
         """``guard`` for asyncio."""
         check_response(response)
-        request = VerifyRequest(response, sources, source_metadata, case_id, detect_conflicts)
+        request = VerifyRequest(
+            response, sources, source_metadata, case_id, detect_conflicts, question
+        )
         return self._apply(response, await self._atimed(request, timeout), policy)
 
     def verify_batch(
@@ -218,7 +234,7 @@ class CitationVerifier:
         """Verify many cases with one embedding pass shared across them.
 
         ``items`` are mappings with ``response``, ``sources`` and optional
-        ``source_metadata``, ``case_id``, ``detect_conflicts``, or
+        ``source_metadata``, ``case_id``, ``detect_conflicts``, ``question``, or
         ``(response, sources)`` pairs; an item with any other key is an
         INVALID_INPUT case naming it. Each result is what ``verify_case`` gives
         for that item; one item failing (even in the shared embedding pass) fails
@@ -346,10 +362,14 @@ class CitationVerifier:
     def _apply(self, response: str, done: Done, policy: Policy | None) -> GuardedResponse:
         chosen = resolve_policy(policy, self.config.policy)
         case = done.case
-        nothing_checked = case.availability is AssessmentAvailability.NOT_EVALUATED or (
-            case.availability is AssessmentAvailability.NO_ASSESSABLE_CLAIMS
-            and case.quality_gate is QualityGate.FAIL
-            and bool(response.strip())
+        nothing_checked = (
+            case.availability is AssessmentAvailability.NOT_EVALUATED
+            or case.reason is ReasonCode.NO_SOURCES_SUPPLIED  # no evidence: nothing was checked
+            or (
+                case.availability is AssessmentAvailability.NO_ASSESSABLE_CLAIMS
+                and case.quality_gate is QualityGate.FAIL
+                and bool(response.strip())
+            )
         )
         if nothing_checked:
             text, mode = unverified_text(response, policy=chosen, config=self.config)
@@ -358,6 +378,7 @@ class CitationVerifier:
             text, actions = apply_policy(response, case.claims, policy=chosen, config=self.config)
             policy_record = {
                 "policy": chosen,
+                "strictness": self.config.strictness,
                 "actions": [
                     {
                         "action": a.action,

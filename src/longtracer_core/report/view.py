@@ -249,7 +249,12 @@ def _case_from_trace(trace: TraceRecord) -> CaseResult:
                 "claim_text": c.text,
                 "assessment": c.assessment,
                 "availability": "NOT_EVALUATED" if c.verdict == "refusal" else "ASSESSED",
-                "reason": c.reason,
+                # the trace writes the seed's reason and our finer cause as "CODE (DETAIL)"
+                "reason": c.reason.split(" ")[0] if c.reason != "-" else None,
+                "reason_detail": c.reason.partition("(")[2].rstrip(")") or None,
+                "outcome": c.outcome,
+                "finding": c.finding,
+                "p_wrong": c.p_wrong,
                 "details": {
                     "band": c.verdict,
                     "score": c.score,

@@ -33,6 +33,9 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 import regex
 
+from ..lexicon.grammar import CAPITALISED_COMMON_WORDS
+from ..lexicon.numbers import SCALE_WORDS, UNIT_SPELLINGS
+from ..lexicon.polarity import FALLING_WORDS, NEGATIONS, OPPOSITE_PAIRS, QUANTIFIERS, RISING_WORDS
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
 
@@ -48,128 +51,24 @@ class GateResult:
     name: str
     fired: bool
     explanation: str = ""
+    terms: tuple[str, ...] = ()  # direction: (the claim's word, the evidence's word), stems
 
 
-_NEGATIONS = frozenset(
-    "not no never none nobody nothing neither nor without cannot nowhere".split()
-)
-_UP = frozenset(
-    stem(w)
-    for w in """rise rose risen rising increase increased increases grow grew grown growing
-    climb climbed jump jumped gain gained soar soared higher highest greater larger
-    largest bigger biggest expand expanded exceed exceeded surge surged strengthen
-    strengthened improve improved accelerate accelerated raise raised boost boosted
-    upward upwards""".split()
-)
-_DOWN = frozenset(
-    stem(w)
-    for w in """fall fell fallen falling decrease decreased decreases decline declined drop
-    dropped slip slipped sink sank sunk dip dipped plunge plunged shrink shrank shrunk
-    lower lowest fewer smaller smallest contract contracted weaken weakened worsen
-    worsened slowed reduced reduce downward downwards""".split()
-)
-_OPPOSITES = (
-    ("before", "after"),
-    ("earlier", "later"),
-    ("north", "south"),
-    ("northern", "southern"),
-    ("northward", "southward"),
-    ("east", "west"),
-    ("eastern", "western"),
-    ("eastward", "westward"),
-    ("northeast", "southwest"),
-    ("northwest", "southeast"),
-    ("upstream", "downstream"),
-    ("inbound", "outbound"),
-    ("import", "export"),
-    ("imports", "exports"),
-    ("maximum", "minimum"),
-    ("majority", "minority"),
-    ("older", "younger"),
-    ("oldest", "youngest"),
-    ("longer", "shorter"),
-    ("longest", "shortest"),
-    ("warmer", "cooler"),
-    ("hotter", "colder"),
-    ("warmest", "coldest"),
-    ("wetter", "drier"),
-    ("faster", "slower"),
-    ("fastest", "slowest"),
-    ("heavier", "lighter"),
-    ("cheaper", "dearer"),
-    ("surplus", "deficit"),
-    ("positive", "negative"),
-    ("win", "lose"),
-    ("won", "lost"),
-    ("winner", "loser"),
-    ("allowed", "prohibited"),
-    ("allowed", "banned"),
-    ("required", "optional"),
-    ("mandatory", "optional"),
-    ("inside", "outside"),
-    ("include", "exclude"),
-    ("included", "excluded"),
-    ("public", "private"),
-    ("internal", "external"),
-    ("left", "right"),
-    ("saltier", "fresher"),
-)
+_NEGATIONS = NEGATIONS
+_UP = frozenset(stem(w) for w in RISING_WORDS)
+_DOWN = frozenset(stem(w) for w in FALLING_WORDS)
+_OPPOSITES = OPPOSITE_PAIRS
 _OPPOSITE: dict[str, set[str]] = {}
 for _a, _b in _OPPOSITES:
     _OPPOSITE.setdefault(stem(_a), set()).add(stem(_b))
     _OPPOSITE.setdefault(stem(_b), set()).add(stem(_a))
-_QUANTIFIERS = frozenset(
-    "all every everyone everybody everything always never only none entire entirely "
-    "whole exclusively completely solely universally any".split()
-)
-# unit words, each read as its canonical unit (km = kilometres = kilometers)
-_UNIT_GROUPS = {
-    "s": "s sec secs second seconds",
-    "min": "min mins minute minutes",
-    "h": "h hr hrs hour hours",
-    "day": "day days",
-    "week": "week weeks",
-    "month": "month months",
-    "year": "year years yr yrs",
-    "decade": "decade decades",
-    "century": "century centuries",
-    "mm": "mm millimetre millimetres millimeter millimeters",
-    "cm": "cm centimetre centimetres centimeter centimeters",
-    "m": "m metre metres meter meters",
-    "km": "km kilometre kilometres kilometer kilometers",
-    "mi": "mi mile miles",
-    "ft": "ft foot feet",
-    "in": "inch inches",
-    "g": "g gram grams",
-    "kg": "kg kilogram kilograms",
-    "t": "tonne tonnes ton tons",
-    "lb": "lb lbs pound pounds",
-    "%": "percent",
-    "degree": "degree degrees",
-    "K": "kelvin",
-    "C": "celsius",
-    "F": "fahrenheit",
-    "l": "l litre litres liter liters",
-    "ml": "ml millilitre millilitres milliliter milliliters",
-    "gb": "gb gigabyte gigabytes",
-    "mb": "mb megabyte megabytes",
-    "times": "times",
-    "people": "people persons",
-    "point": "point points",
-    "goal": "goal goals",
-}
-_UNITS = {word: unit for unit, words in _UNIT_GROUPS.items() for word in words.split()}
+_QUANTIFIERS = QUANTIFIERS
+_UNITS = {word: unit for unit, words in UNIT_SPELLINGS.items() for word in words.split()}
 _CAPITALISED = regex.compile(r"(?<![\p{L}\p{N}'’])\p{Lu}[\p{L}\p{N}'’-]*")
-_COMMON_CAPS = frozenset(
-    stem(w)
-    for w in """i the a an this that these those it its they their he she his her we our you
-    your in on at for of and or but if when while after before by from to with as
-    january february march april may june july august september october november december
-    monday tuesday wednesday thursday friday saturday sunday""".split()
-)
+_COMMON_CAPS = frozenset(stem(w) for w in CAPITALISED_COMMON_WORDS)
 _NUMBER_TOKEN = regex.compile(r"^\d[\d.,]*$")
 _PERCENT = regex.compile(r"(\d[\d.,]*)\s?%")
-_SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion"})
+_SCALE_WORDS = SCALE_WORDS
 
 
 def _stems(text: str) -> list[str]:
@@ -212,6 +111,7 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
                 True,
                 f"the claim says {sorted(mine)[0]!r} ({name}) where the evidence says "
                 f"{sorted(theirs)[0]!r}",
+                (sorted(mine)[0], sorted(theirs)[0]),
             )
     for word in sorted(c):
         opposite = _OPPOSITE.get(word, set()) & s
@@ -220,6 +120,7 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
                 "direction",
                 True,
                 f"the claim says {word!r} where the evidence says {sorted(opposite)[0]!r}",
+                (word, sorted(opposite)[0]),
             )
     return GateResult("direction", False)
 

@@ -34,97 +34,26 @@ from decimal import Decimal, InvalidOperation
 
 import regex
 
+from longtracer_core.lexicon.dates import MONTH_ABBREVIATIONS, MONTHS
+from longtracer_core.lexicon.numbers import (
+    NUMBER_WORDS,
+    ORDINAL_WORDS,
+    SCALE_EXPONENTS,
+    SCALE_SUFFIXES,
+)
+
 __all__ = ["numeric_gate_passes", "numeric_values", "span_numeric_set"]
 
-_MONTHS = {
-    "january": 1,
-    "february": 2,
-    "march": 3,
-    "april": 4,
-    "may": 5,
-    "june": 6,
-    "july": 7,
-    "august": 8,
-    "september": 9,
-    "october": 10,
-    "november": 11,
-    "december": 12,
-    "jan": 1,
-    "feb": 2,
-    "mar": 3,
-    "apr": 4,
-    "jun": 6,
-    "jul": 7,
-    "aug": 8,
-    "sep": 9,
-    "sept": 9,
-    "oct": 10,
-    "nov": 11,
-    "dec": 12,
-}
+_MONTHS = {**MONTHS, **MONTH_ABBREVIATIONS}
 _FULL_MONTHS = frozenset(m for m in _MONTHS if len(m) > 4 or m in ("june", "july", "may"))
 _MONTH = r"(?:" + "|".join(sorted((m.capitalize() for m in _MONTHS), key=len, reverse=True)) + r")"
 _MONTH_RE = _MONTH + r"\.?"
 _ORD = r"(?:st|nd|rd|th)?"
 
-_SCALES = {
-    "thousand": Decimal(10) ** 3,
-    "million": Decimal(10) ** 6,
-    "billion": Decimal(10) ** 9,
-    "trillion": Decimal(10) ** 12,
-    "bn": Decimal(10) ** 9,
-}
-_SUFFIXES = {"k": "thousand", "m": "million", "b": "billion"}
-_WORDS = {
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-    "hundred": 100,
-}
-
-_ORDINALS = {
-    "third": 3,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
-    "eleventh": 11,
-    "twelfth": 12,
-    "thirteenth": 13,
-    "fourteenth": 14,
-    "fifteenth": 15,
-    "sixteenth": 16,
-    "seventeenth": 17,
-    "eighteenth": 18,
-    "nineteenth": 19,
-    "twentieth": 20,
-}
+_SCALES = {word: Decimal(10) ** exponent for word, exponent in SCALE_EXPONENTS.items()}
+_SUFFIXES = SCALE_SUFFIXES
+_WORDS = NUMBER_WORDS
+_ORDINALS = ORDINAL_WORDS
 
 _NUMBER = r"(?:\d{1,3}(?:(?:,|[ \u00a0\u202f\u2009_])\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 
@@ -261,63 +190,16 @@ def _scan_items(text: str, lenient: bool = False) -> list[Reading]:
     found: list[Reading] = []
     for m in _matches(text):
         g = m.groupdict()
-        at, to = m.start(), m.end()
         if g["iso"]:
-            y, mo, d = int(g["iy"]), int(g["im"]), int(g["id"])
-            if _valid(y, mo, d):
-                found.append(Reading((_date(y, mo, d),), "date", at, to))
-                continue
-            found.extend(_plain(m, "num", _canon(Decimal(x))) for x in (g["iy"], g["im"], g["id"]))
+            found.extend(_iso_date(m))
         elif g["dmy_num"]:
-            a, b, y = int(g["na"]), int(g["nb"]), int(g["ny"])
-            readings = []
-            if _valid(y, b, a):
-                readings.append(_date(y, b, a))  # day/month/year
-            if _valid(y, a, b) and a != b:
-                readings.append(_date(y, a, b))  # month/day/year
-            if readings:
-                found.append(Reading(tuple(readings), "date", at, to))
-            else:
-                found.extend(
-                    _plain(m, "num", _canon(Decimal(x))) for x in (g["na"], g["nb"], g["ny"])
-                )
+            found.extend(_numeric_date(m))
         elif g["dmy"] or g["mdy"] or g["my"] or g["dm"] or g["md"]:
-            if g["dmy"]:
-                name, d_s, y_s = g["m1"], g["d1"], g["y1"]
-            elif g["mdy"]:
-                name, d_s, y_s = g["m2"], g["d2"], g["y2"]
-            elif g["my"]:
-                name, d_s, y_s = g["m3"], None, g["y3"]
-            elif g["dm"]:
-                name, d_s, y_s = g["m4"], g["d4"], None
-            else:
-                name, d_s, y_s = g["m5"], g["d5"], None
-            month_no = _month(name)
-            day = int(d_s) if d_s else None
-            year = int(y_s) if y_s else None
-            if (
-                month_no is None
-                or not _month_is_word(name, lenient)
-                or not _valid(year, month_no, day)
-            ):
-                # not a date after all: read the digits as plain numbers
-                found.extend(_plain(m, "num", _canon(Decimal(x))) for x in (d_s, y_s) if x)
-                continue
-            found.append(Reading((_date(year, month_no, day),), "date", at, to))
+            found.extend(_named_date(m, lenient))
         elif g["time"] or g["ampm"]:
-            found.append(Reading((_time(g),), "time", at, to))
+            found.append(Reading((_time(g),), "time", m.start(), m.end()))
         elif g["num"]:
-            suffix = g["suffix"] if lenient else None
-            value = _number(g["digits"], g["scale"], negative=bool(g["sign"]))
-            if value is None:
-                continue
-            decimals = len(g["digits"].partition(".")[2])
-            if suffix:
-                scaled = _number(g["digits"], _SUFFIXES[suffix.casefold()], bool(g["sign"]))
-                options = [scaled] if g["currency"] is not None else [value, scaled]
-                found.append(Reading(tuple(r for r in options if r), "num", at, to))
-                continue
-            found.append(_plain(m, "num", value, decimals))
+            found.extend(_figure(m, lenient))
         elif g["oneh"]:
             if lenient:
                 found.append(_plain(m, "word", "1"))
@@ -326,6 +208,72 @@ def _scan_items(text: str, lenient: bool = False) -> list[Reading]:
         elif g["ordinal"]:
             found.append(_plain(m, "ordinal", str(_ORDINALS[g["ordinal"].casefold()])))
     return _merge_words(text, found) if lenient else found
+
+
+def _digits(m: regex.Match[str], *parts: str | None) -> list[Reading]:
+    """The digit groups of a match that is not a date after all, read as plain numbers."""
+    return [_plain(m, "num", _canon(Decimal(x))) for x in parts if x]
+
+
+def _iso_date(m: regex.Match[str]) -> list[Reading]:
+    """``2024-03-05``: a date when valid, else three numbers."""
+    g = m.groupdict()
+    y, mo, d = int(g["iy"]), int(g["im"]), int(g["id"])
+    if _valid(y, mo, d):
+        return [Reading((_date(y, mo, d),), "date", m.start(), m.end())]
+    return _digits(m, g["iy"], g["im"], g["id"])
+
+
+def _numeric_date(m: regex.Match[str]) -> list[Reading]:
+    """``05/03/2024``: both day/month/year and month/day/year where each is valid."""
+    g = m.groupdict()
+    a, b, y = int(g["na"]), int(g["nb"]), int(g["ny"])
+    readings = []
+    if _valid(y, b, a):
+        readings.append(_date(y, b, a))  # day/month/year
+    if _valid(y, a, b) and a != b:
+        readings.append(_date(y, a, b))  # month/day/year
+    if readings:
+        return [Reading(tuple(readings), "date", m.start(), m.end())]
+    return _digits(m, g["na"], g["nb"], g["ny"])
+
+
+_NAMED_DATE_GROUPS = (
+    ("dmy", "m1", "d1", "y1"),
+    ("mdy", "m2", "d2", "y2"),
+    ("my", "m3", None, "y3"),
+    ("dm", "m4", "d4", None),
+    ("md", "m5", "d5", None),
+)
+
+
+def _named_date(m: regex.Match[str], lenient: bool) -> list[Reading]:
+    """A date with a month name; when it is no valid date its digits are plain numbers."""
+    g = m.groupdict()
+    form = next(f for f in _NAMED_DATE_GROUPS if g[f[0]])
+    name = g[form[1]]
+    d_s = g[form[2]] if form[2] else None
+    y_s = g[form[3]] if form[3] else None
+    month_no = _month(name)
+    day = int(d_s) if d_s else None
+    year = int(y_s) if y_s else None
+    if month_no is None or not _month_is_word(name, lenient) or not _valid(year, month_no, day):
+        return _digits(m, d_s, y_s)
+    return [Reading((_date(year, month_no, day),), "date", m.start(), m.end())]
+
+
+def _figure(m: regex.Match[str], lenient: bool) -> list[Reading]:
+    """A written figure, with its scale word and (lenient) its ``k``/``m`` suffix."""
+    g = m.groupdict()
+    value = _number(g["digits"], g["scale"], negative=bool(g["sign"]))
+    if value is None:
+        return []
+    suffix = g["suffix"] if lenient else None
+    if suffix:
+        scaled = _number(g["digits"], _SUFFIXES[suffix.casefold()], bool(g["sign"]))
+        options = [scaled] if g["currency"] is not None else [value, scaled]
+        return [Reading(tuple(r for r in options if r), "num", m.start(), m.end())]
+    return [_plain(m, "num", value, len(g["digits"].partition(".")[2]))]
 
 
 def _merge_words(text: str, items: list[Reading]) -> list[Reading]:

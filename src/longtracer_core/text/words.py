@@ -16,7 +16,7 @@ import unicodedata
 import regex
 import snowballstemmer  # type: ignore[import-untyped]
 
-__all__ = ["lex_tokens", "stem", "stem_tokens", "word_segments"]
+__all__ = ["fold", "fold_stem", "lex_tokens", "stem", "stem_tokens", "word_segments"]
 
 _LOCAL = threading.local()
 
@@ -95,3 +95,21 @@ def stem(token: str) -> str:
 def stem_tokens(text: str) -> list[str]:
     """``lex_tokens`` reduced to their stems, so inflections count as the same word."""
     return [stem(t) for t in lex_tokens(text)]
+
+
+@functools.lru_cache(maxsize=65_536)
+def fold(word: str) -> str:
+    """A word as names are compared: accents stripped (NFKD), casefolded, a possessive
+    ``'s`` and outer quotes dropped ("Müller's" reads "muller")."""
+    plain = "".join(
+        ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch)
+    )
+    folded = plain.casefold().strip("'’\"“”")
+    for suffix in ("'s", "’s"):
+        folded = folded.removesuffix(suffix)
+    return folded
+
+
+def fold_stem(word: str) -> str:
+    """``fold`` then the Snowball stem, so "Americans" meets "American"."""
+    return stem(fold(word))

@@ -45,7 +45,7 @@ def test_fabricated_answer_fails_and_is_flagged(source):
     assert code == ExitCode.FAIL == 1
     assert out.startswith("FAIL")
     assert "UNSUPPORTED" in out and "reason: NOT_ENTAILED" in out
-    assert "Gustave Eiffel in Paris. [unsupported]" in out.split("answer (flag):")[1]
+    assert "Gustave Eiffel in Paris. [unverified]" in out.split("answer (flag):")[1]
 
 
 def test_redact_policy_removes_the_unsupported_sentence(source):
@@ -210,7 +210,7 @@ def test_config_file_sets_policy_and_option_overrides_it(tmp_path, source):
         ["check", "--sources", str(source), "--config", str(cfg), "--policy", "flag"],
         stdin=FABRICATED,
     )
-    assert "answer (flag):" in out and "[unsupported]" in out
+    assert "answer (flag):" in out and "[unverified]" in out
 
 
 @pytest.mark.parametrize(

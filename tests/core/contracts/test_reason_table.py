@@ -26,12 +26,16 @@ ROWS = {
         (C.CONTRADICTED, R.CONTRADICTED_BY_EVIDENCE, None),
     ),
     "under the 0.25 similarity gate": (
-        "Bananas were first grown in 1889 by monks.",
+        "Bananas are grown by monks in quiet gardens.",
         (C.INSUFFICIENT_EVIDENCE, R.LOW_EVIDENCE_SIMILARITY, None),
     ),
-    "model ran, did not support": (
+    "a figure no source states (decisive, under the gate)": (
+        "Bananas were first grown in 1889 by monks.",
+        (C.INSUFFICIENT_EVIDENCE, R.LOW_EVIDENCE_SIMILARITY, R.NUMERIC_MISMATCH),
+    ),
+    "a name no source holds (decisive)": (
         "The telescope's mirror is made of gold and orbits Mars.",
-        (C.INSUFFICIENT_EVIDENCE, R.NOT_ENTAILED, None),
+        (C.INSUFFICIENT_EVIDENCE, R.NOT_ENTAILED, R.ENTITY_MISMATCH),
     ),
     "partial band": (
         "In 2021 an Ariane launcher carried the Webb observatory into space.",

@@ -62,6 +62,26 @@ def test_pronouns_without_a_fitting_antecedent_stay(draft):
     assert text == original
 
 
+@pytest.mark.parametrize(
+    "draft",
+    [
+        # the subject names an aspect, not the drug: "it" cannot stand for "the main downside"
+        "Metformin is the usual first medicine. The main downside is that it can upset the "
+        "stomach. It is contraindicated when eGFR falls below 30.",
+        # a pronoun in the sentence before may stand for something else: ambiguous
+        "The clinic replaced the scanner after it failed twice. It now opens at 8 am.",
+    ],
+)
+def test_an_ambiguous_antecedent_is_not_invented(draft):
+    """A pronoun is resolved only when its antecedent is unambiguous; otherwise the claim
+    keeps the pronoun and carries the sentence before as its context."""
+    d = enforce_coverage(draft, DEC.decompose(draft))
+    last = d.claims[-1]
+    assert last.claim_text == draft[last.char_start : last.char_end].rstrip()
+    assert last.claim_text.startswith("It ")
+    assert any("it" in phrase.split() for phrase in last.context)
+
+
 def test_draft_span_stays_the_original_text():
     """Decontextualisation changes the claim text, never the span the policy acts on."""
     draft = "The Danube flows to the Black Sea. It passes through ten countries [S1]."

@@ -9,10 +9,23 @@ from __future__ import annotations
 
 import pytest
 
-from longtracer_core import LLMDecomposer
-from longtracer_core.contracts import ClaimAssessment
+from longtracer_core import LLMDecomposer, VerifyConfig
+from longtracer_core.contracts import ClaimAssessment, ClaimOutcome
 from longtracer_core.testing import FixedNli, FunctionChat
-from tests.helpers import verifier
+from tests.helpers import actions_on, verifier
+
+STRICT = VerifyConfig(strictness="strict")
+
+
+def _checked(guarded, word):
+    """Every claim holding ``word`` was assessed, is not SUPPORTED, and its sentence was
+    marked or removed."""
+    held = [c for c in guarded.case.claims if word in c.claim_text.lower()]
+    assert held, guarded.case.claims
+    for claim in held:
+        assert claim.outcome is not ClaimOutcome.SUPPORTED
+        assert actions_on(guarded, claim) & {"mark", "flag", "redact", "withhold"}
+
 
 SOURCES = ["The Eiffel Tower is in Paris.", "It was completed in 1889 for the World's Fair."]
 FAKE = "gold"
@@ -34,10 +47,13 @@ FAKE = "gold"
     ],
 )
 def test_statements_behind_lead_ins_are_verified_and_redacted(draft):
-    """Text after a refusal, pleasantry, hedge or label, and statement-like headings, is checked."""
+    """Text after a refusal, pleasantry, hedge or label, and statement-like headings, is checked:
+    marked by default, removed under the seed's strict rule."""
     g = verifier().guard(draft, SOURCES, policy="redact")
     assert g.case.quality_gate.value != "PASS"
-    assert FAKE not in g.text.lower() and "1750" not in g.text
+    _checked(g, FAKE if FAKE in draft.lower() else "1750")
+    strict = verifier(config=STRICT).guard(draft, SOURCES, policy="redact")
+    assert FAKE not in strict.text.lower() and "1750" not in strict.text
 
 
 @pytest.mark.parametrize(
@@ -86,15 +102,16 @@ def test_partly_restated_sentence_is_verified_whole():
         ],
         "non_claims": [],
     }
-    v = verifier(decomposer=LLMDecomposer(FunctionChat(lambda m, s: out)))
+    v = verifier(decomposer=LLMDecomposer(FunctionChat(lambda m, s: out)), config=STRICT)
     g = v.guard(draft, SOURCES, policy="redact")
     assert g.trace.coverage_repairs
     assert "cancer" not in g.text
     assert g.case.quality_gate.value == "FAIL"
 
 
-def test_unlocatable_unsupported_claim_withholds_the_answer_in_redact():
-    """An unsupported claim with no span in the draft: redact withholds the whole answer."""
+def test_unlocatable_unsupported_claim_withholds_the_answer_in_strict_redact():
+    """An unsupported claim with no span in the draft: strict redact withholds the whole
+    answer; by default the whole answer is marked, since the claim cannot be placed."""
     draft = "The Eiffel Tower is in Paris."
     out = {
         "claims": [
@@ -107,10 +124,13 @@ def test_unlocatable_unsupported_claim_withholds_the_answer_in_redact():
         ],
         "non_claims": [],
     }
-    v = verifier(decomposer=LLMDecomposer(FunctionChat(lambda m, s: out)))
+    v = verifier(decomposer=LLMDecomposer(FunctionChat(lambda m, s: out)), config=STRICT)
     g = v.guard(draft, SOURCES, policy="redact")
     assert g.text == v.config.unverified_notice
     assert g.trace.policy["actions"][0]["action"] == "withhold"
+    marked = verifier(decomposer=v.decomposer).guard(draft, SOURCES, policy="redact")
+    assert marked.text == f"{draft} [unverified]"
+    assert marked.trace.policy["actions"][-1]["action"] == "mark"
 
 
 def test_unassessable_failing_answer_is_withheld_in_redact():
@@ -130,7 +150,9 @@ def test_flag_marks_contradicted_claims_whatever_their_band():
     g = v.guard("The Eiffel Tower is in Paris.", SOURCES, policy="flag")
     (claim,) = g.case.claims
     assert claim.assessment is ClaimAssessment.CONTRADICTED
-    assert g.text.endswith("[unsupported]")
+    # an NLI verdict is no decisive finding (its precision is unmeasured here): uncertain
+    assert claim.outcome is ClaimOutcome.UNCERTAIN
+    assert g.text.endswith("[unverified]")
     assert g.trace.claims[0].verdict == "contradicted"
 
 
@@ -165,15 +187,16 @@ def test_a_model_claim_cannot_launder_its_sentence(draft, laundered):
 
 
 def test_a_laundered_sentence_is_redacted():
-    """The dropped part is verified, so redact removes the sentence."""
+    """The dropped part is verified, so strict redact removes the sentence (and the default
+    marks it)."""
     draft = "The Eiffel Tower was completed in 1889 and is haunted."
     laundered = "The Eiffel Tower was completed in 1889."
     out = {
         "claims": [{"claim_text": laundered, "draft_span": [0, len(draft)], "cited_markers": []}],
         "non_claims": [],
     }
-    g = verifier(decomposer=LLMDecomposer(FunctionChat(lambda m, s: out))).guard(
-        draft, SOURCES, policy="redact"
-    )
+    decomposer = LLMDecomposer(FunctionChat(lambda m, s: out))
+    g = verifier(decomposer=decomposer, config=STRICT).guard(draft, SOURCES, policy="redact")
     assert g.case.quality_gate.value == "FAIL"
     assert "haunted" not in g.text
+    _checked(verifier(decomposer=decomposer).guard(draft, SOURCES, policy="redact"), "haunted")

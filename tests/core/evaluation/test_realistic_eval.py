@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from longtracer_core import CitationVerifier
+from longtracer_core import CitationVerifier, VerifyConfig
 from longtracer_core.cli import main
 from longtracer_core.evaluation.realistic_corpus import CorpusError, load_realistic, parse_record
 from longtracer_core.evaluation.realistic_eval import auroc, evaluate_realistic, sentence_outcomes
@@ -117,15 +117,29 @@ def _mini_corpus(tmp_path: Path) -> Path:
 
 
 def test_harness_reports_redaction_by_label(tmp_path):
-    """Faithful sentences pass, the planted error is redacted, and the report counts both."""
+    """Faithful sentences pass, the planted error is redacted under the seed's strict rule,
+    and the report counts both."""
     records = load_realistic(_mini_corpus(tmp_path))
-    report = evaluate_realistic(records, CitationVerifier(embedder=HashEmbedder()))
+    strict = VerifyConfig(strictness="strict")
+    report = evaluate_realistic(records, CitationVerifier(embedder=HashEmbedder(), config=strict))
     dev = report["dev"]
     assert dev["sentence_level"]["faithful"] == 3
     assert dev["sentence_level"]["errors_redacted"] == 1
     assert dev["answer_level"]["tpr"] == 1.0
     assert dev["causes"]["error_redaction_by_type"]["unsupported_detail"]["redacted"] == 1
     assert "test" not in report  # no test records: no test section
+
+
+def test_harness_reports_the_three_outcomes(tmp_path):
+    """The default keeps and marks the uncertain error (nothing proves it wrong): flagged,
+    not removed; the outcome table says so for each strictness."""
+    records = load_realistic(_mini_corpus(tmp_path))
+    outcomes = evaluate_realistic(records, CitationVerifier(embedder=HashEmbedder()))["dev"][
+        "outcomes"
+    ]
+    assert outcomes["wrong_flagged"] == 1.0 and outcomes["wrong_removed_precise"] == 0.0
+    assert outcomes["wrong_removed_strict"] == 1.0
+    assert outcomes["faithful_removed_precise"] == 0.0
 
 
 def test_eval_command_reads_a_corpus_folder(tmp_path, capsys):
@@ -156,7 +170,8 @@ def test_per_cause_table_names_the_finer_cause():
         label="has_error",
     )
     rec = parse_record(swapped)
-    guarded = CitationVerifier(embedder=HashEmbedder()).guard(
+    strict = VerifyConfig(strictness="strict")
+    guarded = CitationVerifier(embedder=HashEmbedder(), config=strict).guard(
         rec.answer, [s["text"] for s in rec.sources], policy="redact"
     )
     (outcome,) = sentence_outcomes(rec, guarded)

@@ -41,9 +41,10 @@ def nei(request: JudgeRequest) -> JudgeVerdict:
     return JudgeVerdict(request.claim_id, "NOT_ENOUGH_INFO")
 
 
-def check(judge, text: str = PARTIAL, sources=SOURCES, **judge_config):
-    v = verifier(judge=judge, config=VerifyConfig(judge=JudgeConfig(**judge_config)))
-    return v.guard(text, sources, policy="redact")
+def check(judge, text: str = PARTIAL, sources=SOURCES, strictness="strict", **judge_config):
+    """Guard ``text`` under redact (strict redact shows what the judge left unsupported)."""
+    config = VerifyConfig(strictness=strictness, judge=JudgeConfig(**judge_config))
+    return verifier(judge=judge, config=config).guard(text, sources, policy="redact")
 
 
 def judged(g):

@@ -12,18 +12,47 @@ from hypothesis import strategies as st
 from longtracer_core import ConfigError, InvalidInputError, SentenceStream, VerifyConfig
 from longtracer_core.audit import CaseInput, verify_inputs
 from longtracer_core.config import resolve_policy
-from longtracer_core.contracts import AssessmentAvailability, ClaimAssessment
-from tests.helpers import FABRICATED, SOURCES, SUPPORTED, SWAPPED, verifier
+from longtracer_core.contracts import AssessmentAvailability, ClaimAssessment, ClaimOutcome
+from tests.helpers import FABRICATED, SOURCES, SUPPORTED, SWAPPED, actions_on, verifier
 
 V = verifier()
+V_STRICT = verifier(config=VerifyConfig(strictness="strict"))
+UNCERTAIN = "The Webb telescope is a remarkable instrument for astronomers."
 
 
-def test_flag_annotates_unsupported_sentences_in_place():
-    """flag: unsupported sentences get the marker; supported ones are untouched."""
+def test_flag_annotates_refuted_sentences_in_place_with_the_finding():
+    """flag: a refuted sentence gets the refuted mark with its finding in words; supported
+    ones are untouched."""
     draft = f"{SUPPORTED} {FABRICATED}"
     g = V.guard(draft, SOURCES, policy="flag")
-    assert g.text == f"{SUPPORTED} {FABRICATED} [unsupported]"
+    assert g.text == f"{SUPPORTED} {FABRICATED} [refuted: no source names 'Atlantis']"
     assert g.original_text == draft and g.changed
+
+
+def test_flag_and_redact_mark_an_uncertain_sentence_and_keep_it():
+    """An uncertain claim (nothing proves it wrong) is marked in both modes, never removed."""
+    for policy in ("flag", "redact"):
+        g = V.guard(f"{SUPPORTED} {UNCERTAIN}", SOURCES, policy=policy)
+        (_, claim) = g.case.claims
+        assert claim.outcome is ClaimOutcome.UNCERTAIN
+        assert g.text == f"{SUPPORTED} {UNCERTAIN} [unverified]"
+
+
+def test_guarding_a_guarded_answer_again_changes_nothing():
+    """A guard stacked on a guard (a postprocessor inside a wrapped engine, a chain node
+    after a graph node): its marks and notices are no claims and no mark is doubled."""
+    draft = f"{SUPPORTED} {UNCERTAIN} {FABRICATED}"
+    for policy in ("flag", "redact"):
+        once = V.guard(draft, SOURCES, policy=policy).text
+        assert "[unverified]" in once
+        assert V.guard(once, SOURCES, policy=policy).text == once
+
+
+def test_strict_redact_removes_every_claim_that_is_not_supported():
+    """strictness="strict" is the seed's rule: the uncertain sentence is removed too."""
+    g = V_STRICT.guard(f"{SUPPORTED} {UNCERTAIN}", SOURCES, policy="redact")
+    assert g.text == f"{SUPPORTED} [removed: not supported by the sources]"
+    assert g.trace.policy["strictness"] == "strict"
 
 
 def test_redact_replaces_unsupported_sentences_with_notice():
@@ -44,12 +73,26 @@ def test_redact_merges_adjacent_and_overlapping_ranges():
 
 
 def test_markers_and_notice_are_configurable():
-    """flag_template and redaction_notice come from the config."""
-    cfg = VerifyConfig(flag_template="<mark>{sentence}</mark>", redaction_notice="[…]")
+    """flag_template, uncertain_template and redaction_notice come from the config."""
+    cfg = VerifyConfig(
+        flag_template="<mark>{sentence}</mark>",
+        uncertain_template="<q title='{finding}'>{sentence}</q>",
+        redaction_notice="[…]",
+    )
     v = verifier(config=cfg)
     draft = f"{SUPPORTED} {FABRICATED}"
     assert v.guard(draft, SOURCES, policy="flag").text == f"{SUPPORTED} <mark>{FABRICATED}</mark>"
     assert v.guard(draft, SOURCES, policy="redact").text == f"{SUPPORTED} […]"
+    marked = v.guard(f"{SUPPORTED} {UNCERTAIN}", SOURCES, policy="flag").text
+    assert marked.startswith(f"{SUPPORTED} <q title='") and marked.endswith(f"'>{UNCERTAIN}</q>")
+
+
+@pytest.mark.parametrize("template", ["[x]", "{sentence} {claim}", "{0}"])
+def test_a_template_without_the_sentence_or_with_another_placeholder_is_refused(template):
+    """A marking template must hold '{sentence}' and may only add '{finding}'."""
+    for name in ("flag_template", "uncertain_template"):
+        with pytest.raises(ConfigError, match=name):
+            VerifyConfig(**{name: template})
 
 
 def test_policy_defaults_to_the_config():
@@ -126,9 +169,24 @@ def _sentence_tags(draft: str, start: int, end: int) -> set[str]:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(drafts())
-def test_redact_never_leaks_text_of_an_unsupported_sentence(draft):
-    """In redact mode no text of a sentence whose claim is not SUPPORTED reaches the output."""
+def test_redact_never_leaks_a_refuted_sentence_nor_an_unmarked_uncertain_one(draft):
+    """Default redact: no text of a REFUTED claim's sentence reaches the output, and every
+    UNCERTAIN claim's sentence is marked (or removed with a neighbour)."""
     g = V.guard(draft, SOURCES, policy="redact")
+    for claim in g.case.claims:
+        if claim.outcome is ClaimOutcome.REFUTED:
+            for tag in _sentence_tags(draft, claim.char_start, claim.char_end):
+                assert tag not in g.text, (draft, g.text)
+        if claim.outcome is ClaimOutcome.UNCERTAIN:
+            assert actions_on(g, claim) & {"mark", "redact"}, (draft, g.text)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(drafts())
+def test_strict_redact_never_leaks_text_of_an_unsupported_sentence(draft):
+    """strictness="strict": no text of a sentence whose claim is not SUPPORTED reaches the
+    output."""
+    g = V_STRICT.guard(draft, SOURCES, policy="redact")
     for claim in g.case.claims:
         if claim.availability is not AssessmentAvailability.ASSESSED:
             continue

@@ -496,13 +496,14 @@ def test_detect_conflicts_on_an_empty_response_is_empty_response():
 
 
 def test_numeric_mismatch_only_when_the_figure_held_the_claim_down():
-    """An unrelated claim with a year is LOW_EVIDENCE_SIMILARITY, not NUMERIC_MISMATCH."""
-    case = verifier().verify_case(
-        "Bananas were first grown in 1889 by monks.",
-        ["The Eiffel Tower is a wrought-iron tower in Paris."],
-    )
-    assert case.claims[0].reason is R.LOW_EVIDENCE_SIMILARITY
-    assert case.claims[0].reason_detail is None
+    """An unrelated claim with a year is LOW_EVIDENCE_SIMILARITY, not NUMERIC_MISMATCH, under
+    the seed's matcher; the default names the year no source states as its decisive finding."""
+    args = ("Bananas were first grown in 1889 by monks.", ["The Eiffel Tower is a tower in Paris."])
+    seed = verifier(config=VerifyConfig(score_model="seed-v1")).verify_case(*args).claims[0]
+    assert seed.reason is R.LOW_EVIDENCE_SIMILARITY and seed.reason_detail is None
+    claim = verifier().verify_case(*args).claims[0]
+    assert claim.reason is R.LOW_EVIDENCE_SIMILARITY
+    assert claim.reason_detail is R.NUMERIC_MISMATCH and claim.finding == "no source states 1889"
 
 
 class _CountingDecomposer(RuleBasedDecomposer):

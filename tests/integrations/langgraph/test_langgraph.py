@@ -183,7 +183,7 @@ async def test_async_node():
     """ainvoke grounds through the guard's async path."""
     node = grounding_node(policy="flag", verifier=verifier())
     update = await node.ainvoke({"answer": ANSWER, "documents": SOURCES})
-    assert update["answer"].endswith("[unsupported]")
+    assert update["answer"].endswith("[refuted: no source names 'Atlantis']")
 
 
 def test_state_schema_check_and_bad_state():

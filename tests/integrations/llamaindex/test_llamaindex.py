@@ -223,7 +223,7 @@ def test_sync_query_redacts_the_fabricated_sentence(index):
 def test_flag_policy_annotates_and_keeps_the_text(index):
     """policy='flag' keeps every original character and marks the unsupported sentence."""
     response = engine(index, postprocessor(policy="flag")).query("bravo?")
-    assert response.response == f"{fact(1)} {FABRICATED} [unsupported]"
+    assert response.response == f"{fact(1)} {FABRICATED} [refuted: no source names 'Mars']"
 
 
 async def test_async_aquery_is_grounded(index):

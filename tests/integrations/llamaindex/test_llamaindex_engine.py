@@ -100,9 +100,9 @@ async def test_chat_engine_achat_and_query(index):
     """achat() and query() on a wrapped chat engine are grounded too."""
     qe = wrap(chat_engine(index), policy="flag")
     answer = await qe.achat("echo?")
-    assert answer.response == f"{fact(4)} {FABRICATED} [unsupported]"
+    assert answer.response == f"{fact(4)} {FABRICATED} [refuted: no source names 'Mars']"
     response = qe.query("foxtrot?")
-    assert response.response == f"{fact(5)} {FABRICATED} [unsupported]"
+    assert response.response == f"{fact(5)} {FABRICATED} [refuted: no source names 'Mars']"
     assert evidence_ids(response) == [response.source_nodes[0].node.node_id]
 
 
@@ -151,5 +151,5 @@ def test_an_answer_grounded_inside_is_not_grounded_again(index, streaming):
     )
     response = wrap(inner, policy="flag", sinks=[sink]).query("india?")
     text = "".join(response.response_gen) if streaming else response.response
-    assert text.strip() == f"{fact(8)} {FABRICATED} [unsupported]"
+    assert text.strip() == f"{fact(8)} {FABRICATED} [refuted: no source names 'Mars']"
     assert len(sink.events) == 1

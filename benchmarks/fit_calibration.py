@@ -1,0 +1,155 @@
+"""Fit the calibration of ``p_wrong`` on the dev splits and ship it as data.
+
+    .venv/bin/python -m benchmarks.fit_calibration            # fit, print, write
+    .venv/bin/python -m benchmarks.fit_calibration --dry-run  # fit and print only
+
+Reads every dev-split answer of the realistic corpus (``tests/realistic``, all
+writers), verifies it with the default engine, and fits a logistic model of
+"the claim's sentence is wrong" on the features of ``scoring/calibration.py``
+(claims of non-claim sentences left out). Writes
+``src/longtracer_core/data/calibration.json`` with the weights, the balanced
+and uncertain operating points (``_operating_points``) and a fit report. Test splits are never read here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from datetime import date
+from pathlib import Path
+
+import numpy as np
+
+from longtracer_core import CitationVerifier
+from longtracer_core.contracts import AssessmentAvailability, ClaimAssessment, ClaimOutcome
+from longtracer_core.evaluation.realistic_corpus import load_realistic
+from longtracer_core.pipeline.verdicts import answer_contexts, may_pass_on_probability
+from longtracer_core.scoring.calibration import FEATURES, claim_features, fit_logistic
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "src" / "longtracer_core" / "data" / "calibration.json"
+BALANCED_FAITHFUL = 0.10
+# A user forgives a flag, not a missed fabrication: a faithful sentence flagged costs
+# half of a wrong sentence left unflagged when the uncertain line is chosen.
+FLAG_COST = 0.5
+L2 = 1.0
+
+
+def _rows(records):
+    verifier = CitationVerifier()
+    guarded = verifier.verify_batch(
+        [
+            {
+                "response": r.answer,
+                "sources": [{"text": s["text"], "source_id": s["source_id"]} for s in r.sources],
+                "case_id": r.id,
+                "question": r.question,
+            }
+            for r in records
+        ],
+        with_traces=True,
+        policy="redact",
+    )
+    rows = []
+    for record, g in zip(records, guarded, strict=True):
+        claims = list(g.case.claims)
+        for claim, ctx in zip(claims, answer_contexts(claims), strict=True):
+            if claim.availability is not AssessmentAvailability.ASSESSED:
+                continue
+            if claim.char_start is None or claim.char_end is None:
+                continue
+            touched = [
+                (k, s.label)
+                for k, s in enumerate(record.sentences)
+                if s.start < claim.char_end and s.end > claim.char_start
+            ]
+            labels = {label for _, label in touched}
+            if not labels & {"faithful", "error"}:
+                continue
+            wrong = int("error" in labels)
+            feats = claim_features(claim.details, claim.outcome, ctx)
+            refuted = claim.outcome is ClaimOutcome.REFUTED
+            # below the band and unable to pass on probability: marked whatever p_wrong says
+            below = claim.assessment is not ClaimAssessment.SUPPORTED
+            always = below and not may_pass_on_probability(claim, len(ctx))
+            keys = [(record.id, k, label) for k, label in touched if label != "non_claim"]
+            rows.append(([feats[f] for f in FEATURES], wrong, (refuted, always, below), keys))
+    return rows
+
+
+def _sentences(rows, p):
+    """Per labelled sentence: is it wrong, and (refuted, always marked, below the band,
+    p_wrong) of each of its claims."""
+    sentences: dict[tuple[str, int, str], list[tuple[bool, bool, bool, float]]] = {}
+    for (_, _, (refuted, always, below), keys), prob in zip(rows, p, strict=True):
+        for key in keys:
+            sentences.setdefault(key, []).append((refuted, always, below, float(prob)))
+    return [(key[2] == "error", claims) for key, claims in sentences.items()]
+
+
+def _rates(sentences, hit):
+    wrong = [any(hit(c) for c in claims) for is_wrong, claims in sentences if is_wrong]
+    faithful = [any(hit(c) for c in claims) for is_wrong, claims in sentences if not is_wrong]
+    return float(np.mean(faithful)), float(np.mean(wrong))
+
+
+def _operating_points(rows, p):
+    """``uncertain``: the p_wrong line that maximises wrong sentences flagged minus
+    FLAG_COST times faithful sentences flagged; ``balanced``: the lowest line at which removing uncertain claims
+    keeps faithful sentences removed at or under BALANCED_FAITHFUL."""
+    sentences = _sentences(rows, p)
+    grid = [float(t) for t in np.round(np.arange(0.02, 0.99, 0.01), 2)]
+    best, line = -1.0, 0.5
+    for tau in grid:
+        f, w = _rates(sentences, lambda c, tau=tau: c[0] or c[1] or (c[2] and c[3] >= tau))
+        if w - FLAG_COST * f > best + 1e-12:
+            best, line = w - FLAG_COST * f, tau
+    balanced = 1.0
+    for tau in grid:
+        f, _ = _rates(sentences, lambda c, tau=tau: c[0] or (c[2] and c[3] >= tau))
+        if f <= BALANCED_FAITHFUL:
+            balanced = tau
+            break
+    return {"uncertain": line, "balanced": max(balanced, line)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", default=str(ROOT / "tests" / "realistic"))
+    ap.add_argument("--dry-run", action="store_true")
+    args = ap.parse_args()
+    started = time.perf_counter()
+    records = [r for r in load_realistic([args.corpus]) if r.split == "dev"]
+    rows = _rows(records)
+    x = np.array([r[0] for r in rows], dtype=np.float64)
+    y = np.array([r[1] for r in rows], dtype=np.float64)
+    weights, bias = fit_logistic(x, y, l2=L2)
+    p = 1.0 / (1.0 + np.exp(-(x @ weights + bias)))
+    points = _operating_points(rows, p)
+    report = {
+        "version": f"calibration-{date.today().isoformat()}",
+        "features": list(FEATURES),
+        "weights": [round(float(w), 6) for w in weights],
+        "bias": round(bias, 6),
+        "operating_points": points,
+        "fit": {
+            "data": "realistic corpus, dev split (every writer); claims of labelled sentences",
+            "answers": len(records),
+            "claims": len(rows),
+            "wrong_claims": int(y.sum()),
+            "l2": L2,
+            "uncertain_rule": f"p_wrong line maximising wrong - {FLAG_COST} x faithful flagged",
+            "balanced_rule": f"lowest line keeping faithful sentences removed <= {BALANCED_FAITHFUL}",
+            "seconds": round(time.perf_counter() - started, 1),
+            "command": ".venv/bin/python -m benchmarks.fit_calibration",
+        },
+    }
+    print(json.dumps({k: v for k, v in report.items() if k != "features"}, indent=1))
+    if not args.dry_run:
+        OUT.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {OUT}")
+
+
+if __name__ == "__main__":
+    main()

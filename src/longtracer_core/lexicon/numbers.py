@@ -1,0 +1,128 @@
+"""Numbers written as words: cardinal and ordinal words, scale words and their suffixes.
+
+Read by ``scoring.numeric`` (a figure written "twelve", "third", "4.2 billion" or "$146k" is
+the same number as its digits), ``scoring.evidence`` (scale and currency words) and
+``scoring.gates`` (which also reads the unit words: km = kilometres = kilometers).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CURRENCY_WORDS",
+    "NUMBER_WORDS",
+    "ORDINAL_WORDS",
+    "SCALE_EXPONENTS",
+    "SCALE_SUFFIXES",
+    "SCALE_WORDS",
+    "UNIT_SPELLINGS",
+]
+
+# cardinal word -> value ("one" is left out: it is a pronoun as often as a number)
+NUMBER_WORDS: dict[str, int] = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+}
+
+# ordinal word -> value ("first" and "second" are left out: they are order and time words too)
+ORDINAL_WORDS: dict[str, int] = {
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+}
+
+# scale word -> the power of ten it multiplies by
+SCALE_EXPONENTS: dict[str, int] = {
+    "thousand": 3,
+    "million": 6,
+    "billion": 9,
+    "trillion": 12,
+    "bn": 9,
+}
+
+# a figure's one-letter suffix ("$146k") -> its scale word
+SCALE_SUFFIXES: dict[str, str] = {"k": "thousand", "m": "million", "b": "billion"}
+
+# the scale words written out in full
+SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion"})
+
+# canonical unit -> its spellings
+UNIT_SPELLINGS: dict[str, str] = {
+    "s": "s sec secs second seconds",
+    "min": "min mins minute minutes",
+    "h": "h hr hrs hour hours",
+    "day": "day days",
+    "week": "week weeks",
+    "month": "month months",
+    "year": "year years yr yrs",
+    "decade": "decade decades",
+    "century": "century centuries",
+    "mm": "mm millimetre millimetres millimeter millimeters",
+    "cm": "cm centimetre centimetres centimeter centimeters",
+    "m": "m metre metres meter meters",
+    "km": "km kilometre kilometres kilometer kilometers",
+    "mi": "mi mile miles",
+    "ft": "ft foot feet",
+    "in": "inch inches",
+    "g": "g gram grams",
+    "kg": "kg kilogram kilograms",
+    "t": "tonne tonnes ton tons",
+    "lb": "lb lbs pound pounds",
+    "%": "percent",
+    "degree": "degree degrees",
+    "K": "kelvin",
+    "C": "celsius",
+    "F": "fahrenheit",
+    "l": "l litre litres liter liters",
+    "ml": "ml millilitre millilitres milliliter milliliters",
+    "gb": "gb gigabyte gigabytes",
+    "mb": "mb megabyte megabytes",
+    "times": "times",
+    "people": "people persons",
+    "point": "point points",
+    "goal": "goal goals",
+}
+
+# currency words written after a figure ("40 dollars", "12 EUR")
+CURRENCY_WORDS = frozenset(
+    "dollar dollars usd euro euros eur pound pounds gbp yen kroner krone francs rupees".split()
+)

@@ -1,0 +1,100 @@
+"""The evidence-wide findings joined to the matcher's, and what a decisive one changes.
+
+Each assessed claim keeps one finding in ``details["finding"]``: the first
+decisive one in ``PRIORITY`` order, else the first of any kind. A decisive
+finding overrides a supported band (a name no source holds is not supported by
+a passage that shares the rest of the claim's words): a figure the evidence
+gives otherwise makes the claim CONTRADICTED, a name or figure it lacks makes
+it INSUFFICIENT_EVIDENCE; ``reason_detail`` names the finding's code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, ReasonCode
+from ..decompose.types import DraftClaim
+from ..scoring.evidence import EvidenceIndex, evidence_findings
+from ..scoring.findings import DECISIVE_KINDS, Finding
+from .assess import SIMILARITY_GATE
+
+__all__ = ["PRIORITY", "join_findings"]
+
+PRIORITY = (
+    "contradiction",
+    "figure_conflict",
+    "figure_role",
+    "name_absent",
+    "figure_absent",
+    "gate_direction",
+    "gate_polarity",
+    "gate_figure_role",
+    "gate_entity",
+    "gate_quantifier",
+    "gate_causal",
+    "figure_mismatch",
+)
+_CONTRADICTING = frozenset({"figure_conflict", "figure_role"})
+
+
+def _rank(kind: str) -> int:
+    return PRIORITY.index(kind) if kind in PRIORITY else len(PRIORITY)
+
+
+def _chosen(found: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    if not found:
+        return None
+    ordered = sorted(found, key=lambda f: _rank(str(f.get("kind"))))
+    decisive = [f for f in ordered if f.get("kind") in DECISIVE_KINDS]
+    return decisive[0] if decisive else ordered[0]
+
+
+def _update(claim: ClaimResult, finding: dict[str, Any]) -> dict[str, Any]:
+    """What a decisive evidence finding changes in a claim the matcher did not refute."""
+    kind = str(finding["kind"])
+    code = ReasonCode(finding["code"])
+    if kind in _CONTRADICTING:
+        return {
+            "assessment": ClaimAssessment.CONTRADICTED,
+            "reason": ReasonCode.CONTRADICTED_BY_EVIDENCE,
+            "reason_detail": code,
+            "supporting_sources": [],
+            "contradicting_sources": [str(finding["source_id"])],
+        }
+    reason = claim.reason
+    if claim.assessment is not ClaimAssessment.INSUFFICIENT_EVIDENCE or reason is None:
+        cos = float(claim.details.get("cos", 0.0))
+        reason = (
+            ReasonCode.LOW_EVIDENCE_SIMILARITY if cos < SIMILARITY_GATE else ReasonCode.NOT_ENTAILED
+        )
+    return {
+        "assessment": ClaimAssessment.INSUFFICIENT_EVIDENCE,
+        "reason": reason,
+        "reason_detail": code,
+        "supporting_sources": [],
+    }
+
+
+def join_findings(
+    claim: ClaimResult, draft: DraftClaim, index: EvidenceIndex, question: str | None = None
+) -> ClaimResult:
+    """``claim`` with the evidence-wide findings joined to the matcher's (names the user's
+    ``question`` uses are the user's, never held against the answer)."""
+    if claim.availability is not AssessmentAvailability.ASSESSED:
+        return claim
+    own = claim.details.get("finding")
+    found: list[dict[str, Any]] = [own] if isinstance(own, dict) else []
+    context = [*draft.context, question] if question else list(draft.context)
+    extra: list[Finding] = evidence_findings(claim.claim_text, index, context)
+    found.extend(f.as_dict() for f in extra)
+    chosen = _chosen(found)
+    if chosen is None or chosen is own:
+        return claim
+    decisive = chosen.get("kind") in DECISIVE_KINDS
+    if claim.assessment is ClaimAssessment.SUPPORTED and not decisive:
+        return claim
+    update: dict[str, Any] = {"details": {**claim.details, "finding": chosen}}
+    if decisive and claim.assessment is not ClaimAssessment.CONTRADICTED:
+        update.update(_update(claim, chosen))
+    return claim.model_copy(update=update)

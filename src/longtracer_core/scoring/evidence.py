@@ -1,0 +1,374 @@
+"""Evidence-wide checks: figures need their role, names need name evidence.
+
+The matcher scores a claim against its closest spans. These checks read the
+whole evidence of a case once (``evidence_index``) and ask of each claim:
+
+* ``name_absent`` — a proper name the claim uses appears in no source
+  (``names.py`` allows for the ways people refer to names);
+* ``figure_conflict`` — a figure no source states (nor derives by a unit
+  conversion, a sum, difference, product or ratio of two figures of one
+  passage), where the evidence sentence that speaks of the same thing gives
+  another figure of the same kind ("opened in 1951" / "opened in 1937");
+* ``figure_absent`` — a figure no source states or derives, with nothing to
+  set against it;
+* ``figure_role`` — a figure the evidence states, but only for another fact:
+  the sentence that speaks of the claim's subject gives another figure of the
+  same kind ("discovered in 1923" where 1923 is the year of the prize).
+
+Pure functions over plain text; ``Finding`` records carry the proof.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+from importlib import resources
+
+import regex
+
+from ..contracts import ReasonCode
+from ..lexicon.numbers import CURRENCY_WORDS, SCALE_EXPONENTS, SCALE_SUFFIXES
+from ..text.sentences import split_sentences
+from ..text.words import lex_tokens, stem
+from .figures import Need, SpanFigures, claim_needs, needs_met, span_figures
+from .findings import Finding
+from .names import NameIndex, absent_names, name_index, opener_words
+from .numeric import _scan_items
+from .units import unit_table
+
+__all__ = ["EvidenceIndex", "evidence_findings", "evidence_index", "figure_kind"]
+
+# a claim and an evidence sentence speak of the same thing when the sentence holds
+# at least this share of the claim's content words
+ALIGNED = 0.5
+# a figure's holders speak of another fact when they hold under this share
+OTHER_FACT = 0.25
+
+
+@lru_cache(maxsize=1)
+def _function_words() -> frozenset[str]:
+    path = resources.files("longtracer_core").joinpath("data/function_words.json")
+    return frozenset(json.loads(path.read_text("utf-8"))["function_words"])
+
+
+def _content(text: str) -> frozenset[str]:
+    skip = _function_words()
+    return frozenset(
+        stem(t) for t in lex_tokens(text) if t not in skip and not any(c.isdigit() for c in t)
+    )
+
+
+_SCALES = frozenset(SCALE_EXPONENTS) | frozenset(SCALE_SUFFIXES)
+_CURRENCIES = CURRENCY_WORDS
+
+
+def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | None) -> str:
+    """What a figure counts: date, time, year, percent, money, a unit, or a plain count."""
+    if kind in ("date", "time"):
+        return kind
+    after = text[end : end + 16].lower()
+    before = text[max(0, start - 2) : start]
+    if after.startswith(("%", " %", " percent", " per cent")):
+        return "percent"
+    if any(sym in before for sym in "$€£¥₹"):
+        return "money"
+    words = [w for w in lex_tokens(text[end : end + 40]) if w not in _SCALES][:2] or [""]
+    if words[0] in _CURRENCIES:
+        return "money"
+    if words[0] in ("square", "sq") and len(words) > 1:
+        area = unit_table().words.get(words[1])
+        return f"unit:{area}2" if area else "count"
+    unit = unit_table().words.get(words[0])
+    if unit is not None:
+        return f"unit:{unit}"
+    if number is not None and number == number.to_integral_value() and 1000 <= number <= 2100:
+        return "year"
+    return "count"
+
+
+@dataclass(frozen=True)
+class EvidenceSentence:
+    """One sentence of the evidence: where it is, its content words and figures."""
+
+    source_id: str
+    text: str
+    content: frozenset[str]
+    figures: SpanFigures
+    kinds: tuple[tuple[str, str], ...]  # (kind, value) of each figure it states
+
+
+@dataclass(frozen=True)
+class EvidenceIndex:
+    """What a case's evidence offers the evidence-wide checks."""
+
+    sentences: tuple[EvidenceSentence, ...]
+    figures: SpanFigures  # every figure every source states
+    derived: frozenset[str]  # values derived from one sentence's figures (never years)
+    names: NameIndex
+
+
+def _kinds(text: str) -> tuple[tuple[str, str], ...]:
+    out = []
+    for item in _scan_items(text, lenient=True):
+        if item.kind in ("num", "date", "time"):
+            kind = figure_kind(text, item.start, item.end, item.kind, item.number)
+            out.append((kind, item.readings[0]))
+    return tuple(out)
+
+
+def _number(value: str) -> Decimal | None:
+    try:
+        return Decimal(value)
+    except InvalidOperation:
+        return None
+
+
+def _canon(value: Decimal) -> str:
+    """A value as figure readings write it: 20, 4.5, 33.33 (no exponent, no trailing 0)."""
+    if value == value.to_integral_value():
+        return str(int(value))
+    return format(value.quantize(Decimal("0.01")).normalize(), "f")
+
+
+def _derived(sentences: Sequence[EvidenceSentence]) -> frozenset[str]:
+    """Values a careful reader derives from one sentence: a unit conversion, the sum or
+    difference of two figures of one kind, a share of two counts as a percent, and a
+    span of years. Never a year or a date."""
+    table = unit_table()
+    out: set[str] = set()
+    years: set[Decimal] = set()
+    for s in sentences:
+        out.update(_canon(v) for w, v in table.fractions.items() if w in s.content)
+        by_kind: dict[str, list[Decimal]] = {}
+        for kind, value in s.kinds:
+            number = _number(value)
+            if number is None:
+                continue
+            if kind == "year":
+                years.add(number)
+                continue
+            if kind.startswith("unit:"):
+                out.update(_canon(v) for v, _ in table.converted(number, kind[5:]))
+            by_kind.setdefault(kind, []).append(number)
+        for kind, numbers in by_kind.items():
+            for i, a in enumerate(numbers[:12]):
+                for b in numbers[i + 1 : 12]:
+                    out.update({_canon(a + b), _canon(abs(a - b))})
+                    if kind == "count" and a and b:
+                        out.add(_canon(min(a, b) / max(a, b) * 100))
+    ordered = sorted(years)
+    out.update(_canon(b - a) for i, a in enumerate(ordered) for b in ordered[i + 1 :])
+    return frozenset(out)
+
+
+def evidence_index(sources: Iterable[tuple[str, str]]) -> EvidenceIndex:
+    """Index the evidence of one case: (source id, text) of every truth source."""
+    sentences: list[EvidenceSentence] = []
+    texts: list[str] = []
+    for source_id, text in sources:
+        texts.append(text)
+        for piece in split_sentences(text):
+            words = piece.text
+            sentences.append(
+                EvidenceSentence(
+                    source_id, words, _content(words), span_figures(words), _kinds(words)
+                )
+            )
+    values: set[str] = set()
+    numbers: list[Decimal] = []
+    stated: list[Decimal] = []
+    for s in sentences:
+        values.update(s.figures.values)
+        numbers.extend(s.figures.numbers)
+        stated.extend(s.figures.stated)
+    union = SpanFigures(frozenset(values), tuple(numbers), tuple(stated))
+    return EvidenceIndex(tuple(sentences), union, _derived(sentences), name_index(texts))
+
+
+def _aligned(claim: frozenset[str], index: EvidenceIndex) -> tuple[EvidenceSentence | None, float]:
+    if not claim or not index.sentences:
+        return None, 0.0
+    best = max(index.sentences, key=lambda s: len(claim & s.content))
+    return best, len(claim & best.content) / len(claim)
+
+
+def _quote(text: str, limit: int = 120) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _date_parts(value: str) -> tuple[str | None, str | None, str | None]:
+    """(year, month, day) of an ISO-like reading: 2019-03-14, 2019-03, --03-14, 2019."""
+    if value.startswith("--"):
+        month, day = value[2:].split("-")[:2]
+        return None, month, day
+    parts = value.split("-")
+    return parts[0], (parts[1] if len(parts) > 1 else None), (parts[2] if len(parts) > 2 else None)
+
+
+def _compatible(kind: str, a: str, b: str) -> bool:
+    """Could readings ``a`` and ``b`` name the same value (a partial date inside a full one)?"""
+    if a == b:
+        return True
+    if kind != "date":
+        return False
+    return all(
+        x is None or y is None or x == y
+        for x, y in zip(_date_parts(a), _date_parts(b), strict=True)
+    )
+
+
+def _other_value(sentence: EvidenceSentence, kind: str, claimed: str) -> str | None:
+    values = [v for k, v in sentence.kinds if k == kind and not _compatible(kind, v, claimed)]
+    return values[0] if values else None
+
+
+def _met(need: Need, kind: str, index: EvidenceIndex) -> bool:
+    """``need`` stated by the evidence, derived from one of its sentences (not for years,
+    dates or times), or — for a full date — its year and month-day in one sentence or two
+    neighbouring ones of one source."""
+    if needs_met([need], index.figures):
+        return True
+    if kind not in ("year", "date", "time") and any(r in index.derived for r in need.readings):
+        return True
+    year, month, day = _date_parts(need.readings[0]) if kind == "date" else (None, None, None)
+    if not (year and month and day):
+        return False
+    sents = index.sentences
+    for i, s in enumerate(sents):
+        if f"--{month}-{day}" not in s.figures.values and need.readings[0] not in s.figures.values:
+            continue
+        near = [x for x in sents[max(0, i - 1) : i + 2] if x.source_id == s.source_id]
+        if any(year in x.figures.values for x in near):
+            return True
+    return False
+
+
+_LOCAL = 8  # content words on each side of a figure that say what it is the figure of
+
+
+def _local(claim: str, start: int, end: int, content: frozenset[str]) -> frozenset[str]:
+    """The claim's content words near one figure (a fused sentence states several facts)."""
+    before = [stem(t) for t in lex_tokens(claim[:start])][-_LOCAL * 2 :]
+    after = [stem(t) for t in lex_tokens(claim[end:])][: _LOCAL * 2]
+    near = [w for w in before if w in content][-_LOCAL:] + [w for w in after if w in content][
+        :_LOCAL
+    ]
+    return frozenset(near)
+
+
+def _figure(claim: str, claim_content: frozenset[str], index: EvidenceIndex) -> Finding | None:
+    for item, need in _claim_figures(claim):
+        content = _local(claim, item[0], item[1], claim_content) or claim_content
+        aligned, share = _aligned(content, index)
+        kind = figure_kind(claim, item[0], item[1], item[2], need.number)
+        written = claim[item[0] : item[1]]
+        other = (
+            _other_value(aligned, kind, need.readings[0]) if aligned and share >= ALIGNED else None
+        )
+        if not _met(need, kind, index):
+            if other is not None and aligned is not None:
+                return Finding(
+                    "figure_conflict",
+                    ReasonCode.NUMERIC_MISMATCH,
+                    f"the claim gives {written}; source {aligned.source_id} gives {other} "
+                    f'("{_quote(aligned.text)}")',
+                    {"source_id": aligned.source_id, "claimed": written, "stated": other},
+                )
+            if kind in ("time", "count") and (need.number is None or need.number < 10):
+                continue  # small counts and durations are too often derived to decide on
+            return Finding(
+                "figure_absent",
+                ReasonCode.NUMERIC_MISMATCH,
+                f"no source states {written}",
+                {"claimed": written},
+            )
+        holders = [s for s in index.sentences if needs_met([need], s.figures)]
+        if other is None or aligned is None or not holders or aligned in holders:
+            continue
+        if max(len(content & s.content) for s in holders) / len(content) < OTHER_FACT:
+            return Finding(
+                "figure_role",
+                ReasonCode.FIGURE_ROLE_MISMATCH,
+                f"source {holders[0].source_id} gives {written} for another fact "
+                f'("{_quote(holders[0].text)}"); for this, source {aligned.source_id} '
+                f"gives {other}",
+                {"source_id": aligned.source_id, "claimed": written, "stated": other},
+            )
+    return None
+
+
+_RANGE_TO = regex.compile(
+    r"\s*(?:–|—|-|to|and)\s*[$€£]?\d[\d.,]*\s*(?:thousand|million|billion|trillion|bn|m|k)\b"
+)
+_IDENTIFIER = regex.compile(r"(?:\p{Lu}[\p{L}.]*|No\.?)\s?$")
+
+
+def _checkable(claim: str, start: int, end: int) -> bool:
+    """Is the figure at ``claim[start:end]`` a fact to check, not part of a name or code?
+
+    Left out: figures glued to letters ("Q2", "1990s", "25½"), slashed codes
+    ("261/2004"), a number right after a capitalised word with no unit after it
+    ("Python 3.12", "PEP 695", "Article 33"), and the first end of a range whose
+    scale word follows the second ("19.2–19.6 billion").
+    """
+    before, after = claim[max(0, start - 24) : start], claim[end : end + 24]
+    if before[-1:].isalpha() or after[:1].isalpha() or after[:1] in "½¼¾⅓⅔/" or before[-1:] == "/":
+        return False
+    if _RANGE_TO.match(after):
+        return False
+    word = _IDENTIFIER.search(before)
+    if word is not None and start > 0:
+        folded = word.group(0).strip().lower().rstrip(".")
+        names = opener_words()
+        if folded not in names and not figure_kind(claim, start, end, "num", None).startswith(
+            ("unit:", "percent", "money")
+        ):
+            return False
+    return True
+
+
+def _claim_figures(claim: str) -> list[tuple[tuple[int, int, str], Need]]:
+    """The figures a claim asserts that can be checked exactly (no number words, ordinals,
+    names or codes)."""
+    items = [i for i in _scan_items(claim, lenient=True) if i.kind in ("num", "date", "time")]
+    needs = [n for n in claim_needs(claim) if not n.soft]
+    out = []
+    for item in items:
+        if item.kind == "num" and not _checkable(claim, item.start, item.end):
+            continue
+        need = next((n for n in needs if set(n.readings) == set(item.readings)), None)
+        if need is not None:
+            out.append(((item.start, item.end, item.kind), need))
+    return out
+
+
+def evidence_findings(
+    claim: str, index: EvidenceIndex, context: Sequence[str] = ()
+) -> list[Finding]:
+    """Every evidence-wide finding on one claim (names first, then figures).
+
+    ``context`` holds the phrases the claim took from its context: their names
+    and words are never held against it.
+    """
+    optional = frozenset(w for phrase in context for w in lex_tokens(phrase))
+    out: list[Finding] = []
+    missing = absent_names(claim, index.names, optional)
+    if missing:
+        out.append(
+            Finding(
+                "name_absent",
+                ReasonCode.ENTITY_MISMATCH,
+                f"no source names {', '.join(repr(n) for n in missing)}",
+                {"names": missing},
+            )
+        )
+    content = _content(claim) - frozenset(stem(w) for w in optional)
+    if content:
+        figure = _figure(claim, content, index)
+        if figure is not None:
+            out.append(figure)
+    return out

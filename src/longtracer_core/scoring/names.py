@@ -1,0 +1,218 @@
+"""Names require name evidence: a proper name in a claim that no source contains.
+
+The figure doctrine applied to names. A claim's names are its capitalised
+words (inside a sentence; a sentence's first word only when it is no common
+sentence opener), acronyms and words with inner capitals. A name is *present*
+when the evidence holds it the way people refer to it: any case or accent, a
+possessive or plural, a surname alone, a demonym for its country and back
+("French" / "France"), an acronym for its expansion and back ("EMA" / "European
+Medicines Agency"), a title dropped or added. A first name before a surname the
+evidence holds is not held against the claim. Word lists live in
+``data/names.json``. Pure functions; the index is built once per case.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+import regex
+
+from ..text.words import fold, fold_stem
+
+__all__ = ["NameIndex", "absent_names", "claim_names", "name_index", "opener_words"]
+
+_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{M}\p{N}'’.&-]*(?<![.'’-])")
+_OPENERS = "\"'“‘(*[#>•|:;!?.—–-"
+
+
+@dataclass(frozen=True)
+class _Lexicon:
+    titles: frozenset[str]
+    heads: frozenset[str]
+    not_names: frozenset[str]
+    starters: frozenset[str]
+    demonyms: dict[str, frozenset[str]]  # any folded form → every form of that place
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> _Lexicon:
+    text = resources.files("longtracer_core").joinpath("data/names.json").read_text("utf-8")
+    raw = json.loads(text)
+    groups: dict[str, frozenset[str]] = {}
+    for place, words in raw["demonyms"].items():
+        forms = frozenset({fold(place), *(fold(w) for w in words)})
+        for form in forms:
+            groups[form] = groups.get(form, frozenset()) | forms
+    return _Lexicon(
+        titles=frozenset(raw["titles"]),
+        heads=frozenset(raw["heads"]),
+        not_names=frozenset(raw["not_names"]),
+        starters=frozenset(raw["starters"]),
+        demonyms=groups,
+    )
+
+
+def opener_words() -> frozenset[str]:
+    """Capitalised words that open sentences and name nothing (with the never-names)."""
+    lex = _lexicon()
+    return lex.starters | lex.not_names
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """One name word of a claim, where it is, and whether it opens its sentence."""
+
+    text: str
+    start: int
+    end: int
+    initial: bool
+
+
+def _opens(text: str, start: int) -> bool:
+    i = start - 1
+    while i >= 0 and text[i].isspace():
+        i -= 1
+    return (
+        i < 0 or text[i] in _OPENERS or (text[i].isdigit() and text[i + 1 : start].strip() == ".")
+    )
+
+
+def _capitalised(word: str) -> bool:
+    return word[0].isupper() or any(ch.isupper() for ch in word[1:])
+
+
+def _acronym(word: str) -> bool:
+    letters = [ch for ch in word if ch.isalpha()]
+    return len(letters) >= 2 and all(ch.isupper() for ch in letters)
+
+
+def _possessive_or_run(text: str, end: int) -> bool:
+    """Is the word ending at ``end`` followed by a possessive or another capitalised word?"""
+    rest = text[end : end + 40]
+    if rest.startswith(("'s ", "’s ")):
+        return True
+    nxt = _WORD.match(rest.lstrip(" "))
+    return bool(
+        rest[:1] == " " and nxt and _capitalised(nxt.group(0)) and nxt.group(0)[0].isalpha()
+    )
+
+
+def claim_names(text: str) -> list[Name]:
+    """The words of ``text`` that name something (see the module docstring).
+
+    A sentence's first word is a name only when it is an acronym, has inner
+    capitals, or opens a run of names ("New Zealand", "Hexley's") and is no
+    common opener: a capitalised first word is otherwise just English.
+    """
+    lex = _lexicon()
+    out: list[Name] = []
+    for m in _WORD.finditer(text):
+        word = m.group(0)
+        if not word[0].isalpha() or not _capitalised(word) or len(word) < 2:
+            continue
+        if any(ch.isdigit() for ch in word):
+            continue  # model numbers and codes ("Q1", "L2") are figures, not names
+        if text[m.end() : m.end() + 9].lower().lstrip().startswith(("dollar", "cent")):
+            continue  # "US dollars", "Hong Kong cents": a currency, not a claim about a place
+        folded = fold(word)
+        if folded in lex.not_names or folded in lex.titles:
+            continue
+        initial = _opens(text, m.start())
+        plain = not (any(ch.isupper() for ch in word[1:]) or _acronym(word))
+        if initial and plain and (folded in lex.starters or not _possessive_or_run(text, m.end())):
+            continue
+        out.append(Name(word, m.start(), m.end(), initial))
+    return out
+
+
+@dataclass(frozen=True)
+class NameIndex:
+    """What the evidence offers for names: folded words, their stems, acronyms."""
+
+    words: frozenset[str]
+    stems: frozenset[str]
+    acronyms: frozenset[str]  # acronyms written in the evidence and its name runs' initials
+
+
+def _runs(text: str) -> Iterable[list[str]]:
+    """Runs of capitalised words (small linking words allowed inside a run)."""
+    run: list[str] = []
+    for m in _WORD.finditer(text):
+        word = m.group(0)
+        if _capitalised(word):
+            run.append(word)
+        elif run and word.lower() in ("of", "and", "for", "the", "de", "du", "la", "on", "in"):
+            continue
+        else:
+            if len(run) > 1:
+                yield run
+            run = []
+    if len(run) > 1:
+        yield run
+
+
+def _initials(run: Sequence[str]) -> str:
+    return "".join(w[0] for w in run if w[0].isupper()).lower()
+
+
+def name_index(texts: Iterable[str]) -> NameIndex:
+    """The name evidence of a case's sources."""
+    words: set[str] = set()
+    acronyms: set[str] = set()
+    for text in texts:
+        for m in _WORD.finditer(text):
+            word = m.group(0)
+            words.add(fold(word))
+            words.update(fold(part) for part in word.split("-") if part)
+            if _acronym(word):
+                acronyms.add(fold(word).replace(".", ""))
+        acronyms.update(_initials(run) for run in _runs(text))
+    return NameIndex(frozenset(words), frozenset(fold_stem(w) for w in words), frozenset(acronyms))
+
+
+def _present(word: str, index: NameIndex) -> bool:
+    folded = fold(word)
+    forms = {folded, folded.removesuffix("'s").removesuffix("’s"), folded.replace(".", "")}
+    forms.update(part for part in folded.split("-") if part)
+    if forms & index.words or {fold_stem(f) for f in forms} & index.stems:
+        return True
+    if _acronym(word) and folded.replace(".", "") in index.acronyms:
+        return True
+    places = _lexicon().demonyms.get(folded, frozenset())
+    return any(p in index.words or all(w in index.words for w in p.split()) for p in places)
+
+
+def _run_expands(names: Sequence[Name], i: int, text: str, index: NameIndex) -> bool:
+    """Is names[i] part of a run of names whose initials the evidence writes as an acronym?"""
+    lo = hi = i
+    while lo > 0 and text[names[lo - 1].end : names[lo].start].strip().lower() in ("", "of", "and"):
+        lo -= 1
+    while hi + 1 < len(names) and text[names[hi].end : names[hi + 1].start].strip().lower() in (
+        "", "of", "and",
+    ):  # fmt: skip
+        hi += 1
+    run = [n.text for n in names[lo : hi + 1]]
+    return len(run) > 1 and _initials(run) in index.acronyms
+
+
+def absent_names(text: str, index: NameIndex, optional: frozenset[str] = frozenset()) -> list[str]:
+    """The names of ``text`` the evidence does not hold (``optional``: folded words the claim
+    took from its context, never held against it)."""
+    names = claim_names(text)
+    heads = _lexicon().heads
+    missing: list[str] = []
+    for i, name in enumerate(names):
+        folded = fold(name.text)
+        if folded in optional or folded in heads or _present(name.text, index):
+            continue
+        if _run_expands(names, i, text, index):
+            continue
+        nxt = names[i + 1] if i + 1 < len(names) else None
+        if nxt is not None and not text[name.end : nxt.start].strip() and _present(nxt.text, index):
+            continue  # a first name before a surname the evidence holds
+        missing.append(name.text)
+    return list(dict.fromkeys(missing))

@@ -1,0 +1,45 @@
+"""Units as data: which word names which unit, and how units convert.
+
+Read once from ``data/units.json``; the gates and the figure-role check share
+it, so "km" and "kilometres" are one unit everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+from importlib import resources
+
+__all__ = ["UnitTable", "unit_table"]
+
+
+@dataclass(frozen=True)
+class UnitTable:
+    """Unit words → canonical unit; conversion factors; fraction words → percent."""
+
+    words: dict[str, str]
+    factors: tuple[tuple[str, str, Decimal], ...]
+    fractions: dict[str, Decimal]
+
+    def converted(self, value: Decimal, unit: str) -> set[tuple[Decimal, str]]:
+        """``value unit`` in every unit one conversion away (itself included)."""
+        out = {(value, unit)}
+        for big, small, factor in self.factors:
+            if unit == big:
+                out.add((value * factor, small))
+            elif unit == small:
+                out.add((value / factor, big))
+        return out
+
+
+@lru_cache(maxsize=1)
+def unit_table() -> UnitTable:
+    """The shipped unit table (read once)."""
+    text = resources.files("longtracer_core").joinpath("data/units.json").read_text("utf-8")
+    raw = json.loads(text)
+    words = {w: unit for unit, spelled in raw["units"].items() for w in spelled.split()}
+    factors = tuple((a, b, Decimal(str(f))) for a, b, f in raw["conversions"])
+    fractions = {w: Decimal(str(v)) for w, v in raw["fractions"].items()}
+    return UnitTable(words, factors, fractions)
