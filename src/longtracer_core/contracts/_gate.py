@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ._enums import (
     AssessmentAvailability,
     ClaimAssessment,
+    ClaimOutcome,
     ExecutionStatus,
     QualityGate,
     ReasonCode,
@@ -20,7 +21,14 @@ from ._enums import (
 if TYPE_CHECKING:
     from ._models import CaseResult, ClaimResult
 
-__all__ = ["compute_quality_gate", "gate_of", "legacy_verdict", "summarize"]
+__all__ = [
+    "claim_outcome",
+    "compute_quality_gate",
+    "gate_of",
+    "legacy_verdict",
+    "outcome_words",
+    "summarize",
+]
 
 
 def gate_of(
@@ -154,11 +162,55 @@ def _summary(
         if n:
             parts.append(f"{n} {words}")
     text = "; ".join(parts) + "."
+    if assessed and all(c.outcome is not None for c in assessed):
+        text += " " + _outcome_counts(assessed)
     if reason in _EVIDENCE_REASONS:
         text = _CASE_SUMMARIES[reason] + " " + text
     if refusals:
         text += f" {refusals} honest refusal{'s' if refusals != 1 else ''} not evaluated."
     return text
+
+
+def _outcome_counts(assessed: Sequence[ClaimResult]) -> str:
+    """The assessed claims by outcome, in words: "Outcomes: 1 supported, 1 refuted."."""
+    counts = [(o, sum(c.outcome is o for c in assessed)) for o in ClaimOutcome]
+    return "Outcomes: " + ", ".join(f"{n} {o.value.lower()}" for o, n in counts if n) + "."
+
+
+def claim_outcome(claim: ClaimResult) -> ClaimOutcome | None:
+    """What the guard does with ``claim``: its outcome, None when it was not assessed.
+
+    A record written without outcomes (an older or foreign producer) is never
+    trusted more than its assessment says: SUPPORTED stays SUPPORTED, anything
+    else is UNCERTAIN (never REFUTED: no finding proves it).
+    """
+    if claim.availability is not AssessmentAvailability.ASSESSED:
+        return None
+    if claim.outcome is not None:
+        return claim.outcome
+    if claim.assessment is ClaimAssessment.SUPPORTED:
+        return ClaimOutcome.SUPPORTED
+    return ClaimOutcome.UNCERTAIN
+
+
+def outcome_words(claim: ClaimResult) -> str:
+    """A claim's verdict for people, the words every surface shows.
+
+    ``"refuted: <finding>"``, ``"uncertain: <finding>"``, ``"supported by <sources>"``
+    (a finding that already starts with its outcome stands alone), or ``"not
+    assessed"`` for an honest refusal.
+    """
+    outcome = claim_outcome(claim)
+    if outcome is None:
+        refusal = claim.details.get("kind") == "refusal"
+        return "not assessed: an honest refusal" if refusal else "not assessed"
+    label = outcome.value.lower()
+    found = (claim.finding or "").strip()
+    if not found:
+        return label
+    if found.startswith((label, f"likely {label}")):
+        return found
+    return f"{label}: {found}"
 
 
 def legacy_verdict(claims: Sequence[ClaimResult]) -> str:

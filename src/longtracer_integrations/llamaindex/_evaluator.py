@@ -46,7 +46,10 @@ def _feedback(case: CaseResult) -> str:
         reason = claim.reason.value if claim.reason else "no reason"
         if claim.reason_detail is not None:
             reason += f", {claim.reason_detail.value}"
-        lines.append(f"- {claim.claim_id} {claim.assessment.value} ({reason}): {claim.claim_text}")
+        lines.append(
+            f"- {claim.claim_id} {claim.outcome_text}; {claim.assessment.value} ({reason}): "
+            f"{claim.claim_text}"
+        )
     return "\n".join(lines)
 
 

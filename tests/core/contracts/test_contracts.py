@@ -11,6 +11,7 @@ from longtracer_core.contracts import (
 )
 from longtracer_core.contracts import (
     CaseResult,
+    ClaimOutcome,
     ClaimResult,
     QualityGate,
     ReasonCode,
@@ -323,3 +324,45 @@ def test_assessment_counts_lists_every_assessment():
         "INSUFFICIENT_EVIDENCE": 1,
         "CONFLICTING_SOURCES": 0,
     }
+
+
+def _settled(base: ClaimResult, outcome: ClaimOutcome, finding: str) -> ClaimResult:
+    return base.model_copy(update={"outcome": outcome, "finding": finding, "p_wrong": 0.5})
+
+
+def test_outcome_text_is_the_outcome_and_its_finding_in_words():
+    """Every surface prints ``outcome_text``: the outcome, then the finding; a finding that
+    already starts with its outcome ("supported by ...") stands alone."""
+    figure = "the claim gives 1951; source bridge.txt gives 1937"
+    refuted = _settled(claim(C.CONTRADICTED), ClaimOutcome.REFUTED, figure)
+    assert refuted.outcome_text == f"refuted: {figure}"
+    uncertain = _settled(UNSUPPORTED, ClaimOutcome.UNCERTAIN, "no source speaks to this claim")
+    assert uncertain.outcome_text == "uncertain: no source speaks to this claim"
+    supported = _settled(claim(), ClaimOutcome.SUPPORTED, "supported by bridge.txt")
+    assert supported.outcome_text == "supported by bridge.txt"
+    assert REFUSAL.outcome_text == "not assessed"
+
+
+def test_a_record_without_outcomes_is_never_read_as_refuted():
+    """An older record (no outcome field): supported stays supported, the rest is uncertain,
+    as flag and redact read it; nothing is refuted without a finding."""
+    old = [claim(), claim(C.CONTRADICTED, reason=R.CONTRADICTED_BY_EVIDENCE), REFUSAL]
+    assert [c.outcome_text for c in old] == ["supported", "uncertain", "not assessed"]
+    c = build_case(case_id="x", execution=E.SUCCESS, availability=A.ASSESSED, claims=old)
+    assert c.outcome_counts == {"SUPPORTED": 1, "UNCERTAIN": 1, "REFUTED": 0}
+    assert "Outcomes" not in c.summary  # the summary counts outcomes only when they were set
+
+
+def test_summary_counts_outcomes_after_the_seeds_assessments():
+    """The summary keeps the seed's counts (they decide the gate), then the outcomes."""
+    claims = [
+        _settled(claim(), ClaimOutcome.SUPPORTED, "supported by a"),
+        _settled(claim(C.CONTRADICTED, cid="c2"), ClaimOutcome.REFUTED, "figure"),
+        _settled(UNSUPPORTED, ClaimOutcome.UNCERTAIN, "no passage states this claim"),
+    ]
+    c = build_case(case_id="x", execution=E.SUCCESS, availability=A.ASSESSED, claims=claims)
+    assert c.summary == (
+        "1 of 3 claims supported by the sources; 1 contradicted; 1 without sufficient "
+        "evidence. Outcomes: 1 supported, 1 uncertain, 1 refuted."
+    )
+    assert c.outcome_counts == {"SUPPORTED": 1, "UNCERTAIN": 1, "REFUTED": 1}
