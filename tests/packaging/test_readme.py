@@ -9,7 +9,8 @@ installs the freshly built wheel with that extra (its dependencies from the
 wheelhouse, ``tests.fresh_env.pip_install``), and the clone commands ``make
 demo`` / ``make test`` are CI's own entry (``.ci/run`` runs ``make test`` first,
 which runs this file), checked here only for what they are. A ``# exit N``
-comment on a shell line is the status it must end with (default 0). Offline:
+comment on a shell line is the status it must end with (default 0); a ``text``
+block is the output of the Python block before it, each of its lines printed. Offline:
 no model download, no API key; where a block needs a chat model the README
 shows the fake it uses.
 """
@@ -39,9 +40,11 @@ _EXIT = re.compile(r"#\s*exits?\s+(\d+)")
 # code that names the block. A new block needs an entry here.
 PRINTS = {
     "guarded = CitationVerifier().guard(": [
-        "[removed: not supported by the sources] Its main span is 1,280 metres long.",
-        "FAIL - 1 of 2 claims supported",
-        "NUMERIC_MISMATCH",
+        "[removed: not supported by the sources] Its main span is 1,280 metres long. "
+        "It is painted orange. [unverified]",
+        "c1 refuted: the claim gives 1951; source bridge.txt gives 1937",
+        "c2 supported by bridge.txt",
+        "c3 uncertain: ",
     ],
     "case = check_case(": [
         "PASS - 2 of 2 claims supported by the sources.",
@@ -57,7 +60,7 @@ PRINTS = {
         "[removed: not supported by the sources] Its main span is 1,280 metres long.",
         "FAIL",
     ],
-    "VerifyConfig(policy=": ["Webb launched in 2021. [removed]"],
+    "VerifyConfig(policy=": ["[removed] Its main span is 1,280 metres long. [removed]"],
 }
 
 
@@ -174,7 +177,7 @@ def _run_shell(block: Block, bin_dir: Path, wheel: Path, work: Path) -> None:
         )
 
 
-def _run_python(block: Block, bin_dir: Path, work: Path) -> None:
+def _run_python(block: Block, bin_dir: Path, work: Path) -> str:
     out = subprocess.run(
         [str(bin_dir / "python"), "-c", block.code],
         cwd=work,
@@ -187,20 +190,33 @@ def _run_python(block: Block, bin_dir: Path, work: Path) -> None:
     (name,) = [key for key in PRINTS if key in block.code]
     for expected in PRINTS[name]:
         assert expected in out.stdout, f"README.md:{block.line}: {expected!r} not in\n{out.stdout}"
+    return out.stdout
+
+
+def _check_output(block: Block, printed: str | None) -> None:
+    """A ``text`` block shows what the Python block before it prints: every line of it."""
+    assert printed is not None, f"README.md:{block.line}: a text block follows no Python block"
+    for line in block.code.splitlines():
+        assert line.strip() in printed, f"README.md:{block.line}: {line!r} not in\n{printed}"
 
 
 @pytest.mark.slow
 def test_every_block_runs_as_written_in_order(readme_env, tmp_path):
     """Every block of README.md, top to bottom, unmodified, in a fresh venv from the wheel:
-    Python blocks exit 0 and print what the README says; shell lines end with the status
-    their `# exit N` comment names; the TOML written by a block is what the CLI reads."""
+    Python blocks exit 0 and print what the README says (a ``text`` block after one is its
+    output, line for line); shell lines end with the status their `# exit N` comment names;
+    the TOML written by a block is what the CLI reads."""
     bin_dir, wheel = readme_env
     blocks = readme_blocks(README.read_text(encoding="utf-8"))
-    assert {b.language for b in blocks} <= {"bash", "python"}
+    assert {b.language for b in blocks} <= {"bash", "python", "text"}
+    printed: str | None = None
     for block in blocks:
         if block.language == "python":
-            _run_python(block, bin_dir, tmp_path)
+            printed = _run_python(block, bin_dir, tmp_path)
+        elif block.language == "text":
+            _check_output(block, printed)
         else:
             _run_shell(block, bin_dir, wheel, tmp_path)
+            printed = None
     html = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "The bridge opened in 1951." in html
