@@ -117,6 +117,7 @@ PINNED_CONTRACTS = [
     "ReasonCode",
     "SCHEMA_VERSION",
     "build_case",
+    "claim_outcome",
     "compute_quality_gate",
     "summarize",
 ]
