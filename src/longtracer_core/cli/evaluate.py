@@ -36,7 +36,7 @@ Spans labelled Unwanted* or Questionable mark hallucinated sentences (sentence-
 level figures). A malformed line stops the run with file:line and exit 65.
 
 A folder, or a JSONL file whose records carry "answer_label", is read as the
-realistic corpus (tests/realistic, format in src/longtracer_core/evaluation/realistic.py):
+realistic corpus (tests/realistic, format in src/longtracer_core/evaluation/realistic_corpus.py):
 answer- and sentence-level figures per split (--split dev|test|all).
 """
 

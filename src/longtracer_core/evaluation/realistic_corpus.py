@@ -4,15 +4,25 @@ A corpus file is JSONL, one answer per line::
 
     {"id": "health-03-error", "group": "health-03", "split": "dev", "domain": "health",
      "question": "...", "sources": [{"source_id": "S1", "title": "...", "text": "..."}],
-     "answer": "...", "answer_label": "faithful" | "has_error",
+     "writer": "human", "answer": "...", "answer_label": "faithful" | "has_error",
      "sentences": [{"text": "<exact substring of answer>", "label": "faithful" | "error"
-                    | "non_claim", "tags": [...], "error": {"type": ..., "evidence": ...}}]}
+                    | "non_claim", "tags": [...],
+                    "error": {"type": ..., "evidence": ..., "planted": <class, optional>}}]}
 
-Each group (one question and its sources) holds one faithful answer and one
-answer with one or two planted errors; the dev/test split is by group, so the
-two answers of a question are never on different sides. Labelled sentences
-appear in the answer in order and cover every word of it; what lies between
-them may only be whitespace, markdown syntax or citation markers.
+``writer`` (optional, default ``"human"``) says who wrote the answer: a person,
+a model (``"qwen2.5-coder-1.5b-instruct-q4_k_m"``), or a model answer with one
+error planted by hand (the model id + ``"+planted"``). A hand-written answer
+with errors holds one or two; a model-written one holds what the model got
+wrong. ``error.planted`` names the class of a planted error (``PLANTED_CLASSES``).
+Model answers may carry their prompt ``style``, which the loader ignores.
+
+Each group is one question and its sources; the hand-written part holds one
+faithful answer and one with planted errors per group, the model-written part
+(``model/`` beside it) more answers to the same groups. The dev/test split is
+by group, so the answers to a question are never on different sides. Labelled
+sentences appear in the answer in order and cover every word of it; what lies
+between them may only be whitespace, markdown syntax or citation markers.
+Folders are read with their sub-folders.
 """
 
 from __future__ import annotations
@@ -27,6 +37,8 @@ import regex
 
 __all__ = [
     "ERROR_TYPES",
+    "HUMAN",
+    "PLANTED_CLASSES",
     "STYLE_TAGS",
     "CorpusError",
     "GoldSentence",
@@ -84,6 +96,23 @@ ERROR_TYPES = frozenset(
     }
 )
 
+# The classes of error planted in model-written answers (``error.planted``).
+PLANTED_CLASSES = frozenset(
+    {
+        "figure_absent",  # a figure swapped to one the evidence lacks
+        "figure_other_fact",  # a figure the evidence states for another fact
+        "entity_absent",  # a name swapped to one found nowhere in the evidence
+        "entity_in_evidence",  # a name swapped to another name the evidence holds
+        "negation",  # polarity flipped
+        "quantifier",  # a quantifier overgeneralised ("some" -> "all")
+        "causal",  # a causal link invented
+        "direction",  # a direction reversed (more/less, before/after, rise/fall)
+        "unsupported_detail",  # a plausible detail no source states
+    }
+)
+
+HUMAN = "human"
+
 _CITATION_LEFTOVER = regex.compile(
     r"\[[^\]\n]{0,40}\]|【[^】]{0,20}】|\((?:source|src|doc|document|ref|passage)s?\.?\s*"
     r"[A-Za-z]?\d+(?:\s*[,;&]\s*[A-Za-z]?\d+)*\)|\^\[?\d+\]?|[¹²³⁴⁵⁶⁷⁸⁹⁰]+",
@@ -107,6 +136,7 @@ class GoldSentence:
     tags: tuple[str, ...] = ()
     error_type: str | None = None
     evidence: str | None = None
+    planted: str | None = None
 
 
 @dataclass(frozen=True)
@@ -122,6 +152,7 @@ class RealisticRecord:
     answer: str
     answer_label: Literal["faithful", "has_error"]
     sentences: tuple[GoldSentence, ...]
+    writer: str = HUMAN
 
     @property
     def has_error(self) -> bool:
@@ -165,7 +196,7 @@ def _sentence(rid: str, i: int, raw: Any, answer: str, cursor: int) -> GoldSente
     unknown = [t for t in tags if t not in STYLE_TAGS]
     if unknown:
         raise _fail(rid, f"sentences[{i}] has unknown tags {unknown}")
-    error_type = evidence = None
+    error_type = evidence = planted = None
     if label == "error":
         err = raw.get("error")
         if not isinstance(err, dict) or err.get("type") not in ERROR_TYPES:
@@ -174,9 +205,12 @@ def _sentence(rid: str, i: int, raw: Any, answer: str, cursor: int) -> GoldSente
         evidence = str(err.get("evidence") or "")
         if not evidence:
             raise _fail(rid, f"sentences[{i}] error needs 'evidence' (what the sources say)")
+        planted = err.get("planted")
+        if planted is not None and planted not in PLANTED_CLASSES:
+            raise _fail(rid, f"sentences[{i}] error.planted {planted!r} is not a planted class")
     elif raw.get("error"):
         raise _fail(rid, f"sentences[{i}] has an error but label {label!r}")
-    return GoldSentence(start, start + len(text), text, label, tags, error_type, evidence)
+    return GoldSentence(start, start + len(text), text, label, tags, error_type, evidence, planted)
 
 
 def _check_cover(rid: str, answer: str, sentences: Sequence[GoldSentence]) -> None:
@@ -214,11 +248,15 @@ def parse_record(raw: dict[str, Any]) -> RealisticRecord:
     if not sentences:
         raise _fail(rid, "no labelled sentences")
     _check_cover(rid, answer, sentences)
+    writer = _writer(rid, raw.get("writer", HUMAN), sentences)
     errors = sum(s.label == "error" for s in sentences)
     if raw["answer_label"] == "faithful" and errors:
         raise _fail(rid, "a faithful answer holds an error sentence")
-    if raw["answer_label"] == "has_error" and not 1 <= errors <= 2:
-        raise _fail(rid, f"an answer with errors must have 1 or 2 error sentences, has {errors}")
+    most = 2 if writer == HUMAN else len(sentences)
+    if raw["answer_label"] == "has_error" and not 1 <= errors <= most:
+        raise _fail(
+            rid, f"an answer with errors must have 1 to {most} error sentences, has {errors}"
+        )
     return RealisticRecord(
         id=rid,
         group=raw["group"],
@@ -229,7 +267,20 @@ def parse_record(raw: dict[str, Any]) -> RealisticRecord:
         answer=answer,
         answer_label=raw["answer_label"],
         sentences=tuple(sentences),
+        writer=writer,
     )
+
+
+def _writer(rid: str, writer: Any, sentences: Sequence[GoldSentence]) -> str:
+    """Who wrote the answer; a planted copy holds exactly one planted error sentence."""
+    if not isinstance(writer, str) or not writer.strip():
+        raise _fail(rid, "writer must be a non-empty string")
+    planted = sum(s.planted is not None for s in sentences)
+    if writer.endswith("+planted") and planted != 1:
+        raise _fail(rid, f"a planted copy needs exactly one error.planted sentence, has {planted}")
+    if not writer.endswith("+planted") and planted:
+        raise _fail(rid, "error.planted is only for a writer ending in '+planted'")
+    return writer
 
 
 def _iter_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -247,8 +298,8 @@ def _iter_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
 
 
 def validate_corpus(records: Sequence[RealisticRecord]) -> None:
-    """Rules across records: unique ids; per group one faithful and one erroneous answer,
-    one split, one question and the same sources."""
+    """Rules across records: unique ids; per group one split and the same sources, and
+    among the hand-written answers one faithful and one erroneous answer."""
     ids: set[str] = set()
     groups: dict[str, list[RealisticRecord]] = {}
     for r in records:
@@ -257,24 +308,25 @@ def validate_corpus(records: Sequence[RealisticRecord]) -> None:
         ids.add(r.id)
         groups.setdefault(r.group, []).append(r)
     for group, members in groups.items():
-        labels = sorted(m.answer_label for m in members)
-        if labels != ["faithful", "has_error"]:
-            raise CorpusError(f"group {group}: needs one faithful and one has_error answer")
+        labels = sorted(m.answer_label for m in members if m.writer == HUMAN)
+        if labels and labels != ["faithful", "has_error"]:
+            raise CorpusError(f"group {group}: needs one faithful and one has_error human answer")
         if len({m.split for m in members}) != 1:
-            raise CorpusError(f"group {group}: both answers must be in the same split")
+            raise CorpusError(f"group {group}: all its answers must be in the same split")
         if len({json.dumps(m.sources, sort_keys=True) for m in members}) != 1:
-            raise CorpusError(f"group {group}: both answers must have the same sources")
+            raise CorpusError(f"group {group}: all its answers must have the same sources")
 
 
 def load_realistic(
     paths: str | Path | Sequence[str | Path], split: str | None = None
 ) -> list[RealisticRecord]:
-    """Load and validate corpus files (or every ``*.jsonl`` in a folder); filter by split."""
+    """Load and validate corpus files (or every ``*.jsonl`` in a folder and its
+    sub-folders); filter by split."""
     items = [paths] if isinstance(paths, (str, Path)) else list(paths)
     files: list[Path] = []
     for item in items:
         p = Path(item)
-        files.extend(sorted(p.glob("*.jsonl")) if p.is_dir() else [p])
+        files.extend(sorted(p.rglob("*.jsonl")) if p.is_dir() else [p])
     records: list[RealisticRecord] = []
     for path in files:
         for n, obj in _iter_lines(path):
@@ -294,4 +346,5 @@ if __name__ == "__main__":  # pragma: no cover - a tool for corpus authors
     loaded = load_realistic(sys.argv[1:] or ["tests/realistic"])
     by_split = {s: sum(r.split == s for r in loaded) for s in ("dev", "test")}
     n_sent = sum(len(r.sentences) for r in loaded)
-    print(f"ok: {len(loaded)} answers, {n_sent} sentences, splits {by_split}")
+    writers = {w: sum(r.writer == w for r in loaded) for w in sorted({r.writer for r in loaded})}
+    print(f"ok: {len(loaded)} answers, {n_sent} sentences, splits {by_split}, writers {writers}")

@@ -25,7 +25,9 @@ SOURCES = [
 
 
 def record(rid: str, answer: str, sentences: list[dict], label: str = "faithful", **kw) -> dict:
+    extra = {"writer": kw.pop("writer")} if "writer" in kw else {}
     return {
+        **extra,
         "id": rid,
         "group": kw.pop("group", "geo-01"),
         "split": kw.pop("split", "dev"),
@@ -40,7 +42,7 @@ def record(rid: str, answer: str, sentences: list[dict], label: str = "faithful"
 
 def test_corpus_has_the_promised_shape():
     """≥ 160 answers over ≥ 8 domains, both splits, a faithful and an erroneous answer per question."""
-    records = load_realistic(CORPUS)
+    records = [r for r in load_realistic(CORPUS) if r.writer == "human"]
     assert len(records) >= 160
     assert len({r.domain for r in records}) >= 8
     assert Counter(r.split for r in records).keys() == {"dev", "test"}
@@ -51,6 +53,93 @@ def test_corpus_has_the_promised_shape():
     assert all(sorted(v) == ["faithful", "has_error"] for v in by_group.values())
     errors = [s for r in records for s in r.sentences if s.label == "error"]
     assert {s.error_type for s in errors} >= {"figure", "entity_swap", "negation", "direction"}
+
+
+def _model_record(rid: str, **kw) -> dict:
+    """A model-written answer to geo-01 (writer set, sentences labelled)."""
+    return record(
+        rid,
+        "The Danube flows through ten countries [1]. It ends at the Black Sea [1].",
+        kw.pop(
+            "sentences",
+            [
+                {"text": "The Danube flows through ten countries [1].", "label": "faithful"},
+                {"text": "It ends at the Black Sea [1].", "label": "faithful"},
+            ],
+        ),
+        writer=kw.pop("writer", "qwen"),
+        **kw,
+    )
+
+
+def _planted(rid: str, planted: str | None = "entity_absent", **kw) -> dict:
+    error = {"type": "entity_swap", "evidence": "S1: it ends at the Black Sea"}
+    if planted is not None:
+        error["planted"] = planted
+    return record(
+        rid,
+        "The Danube flows through ten countries [1]. It ends at the Baltic Sea [1].",
+        [
+            {"text": "The Danube flows through ten countries [1].", "label": "faithful"},
+            {"text": "It ends at the Baltic Sea [1].", "label": "error", "error": error},
+        ],
+        label="has_error",
+        writer=kw.pop("writer", "qwen+planted"),
+        **kw,
+    )
+
+
+def test_model_answers_load_from_a_sub_folder_with_their_writer(tmp_path):
+    """A folder is read with its sub-folders; records say who wrote them (default human)."""
+    _mini_corpus(tmp_path)
+    (tmp_path / "model").mkdir()
+    rows = [_model_record("geo-01-qwen-a"), _planted("geo-01-qwen-a-planted")]
+    (tmp_path / "model" / "geo.jsonl").write_text(
+        "".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8"
+    )
+    records = {r.id: r for r in load_realistic(tmp_path)}
+    assert records["geo-01-faithful"].writer == "human"
+    assert records["geo-01-qwen-a"].writer == "qwen"
+    planted = records["geo-01-qwen-a-planted"]
+    assert [s.planted for s in planted.sentences] == [None, "entity_absent"]
+
+
+def test_a_group_stays_on_one_side_of_the_split(tmp_path):
+    """A model answer to a dev question filed under test is rejected."""
+    _mini_corpus(tmp_path)
+    stray = _model_record("geo-01-qwen-a", split="test")
+    (tmp_path / "model.jsonl").write_text(json.dumps(stray) + "\n", encoding="utf-8")
+    with pytest.raises(CorpusError, match="same split"):
+        load_realistic(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (_planted("geo-01-p", planted=None), "exactly one error.planted"),
+        (_planted("geo-01-p", planted="typo"), "not a planted class"),
+        (_planted("geo-01-p", writer="qwen"), "only for a writer ending in"),
+        (_model_record("geo-01-q", writer=""), "writer must be"),
+    ],
+)
+def test_planted_copies_name_their_one_planted_error(raw, message):
+    """A planted copy holds exactly one planted error of a known class; others hold none."""
+    with pytest.raises(CorpusError, match=message):
+        parse_record(raw)
+
+
+def test_model_written_answers_may_hold_more_than_two_errors():
+    """A model's own mistakes are all labelled; the 1-or-2 rule is for hand-written answers."""
+    wrong = {"type": "unsupported_detail", "evidence": "S1 says nothing of it"}
+    sentences = [
+        {"text": f"Claim {n} is made up.", "label": "error", "error": wrong} for n in range(3)
+    ]
+    answer = " ".join(s["text"] for s in sentences)
+    assert (
+        len(parse_record(record("m", answer, sentences, "has_error", writer="qwen")).sentences) == 3
+    )
+    with pytest.raises(CorpusError, match="1 to 2 error sentences"):
+        parse_record(record("h", answer, sentences, "has_error"))
 
 
 @pytest.mark.parametrize(
