@@ -21,6 +21,7 @@ from .decompose import Decomposer, Decomposition, DraftClaim, LLMDecomposer, Rul
 from .errors import (
     ConfigError,
     DecompositionError,
+    EmptySourcesWarning,
     EvaluationFailedError,
     InvalidInputError,
     JudgeError,
@@ -65,6 +66,7 @@ __all__ = [
     "DraftClaim",
     "Embedder",
     "EmbeddingCache",
+    "EmptySourcesWarning",
     "EvaluationFailedError",
     "ExecutionStatus",
     "GuardedResponse",

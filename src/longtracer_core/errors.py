@@ -9,8 +9,9 @@
     │   └── JudgeError                     the judge failed (on_failure="indeterminate")
     ├── DecompositionError                 no valid claims after the last retry
     ├── GroundingFailedError (RuntimeError) the gate did not pass and the caller asked to raise
-    └── BackendError                       an HTTP or chat backend failed
-        └── BackendResponseError           the backend answered with garbage
+    ├── BackendError                       an HTTP or chat backend failed
+    │   └── BackendResponseError           the backend answered with garbage
+    └── EmptySourcesWarning (UserWarning)  a warning, not raised: a source holds no text
 
     JudgeUnavailableWarning (UserWarning)  the judge answered none of a case's requests
 
@@ -29,6 +30,7 @@ __all__ = [
     "ConfigError",
     "DecompositionError",
     "EmbeddingModelMismatchError",
+    "EmptySourcesWarning",
     "EvaluationFailedError",
     "GroundingFailedError",
     "InvalidInputError",
@@ -134,3 +136,13 @@ class BackendError(LongTracerError):
 
 class BackendResponseError(BackendError):
     """A backend answered, but not with the shape that was asked for."""
+
+
+class EmptySourcesWarning(LongTracerError, UserWarning):
+    """Evidence was supplied but some or all of it holds no text.
+
+    Usually a retriever that returned documents without content: the claims
+    then cannot be supported, which must not read as a hallucination. The case
+    lists the empty sources in ``metadata["empty_sources"]``; when every source
+    is empty its reason is ``NO_SOURCE_TEXT``.
+    """

@@ -50,6 +50,7 @@ def test_ci_runs_lint():
 
 
 E2E_FILES = (
+    "tests/packaging/test_docs_snippets.py",
     "tests/packaging/test_examples.py",
     "tests/packaging/test_readme.py",
     "tests/packaging/test_wheel_install.py",

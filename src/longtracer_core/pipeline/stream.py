@@ -50,6 +50,7 @@ from ..judge.types import Judge, JudgeRequest, JudgeVerdict
 from ..providers.embeddings import Embedder
 from ..text.settled import settled_end
 from .guarded import GuardedResponse
+from .sources import as_source_list
 from .verifier import CitationVerifier
 
 __all__ = ["SentenceStream", "StreamStep"]
@@ -183,7 +184,7 @@ class SentenceStream:
         self.verifier._engine = dataclasses.replace(
             self.verifier._engine, judge_health=verifier._engine.judge_health
         )
-        self.sources = sources if isinstance(sources, str) else list(sources or [])
+        self.sources = as_source_list(sources) if sources is not None else []
         self.case_id = case_id
         self.timeout = timeout
         self._buffer = ""

@@ -27,10 +27,8 @@ pre { white-space: pre-wrap; word-break: break-word; background: #f6f6f6; paddin
   padding: .05rem .45rem; border-radius: .6rem; border: 1px solid currentColor;
   text-transform: uppercase; white-space: nowrap; vertical-align: baseline; }
 .v-supported { color: #0a5c2b; background: #dcf5e3; }
-.v-partial { color: #6b4500; background: #fff1c7; }
-.v-unsupported, .v-no_evidence { color: #8b1a1a; background: #fde4e4; }
-.v-contradicted { color: #fff; background: #8b1a1a; }
-.v-conflicting { color: #fff; background: #5c2680; }
+.v-uncertain { color: #6b4500; background: #fff1c7; }
+.v-refuted { color: #fff; background: #8b1a1a; }
 .v-refusal, .v-not-assessed { color: #333; background: #ececec; }
 .g-PASS { color: #0a5c2b; background: #dcf5e3; }
 .g-FAIL { color: #8b1a1a; background: #fde4e4; }
@@ -45,14 +43,11 @@ ol.claims { list-style: none; padding: 0; margin: 0; }
 li.claim-detail { border: 1px solid var(--line); border-left: 6px solid var(--line);
   border-radius: .3rem; padding: .6rem .9rem; margin: .6rem 0; scroll-margin-top: 1rem; }
 li.claim-detail:target { outline: 3px solid var(--focus); outline-offset: 2px; }
-li.claim-detail.v-supported, li.claim-detail.v-partial, li.claim-detail.v-unsupported,
-li.claim-detail.v-no_evidence, li.claim-detail.v-contradicted, li.claim-detail.v-conflicting,
+li.claim-detail.v-supported, li.claim-detail.v-uncertain, li.claim-detail.v-refuted,
 li.claim-detail.v-refusal, li.claim-detail.v-not-assessed { background: #fff; color: var(--fg); }
 li.claim-detail.v-supported { border-left-color: #1e7a3c; }
-li.claim-detail.v-partial { border-left-color: #b07800; }
-li.claim-detail.v-unsupported, li.claim-detail.v-no_evidence { border-left-color: #b42323; }
-li.claim-detail.v-contradicted { border-left-color: #5e0e0e; }
-li.claim-detail.v-conflicting { border-left-color: #5c2680; }
+li.claim-detail.v-uncertain { border-left-color: #b07800; }
+li.claim-detail.v-refuted { border-left-color: #5e0e0e; }
 .claim-head { margin: 0 0 .4rem; }
 dl.parts { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem;
   margin: .4rem 0; }

@@ -21,16 +21,7 @@ from .view import AuditOverview, CaseView, ClaimView, EvidenceView
 __all__ = ["render_html"]
 
 _DEFAULT_BANDS = {"supported": 0.75, "partial": 0.50}
-_VERDICT_ORDER = (
-    "supported",
-    "partial",
-    "unsupported",
-    "no_evidence",
-    "contradicted",
-    "conflicting",
-    "refusal",
-    "not assessed",
-)
+_VERDICT_ORDER = ("supported", "uncertain", "refuted", "refusal", "not assessed")
 _GATES = ("PASS", "FAIL", "INDETERMINATE")
 
 
@@ -70,7 +61,8 @@ def _answer(i: int, case: CaseView) -> str:
             out.append(_e(text[pos:start]))
             out.append(
                 f'<a class="hl {_vclass(claim.verdict)}" href="{href}" '
-                f'data-verdict="{_e(claim.verdict)}" aria-label="{_e(label)}">'
+                f'data-verdict="{_e(claim.verdict)}" '
+                f'aria-label="{_e(claim.claim_id)}: {_e(claim.finding)}">'
                 f"{_e(text[start:end])} {_badge(claim.verdict)}</a>"
             )
             pos = end
@@ -125,6 +117,8 @@ def _claim(i: int, j: int, claim: ClaimView, has_trace: bool) -> str:
     parts = "".join(
         f"<dt>{_e(name)}</dt><dd>{_e(value)}</dd>"
         for name, value in (
+            ("verdict", claim.finding),
+            ("p_wrong", _score(claim.p_wrong)),
             ("score", _score(claim.score)),
             ("assessment", claim.assessment),
             ("reason", claim.reason),
@@ -307,7 +301,7 @@ def _summary(cases: Sequence[CaseView], heading: str = "Summary") -> str:
         f'<td><a href="#case-{i}">{_e(cases[i - 1].case_id)}</a></td>'
         f'<td><a href="#case-{i}-c{j}">{_e(cl.claim_id)}</a></td>'
         f"<td>{_badge(cl.verdict)}</td><td class='num'>{_score(cl.score)}</td>"
-        f"<td>{_e(_short(cl.text))}</td></tr>"
+        f"<td>{_e(_short(cl.text))}</td><td>{_e(_short(cl.finding))}</td></tr>"
         for _, i, j, cl in worst
     )
     gate_rows = [(g, gates.get(g, 0)) for g in _GATES]
@@ -325,7 +319,7 @@ def _summary(cases: Sequence[CaseView], heading: str = "Summary") -> str:
         "<h3>Lowest-scoring claims that are not supported</h3>"
         + (
             "<table><thead><tr><th>case</th><th>claim</th><th>verdict</th><th>score</th>"
-            f"<th>text</th></tr></thead><tbody>{worst_rows}</tbody></table>"
+            f"<th>text</th><th>finding</th></tr></thead><tbody>{worst_rows}</tbody></table>"
             if worst_rows
             else '<p class="muted">Every claim is supported.</p>'
         )

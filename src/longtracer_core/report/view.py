@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..contracts import AssessmentAvailability, CaseResult, ClaimAssessment, ClaimResult
+from ..contracts import CaseResult, ClaimResult, claim_outcome
 from ..pipeline.trace import TraceRecord
 
 __all__ = [
@@ -29,7 +29,7 @@ __all__ = [
     "claim_verdict",
 ]
 
-_CORE_PARTS = ("band", "score", "cos", "lex", "numeric_ok")
+_CORE_PARTS = ("score", "cos", "lex", "numeric_ok")
 
 
 class RecordError(ValueError):
@@ -55,7 +55,9 @@ class ClaimView:
 
     claim_id: str
     text: str
-    verdict: str
+    verdict: str  # the outcome in a word: supported, uncertain, refuted, refusal, not assessed
+    finding: str  # the outcome and its finding in words (ClaimResult.outcome_text)
+    p_wrong: float | None
     assessment: str
     reason: str
     score: float | None
@@ -134,6 +136,7 @@ def _parts(details: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
         "origin",
         "kind",
         "judge",
+        "finding",  # shown in words above the parts
     }
     for key, value in details.items():
         if key in skip or value in (None, [], {}, ""):
@@ -207,21 +210,13 @@ def _slice(
 
 
 def claim_verdict(claim: ClaimResult) -> str:
-    """A claim's verdict in words: its band, or what overrides the band."""
-    if claim.availability is not AssessmentAvailability.ASSESSED:
+    """A claim's verdict in a word: its outcome (supported, uncertain, refuted), or why it
+    has none (refusal, not assessed). A record without outcomes reads as the guard reads
+    it: supported when the seed's assessment is, else uncertain."""
+    outcome = claim_outcome(claim)
+    if outcome is None:
         return "refusal" if claim.details.get("kind") == "refusal" else "not assessed"
-    if claim.assessment is ClaimAssessment.CONTRADICTED:
-        return "contradicted"
-    if claim.assessment is ClaimAssessment.CONFLICTING_SOURCES:
-        return "conflicting"
-    band = claim.details.get("band")
-    if isinstance(band, str) and band in ("supported", "partial", "unsupported"):
-        return band
-    return "supported" if claim.assessment is ClaimAssessment.SUPPORTED else "unsupported"
-
-
-def _verdict(claim: ClaimResult, trace_verdict: str | None) -> str:
-    return trace_verdict or claim_verdict(claim)
+    return outcome.value.lower()
 
 
 def _candidates(
@@ -247,7 +242,6 @@ def _claim_view(
     claim: ClaimResult,
     sources: list[tuple[str, str]],
     plan: Mapping[str, Any],
-    trace_claim: Mapping[str, Any] | None,
 ) -> ClaimView:
     details = claim.details
     best = _slice(sources, details.get("best_span"), "closest evidence")
@@ -267,7 +261,9 @@ def _claim_view(
     return ClaimView(
         claim_id=claim.claim_id,
         text=claim.claim_text,
-        verdict=_verdict(claim, (trace_claim or {}).get("verdict")),
+        verdict=claim_verdict(claim),
+        finding=claim.outcome_text,
+        p_wrong=claim.p_wrong,
         assessment=claim.assessment.value,
         reason=claim.reason_text,
         score=float(score) if isinstance(score, (int, float)) else None,
@@ -359,7 +355,6 @@ def case_view(record: Any) -> CaseView:
         if trace
         else []
     )
-    trace_claims = {c.claim_id: c.model_dump() for c in trace.claims} if trace else {}
     plan = {p.span_id: p.model_dump() for p in trace.plan} if trace else {}
     draft = trace.request.get("draft") if trace else None
     bands = trace.stats.get("bands") if trace else None
@@ -374,9 +369,7 @@ def case_view(record: Any) -> CaseView:
         answer=draft if isinstance(draft, str) else None,
         output=record.get("text") if isinstance(record.get("text"), str) else None,
         policy=record.get("policy") if isinstance(record.get("policy"), str) else None,
-        claims=tuple(
-            _claim_view(c, sources, plan, trace_claims.get(c.claim_id)) for c in case.claims
-        ),
+        claims=tuple(_claim_view(c, sources, plan) for c in case.claims),
         sources=tuple(sources),
         models=dict(trace.models) if trace else {},
         bands=dict(bands) if isinstance(bands, Mapping) else {},

@@ -165,6 +165,16 @@ class _Node:
             payload[_CONTEXT] = evidence
         return payload, message, origin
 
+    def run(self, state: Any, config: RunnableConfig) -> dict[str, Any]:
+        """Ground the state's answer: the guard's input in, the node's updates out."""
+        payload, message, origin = self.prepare(state, config)
+        return self.updates(self.guard.invoke(payload, config), message, origin)
+
+    async def arun(self, state: Any, config: RunnableConfig) -> dict[str, Any]:
+        """``run``, awaiting the guard."""
+        payload, message, origin = self.prepare(state, config)
+        return self.updates(await self.guard.ainvoke(payload, config), message, origin)
+
     def updates(
         self, out: Mapping[str, Any], message: BaseMessage | None, origin: dict[str, str]
     ) -> dict[str, Any]:
@@ -246,12 +256,4 @@ def grounding_node(
         include_trace=include_trace,
     )
 
-    def run(state: Any, config: RunnableConfig) -> dict[str, Any]:
-        payload, message, origin = node.prepare(state, config)
-        return node.updates(guard.invoke(payload, config), message, origin)
-
-    async def arun(state: Any, config: RunnableConfig) -> dict[str, Any]:
-        payload, message, origin = node.prepare(state, config)
-        return node.updates(await guard.ainvoke(payload, config), message, origin)
-
-    return RunnableLambda(run, afunc=arun, name=name)
+    return RunnableLambda(node.run, afunc=node.arun, name=name)

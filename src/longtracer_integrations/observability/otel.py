@@ -177,6 +177,8 @@ class OpenTelemetrySink:
                         "grounding.claim.",
                         {
                             "id": claim.claim_id,
+                            "outcome": claim.outcome.value if claim.outcome else None,
+                            "p_wrong": claim.p_wrong,
                             "assessment": claim.assessment.value,
                             "availability": claim.availability.value,
                             "reason": claim.reason.value if claim.reason else None,

@@ -6,8 +6,9 @@ the verified run) and posts one annotation for that span to Phoenix's REST API
 (``POST /v1/span_annotations``): name ``grounding``, annotator kind ``CODE``,
 label ``pass``/``fail``/``indeterminate``, score = share of assessed claims
 supported, explanation = the case summary, and the case id, reason and counts
-as metadata. The annotation is keyed by the case id (``identifier``), so
-posting a case again updates it instead of adding a second one.
+(the outcomes refuted and uncertain, then the seed's assessments) as metadata.
+The annotation is keyed by the case id (``identifier``), so posting a case again
+updates it instead of adding a second one.
 
 Phoenix queues annotations whose span has not arrived yet (a batching span
 processor exports later), so the post does not wait for the span export.
@@ -69,6 +70,8 @@ class PhoenixAnnotationSink:
                 "quality_gate",
                 "reason",
                 "claims",
+                "refuted",
+                "uncertain",
                 "supported",
                 "contradicted",
                 "insufficient_evidence",

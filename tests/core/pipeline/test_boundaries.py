@@ -74,6 +74,7 @@ PINNED_CORE = [
     "DraftClaim",
     "Embedder",
     "EmbeddingCache",
+    "EmptySourcesWarning",
     "EvaluationFailedError",
     "ExecutionStatus",
     "GuardedResponse",
@@ -118,6 +119,7 @@ PINNED_CONTRACTS = [
     "ReasonCode",
     "SCHEMA_VERSION",
     "build_case",
+    "claim_outcome",
     "compute_quality_gate",
     "summarize",
 ]

@@ -67,7 +67,11 @@ def test_one_case_page_shows_answer_claims_evidence_and_parts():
     assert [a["href"] for a in links] == [f"#case-1-c{j}" for j in range(1, len(claims) + 1)]
     items = [a for t, a in page.tags if t == "li" and a.get("id", "").startswith("case-1-c")]
     assert [a["id"] for a in items] == [f"case-1-c{j}" for j in range(1, len(claims) + 1)]
-    assert [a["data-verdict"] for a in items] == ["supported", "contradicted", "unsupported"]
+    assert [a["data-verdict"] for a in items] == ["supported", "refuted", "refuted"]
+    # each claim says its outcome in words, the seed's codes beside it
+    assert "refuted: the claim gives 3.5 million; source source_2 gives 1500000" in html
+    assert "refuted: no source names &#x27;Atlantis&#x27;" in html
+    assert "CONTRADICTED_BY_EVIDENCE" in html and "NOT_ENTAILED (ENTITY_MISMATCH)" in html
     # the closest evidence of the swapped claim is the exact slice of its source
     from longtracer_core.pipeline.trace import TraceRecord
 
@@ -140,7 +144,8 @@ def test_bare_case_result_and_bare_trace_are_accepted():
     assert not bare.has_trace and bare.claims and bare.answer is None
     assert "has no trace" in render_html([bare])
     from_trace = case_view(rec["trace"])
-    assert [c.verdict for c in from_trace.claims] == ["supported", "unsupported"]
+    assert [c.verdict for c in from_trace.claims] == ["supported", "refuted"]
+    assert from_trace.claims[1].finding == bare.claims[1].finding  # the trace keeps the finding
     assert from_trace.claims[0].evidence  # the trace holds the sources
 
 
