@@ -80,7 +80,8 @@ def test_console_script_check_and_report(fresh_venv, tmp_path):
     env = _env(tmp_path)
     bad = _run([guard, "check", "--sources", "s.txt"], input=FABRICATED, cwd=tmp_path, env=env)
     assert bad.returncode == 1, bad.stderr
-    assert "UNSUPPORTED" in bad.stdout and "Gustave Eiffel. [unverified]" in bad.stdout
+    assert "REFUTED" in bad.stdout
+    assert "Gustave Eiffel. [refuted: no source names 'Gustave', 'Eiffel']" in bad.stdout
     good = _run([guard, "check", "--sources", "s.txt"], input=FAITHFUL, cwd=tmp_path, env=env)
     assert good.returncode == 0, good.stderr
     saved = _run(

@@ -187,7 +187,6 @@ class OpenTelemetrySink:
                             ),
                             "band": claim.details.get("band"),
                             "score": claim.confidence,
-                            "outcome": claim.outcome.value if claim.outcome else None,
                             "char_start": claim.char_start,
                             "char_end": claim.char_end,
                             **{f"judge_{k}": v for k, v in (claim_judgement(claim) or {}).items()},
