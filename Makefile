@@ -13,8 +13,8 @@ CI_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/longtracer-ci
 LLM_VENV ?= .venv-llm
 LLM_MODEL := $(CI_CACHE)/models/gemma-3-270m-q4_k_m.gguf
 
-.PHONY: setup demo test test-fast test-browser test-ray llm-server-setup test-llm-server \
-	test-phoenix lint clean
+.PHONY: setup demo test test-fast test-browser browser-setup test-ray llm-server-setup \
+	test-llm-server test-phoenix lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -38,16 +38,19 @@ test-fast: setup
 
 # The HTML report in headless Chromium: Debian's chromium and chromedriver, installed if missing.
 # Screenshots are kept in out/browser/.
-test-browser: setup
+browser-setup:
 	command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
 	   apt-get install -y -qq --no-install-recommends chromium chromium-driver)
+
+test-browser: setup browser-setup
 	$(PY) -m pytest -m browser -rA tests/core/report/test_browser.py
 # Audit on Ray Data: the tests start a local Ray (2 CPUs, 127.0.0.1 only, no usage
-# statistics) and stop it; Ray comes with the project's [ray] extra.
+# statistics), and a local multi-node Ray that loses a node, and stop them; Ray comes
+# with the project's [ray] extra.
 test-ray: setup
 	RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0 RAY_USAGE_STATS_ENABLED=0 \
-		$(PY) -m pytest -m ray tests/integrations/ray/test_ray.py
+		$(PY) -m pytest -m ray tests/integrations/ray/
 
 llm-server-setup:
 	PYTHON=$(PYTHON) bash .ci/setup_llm_server.sh $(LLM_VENV) $(CI_CACHE)

@@ -15,7 +15,11 @@ test -x "$VENV/bin/python" || "$PYTHON" -m venv "$VENV"
 pip_in() { "$VENV/bin/python" -m pip --disable-pip-version-check "$@"; }
 if ! pip_in install --quiet --no-deps --no-index --find-links "$WHEELS" "llama-cpp-python==$VERSION" 2>/dev/null; then
   echo "building llama-cpp-python $VERSION from source (about 12 minutes on 2 cores), cached in $WHEELS"
-  CMAKE_ARGS="-DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF" \
+  # only what the text server needs: no tests, examples or tools of llama.cpp (off already
+  # inside llama-cpp-python), and no multimodal library (LLAVA_BUILD: mtmd, loaded only for
+  # image chat formats); as many compile jobs as cores
+  CMAKE_ARGS="-DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAVA_BUILD=OFF" \
+    CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)} \
     pip_in wheel --quiet --no-deps -w "$WHEELS" "llama-cpp-python==$VERSION"
   pip_in install --quiet --no-deps --no-index --find-links "$WHEELS" "llama-cpp-python==$VERSION"
 fi

@@ -3,6 +3,16 @@
     .venv/bin/python -m benchmarks.bench_judge cost [--write]
     .venv/bin/python -m benchmarks.bench_judge llm --model PATH.gguf [--limit N] [--write]
     .venv/bin/python -m benchmarks.bench_judge llm --nli MODEL_NAME_OR_PATH [--limit N]
+    nice -n 10 .venv/bin/python -m benchmarks.bench_judge modes [--limit N] [--threads T]
+    .venv/bin/python -m benchmarks.bench_judge modes-report [--limit N] [--write]
+
+``modes`` asks the judge (the Qwen GGUF under llama-cpp-python's server) about
+every realistic answer (dev and test, the model-written part included) once per
+request mode, per claim and per answer, appending each result to
+``docs/benchmarks/judge_modes_runs.jsonl`` as it goes (a stopped run resumes).
+``modes-report`` replays those verdicts through the current engine and writes
+the side-by-side table and the computed hosted-model cost to
+``docs/benchmarks/judge_modes.json`` (``benchmarks/judge_modes.py``).
 
 ``cost`` (no model): the share of assessed claims each escalation policy sends
 to the judge, on the realistic corpus (dev and test) and the adversarial
@@ -66,7 +76,7 @@ ADVERSARIAL = ROOT / "tests" / "adversarial" / "data"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "longtracer-ci"
 QWEN = CACHE / "models" / "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
 QWEN_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
-POLICIES = ("partial", "gated", "all")
+POLICIES = ("uncertain", "partial", "gated", "all")
 
 
 # ---------------------------------------------------------------------- data
@@ -373,11 +383,55 @@ def run_llm(
                 proc.kill()
 
 
+MODES_RUNS = ROOT / "docs" / "benchmarks" / "judge_modes_runs.jsonl"
+
+
+def run_modes_command(args: argparse.Namespace, embedder: Any) -> int:
+    """``modes``: ask the model in both request modes (resumable); ``modes-report``: figures."""
+    from benchmarks import judge_modes
+
+    records = judge_modes.corpus(REALISTIC, ("dev", "test"), args.limit)
+    if args.mode == "modes":
+        model = fetch_qwen() if args.fetch_qwen else Path(args.model)
+        proc, base = start_server(args.server_python, model, args.threads)
+        chat = OpenAICompatibleChat(base, model.stem, max_tokens=1024, timeout=900.0)
+        try:
+            runs = Path(args.runs)
+            runs.parent.mkdir(parents=True, exist_ok=True)
+            judge_modes.run_modes(records, lambda: LLMJudge(chat), embedder, runs)
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        return 0
+    lines = judge_modes.done_lines(Path(args.runs))
+    table = judge_modes.report(records, lines, embedder)
+    stamp = datetime.now(UTC).isoformat(timespec="seconds")
+    doc = {
+        "date": stamp,
+        "model": next(iter(lines.values()))["model"] if lines else None,
+        "threads": args.threads,
+        "table": table,
+        "hosted_cost_per_1000_answers": judge_modes.cost_table(table["all"])
+        if "all" in table
+        else None,
+        "prices_usd_per_1m_tokens": judge_modes.PRICES,
+    }
+    print(json.dumps(doc, indent=2))
+    if args.write:
+        out = ROOT / "docs" / "benchmarks" / "judge_modes.json"
+        out.write_text(json.dumps(doc, indent=2) + "\n")
+        print(f"wrote {out}")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument("mode", choices=["cost", "llm"])
+    ap.add_argument("mode", choices=["cost", "llm", "modes", "modes-report"])
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--model", default=str(QWEN))
     ap.add_argument("--fetch-qwen", action="store_true")
@@ -385,8 +439,11 @@ def main() -> int:
     ap.add_argument("--server-python", default=str(ROOT / ".venv-llm" / "bin" / "python"))
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--runs", default=str(MODES_RUNS), help="modes: the progress file")
     args = ap.parse_args()
     embedder = SentenceTransformerEmbedder()
+    if args.mode in ("modes", "modes-report"):
+        return run_modes_command(args, embedder)
     data = corpora(args.limit)
     path = ROOT / "docs" / "benchmarks" / "judge.json"
     doc = json.loads(path.read_text()) if path.exists() else {}

@@ -22,6 +22,7 @@ from langchain_core.prompts import ChatPromptTemplate
 from langchain_core.runnables import RunnableLambda, RunnablePassthrough
 from langchain_core.vectorstores import InMemoryVectorStore
 
+from longtracer_core import CaseResult
 from longtracer_integrations.langchain import (
     GroundingCallbackHandler,
     GroundingGuard,
@@ -79,12 +80,13 @@ def main() -> None:
     print("model answer:\n ", ANSWER)
     print("\ndelivered answer (redact):\n ", answer)
     record = json.loads(log.read_text(encoding="utf-8").splitlines()[-1])
-    case = record["case"]
-    print(f"\ngate: {case['quality_gate']}  ({case['summary']})")
-    for claim in case["claims"]:
+    case = CaseResult.model_validate(record["case"])  # the logged record, read back
+    print(f"\ngate: {case.quality_gate.value}  ({case.summary})")
+    for claim in case.claims:
+        outcome = claim.outcome.value if claim.outcome else "-"
         print(
-            f"  {claim['claim_id']} {claim['assessment']:<22} {claim['reason']:<22} "
-            f"{claim['claim_text']}"
+            f"  {claim.claim_id} {outcome:<10} {claim.assessment.value:<22} "
+            f"{claim.reason_text:<22} {claim.claim_text}\n     {claim.outcome_text}"
         )
     print(f"\ncase and trace appended to {log} (run {record['root_run_id']})")
 

@@ -95,12 +95,14 @@ def main() -> None:
     print("before:", trace.request["draft"])
     print("after: ", response.response)
     print()
-    print(f"{'claim':<6}{'assessment':<23}{'score':>6}  sources  text")
+    print(f"{'claim':<6}{'outcome':<11}{'assessment':<23}{'score':>6}  sources  text")
     for claim in case.claims:
         sources = ",".join(claim.supporting_sources) or "-"
+        outcome = claim.outcome.value if claim.outcome else "-"
         print(
-            f"{claim.claim_id:<6}{claim.assessment.value:<23}{(claim.confidence or 0.0):>6.2f}"
-            f"  {sources:<7}  {claim.claim_text}"
+            f"{claim.claim_id:<6}{outcome:<11}{claim.assessment.value:<23}"
+            f"{(claim.confidence or 0.0):>6.2f}  {sources:<7}  {claim.claim_text}\n"
+            f"{'':<17}{claim.outcome_text}"
         )
     print(f"\ngate: {case.quality_gate.value} ({case.summary})")
     print(f"evidence: {[s['source_id'] for s in trace.sources]}")

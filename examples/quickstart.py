@@ -41,11 +41,14 @@ ANSWER = (
 
 def main() -> None:
     case = check_case(ANSWER, SOURCES, case_id="quickstart")
-    print(f"{'claim':<6}{'assessment':<23}{'reason':<24}{'score':>6}  text")
+    print(f"{'claim':<6}{'outcome':<11}{'assessment':<23}{'reason':<24}{'score':>6}  text")
     for claim in case.claims:
+        outcome = claim.outcome.value if claim.outcome else "-"
         print(
-            f"{claim.claim_id:<6}{claim.assessment.value:<23}{claim.reason.value:<24}"
-            f"{(claim.confidence or 0.0):>6.2f}  {claim.claim_text}"
+            f"{claim.claim_id:<6}{outcome:<11}{claim.assessment.value:<23}"
+            f"{claim.reason.value if claim.reason else '-':<24}"
+            f"{(claim.confidence or 0.0):>6.2f}  {claim.claim_text}\n"
+            f"{'':<17}{claim.outcome_text}"
         )
     print(f"\ngate: {case.quality_gate.value} ({case.summary})\n")
 

@@ -8,6 +8,7 @@ an integration module there shows what a user without the extra sees.
 from __future__ import annotations
 
 import importlib.metadata as md
+import os
 import re
 import shutil
 import subprocess
@@ -105,6 +106,33 @@ def build_wheel(where: Path) -> Path:
     )
     (wheel,) = (where / "dist").glob("longtracer_integrations-*.whl")
     return wheel
+
+
+def wheelhouse() -> Path:
+    """Dependencies of the built wheel, cached outside the clone (filled on first use)."""
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "longtracer-ci"
+    path = cache / "wheelhouse"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def pip_install(pip: Path, requirement: str) -> None:
+    """``pip install requirement`` from the wheelhouse only; on a miss (first run on this
+    machine, or a new extra) fetch what is missing from the registry once, then retry."""
+    house = wheelhouse()
+    offline = [str(pip), "install", "--quiet", "--no-index", "--find-links", str(house)]
+    if subprocess.run([*offline, requirement], capture_output=True, text=True).returncode == 0:
+        return
+    fetched = subprocess.run(
+        [str(pip), "download", "--quiet", "--dest", str(house), requirement],
+        capture_output=True,
+        text=True,
+    )
+    assert fetched.returncode == 0, fetched.stderr[-2000:]
+    for stale in house.glob("longtracer_integrations-*.whl"):
+        stale.unlink()  # our own wheel is always the fresh build
+    installed = subprocess.run([*offline, requirement], capture_output=True, text=True)
+    assert installed.returncode == 0, installed.stderr[-2000:]
 
 
 def run_in(python: Path, code: str) -> subprocess.CompletedProcess[str]:

@@ -21,13 +21,15 @@ from .decompose import Decomposer, Decomposition, DraftClaim, LLMDecomposer, Rul
 from .errors import (
     ConfigError,
     DecompositionError,
+    EmptySourcesWarning,
     EvaluationFailedError,
     InvalidInputError,
     JudgeError,
+    JudgeUnavailableWarning,
     LongTracerError,
     ModelUnavailableError,
 )
-from .judge import Judge, LLMJudge, NliJudge
+from .judge import Judge, JudgeEndpoint, LLMJudge, NliJudge
 from .pipeline import (
     CitationVerifier,
     GuardedResponse,
@@ -64,13 +66,16 @@ __all__ = [
     "DraftClaim",
     "Embedder",
     "EmbeddingCache",
+    "EmptySourcesWarning",
     "EvaluationFailedError",
     "ExecutionStatus",
     "GuardedResponse",
     "InvalidInputError",
     "Judge",
     "JudgeConfig",
+    "JudgeEndpoint",
     "JudgeError",
+    "JudgeUnavailableWarning",
     "LLMDecomposer",
     "LLMJudge",
     "LegacyVerificationAdapter",

@@ -135,25 +135,38 @@ class JudgeConfig(_ConfigModel):
 
     See docs/guides/judge.md.
 
-    ``escalate`` picks the claims sent to the judge: ``uncertain`` (the claims the
-    offline engine left UNCERTAIN, and REFUTED ones too under ``role="decide"``),
-    ``partial`` (default: the matcher's partial band), ``gated``
-    (partial, or a gate such as the numeric gate held the claim down), ``all``
-    (every assessed claim with evidence) or ``none``.
+    ``escalate`` picks the claims sent to the judge: ``uncertain`` (default: the
+    claims the offline engine left UNCERTAIN, and REFUTED ones too under
+    ``role="decide"``, for a second look), ``partial`` (the matcher's partial
+    band), ``gated`` (partial, or a gate such as the numeric gate held the claim
+    down), ``all`` (every assessed claim with evidence) or ``none``.
     ``role="confirm"`` lets the judge only lift claims to SUPPORTED;
     ``role="decide"`` also lets it mark them CONTRADICTED, CONFLICTING_SOURCES
     or (NOT_ENOUGH_INFO) INSUFFICIENT_EVIDENCE. Either way a SUPPORTED or
     CONTRADICTED verdict counts only with a quote verified in the cited span.
+    ``requests="per_answer"`` asks the judge about every escalated claim of a
+    case in one call (an LLM judge packs them into as few model requests as
+    its token budget allows); ``"per_claim"`` makes one call per claim,
+    ``batch_size`` of them at once.
     """
 
-    escalate: Literal["none", "uncertain", "partial", "gated", "all"] = "partial"
+    escalate: Literal["none", "uncertain", "partial", "gated", "all"] = "uncertain"
     role: Literal["confirm", "decide"] = "confirm"
-    top_k: int = Field(default=3, ge=1, le=16, description="Candidate spans shown per claim.")
-    max_calls: int = Field(default=16, ge=0, description="Judge requests per case at most.")
-    max_seconds: float = Field(
-        default=60.0, gt=0, description="Judge time per case; checked before each batch."
+    requests: Literal["per_answer", "per_claim"] = Field(
+        default="per_answer",
+        description="per_answer: one judge call for all escalated claims of a case; "
+        "per_claim: one call per claim, batch_size at once.",
     )
-    batch_size: int = Field(default=4, ge=1, le=256, description="Requests per judge call.")
+    top_k: int = Field(default=3, ge=1, le=16, description="Candidate spans shown per claim.")
+    max_calls: int = Field(
+        default=16, ge=0, description="Claims sent to the judge per case at most."
+    )
+    max_seconds: float = Field(
+        default=60.0, gt=0, description="Judge time per case; checked before each call."
+    )
+    batch_size: int = Field(
+        default=4, ge=1, le=256, description="per_claim: calls in flight at once."
+    )
     on_failure: Literal["fallback", "indeterminate"] = Field(
         default="fallback",
         description="A failed judge: keep the matcher's verdict (fallback) or make the case "

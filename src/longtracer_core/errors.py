@@ -9,8 +9,11 @@
     │   └── JudgeError                     the judge failed (on_failure="indeterminate")
     ├── DecompositionError                 no valid claims after the last retry
     ├── GroundingFailedError (RuntimeError) the gate did not pass and the caller asked to raise
-    └── BackendError                       an HTTP or chat backend failed
-        └── BackendResponseError           the backend answered with garbage
+    ├── BackendError                       an HTTP or chat backend failed
+    │   └── BackendResponseError           the backend answered with garbage
+    └── EmptySourcesWarning (UserWarning)  a warning, not raised: a source holds no text
+
+    JudgeUnavailableWarning (UserWarning)  the judge answered none of a case's requests
 
 User mistakes subclass ``ValueError`` so ordinary handlers catch them; run
 failures do not. ``verify_case`` turns run failures into a ``CaseResult`` with
@@ -27,10 +30,12 @@ __all__ = [
     "ConfigError",
     "DecompositionError",
     "EmbeddingModelMismatchError",
+    "EmptySourcesWarning",
     "EvaluationFailedError",
     "GroundingFailedError",
     "InvalidInputError",
     "JudgeError",
+    "JudgeUnavailableWarning",
     "LongTracerError",
     "ModelUnavailableError",
 ]
@@ -81,6 +86,15 @@ class JudgeError(EvaluationFailedError):
     """The judge failed for a claim and the configuration asks for no fallback."""
 
 
+class JudgeUnavailableWarning(UserWarning):
+    """The judge could not be reached or understood: every request of a case failed.
+
+    Issued once per verifier (again only after the judge has answered in
+    between); the claims keep the matcher's verdicts and the case says so in
+    ``case.metadata["judge"]["unavailable"]`` and ``["cause"]``.
+    """
+
+
 class DecompositionError(LongTracerError):
     """The decomposer produced no valid output after its last attempt.
 
@@ -122,3 +136,13 @@ class BackendError(LongTracerError):
 
 class BackendResponseError(BackendError):
     """A backend answered, but not with the shape that was asked for."""
+
+
+class EmptySourcesWarning(LongTracerError, UserWarning):
+    """Evidence was supplied but some or all of it holds no text.
+
+    Usually a retriever that returned documents without content: the claims
+    then cannot be supported, which must not read as a hallucination. The case
+    lists the empty sources in ``metadata["empty_sources"]``; when every source
+    is empty its reason is ``NO_SOURCE_TEXT``.
+    """

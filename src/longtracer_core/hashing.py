@@ -23,5 +23,10 @@ def file_sha256(path: Path) -> str:
 
 
 def short_hash(text: str) -> str:
-    """The first 16 hex characters of the sha256 of ``text`` (UTF-8)."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    """The first 16 hex characters of the sha256 of ``text`` (UTF-8).
+
+    A lone surrogate (text that is not valid Unicode, e.g. from a JSON log) is hashed
+    as its surrogatepass bytes, so such a text still gets an id; every valid text gives
+    the same bytes as plain UTF-8.
+    """
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]

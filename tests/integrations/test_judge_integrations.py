@@ -25,7 +25,7 @@ from longtracer_core import (
 from longtracer_core.testing import FunctionJudge, HashEmbedder, ScriptedChat
 from longtracer_integrations.langchain import GroundingGuard
 from longtracer_integrations.llamaindex import GroundingPostprocessor
-from tests.core.judge.test_judge import PARTIAL, nei
+from tests.core.judge.test_judge import PARTIAL, nei, supports
 from tests.helpers import SOURCES
 from tests.integrations.llamaindex.test_llamaindex import (
     FABRICATED,
@@ -37,9 +37,12 @@ from tests.integrations.llamaindex.test_llamaindex import (
 
 
 def quote_the_claim(prompt: str) -> str:
-    """A judge that always says SUPPORTED and quotes the claim itself: right only when it is there."""
-    claim = re.search(r"Claim:\n<<<\n(.*?)\n>>>", prompt, re.S).group(1)
-    return json.dumps({"span_id": "E1", "quote": claim, "label": "SUPPORTED"})
+    """A judge that says SUPPORTED to every claim and quotes the claim itself: right only when
+    the claim's words are in the passage it points to."""
+    claims = re.findall(r"^\[(C\d+)\] (.*) \(see (P\d+)[^)]*\)$", prompt, re.M)
+    return json.dumps(
+        {cid: {"label": "SUPPORTED", "passage": pid, "quote": text} for cid, text, pid in claims}
+    )
 
 
 class ReadingChat(BaseChatModel):
@@ -77,25 +80,23 @@ class ReadingLLM(CustomLLM):
 
 
 # ---------------------------------------------------------------------- LangChain
-def test_guard_with_a_chat_model_as_judge_lifts_a_quoted_partial_claim():
-    """judge=<chat model>: an LLMJudge over it; the quoted evidence lifts the partial claim."""
+def test_guard_with_a_chat_model_as_judge_checks_its_quote():
+    """judge=<chat model>: an LLMJudge over it gets the uncertain claim; its quote (the claim's
+    own words, not in the passage) is rejected, so the claim stays uncertain and marked."""
     chat = ReadingChat()
-    quoted = "The James Webb Space Telescope launched on 25 December 2021"
     g = GroundingGuard(
         policy="redact",
         verifier=CitationVerifier(embedder=HashEmbedder()),
         judge=chat,
     )
-    out = g.invoke({"context": SOURCES, "answer": f"{quoted}. {PARTIAL}"})
-    claims = out["grounding"].claims
-    record = claims[1].details["judge"]
+    out = g.invoke({"context": SOURCES, "answer": PARTIAL})
+    (claim,) = out["grounding"].claims
+    record = claim.details["judge"]
     assert record["model"] == "ReadingChat"
-    # the model quoted the claim, which is not in the span: rejected; the claim stays
-    # uncertain, kept and marked (nothing proves it wrong)
     assert record["outcome"] == "quote_unverified"
-    assert claims[1].outcome is ClaimOutcome.UNCERTAIN
+    assert claim.outcome is ClaimOutcome.UNCERTAIN
     assert f"{PARTIAL} [unverified]" in out["answer"]
-    assert chat.prompts and "[E1]" in chat.prompts[0]
+    assert chat.prompts and "[P1]" in chat.prompts[0]
 
 
 def test_guard_judge_accepts_a_judge_object_and_rejects_anything_else():
@@ -140,3 +141,77 @@ def test_postprocessor_judge_is_a_part_of_the_verifier():
         GroundingPostprocessor(judge="gpt")
     pp = GroundingPostprocessor(judge=LLMJudge(ScriptedChat([])), embed_model=KeywordEmbedding())
     assert isinstance(pp._grounder.verifier.judge, LLMJudge)
+
+
+def test_guard_with_a_judge_streams_by_sentence():
+    """GroundingGuard(judge=..., stream_mode='sentence'): sentences released as they settle,
+    the judge asked per sentence, and the streamed text equals invoke's."""
+    from langchain_core.runnables import RunnableGenerator
+
+    from longtracer_core.judge import Finding, JudgeVerdict
+
+    def quotes_first_span(request):
+        span = request.spans[0]
+        quote = " ".join(span.text.split()[:6])
+        return JudgeVerdict(
+            request.claim_id, "SUPPORTED", (Finding(span.span_id, "SUPPORTED", quote),)
+        )
+
+    answer = f"{PARTIAL} The telescope was repaired by astronauts in 2023. More"
+    words = re.findall(r"\S+\s*", answer)
+
+    def gen(_: Any):
+        yield from words
+
+    def guard(judge):
+        return GroundingGuard(
+            policy="redact",
+            verifier=CitationVerifier(embedder=HashEmbedder()),
+            judge=judge,
+            stream_mode="sentence",
+        )
+
+    config = {"configurable": {"grounding_sources": SOURCES}}
+    judge = FunctionJudge(quotes_first_span)
+    chunks = list((RunnableGenerator(gen) | guard(judge)).stream(None, config))
+    expected = guard(FunctionJudge(quotes_first_span)).invoke(answer, config)
+    assert len([c for c in chunks if c]) >= 2 and "".join(chunks) == expected
+    assert PARTIAL in expected and len(judge.batches) >= 1
+
+
+# ---------------------------------------------------------------------- LangGraph, evaluator
+def _escalating_verifier() -> CitationVerifier:
+    return CitationVerifier(
+        embedder=HashEmbedder(), config=VerifyConfig(judge=JudgeConfig(escalate="all"))
+    )
+
+
+def test_langgraph_node_with_a_judge_lifts_the_quoted_claim():
+    """grounding_node(judge=...): the judge's verified quote makes the claim SUPPORTED, and the
+    verdict the node writes into the state says the judge did it."""
+    from longtracer_integrations.langgraph import grounding_node
+
+    judge = FunctionJudge(supports())
+    node = grounding_node(policy="redact", verifier=_escalating_verifier(), judge=judge)
+    update = node.invoke({"answer": PARTIAL, "documents": SOURCES})
+    assert judge.batches == [["c1"]]
+    assert update["answer"] == PARTIAL
+    (claim,) = update["grounding"]["claims"]
+    assert claim["assessment"] == "SUPPORTED"
+    assert update["grounding"]["metadata"]["judge"]["applied"] == 1
+
+
+def test_llamaindex_evaluator_with_a_judge_passes_what_the_quote_supports():
+    """GroundingEvaluator(judge=...): the judge's verified quote turns the partial claim into a
+    pass; a judge that finds nothing leaves it failing."""
+    from longtracer_integrations.llamaindex import GroundingEvaluator
+
+    lifted = GroundingEvaluator(verifier=_escalating_verifier(), judge=FunctionJudge(supports()))
+    kept = GroundingEvaluator(verifier=_escalating_verifier(), judge=FunctionJudge(nei))
+    good = lifted.evaluate(query="q", response=PARTIAL, contexts=SOURCES)
+    bad = kept.evaluate(query="q", response=PARTIAL, contexts=SOURCES)
+    assert (good.passing, good.score) == (True, 1.0)
+    assert good.case.claims[0].details["judge"]["outcome"] == "applied"
+    assert (
+        bad.passing is False and bad.case.claims[0].details["judge"]["label"] == "NOT_ENOUGH_INFO"
+    )

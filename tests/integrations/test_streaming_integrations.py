@@ -246,11 +246,11 @@ async def test_llamaindex_async_streams_match():
 
 
 def test_llamaindex_sentence_events_and_fallback(caplog):
-    """GroundingSentenceEvent per release; a judge-bearing verifier falls back to buffering."""
+    """GroundingSentenceEvent per release; an LLM-decomposing verifier falls back to buffering."""
     import llama_index.core.instrumentation as instrument
     from llama_index.core.instrumentation.event_handlers import BaseEventHandler
 
-    from longtracer_core import LLMJudge
+    from longtracer_core import LLMDecomposer
     from longtracer_core.testing import FunctionChat
     from longtracer_integrations.llamaindex import GroundingSentenceEvent
 
@@ -272,8 +272,8 @@ def test_llamaindex_sentence_events_and_fallback(caplog):
         root.event_handlers.remove(handler)
     assert len(seen) >= 2
     assert seen[0].claims[0].assessment.value == "SUPPORTED"
-    judged = verifier(judge=LLMJudge(FunctionChat(lambda m, s: {})))
-    pp = GroundingPostprocessor(policy="redact", verifier=judged, stream_mode="sentence")
+    decomposing = verifier(decomposer=LLMDecomposer(FunctionChat(lambda m, s: {})))
+    pp = GroundingPostprocessor(policy="redact", verifier=decomposing, stream_mode="sentence")
     engine = INDEX.as_query_engine(
         llm=LLM, similarity_top_k=len(SOURCES), streaming=True, node_postprocessors=[pp]
     )

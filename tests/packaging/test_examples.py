@@ -36,6 +36,8 @@ def test_quickstart_flags_and_redacts(tmp_path):
     assert "3.5 million" not in redacted and "astronauts" not in redacted
     assert "25 December 2021" in redacted
     assert "CONTRADICTED_BY_EVIDENCE" in out
+    # each claim's outcome and its finding in words, beside the seed's codes
+    assert "refuted: the claim gives 3.5 million" in out
 
 
 def test_langchain_example_redacts_and_logs(tmp_path):
@@ -45,6 +47,7 @@ def test_langchain_example_redacts_and_logs(tmp_path):
     assert "9 million" not in delivered and "Napoleon" not in delivered
     assert "1889" in delivered
     assert (tmp_path / "out" / "grounding.jsonl").exists()
+    assert "refuted: the claim gives 9 million" in out  # read back from the log
 
 
 @pytest.mark.parametrize(

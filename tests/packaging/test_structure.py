@@ -39,7 +39,6 @@ WORD_TABLES_ALLOWED: dict[str, str] = {
     "longtracer_core.scoring.calibration:FEATURES": "feature names, not English",
     "longtracer_core.scoring.calibration:_GATES": "gate names, not English",
     "longtracer_core.scoring.findings:_GATE_CODES": "gate names to reason codes",
-    "longtracer_core.scoring.evidence:_DURATIONS": "figure kinds (unit names), not English",
     "longtracer_core.scoring.gates:GATE_NAMES": "gate names, not English",
     "longtracer_core.scoring.numeric:_NAMED_DATE_GROUPS": "regular-expression group names",
 }

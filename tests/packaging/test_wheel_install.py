@@ -2,25 +2,23 @@
 
 The wheel goes into a fresh virtual environment with nothing else; its
 dependencies come from a wheelhouse cached outside the clone
-(``${XDG_CACHE_HOME:-~/.cache}/longtracer-ci/wheelhouse``), filled from the
-package registry by ``pip download`` the first time. No torch is installed.
+(``${XDG_CACHE_HOME:-~/.cache}/longtracer-ci/wheelhouse``, ``tests.fresh_env.pip_install``),
+filled from the package registry by ``pip download`` the first time. No torch is installed.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import venv
 from pathlib import Path
 
 import pytest
 
-from tests.fresh_env import build_wheel
+from tests.fresh_env import build_wheel, pip_install
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]  # builds the wheel, installs it, runs it
 
-CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "longtracer-ci"
 SOURCE = (
     "The Golden Gate Bridge opened to traffic in 1937. Its main span is 1,280 metres long.\n"
     "The bridge is painted International Orange."
@@ -39,17 +37,7 @@ def fresh_venv(tmp_path_factory) -> Path:
     where = tmp_path_factory.mktemp("wheel-install")
     wheel = build_wheel(where)
     venv.EnvBuilder(with_pip=True).create(where / "venv")
-    pip = where / "venv" / "bin" / "pip"
-    wheelhouse = CACHE / "wheelhouse"
-    wheelhouse.mkdir(parents=True, exist_ok=True)
-    offline = [pip, "install", "--quiet", "--no-index", "--find-links", wheelhouse, wheel]
-    if _run(offline).returncode != 0:  # first run on this machine: fill the wheelhouse
-        fetched = _run([pip, "download", "--quiet", "--dest", wheelhouse, wheel])
-        assert fetched.returncode == 0, fetched.stderr[-2000:]
-        for stale in wheelhouse.glob("longtracer_integrations-*.whl"):
-            stale.unlink()  # our own wheel is always the fresh build
-        installed = _run(offline)
-        assert installed.returncode == 0, installed.stderr[-2000:]
+    pip_install(where / "venv" / "bin" / "pip", str(wheel))
     return where / "venv" / "bin"
 
 
@@ -92,7 +80,8 @@ def test_console_script_check_and_report(fresh_venv, tmp_path):
     env = _env(tmp_path)
     bad = _run([guard, "check", "--sources", "s.txt"], input=FABRICATED, cwd=tmp_path, env=env)
     assert bad.returncode == 1, bad.stderr
-    assert "UNSUPPORTED" in bad.stdout and "Gustave Eiffel. [unverified]" in bad.stdout
+    assert "REFUTED" in bad.stdout
+    assert "Gustave Eiffel. [refuted: no source names 'Gustave', 'Eiffel']" in bad.stdout
     good = _run([guard, "check", "--sources", "s.txt"], input=FAITHFUL, cwd=tmp_path, env=env)
     assert good.returncode == 0, good.stderr
     saved = _run(

@@ -10,21 +10,32 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 from ..contracts import CaseResult, ClaimAssessment, ClaimResult
+from .records import BadRecord, CaseInput
 
-__all__ = ["AUDIT_FIELDS", "audit_fields"]
+__all__ = ["AUDIT_FIELDS", "INVALID_REASONS", "audit_fields"]
 
-FieldKind = Literal["str", "str?", "float?", "int", "list[str]"]
+FieldKind = Literal["str", "str?", "float?", "int", "int?", "list[str]"]
 
-# name → kind, in output order. ``reasons``: the case's reason and those of its
-# claims that are not supported; ``miscited_sources``: sources a claim cited
-# (a marker such as [2]) although the claim is not supported.
+# Reasons that say the record itself could not be verified as given.
+INVALID_REASONS = frozenset({"INVALID_INPUT", "INPUT_TOO_LARGE"})
+
+# name → kind, in output order. ``input_file``, ``input_row``: the record's place in
+# the audit's input (file relative to it, row from 1; null for a dataset's rows);
+# ``input_field``, ``input_problem``: what the reader refused (an ``InputProblem``);
+# ``reasons``: the case's reason and those of its claims that are not supported;
+# ``miscited_sources``: sources a claim cited (a marker such as [2]) although the
+# claim is not supported.
 AUDIT_FIELDS: tuple[tuple[str, FieldKind], ...] = (
     ("case_id", "str"),
+    ("input_file", "str?"),
+    ("input_row", "int?"),
     ("quality_gate", "str"),
     ("execution", "str"),
     ("availability", "str"),
     ("reason", "str?"),
     ("error", "str?"),
+    ("input_field", "str?"),
+    ("input_problem", "str?"),
     ("trust_score", "float?"),
     ("n_claims", "int"),
     ("n_supported", "int"),
@@ -56,8 +67,8 @@ def _cited_sources(claim: ClaimResult) -> list[str]:
     return _distinct(out)
 
 
-def audit_fields(case: CaseResult) -> dict[str, Any]:
-    """The row of ``case``: every field of ``AUDIT_FIELDS``, plain JSON values."""
+def audit_fields(case: CaseResult, item: CaseInput | BadRecord | None = None) -> dict[str, Any]:
+    """The row of ``case`` (verified from ``item``): every field of ``AUDIT_FIELDS``."""
     counts = {a: 0 for a in ClaimAssessment}
     cited: list[str] = []
     miscited: list[str] = []
@@ -70,13 +81,19 @@ def audit_fields(case: CaseResult) -> dict[str, Any]:
             # the seed's code, then the finer cause where there is one
             reasons.extend(r.value for r in (claim.reason, claim.reason_detail) if r is not None)
             miscited.extend(sources)
+    where = item.where if item is not None else None
+    bad = item if isinstance(item, BadRecord) else None
     return {
         "case_id": case.case_id,
+        "input_file": where.file if where is not None else None,
+        "input_row": where.row if where is not None else None,
         "quality_gate": case.quality_gate.value,
         "execution": case.execution.value,
         "availability": case.availability.value,
         "reason": case.reason.value if case.reason is not None else None,
         "error": case.error_message,
+        "input_field": bad.field if bad is not None else None,
+        "input_problem": bad.problem.value if bad is not None and bad.problem else None,
         "trust_score": case.trust_score,
         "n_claims": len(case.claims),
         "n_supported": counts[ClaimAssessment.SUPPORTED],

@@ -1,36 +1,40 @@
 """The in-process audit: read logged records in chunks, verify, write rows and a summary.
 
 ``audit_local`` is what ``longtracer-guard audit`` runs without ``--ray``: one
-process, ``verify_batch`` per chunk, results as JSON Lines. ``write_summary``
-writes ``summary.json`` and the HTML report for both this and the Ray path.
+process, ``verify_batch`` per chunk, results as JSON Lines, one row per
+record. Rows are flushed to disk after every chunk, so an interrupted audit
+resumes (``resume=True``) from the rows it wrote. ``write_summary`` writes
+``summary.json`` and the HTML report for both this and the Ray path.
+
+Every output is written so that any input text can be represented: a lone
+surrogate (valid in JSON, not in UTF-8) is written as its JSON escape
+``\\ud800``, which reads back as the same string.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+import os
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from ..pipeline.verifier import CitationVerifier
-from .records import AuditKeys, BadRecord, CaseInput, decode_line, decode_record
+from .logs import MAX_RECORD_BYTES, read_records
+from .records import AuditKeys, BadRecord, CaseInput
+from .resume import RowSet, recover_jsonl, where_of
 from .rows import audit_fields
 from .summary import AuditSummary
 from .verify import verify_inputs
 
-__all__ = [
-    "JSONL_SUFFIXES",
-    "audit_local",
-    "iter_inputs",
-    "write_summary",
-]
+__all__ = ["audit_local", "iter_inputs", "write_summary"]
 
-JSONL_SUFFIXES = (".jsonl", ".ndjson")
-_PARQUET_NEEDS = 'reading Parquet needs pyarrow: pip install "longtracer-integrations[ray]"'
+# Writing text that holds a lone surrogate: "\udXXX", the JSON escape of the same character.
+ESCAPE = "backslashreplace"
 
 
 def _chunks(
-    items: Iterator[CaseInput | BadRecord], size: int
+    items: Iterable[CaseInput | BadRecord], size: int
 ) -> Iterator[list[CaseInput | BadRecord]]:
     chunk: list[CaseInput | BadRecord] = []
     for item in items:
@@ -42,32 +46,28 @@ def _chunks(
         yield chunk
 
 
-def _jsonl(path: Path, keys: AuditKeys) -> Iterator[CaseInput | BadRecord]:
-    with path.open(encoding="utf-8", errors="replace") as fh:
-        for line in fh:
-            if line.strip():
-                yield decode_line(line, keys)
-
-
-def _parquet(path: Path, keys: AuditKeys, size: int) -> Iterator[CaseInput | BadRecord]:
-    try:
-        import pyarrow.dataset as pads
-    except ImportError as err:
-        raise ImportError(_PARQUET_NEEDS) from err
-    for batch in pads.dataset(str(path), format="parquet").to_batches(batch_size=size):
-        for row in batch.to_pylist():
-            yield decode_record(row, keys)
-
-
 def iter_inputs(
-    path: str | Path, keys: AuditKeys | None = None, *, chunk: int = 64
+    path: str | Path,
+    keys: AuditKeys | None = None,
+    *,
+    chunk: int = 64,
+    max_record_bytes: int = MAX_RECORD_BYTES,
 ) -> Iterator[list[CaseInput | BadRecord]]:
-    """Chunks of decoded records from a JSON Lines file, a Parquet file or a Parquet folder."""
-    keys = keys or AuditKeys()
-    source = Path(path)
-    if source.suffix.lower() in JSONL_SUFFIXES:
-        return _chunks(_jsonl(source, keys), chunk)
-    return _chunks(_parquet(source, keys, chunk), chunk)
+    """Chunks of decoded records from a JSON Lines file, a Parquet file or a folder of them."""
+    records = read_records(path, keys, max_record_bytes=max_record_bytes, batch_size=chunk)
+    return _chunks(records, chunk)
+
+
+def _recount(results: Path, summary: AuditSummary) -> RowSet:
+    """Count the rows an interrupted run wrote, and return the places they cover."""
+    done = RowSet()
+    for row in recover_jsonl(results):
+        where = where_of(row)
+        if where is None or not done.add(where):
+            continue  # a row written twice counts once
+        record = {k: row[k] for k in ("case", "trace") if k in row}
+        summary.add(row, record)
+    return done
 
 
 def audit_local(
@@ -80,25 +80,37 @@ def audit_local(
     with_trace: bool = True,
     keep: int = 100,
     progress: Callable[[int], None] | None = None,
+    resume: bool = False,
+    max_record_bytes: int = MAX_RECORD_BYTES,
 ) -> AuditSummary:
-    """Verify every record of ``path``; one JSON line per case in ``results``.
+    """Verify every record of ``path``; one JSON line per record in ``results``.
 
     Each line holds the ``audit_fields`` plus ``case`` (the CaseResult) and,
     with ``with_trace``, ``trace``: a case record ``longtracer-guard report``
-    reads. ``progress(cases done)`` is called after each chunk.
+    reads. ``progress(cases done)`` is called after each chunk. With
+    ``resume``, the rows already in ``results`` are kept and counted, a torn
+    last line is discarded, and only the records without a row are verified.
     """
     summary = AuditSummary(keep=keep)
     out = Path(results)
     out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("w", encoding="utf-8") as fh:
-        for chunk in iter_inputs(path, keys, chunk=batch_size):
-            for guarded in verify_inputs(verifier, chunk):
-                fields = audit_fields(guarded.case)
+    done = _recount(out, summary) if resume and out.exists() else RowSet()
+    todo = (
+        item
+        for item in read_records(path, keys, max_record_bytes=max_record_bytes)
+        if item.where not in done
+    )
+    with out.open("a" if resume else "w", encoding="utf-8", errors=ESCAPE) as fh:
+        for chunk in _chunks(todo, batch_size):
+            for item, guarded in zip(chunk, verify_inputs(verifier, chunk), strict=True):
+                fields = audit_fields(guarded.case, item)
                 record: dict[str, Any] = {"case": guarded.case.model_dump(mode="json")}
                 if with_trace:
                     record["trace"] = guarded.trace.model_dump(mode="json")
                 fh.write(json.dumps({**fields, **record}, ensure_ascii=False) + "\n")
                 summary.add(fields, record)
+            fh.flush()
+            os.fsync(fh.fileno())  # a chunk's rows are on disk before the next one starts
             if progress is not None:
                 progress(summary.cases)
     return summary
@@ -118,8 +130,9 @@ def write_summary(
     folder.mkdir(parents=True, exist_ok=True)
     data = {**summary.to_dict(), **(extra or {})}
     paths = {"summary": folder / "summary.json", "report": folder / "report.html"}
-    paths["summary"].write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    paths["summary"].write_text(text, encoding="utf-8", errors=ESCAPE)
     views = [case_view(record) for _, record in summary.worst() if record is not None]
     html = render_html(views, generator=generator, audit=summary.overview(len(views)))
-    paths["report"].write_text(html, encoding="utf-8")
+    paths["report"].write_text(html, encoding="utf-8", errors=ESCAPE)
     return paths

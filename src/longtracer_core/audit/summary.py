@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..report.view import AuditOverview
+from .rows import INVALID_REASONS
 
 __all__ = ["AuditSummary"]
 
@@ -52,6 +53,7 @@ class AuditSummary:
     reasons: Counter[str] = field(default_factory=Counter)
     cited: Counter[str] = field(default_factory=Counter)
     miscited: Counter[str] = field(default_factory=Counter)
+    invalid: Counter[str] = field(default_factory=Counter)
     _worst: list[_Ranked] = field(default_factory=list, repr=False)
 
     def add(self, row: Mapping[str, Any], record: Any = None) -> None:
@@ -65,6 +67,9 @@ class AuditSummary:
         self.reasons.update(row["reasons"] or [])
         self.cited.update(row["cited_sources"] or [])
         self.miscited.update(row["miscited_sources"] or [])
+        if row.get("reason") in INVALID_REASONS:
+            problem = row.get("input_problem")
+            self.invalid[f"{row.get('input_field')}: {problem}" if problem else row["reason"]] += 1
         if self.keep <= 0:
             return
         trust = row.get("trust_score")
@@ -108,6 +113,8 @@ class AuditSummary:
                 {"source_id": s, "miscited": n, "cited": c} for s, n, c in self.worst_sources()
             ],
             "worst_cases": [case_id for case_id, _ in self.worst()],
+            "invalid_rows": sum(self.invalid.values()),
+            "invalid_problems": dict(self.invalid.most_common()),
         }
 
     def overview(self, shown: int) -> AuditOverview:
@@ -119,6 +126,7 @@ class AuditSummary:
             reasons=tuple(self.reasons.most_common(self.top)),
             sources=tuple(self.worst_sources()),
             shown=shown,
+            invalid=tuple(self.invalid.most_common()),
         )
 
     def render_text(self) -> str:
@@ -132,6 +140,9 @@ class AuditSummary:
         if self.reasons:
             top = ", ".join(f"{r} {n}" for r, n in self.reasons.most_common(self.top))
             lines.append(f"top reasons (cases): {top}")
+        if self.invalid:
+            listed = ", ".join(f"{k} {n}" for k, n in self.invalid.most_common(self.top))
+            lines.append(f"invalid rows: {sum(self.invalid.values())}  ({listed})")
         sources = self.worst_sources()
         if sources:
             listed = ", ".join(f"{s} {n}/{c}" for s, n, c in sources)

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import warnings
 from typing import TYPE_CHECKING
 
 from ..config import POLICIES
 from ..console.exits import CliError, ExitCode
 from ..console.inputs import load_config, load_sources, read_text
-from ..errors import ModelUnavailableError
+from ..errors import JudgeUnavailableWarning, ModelUnavailableError
 from .common import (
     EXIT_CODES,
     RAW,
     Streams,
     Subparsers,
     generator,
+    judge_endpoint,
+    judge_line,
+    judge_options,
     model_options,
     new_embedder,
     write_output,
@@ -36,6 +40,11 @@ standard input when it is not a terminal. Sources: text and markdown files
 (one source each, named by their path), .json (a list of strings or
 {"text", "source_id", "class"} objects, or {"sources": [...]}), .jsonl (one
 source per line), or a folder (every such file in it, sorted by path).
+
+With --judge-url and --judge-model, an LLM on an OpenAI-compatible server
+judges the claims the matcher could not settle (one request per answer); its
+API key comes from the variable --judge-key-env names. A line on standard
+error says what the judge did, or that it could not be used and why.
 """
 
 EXAMPLES = """\
@@ -43,6 +52,8 @@ examples:
   echo "The bridge opened in 1932." | longtracer-guard check --sources bridge.txt
   longtracer-guard check --answer answer.md --sources docs/ --policy redact --format json
   longtracer-guard check --answer-text "..." --sources s.json --config guard.toml -q
+  longtracer-guard check --answer answer.md --sources docs/ \\
+      --judge-url http://127.0.0.1:8080/v1 --judge-model qwen2.5-7b-instruct
 """
 
 
@@ -74,6 +85,7 @@ def add_command(sub: Subparsers) -> None:
         "--quiet", "-q", action="store_true", help="print nothing (--out is still written)"
     )
     model_options(check)
+    judge_options(check)
     check.set_defaults(run=run)
 
 
@@ -119,9 +131,13 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     config = load_config(args.config, overrides)
     sources = load_sources(args.sources, streams.stdin)
     answer = _answer(args, streams)
+    endpoint = judge_endpoint(args)
     try:
-        verifier = CitationVerifier(embedder=new_embedder(args.model), config=config)
-        guarded = verifier.guard(answer, sources, policy=config.policy)
+        judge = endpoint.build() if endpoint is not None else None
+        verifier = CitationVerifier(embedder=new_embedder(args.model), config=config, judge=judge)
+        with warnings.catch_warnings():  # said once below, in the judge's line
+            warnings.simplefilter("ignore", JudgeUnavailableWarning)
+            guarded = verifier.guard(answer, sources, policy=config.policy)
     except ModelUnavailableError as err:  # fail closed: INDETERMINATE, answer withheld/marked
         guarded = unverified_response(answer, err, policy=config.policy, config=config)
     text = _render(args, guarded, config.policy, streams)
@@ -129,6 +145,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     if to_file or not args.quiet:  # --quiet silences the terminal, not an --out file
         write_output(text, args.out, streams.stdout)
     gate = guarded.case.quality_gate.value
+    judged = judge_line(guarded.case)
+    if judged is not None and not args.quiet:
+        streams.stderr.write(judged + "\n")
     if to_file and not args.quiet:
         streams.stderr.write(f"{gate}: {guarded.case.summary} ({args.out})\n")
     return int({"PASS": ExitCode.PASS, "FAIL": ExitCode.FAIL}.get(gate, ExitCode.INDETERMINATE))

@@ -1,4 +1,10 @@
-"""What several ``longtracer-guard`` commands share: streams, output, version, model options."""
+"""What several ``longtracer-guard`` commands share: streams, output, version, model options.
+
+The judge options (``--judge-url``, ``--judge-model``, ``--judge-key-env``) name
+an OpenAI-compatible server to judge the claims the matcher could not settle;
+the API key is read from an environment variable, never from the command line,
+so it is neither echoed nor kept in the shell's history.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +19,8 @@ from typing import TYPE_CHECKING, NoReturn, TextIO, TypeAlias
 from ..console.exits import CliError, ExitCode
 
 if TYPE_CHECKING:
+    from ..contracts import CaseResult
+    from ..judge.endpoint import JudgeEndpoint
     from ..providers.embeddings import SentenceTransformerEmbedder
 
 __all__ = [
@@ -23,6 +31,9 @@ __all__ = [
     "Streams",
     "Subparsers",
     "generator",
+    "judge_endpoint",
+    "judge_line",
+    "judge_options",
     "model_options",
     "new_embedder",
     "program_version",
@@ -39,6 +50,8 @@ exit status:
   66  input file missing or unreadable
   69  the embedding model cannot be loaded (eval, adversarial)
   73  output file cannot be written
+  75  audit --ray stopped before the end (the cluster made no progress); the rows
+      written are kept: run it again with --resume
   78  invalid configuration (--config or an option out of bounds)
 """
 
@@ -113,3 +126,59 @@ def new_embedder(name: str | None) -> SentenceTransformerEmbedder:
     from ..providers.embeddings import DEFAULT_EMBEDDING_MODEL, SentenceTransformerEmbedder
 
     return SentenceTransformerEmbedder(name or DEFAULT_EMBEDDING_MODEL)
+
+
+def judge_options(parser: argparse.ArgumentParser) -> None:
+    """``--judge-url``, ``--judge-model`` and ``--judge-key-env``: an LLM judge by its server."""
+    from ..judge.endpoint import DEFAULT_KEY_ENV
+
+    parser.add_argument(
+        "--judge-url",
+        metavar="URL",
+        help="an OpenAI-compatible server (with /v1) that judges the claims the matcher "
+        "could not settle; needs --judge-model",
+    )
+    parser.add_argument("--judge-model", metavar="NAME", help="the judge's model name")
+    parser.add_argument(
+        "--judge-key-env",
+        metavar="VAR",
+        default=DEFAULT_KEY_ENV,
+        help=f"environment variable holding the judge's API key (default {DEFAULT_KEY_ENV}; "
+        "unset: no key is sent)",
+    )
+
+
+def judge_endpoint(args: argparse.Namespace) -> JudgeEndpoint | None:
+    """The endpoint the judge options name, None without them; half of them is a usage error."""
+    from ..errors import InvalidInputError
+    from ..judge.endpoint import JudgeEndpoint
+
+    if args.judge_url is None and args.judge_model is None:
+        return None
+    if args.judge_url is None or args.judge_model is None:
+        raise CliError("--judge-url and --judge-model go together", ExitCode.USAGE)
+    try:
+        return JudgeEndpoint(args.judge_url, args.judge_model, key_env=args.judge_key_env)
+    except InvalidInputError as err:
+        raise CliError(str(err), ExitCode.USAGE) from None
+
+
+def judge_line(case: CaseResult) -> str | None:
+    """One line on what the judge did for a case; None when no judge ran."""
+    meta = case.metadata.get("judge")
+    if not isinstance(meta, dict):
+        return None
+    model = meta.get("model")
+    if meta.get("unavailable"):
+        return f"judge {model} could not be used, the matcher's verdicts stand: {meta.get('cause')}"
+    tokens = meta.get("tokens") or {}
+    used = (
+        f", {tokens.get('prompt_tokens', 0)} prompt + "
+        f"{tokens.get('completion_tokens', 0)} completion tokens"
+        if tokens
+        else ""
+    )
+    return (
+        f"judge {model}: {meta.get('escalated', 0)} claims judged, "
+        f"{meta.get('model_requests', 0)} requests{used}"
+    )

@@ -25,6 +25,7 @@ class ExitCode(IntEnum):
     NO_INPUT = 66  # an input file is missing or unreadable (EX_NOINPUT)
     UNAVAILABLE = 69  # the embedding model could not be loaded (EX_UNAVAILABLE)
     CANT_CREATE = 73  # the output file cannot be written (EX_CANTCREAT)
+    TEMPFAIL = 75  # stopped before the end; what was done is kept, run again (EX_TEMPFAIL)
     CONFIG = 78  # the configuration is invalid (EX_CONFIG)
 
 

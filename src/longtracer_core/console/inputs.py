@@ -53,11 +53,13 @@ def read_text(path: str, stdin: TextIO | None = None) -> str:
 def iter_json_values(path: str, text: str) -> Iterator[tuple[int, Any]]:
     """(line number, value) of a ``.jsonl`` file, or (1, value) of one JSON document.
 
-    A ``.jsonl`` file has one JSON value per non-blank line; anything else is read
-    as one JSON document. Malformed JSON is a ``CliError`` naming file:line.
+    A ``.jsonl`` file has one JSON value per non-blank line, lines ending at
+    ``\n`` only (JSON Lines: a JSON string may hold U+0085, U+2028 or U+2029
+    unescaped, which ``str.splitlines`` would take for line ends); anything else
+    is read as one JSON document. Malformed JSON is a ``CliError`` naming file:line.
     """
     if path.endswith(".jsonl"):
-        for number, line in enumerate(text.splitlines(), start=1):
+        for number, line in enumerate(text.split("\n"), start=1):
             if not line.strip():
                 continue
             try:

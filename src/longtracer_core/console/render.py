@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from typing import Any, TextIO
 
-from ..contracts import ClaimResult
+from ..contracts import ClaimAssessment, ClaimResult
 from ..pipeline.guarded import GuardedResponse
 from ..report.view import claim_verdict
 
@@ -18,10 +18,8 @@ __all__ = ["case_record", "render_text", "use_colour"]
 
 _SGR = {
     "supported": "32",  # green
-    "partial": "33",  # yellow
-    "unsupported": "31",  # red
-    "contradicted": "1;31",  # bold red
-    "conflicting": "35",  # magenta
+    "uncertain": "33",  # yellow
+    "refuted": "1;31",  # bold red
     "refusal": "36",  # cyan
     "not assessed": "2",  # dim
     "PASS": "1;32",
@@ -50,8 +48,32 @@ def _best_span_text(guarded: GuardedResponse, claim: ClaimResult) -> str | None:
         return None
 
 
+def _claim_lines(
+    guarded: GuardedResponse, claim: ClaimResult, width: int, colour: bool
+) -> list[str]:
+    """One claim: its outcome, score, id and text; then, unless the matcher supports it,
+    the outcome with its finding, the seed's codes with ``p_wrong``, the closest evidence."""
+    verdict = claim_verdict(claim)
+    score = claim.details.get("score")
+    score_text = f"{score:.2f}" if isinstance(score, (int, float)) else "  - "
+    label = _paint(verdict.upper().ljust(width), verdict, colour)
+    lines = [f"  {label}  {score_text}  {claim.claim_id}  {claim.claim_text}"]
+    if verdict == "refusal" or claim.assessment is ClaimAssessment.SUPPORTED:
+        return lines  # a likely-supported claim still says why the gate counts it against
+    pad = f"  {'':{width}}        "
+    lines.append(f"{pad}{claim.outcome_text}")
+    p_wrong = f", p_wrong {claim.p_wrong:.2f}" if claim.p_wrong is not None else ""
+    lines.append(f"{pad}reason: {claim.reason_text}{p_wrong}")
+    span = _best_span_text(guarded, claim)
+    source = (claim.details.get("best_span") or {}).get("source_id")
+    if span is not None and source is not None:
+        quoted = " ".join(span.split())
+        lines.append(f'{pad}closest evidence ({source}): "{quoted}"')
+    return lines
+
+
 def render_text(guarded: GuardedResponse, policy: str, *, colour: bool) -> str:
-    """Per-claim verdicts, the policy-applied answer and the gate, for a person."""
+    """The gate, each claim's outcome and finding, and the policy-applied answer, for a person."""
     case = guarded.case
     gate = case.quality_gate.value
     lines = [f"{_paint(gate, gate, colour)}  {case.summary}"]
@@ -59,18 +81,7 @@ def render_text(guarded: GuardedResponse, policy: str, *, colour: bool) -> str:
         lines.append(f"  {case.reason}: {case.error_message}")
     width = max((len(claim_verdict(c)) for c in case.claims), default=0)
     for claim in case.claims:
-        verdict = claim_verdict(claim)
-        score = claim.details.get("score")
-        score_text = f"{score:.2f}" if isinstance(score, (int, float)) else "  - "
-        label = _paint(verdict.upper().ljust(width), verdict, colour)
-        lines.append(f"  {label}  {score_text}  {claim.claim_id}  {claim.claim_text}")
-        if verdict not in ("supported", "refusal"):
-            lines.append(f"  {'':{width}}        reason: {claim.reason_text}")
-            span = _best_span_text(guarded, claim)
-            source = (claim.details.get("best_span") or {}).get("source_id")
-            if span is not None and source is not None:
-                quoted = " ".join(span.split())
-                lines.append(f'  {"":{width}}        closest evidence ({source}): "{quoted}"')
+        lines.extend(_claim_lines(guarded, claim, width, colour))
     lines.append("")
     lines.append(f"answer ({policy}):")
     lines.append(guarded.text.rstrip("\n"))

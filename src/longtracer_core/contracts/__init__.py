@@ -12,7 +12,7 @@ from ._enums import (
     QualityGate,
     ReasonCode,
 )
-from ._gate import compute_quality_gate, summarize
+from ._gate import claim_outcome, compute_quality_gate, summarize
 from ._models import SCHEMA_VERSION, CaseResult, ClaimResult, build_case
 from .legacy import LegacyVerificationAdapter
 
@@ -28,6 +28,7 @@ __all__ = [
     "ReasonCode",
     "SCHEMA_VERSION",
     "build_case",
+    "claim_outcome",
     "compute_quality_gate",
     "summarize",
 ]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ._enums import (
     AssessmentAvailability,
     ClaimAssessment,
+    ClaimOutcome,
     ExecutionStatus,
     QualityGate,
     ReasonCode,
@@ -20,7 +21,14 @@ from ._enums import (
 if TYPE_CHECKING:
     from ._models import CaseResult, ClaimResult
 
-__all__ = ["compute_quality_gate", "gate_of", "legacy_verdict", "summarize"]
+__all__ = [
+    "claim_outcome",
+    "compute_quality_gate",
+    "gate_of",
+    "legacy_verdict",
+    "outcome_words",
+    "summarize",
+]
 
 
 def gate_of(
@@ -80,12 +88,16 @@ _CASE_SUMMARIES: dict[ReasonCode, str] = {
     ReasonCode.NO_SOURCES_SUPPLIED: (
         "No sources were supplied, so no claim can be supported by evidence."
     ),
+    ReasonCode.NO_SOURCE_TEXT: (
+        "Every source is empty (no text), so no claim can be supported by evidence: "
+        "check what the retriever or loader returned."
+    ),
     ReasonCode.MODEL_UNAVAILABLE: "A model needed for verification could not be loaded.",
     ReasonCode.EVALUATION_FAILED: "Verification failed while scoring; nothing was assessed.",
     ReasonCode.EVALUATION_TIMEOUT: "Verification did not finish within the time limit.",
     ReasonCode.EXECUTION_CANCELLED: "Verification was cancelled before it finished.",
     ReasonCode.EXECUTION_SKIPPED: "Verification was skipped; nothing was assessed.",
-    ReasonCode.INVALID_INPUT: "The input could not be verified: an argument has the wrong type.",
+    ReasonCode.INVALID_INPUT: "The input could not be verified.",
     ReasonCode.INPUT_TOO_LARGE: "The input exceeds a configured size limit and was not verified.",
     ReasonCode.DECOMPOSITION_FAILED: (
         "The response could not be split into claims; it was not verified."
@@ -101,18 +113,38 @@ _CASE_SUMMARIES: dict[ReasonCode, str] = {
 }
 
 
+# case reasons that come with assessed claims: their words lead the claim counts
+_EVIDENCE_REASONS = (ReasonCode.NO_SOURCES_SUPPLIED, ReasonCode.NO_SOURCE_TEXT)
+
+
 def summarize(
     execution: ExecutionStatus,
     availability: AssessmentAvailability,
     reason: ReasonCode | None,
     claims: Sequence[ClaimResult],
+    error_message: str | None = None,
 ) -> str:
-    """State the outcome of a case in one or two sentences."""
-    if (
-        reason is not None
-        and reason in _CASE_SUMMARIES
-        and reason is not (ReasonCode.NO_SOURCES_SUPPLIED)
+    """State the outcome of a case in one or two sentences.
+
+    A case that was not evaluated ends with its cause (``error_message``), so
+    the summary alone says what to fix.
+    """
+    text = _summary(execution, availability, reason, claims)
+    if error_message and (
+        execution is not ExecutionStatus.SUCCESS
+        or availability is AssessmentAvailability.NOT_EVALUATED
     ):
+        text += f" Cause: {error_message.rstrip('.')}."
+    return text
+
+
+def _summary(
+    execution: ExecutionStatus,
+    availability: AssessmentAvailability,
+    reason: ReasonCode | None,
+    claims: Sequence[ClaimResult],
+) -> str:
+    if reason is not None and reason in _CASE_SUMMARIES and reason not in _EVIDENCE_REASONS:
         return _CASE_SUMMARIES[reason]
     if execution is not ExecutionStatus.SUCCESS:
         return f"Verification ended with {execution.value}; nothing was assessed."
@@ -130,11 +162,55 @@ def summarize(
         if n:
             parts.append(f"{n} {words}")
     text = "; ".join(parts) + "."
-    if reason is ReasonCode.NO_SOURCES_SUPPLIED:
+    if assessed and all(c.outcome is not None for c in assessed):
+        text += " " + _outcome_counts(assessed)
+    if reason in _EVIDENCE_REASONS:
         text = _CASE_SUMMARIES[reason] + " " + text
     if refusals:
         text += f" {refusals} honest refusal{'s' if refusals != 1 else ''} not evaluated."
     return text
+
+
+def _outcome_counts(assessed: Sequence[ClaimResult]) -> str:
+    """The assessed claims by outcome, in words: "Outcomes: 1 supported, 1 refuted."."""
+    counts = [(o, sum(c.outcome is o for c in assessed)) for o in ClaimOutcome]
+    return "Outcomes: " + ", ".join(f"{n} {o.value.lower()}" for o, n in counts if n) + "."
+
+
+def claim_outcome(claim: ClaimResult) -> ClaimOutcome | None:
+    """What the guard does with ``claim``: its outcome, None when it was not assessed.
+
+    A record written without outcomes (an older or foreign producer) is never
+    trusted more than its assessment says: SUPPORTED stays SUPPORTED, anything
+    else is UNCERTAIN (never REFUTED: no finding proves it).
+    """
+    if claim.availability is not AssessmentAvailability.ASSESSED:
+        return None
+    if claim.outcome is not None:
+        return claim.outcome
+    if claim.assessment is ClaimAssessment.SUPPORTED:
+        return ClaimOutcome.SUPPORTED
+    return ClaimOutcome.UNCERTAIN
+
+
+def outcome_words(claim: ClaimResult) -> str:
+    """A claim's verdict for people, the words every surface shows.
+
+    ``"refuted: <finding>"``, ``"uncertain: <finding>"``, ``"supported by <sources>"``
+    (a finding that already starts with its outcome stands alone), or ``"not
+    assessed"`` for an honest refusal.
+    """
+    outcome = claim_outcome(claim)
+    if outcome is None:
+        refusal = claim.details.get("kind") == "refusal"
+        return "not assessed: an honest refusal" if refusal else "not assessed"
+    label = outcome.value.lower()
+    found = (claim.finding or "").strip()
+    if not found:
+        return label
+    if found.startswith((label, f"likely {label}")):
+        return found
+    return f"{label}: {found}"
 
 
 def legacy_verdict(claims: Sequence[ClaimResult]) -> str:

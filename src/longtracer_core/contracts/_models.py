@@ -31,7 +31,14 @@ from ._enums import (
     QualityGate,
     ReasonCode,
 )
-from ._gate import compute_quality_gate, gate_of, legacy_verdict, summarize
+from ._gate import (
+    claim_outcome,
+    compute_quality_gate,
+    gate_of,
+    legacy_verdict,
+    outcome_words,
+    summarize,
+)
 
 __all__ = ["SCHEMA_VERSION", "CaseResult", "ClaimResult", "build_case", "details_text"]
 
@@ -160,6 +167,13 @@ class ClaimResult(BaseModel):
     )
 
     @property
+    def outcome_text(self) -> str:
+        """The verdict for people: the outcome and its finding, e.g. ``"refuted: the claim
+        gives 1951; source bridge.txt gives 1937 (...)"`` or ``"uncertain: no passage states
+        this claim; ..."`` (the words the CLI, the HTML report and the callbacks show)."""
+        return outcome_words(self)
+
+    @property
     def reason_text(self) -> str:
         """The reason for people: the seed's code, then the finer cause when there is one."""
         text = self.reason.value if self.reason is not None else "-"
@@ -247,6 +261,16 @@ class CaseResult(BaseModel):
         return [c for c in self.claims if c.assessment == assessment]
 
     @property
+    def outcome_counts(self) -> dict[str, int]:
+        """How many assessed claims ended with each outcome (every outcome listed, zeros kept)."""
+        counts = {o.value: 0 for o in ClaimOutcome}
+        for claim in self.claims:
+            outcome = claim_outcome(claim)
+            if outcome is not None:
+                counts[outcome.value] += 1
+        return counts
+
+    @property
     def assessment_counts(self) -> dict[str, int]:
         """How many claims received each assessment (every assessment listed, zeros kept)."""
         counts = {a.value: 0 for a in ClaimAssessment}
@@ -283,7 +307,7 @@ def build_case(
         reason=reason,
         claims=claim_list,
         trust_score=trust_score if trust_score is not None else 0.0,
-        summary=summarize(execution, availability, reason, claim_list),
+        summary=summarize(execution, availability, reason, claim_list, error_message),
         error_message=error_message,
         latency_ms=latency_ms,
         metadata=meta,

@@ -26,11 +26,14 @@ Label = Literal["SUPPORTED", "CONTRADICTED", "NOT_ENOUGH_INFO"]
 
 @dataclass(frozen=True)
 class JudgeSpan:
-    """One candidate span shown to the judge."""
+    """One candidate span shown to the judge; ``start``/``end`` are its offsets in its source
+    when known (spans of one source that overlap are then shown as one passage)."""
 
     span_id: str
     source_id: str
     text: str
+    start: int | None = None
+    end: int | None = None
 
 
 @dataclass(frozen=True)

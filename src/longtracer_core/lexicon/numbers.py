@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "CURRENCY_WORDS",
+    "DURATION_UNITS",
     "NUMBER_WORDS",
     "ORDINAL_WORDS",
     "SCALE_EXPONENTS",
@@ -126,3 +127,7 @@ UNIT_SPELLINGS: dict[str, str] = {
 CURRENCY_WORDS = frozenset(
     "dollar dollars usd euro euros eur pound pounds gbp yen kroner krone francs rupees".split()
 )
+
+# canonical units (of UNIT_SPELLINGS) of a duration, days to decades: a duration in a
+# claim may be a sum or a conversion of the source's, so it is never 'absent'
+DURATION_UNITS = ("s", "min", "h", "day", "week", "month", "year", "decade")

@@ -5,7 +5,7 @@ from .contradiction import NliScorer
 from .guarded import GuardedResponse, failure_reason, unverified_response
 from .policy import PolicyAction, apply_policy
 from .recipe import IntegrationModels, LazyVerifier, VerifierSpec, verifier_spec
-from .sources import SourceDoc, normalize_sources
+from .sources import SourceDoc, as_source_list, normalize_sources
 from .stream import SentenceStream, StreamStep
 from .trace import TraceClaim, TraceRecord
 from .verifier import CitationVerifier
@@ -24,6 +24,7 @@ __all__ = [
     "TraceRecord",
     "VerifierSpec",
     "apply_policy",
+    "as_source_list",
     "check_case",
     "failure_reason",
     "normalize_sources",

@@ -31,6 +31,7 @@ from ..scoring.spans import Span
 from .assess import refusal_claim
 from .conflicts import conflict_state
 from .contradiction import NliScorer
+from .escalation import JudgeHealth
 from .memo import CharBoundedCache
 from .sources import SourceDoc
 from .trace import PLAN_MODEL, TraceRecord, bare_trace, build_trace, plan_hash
@@ -76,6 +77,7 @@ class Engine:
     nli: NliScorer | None
     judge: Judge | None
     judge_cache: JudgeCache
+    judge_health: JudgeHealth
     cache: EmbeddingCache
     generation_model: str | None
     features: Callable[[str], SpanFeatures]

@@ -1,60 +1,48 @@
-"""The judge stage: after assessment, the claims the matcher is unsure of go to a judge.
+"""The judge stage: after assessment, the claims the offline engine left uncertain go to a judge.
 
-``apply_judge(claims, spans, judge, config)`` picks claims by their band and
+``apply_judge(claims, spans, judge, config)`` picks claims by their outcome
+(default: UNCERTAIN, and REFUTED under ``role="decide"``), or by band and
 details (``JudgeConfig.escalate``), shows the judge each claim's top candidate
-spans, and applies what comes back within the role's limits
-(``JudgeConfig.role``). A SUPPORTED or CONTRADICTED finding counts only when
-its quote is found in the span it cites (``judge.quotes``); otherwise the claim
-keeps the matcher's verdict and the record says ``quote_unverified``. A judge
-that fails never makes a claim SUPPORTED: the claim keeps the matcher's
-verdict (``on_failure="fallback"``), or ``JudgeError`` fails the case
-(``"indeterminate"``). Past the per-case budget the remaining claims keep the
-matcher's verdict with ``over_budget``. Every escalated claim carries its
-record in ``details["judge"]``, which the trace copies.
+spans, asks it (``escalation_calls``: all claims in one call by default) and
+applies what comes back within the role's limits (``escalation_findings``); the
+caller settles the outcomes again afterwards (``verdicts.settle_all``). A SUPPORTED or
+CONTRADICTED finding counts only when its quote is found in the span it cites;
+otherwise the claim keeps the matcher's verdict and the record says
+``quote_unverified``. A judge that fails never makes a claim SUPPORTED: the
+claim keeps the matcher's verdict (``on_failure="fallback"``), or ``JudgeError``
+fails the case (``"indeterminate"``). When no request of a case got an answer,
+the case says so (``unavailable``, ``cause``) and ``JudgeHealth`` warns once.
+Past the per-case budget the remaining claims keep the matcher's verdict with
+``over_budget``. Every escalated claim carries its record in
+``details["judge"]``, which the trace copies.
 """
 
 from __future__ import annotations
 
+import threading
 import time
+import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from ..config import JudgeConfig
-from ..contracts import (
-    AssessmentAvailability,
-    ClaimAssessment,
-    ClaimOutcome,
-    ClaimResult,
-    ReasonCode,
-)
-from ..errors import JudgeError
+from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimOutcome, ClaimResult
+from ..errors import JudgeUnavailableWarning
 from ..judge.cache import JudgeCache
-from ..judge.quotes import verify_quote
 from ..judge.types import Judge, JudgeRequest, JudgeSpan, JudgeVerdict
+from ..providers.chat import usage_total
 from ..scoring.spans import Span
+from .escalation_calls import Asked, Budget, ask_judge
+from .escalation_findings import OUTCOMES, Outcome, decide
 
-__all__ = ["OUTCOMES", "apply_judge", "escalates", "gates_fired", "judge_request"]
-
-Outcome = Literal[
-    "applied",
-    "agreed",
-    "not_applied",
-    "quote_unverified",
-    "no_decision",
-    "failed",
-    "over_budget",
+__all__ = [
+    "OUTCOMES",
+    "JudgeHealth",
+    "apply_judge",
+    "escalates",
+    "gates_fired",
+    "judge_request",
 ]
-OUTCOMES: tuple[Outcome, ...] = (
-    "applied",
-    "agreed",
-    "not_applied",
-    "quote_unverified",
-    "no_decision",
-    "failed",
-    "over_budget",
-)
-_Target = Literal["SUPPORTED", "CONTRADICTED", "CONFLICTING", "NOT_ENTAILED"]
 
 
 def gates_fired(details: dict[str, Any]) -> list[str]:
@@ -121,147 +109,8 @@ def judge_request(
     return JudgeRequest(
         claim_id=claim.claim_id,
         claim=claim.claim_text,
-        spans=tuple(JudgeSpan(s.span_id, s.source_id, s.text) for s in chosen),
+        spans=tuple(JudgeSpan(s.span_id, s.source_id, s.text, s.start, s.end) for s in chosen),
     )
-
-
-@dataclass
-class _Budget:
-    config: JudgeConfig
-    clock: Callable[[], float]
-    started: float
-    calls: int = 0
-
-    def allowance(self, wanted: int) -> int:
-        if self.clock() - self.started >= self.config.max_seconds:
-            return 0
-        return max(0, min(wanted, self.config.max_calls - self.calls))
-
-
-def _findings(
-    verdict: JudgeVerdict, request: JudgeRequest, spans_by_id: dict[str, Span], config: JudgeConfig
-) -> list[dict[str, Any]]:
-    shown = {s.span_id for s in request.spans}
-    out = []
-    for f in verdict.findings:
-        span = spans_by_id.get(f.span_id) if f.span_id in shown else None
-        record: dict[str, Any] = {
-            "span_id": f.span_id,
-            "label": f.label,
-            "quote": f.quote[:500],
-            "score": f.score,
-            "verified": False,
-        }
-        if span is not None:
-            check = verify_quote(
-                f.quote,
-                span.text,
-                mode=config.quote_match,
-                min_overlap=config.quote_min_overlap,
-                min_tokens=config.quote_min_tokens,
-            )
-            record.update(source_id=span.source_id, verified=check.verified, match=check.match)
-            record["overlap"] = round(check.overlap, 6)
-            if check.verified and check.start is not None and check.end is not None:
-                record["quote_span"] = {
-                    "span_id": span.span_id,
-                    "source_id": span.source_id,
-                    "source_index": span.source_index,
-                    "start": span.start + check.start,
-                    "end": span.start + check.end,
-                }
-        out.append(record)
-    return out
-
-
-def _sources(findings: list[dict[str, Any]], label: str) -> list[str]:
-    out: list[str] = []
-    for f in findings:
-        if f["verified"] and f["label"] == label and f["source_id"] not in out:
-            out.append(f["source_id"])
-    return out
-
-
-def _target(verdict: JudgeVerdict, findings: list[dict[str, Any]]) -> _Target | None:
-    supports, contras = _sources(findings, "SUPPORTED"), _sources(findings, "CONTRADICTED")
-    if supports and contras:
-        return "CONFLICTING" if set(supports) != set(contras) else None
-    if supports:
-        return "SUPPORTED"
-    if contras:
-        return "CONTRADICTED"
-    if verdict.label == "NOT_ENOUGH_INFO" and not verdict.findings:
-        return "NOT_ENTAILED"
-    return None
-
-
-def _update(target: _Target, findings: list[dict[str, Any]]) -> dict[str, Any]:
-    supports, contras = _sources(findings, "SUPPORTED"), _sources(findings, "CONTRADICTED")
-    if target == "SUPPORTED":
-        return {
-            "assessment": ClaimAssessment.SUPPORTED,
-            "reason": ReasonCode.SUPPORTED_BY_EVIDENCE,
-            "reason_detail": None,
-            "supporting_sources": supports,
-            "contradicting_sources": [],
-        }
-    if target == "CONTRADICTED":
-        scores = [f["score"] for f in findings if f["verified"] and f["score"] is not None]
-        update: dict[str, Any] = {
-            "assessment": ClaimAssessment.CONTRADICTED,
-            "reason": ReasonCode.CONTRADICTED_BY_EVIDENCE,
-            "reason_detail": None,
-            "supporting_sources": [],
-            "contradicting_sources": contras,
-        }
-        if scores:
-            update["confidence"] = max(scores)
-        return update
-    if target == "CONFLICTING":
-        return {
-            "assessment": ClaimAssessment.CONFLICTING_SOURCES,
-            "reason": ReasonCode.CONFLICTING_EVIDENCE,
-            "reason_detail": None,
-            "supporting_sources": supports,
-            "contradicting_sources": contras,
-        }
-    return {
-        "assessment": ClaimAssessment.INSUFFICIENT_EVIDENCE,
-        "reason": ReasonCode.NOT_ENTAILED,
-        "reason_detail": None,
-        "supporting_sources": [],
-        "contradicting_sources": [],
-    }
-
-
-def _same(claim: ClaimResult, update: dict[str, Any]) -> bool:
-    return bool(
-        claim.assessment is update["assessment"]
-        and claim.reason is update["reason"]
-        and claim.reason_detail is update["reason_detail"]
-    )
-
-
-def _decide(
-    claim: ClaimResult,
-    request: JudgeRequest,
-    verdict: JudgeVerdict,
-    spans_by_id: dict[str, Span],
-    config: JudgeConfig,
-) -> tuple[ClaimResult, Outcome, list[dict[str, Any]]]:
-    if verdict.error is not None:
-        return claim, "failed", []
-    findings = _findings(verdict, request, spans_by_id, config)
-    target = _target(verdict, findings)
-    if target is None:
-        unverified = any(not f["verified"] for f in findings)
-        return claim, "quote_unverified" if unverified else "no_decision", findings
-    update = _update(target, findings)
-    if _same(claim, update):
-        return claim, "agreed", findings
-    if config.role == "confirm" and target != "SUPPORTED":
-        return claim, "not_applied", findings
-    return claim.model_copy(update=update), "applied", findings
 
 
 def _record(
@@ -298,50 +147,62 @@ def _record(
     return record
 
 
-def _call(judge: Judge, batch: Sequence[JudgeRequest]) -> list[JudgeVerdict]:
-    """The judge's verdicts for ``batch``; a raising or misbehaving judge fails every request."""
-    try:
-        verdicts = list(judge.judge(batch))
-    except Exception as err:  # a judge failure is the batch's error, handled by the caller
-        message = f"{type(err).__name__}: {err}"[:500]
-        return [JudgeVerdict(r.claim_id, "NOT_ENOUGH_INFO", error=message) for r in batch]
-    if [v.claim_id for v in verdicts] != [r.claim_id for r in batch]:
-        message = f"the judge returned {len(verdicts)} verdicts out of order for {len(batch)}"
-        return [JudgeVerdict(r.claim_id, "NOT_ENOUGH_INFO", error=message) for r in batch]
-    return verdicts
+class JudgeHealth:
+    """Says once, loudly, that a verifier's judge cannot be used.
+
+    The first case whose judge requests all failed issues a
+    ``JudgeUnavailableWarning`` naming the cause; later ones stay quiet until
+    the judge has answered a request again.
+    """
+
+    def __init__(self) -> None:
+        self._warned = False
+        self._lock = threading.Lock()
+
+    def report(self, model_id: str, cause: str | None, answered: bool) -> None:
+        """Note one case: ``cause`` when no request got an answer, ``answered`` when one did."""
+        with self._lock:
+            if answered:
+                self._warned = False
+                return
+            if cause is None or self._warned:
+                return
+            self._warned = True
+        warnings.warn(
+            f"judge {model_id} could not be used, so the matcher's verdicts stand: {cause}",
+            JudgeUnavailableWarning,
+            stacklevel=2,
+        )
 
 
-def _verdicts(
-    jobs: Sequence[tuple[int, JudgeRequest]],
+def _meta(
     judge: Judge,
     config: JudgeConfig,
-    cache: JudgeCache | None,
-    budget: _Budget,
-) -> dict[int, tuple[JudgeVerdict, bool]]:
-    """Cached verdicts, then the judge in batches while the budget lasts; (verdict, cached)."""
-    verdicts: dict[int, tuple[JudgeVerdict, bool]] = {}
-    pending: list[tuple[int, JudgeRequest]] = []
-    for i, request in jobs:
-        hit = cache.get(judge.model_id, judge.prompt_hash, request) if cache else None
-        if hit is not None:
-            verdicts[i] = (hit, True)
-        else:
-            pending.append((i, request))
-    while pending:
-        allowed = budget.allowance(min(config.batch_size, len(pending)))
-        if allowed == 0:
-            break  # the rest stay unjudged: over budget
-        batch, pending = pending[:allowed], pending[allowed:]
-        budget.calls += len(batch)
-        for (i, request), verdict in zip(batch, _call(judge, [r for _, r in batch]), strict=True):
-            if verdict.error is not None and config.on_failure == "indeterminate":
-                raise JudgeError(
-                    f"judge {judge.model_id} failed on claim {request.claim_id}: {verdict.error}"
-                )
-            if cache is not None:
-                cache.put(judge.model_id, judge.prompt_hash, request, verdict)
-            verdicts[i] = (verdict, False)
-    return verdicts
+    jobs: Sequence[tuple[int, JudgeRequest]],
+    asked: Asked,
+    counts: dict[str, int],
+) -> dict[str, Any]:
+    """The case's judge summary: counts, model requests and tokens, and availability."""
+    fresh = [v for v, cached in asked.verdicts.values() if not cached]
+    errors = [v.error for v in fresh if v.error is not None]
+    meta: dict[str, Any] = {
+        "model": judge.model_id,
+        "prompt_hash": judge.prompt_hash,
+        "escalate": config.escalate,
+        "role": config.role,
+        "requests_mode": config.requests,
+        "escalated": len(jobs),
+        "calls": sum(not cached for _, cached in asked.verdicts.values()),
+        "judge_calls": asked.judge_calls,
+        "model_requests": len(asked.usage),
+        "tokens": usage_total(asked.usage),
+        "cached": sum(cached for _, cached in asked.verdicts.values()),
+        **counts,
+        "unavailable": bool(fresh) and len(errors) == len(fresh),
+    }
+    if meta["unavailable"]:
+        meta["cause"] = errors[0]
+    return meta
 
 
 def apply_judge(
@@ -352,6 +213,7 @@ def apply_judge(
     *,
     cache: JudgeCache | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    health: JudgeHealth | None = None,
 ) -> tuple[list[ClaimResult], dict[str, Any]]:
     """Judge the escalated claims; return the new claims and a summary for the case metadata.
 
@@ -366,29 +228,23 @@ def apply_judge(
             request = judge_request(claim, spans_by_id, config.top_k)
             if request is not None:
                 jobs.append((i, request))
-    budget = _Budget(config, clock, clock())
-    verdicts = _verdicts(jobs, judge, config, cache, budget)
+    budget = Budget(config, clock, clock())
+    asked = ask_judge(jobs, judge, config, cache, budget)
     counts: dict[str, int] = dict.fromkeys(OUTCOMES, 0)
     for i, request in jobs:
         claim = out[i]
-        if i in verdicts:
-            verdict, cached = verdicts[i]
-            new, outcome, findings = _decide(claim, request, verdict, spans_by_id, config)
+        if i in asked.verdicts:
+            verdict, cached = asked.verdicts[i]
+            new, outcome, findings = decide(claim, verdict, asked.shown[i], spans_by_id, config)
             record = _record(judge, claim, outcome, request, verdict, findings, cached)
         else:
             new, outcome = claim, "over_budget"
             record = _record(judge, claim, outcome, request, None, [], False)
         counts[outcome] += 1
         out[i] = new.model_copy(update={"details": {**claim.details, "judge": record}})
-    meta = {
-        "model": judge.model_id,
-        "prompt_hash": judge.prompt_hash,
-        "escalate": config.escalate,
-        "role": config.role,
-        "escalated": len(jobs),
-        "calls": budget.calls,
-        "cached": sum(cached for _, cached in verdicts.values()),
-        **counts,
-        "elapsed_ms": (clock() - budget.started) * 1e3,
-    }
+    meta = _meta(judge, config, jobs, asked, counts)
+    meta["elapsed_ms"] = (clock() - budget.started) * 1e3
+    if health is not None:
+        answered = any(v.error is None for v, cached in asked.verdicts.values() if not cached)
+        health.report(judge.model_id, meta.get("cause"), answered)
     return out, meta

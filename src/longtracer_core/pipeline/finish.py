@@ -9,6 +9,7 @@ an unevaluated case with its reason.
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,6 +17,7 @@ import numpy as np
 
 from ..contracts import (
     AssessmentAvailability,
+    CaseResult,
     ClaimAssessment,
     ClaimResult,
     ExecutionStatus,
@@ -23,7 +25,7 @@ from ..contracts import (
     build_case,
 )
 from ..decompose.types import DraftClaim
-from ..errors import EmbeddingModelMismatchError, EvaluationFailedError
+from ..errors import EmbeddingModelMismatchError, EmptySourcesWarning, EvaluationFailedError
 from ..scoring.evidence import evidence_index
 from ..scoring.matching import ClaimMatch, cited_candidates, match_claims, spans_by_source
 from .assess import assess_claim, no_evidence_claim, refusal_claim
@@ -72,17 +74,56 @@ def _finish(engine: Engine, prep: Prepared, vectors: Mapping[str, Any]) -> Done:
         trust = 0.0
     else:
         trust = float(np.mean([c.details.get("cos", 0.0) for c in assessed]))
+    empty = [d.source_id for d in prep.docs if not d.text.strip()]
+    if empty:
+        meta["empty_sources"] = empty
     case = build_case(
         case_id=prep.case_id,
         execution=ExecutionStatus.SUCCESS,
         availability=AssessmentAvailability.ASSESSED,
-        reason=ReasonCode.NO_SOURCES_SUPPLIED if not prep.docs else None,
+        reason=_evidence_reason(len(prep.docs), len(empty)),
         claims=claims,
         trust_score=trust,
         latency_ms=(time.perf_counter() - prep.started) * 1e3,
         metadata={**engine.case_meta(prep), **meta},
     )
+    if empty:
+        case = _warn_empty(case, len(prep.docs), empty)
     return Done(case, engine.trace(prep, case, prep.decomposition))
+
+
+def _evidence_reason(sources: int, empty: int) -> ReasonCode | None:
+    """The case's own reason when the evidence itself is missing: none, or all empty."""
+    if sources == 0:
+        return ReasonCode.NO_SOURCES_SUPPLIED
+    if empty == sources:
+        return ReasonCode.NO_SOURCE_TEXT
+    return None
+
+
+def _warn_empty(case: CaseResult, sources: int, empty: Sequence[str]) -> CaseResult:
+    """Say that some evidence was blank, in the summary and as an ``EmptySourcesWarning``.
+
+    Blank documents usually mean a retriever or loader problem, not a model that
+    made things up; the summary names them so the two read differently.
+    """
+    if len(empty) == sources:
+        warnings.warn(
+            "every source is empty, so no claim can be supported (reason NO_SOURCE_TEXT): "
+            "check what the retriever returned",
+            EmptySourcesWarning,
+            stacklevel=2,
+        )
+        return case
+    warnings.warn(
+        "some sources are empty (case.metadata['empty_sources'] lists them): "
+        "check what the retriever returned",
+        EmptySourcesWarning,
+        stacklevel=2,
+    )
+    names = ", ".join(empty[:5]) + (", ..." if len(empty) > 5 else "")
+    note = f" {len(empty)} of {sources} sources are empty ({names})."
+    return case.model_copy(update={"summary": case.summary + note})
 
 
 def _score(
@@ -190,6 +231,11 @@ def _second_opinions(
         meta["conflict_checks"] = checks
     if engine.judge is not None and prep.plan is not None:
         out, meta["judge"] = apply_judge(
-            out, prep.spans, engine.judge, engine.config.judge, cache=engine.judge_cache
+            out,
+            prep.spans,
+            engine.judge,
+            engine.config.judge,
+            cache=engine.judge_cache,
+            health=engine.judge_health,
         )
     return out, meta

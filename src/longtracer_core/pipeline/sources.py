@@ -1,9 +1,11 @@
 """Normalise the sources a caller passes into plain records with ids and classes.
 
-Accepted items: strings; mappings with ``text`` (or ``page_content`` /
-``content``) and optional ``source_id``/``id``, ``class``, ``metadata``,
-``embedding`` + ``embedding_model``; objects with ``page_content`` or ``text``
-(LangChain ``Document``, LlamaIndex nodes) and ``metadata``. Source ids follow
+``sources`` is a list (or tuple) of items, or one item alone (a string, a
+mapping, a document or node), which is read as a list of one. Accepted items:
+strings; mappings with ``text`` (or ``page_content`` / ``content``) and
+optional ``source_id``/``id``, ``class``, ``metadata``, ``embedding`` +
+``embedding_model``; objects with ``page_content`` or ``text`` (LangChain
+``Document``, LlamaIndex nodes) and ``metadata``. Source ids follow
 ``source_metadata[i]["source_id" | "id"]``, then the item's own id, else
 ``source_<index>``.
 """
@@ -17,7 +19,7 @@ from typing import Any
 from ..errors import InvalidInputError
 from ..scoring.spans import SpanClass
 
-__all__ = ["SourceDoc", "normalize_sources"]
+__all__ = ["SourceDoc", "as_source_list", "normalize_sources"]
 
 
 @dataclass(frozen=True)
@@ -94,12 +96,34 @@ def _class_of(meta: Mapping[str, Any], index: int, strict_class_key: bool) -> Sp
     return "cache" if value == "cache" else "truth"
 
 
+def _one_source(value: Any) -> bool:
+    """A single source given alone: a string, a mapping, a document or a node."""
+    if isinstance(value, (str, Mapping)):
+        return True
+    if isinstance(value, (bytes, Sequence)):
+        return False
+    return any(hasattr(value, attr) for attr in ("page_content", "text", "node", "get_content"))
+
+
+def as_source_list(sources: Any) -> list[Any]:
+    """``sources`` as a list: a list or tuple as given, one source alone as a list of one.
+
+    Every entry point reads its evidence through this function, so a single
+    string is one source everywhere; anything else raises ``InvalidInputError``.
+    """
+    if _one_source(sources):
+        return [sources]
+    if isinstance(sources, bytes) or not isinstance(sources, Sequence):
+        raise InvalidInputError(
+            f"sources must be a list of sources or one source (a string, a mapping with "
+            f"'text', a document or a node), got {type(sources).__name__}"
+        )
+    return list(sources)
+
+
 def normalize_sources(sources: Any, source_metadata: Any = None) -> list[SourceDoc]:
     """Validate and normalise ``sources``; ``InvalidInputError`` names what is wrong."""
-    if isinstance(sources, (str, bytes)) or not isinstance(sources, Sequence):
-        raise InvalidInputError(
-            f"sources must be a list, got {type(sources).__name__}; wrap a single source in a list"
-        )
+    sources = as_source_list(sources)
     if source_metadata is not None:
         if isinstance(source_metadata, (str, bytes)) or not isinstance(source_metadata, Sequence):
             raise InvalidInputError("source_metadata must be a list of dicts, one per source")

@@ -19,14 +19,20 @@ is still being written; span vectors go to the verifier's shared
 sentence (a per-stream memo in front of the embedder). Each release re-runs
 the cheap parts (rule-based decomposition, matching) over the prefix.
 
-Sentence mode needs the rule-based decomposer and no judge: an LLM decomposer
-may split a prefix differently from the whole, and a judge's budget is spent
-per call, so either could change a sentence after it was released.
+Sentence mode needs the rule-based decomposer: an LLM decomposer may split a
+prefix differently from the whole. A judge works: each release asks it about
+the new sentences' escalated claims only (one request for them by default),
+and every verdict it gave — a failure too — is kept for the rest of the stream,
+so the final check asks nothing again and a released sentence is never judged
+differently at the end. (Claims left over the per-case budget when their
+sentence was released are asked at the end; keep ``max_calls`` above the
+claims one sentence escalates.)
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import threading
 from collections.abc import Sequence
@@ -40,9 +46,11 @@ from ..config import Policy, resolve_policy
 from ..contracts import ClaimResult, ExecutionStatus
 from ..decompose.rules import RuleBasedDecomposer
 from ..errors import InvalidInputError
+from ..judge.types import Judge, JudgeRequest, JudgeVerdict
 from ..providers.embeddings import Embedder
 from ..text.settled import settled_end
 from .guarded import GuardedResponse
+from .sources import as_source_list
 from .verifier import CitationVerifier
 
 __all__ = ["SentenceStream", "StreamStep"]
@@ -85,8 +93,49 @@ class _MemoEmbedder:
         return self.embed(texts)
 
 
+class _StreamJudge:
+    """The verifier's judge with a memo for one stream: each request is asked once.
+
+    Failed verdicts are kept too (the verifier's cache drops them), so a claim
+    is never asked again at the end and judged differently from what was released.
+    """
+
+    def __init__(self, inner: Judge) -> None:
+        self._inner = inner
+        self._seen: dict[tuple[str, tuple[str, ...]], JudgeVerdict] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def model_id(self) -> str:
+        return self._inner.model_id
+
+    @property
+    def prompt_hash(self) -> str | None:
+        return self._inner.prompt_hash
+
+    @staticmethod
+    def _key(request: JudgeRequest) -> tuple[str, tuple[str, ...]]:
+        return request.claim, tuple(s.span_id for s in request.spans)
+
+    def judge(self, requests: Sequence[JudgeRequest]) -> list[JudgeVerdict]:
+        with self._lock:
+            new = [r for r in requests if self._key(r) not in self._seen]
+        if new:
+            answers = self._inner.judge(new)
+            with self._lock:
+                for request, verdict in zip(new, answers, strict=True):
+                    self._seen[self._key(request)] = verdict
+        with self._lock:
+            return [
+                dataclasses.replace(self._seen[self._key(r)], claim_id=r.claim_id) for r in requests
+            ]
+
+    async def ajudge(self, requests: Sequence[JudgeRequest]) -> list[JudgeVerdict]:
+        return await asyncio.to_thread(self.judge, requests)
+
+
 def _streamable(verifier: CitationVerifier) -> bool:
-    return isinstance(verifier.decomposer, RuleBasedDecomposer) and verifier.judge is None
+    return isinstance(verifier.decomposer, RuleBasedDecomposer)
 
 
 def _check_streamable(verifier: CitationVerifier) -> None:
@@ -94,11 +143,6 @@ def _check_streamable(verifier: CitationVerifier) -> None:
         raise InvalidInputError(
             "sentence streaming needs the rule-based decomposer: an LLM decomposer may split a "
             "prefix differently from the whole answer (use the buffered stream mode)"
-        )
-    if verifier.judge is not None:
-        raise InvalidInputError(
-            "sentence streaming does not run a judge: a judge's budget is spent per call, so a "
-            "released sentence could be judged differently at the end (use the buffered mode)"
         )
 
 
@@ -132,10 +176,15 @@ class SentenceStream:
             decomposer=verifier.decomposer,
             config=verifier.config,
             nli=verifier.nli,
+            judge=_StreamJudge(verifier.judge) if verifier.judge is not None else None,
             cache=verifier.cache,
             generation_model=verifier.generation_model,
         )
-        self.sources = sources if isinstance(sources, str) else list(sources or [])
+        # one warning per verifier, not per stream, when its judge cannot be used
+        self.verifier._engine = dataclasses.replace(
+            self.verifier._engine, judge_health=verifier._engine.judge_health
+        )
+        self.sources = as_source_list(sources) if sources is not None else []
         self.case_id = case_id
         self.timeout = timeout
         self._buffer = ""
@@ -166,7 +215,7 @@ class SentenceStream:
 
     @staticmethod
     def supports(verifier: CitationVerifier) -> bool:
-        """Whether ``verifier`` can stream by sentence (rule-based decomposer, no judge)."""
+        """Whether ``verifier`` can stream by sentence (the rule-based decomposer)."""
         return _streamable(verifier)
 
     # ------------------------------------------------------------------ sync

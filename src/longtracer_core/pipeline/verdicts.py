@@ -61,15 +61,27 @@ def _decisive(found: dict[str, Any] | None) -> bool:
 MIN_NEIGHBOURS = 1
 
 
+def _judge_found_no_support(claim: ClaimResult) -> bool:
+    """A judge read the claim against its passages and answered NOT_ENOUGH_INFO."""
+    record = claim.details.get("judge")
+    return (
+        isinstance(record, dict)
+        and record.get("label") == "NOT_ENOUGH_INFO"
+        and record.get("outcome") in ("applied", "agreed", "not_applied")
+    )
+
+
 def may_pass_on_probability(claim: ClaimResult, neighbours: int) -> bool:
     """May a claim below the supported band pass as likely supported on a low ``p_wrong``?
     Only from the matcher's partial band (a claim the evidence barely touches is always
-    marked) and only after ``MIN_NEIGHBOURS`` assessed claims of its answer (a first
-    claim has no style to be read against)."""
+    marked), only after ``MIN_NEIGHBOURS`` assessed claims of its answer (a first
+    claim has no style to be read against), and never when a judge read the claim
+    and found no support (its reading is not overruled by a probability)."""
     return (
         claim.assessment is ClaimAssessment.INSUFFICIENT_EVIDENCE
         and claim.details.get("band") == "partial"
         and neighbours >= MIN_NEIGHBOURS
+        and not _judge_found_no_support(claim)
     )
 
 

@@ -39,6 +39,7 @@ from ..scoring.spans import Span
 from .contradiction import NliScorer
 from .embedding import embed_batch, embed_texts, needed_texts
 from .engine import Done, Engine, Prepared
+from .escalation import JudgeHealth
 from .executor import CaseExecutor, Stopped, check_timeout
 from .finish import finish
 from .guarded import FAILURES, GuardedResponse, failure_reason
@@ -113,6 +114,7 @@ class CitationVerifier:
             nli=self.nli,
             judge=self.judge,
             judge_cache=self.judge_cache,
+            judge_health=JudgeHealth(),
             cache=self.cache,
             generation_model=self.generation_model,
             # per-text preprocessing is pure, so it is memoised like the span embeddings

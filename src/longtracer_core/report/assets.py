@@ -20,16 +20,15 @@ h3 { font-size: 1.05rem; margin: 1.2rem 0 .4rem; }
 a { color: #0b4fa8; } a:focus-visible, summary:focus-visible, input:focus-visible {
   outline: 3px solid var(--focus); outline-offset: 2px; }
 .muted, .meta { color: var(--muted); font-size: .9rem; }
+.note { color: #7a4a00; background: #fff3d6; border-left: 4px solid #d08c00; padding: .4rem .6rem; }
 code, pre { font-family: ui-monospace, "DejaVu Sans Mono", "Liberation Mono", monospace; }
 pre { white-space: pre-wrap; word-break: break-word; background: #f6f6f6; padding: .6rem; }
 .badge { display: inline-block; font-size: .75rem; font-weight: 700; letter-spacing: .03em;
   padding: .05rem .45rem; border-radius: .6rem; border: 1px solid currentColor;
   text-transform: uppercase; white-space: nowrap; vertical-align: baseline; }
 .v-supported { color: #0a5c2b; background: #dcf5e3; }
-.v-partial { color: #6b4500; background: #fff1c7; }
-.v-unsupported, .v-no_evidence { color: #8b1a1a; background: #fde4e4; }
-.v-contradicted { color: #fff; background: #8b1a1a; }
-.v-conflicting { color: #fff; background: #5c2680; }
+.v-uncertain { color: #6b4500; background: #fff1c7; }
+.v-refuted { color: #fff; background: #8b1a1a; }
 .v-refusal, .v-not-assessed { color: #333; background: #ececec; }
 .g-PASS { color: #0a5c2b; background: #dcf5e3; }
 .g-FAIL { color: #8b1a1a; background: #fde4e4; }
@@ -44,14 +43,11 @@ ol.claims { list-style: none; padding: 0; margin: 0; }
 li.claim-detail { border: 1px solid var(--line); border-left: 6px solid var(--line);
   border-radius: .3rem; padding: .6rem .9rem; margin: .6rem 0; scroll-margin-top: 1rem; }
 li.claim-detail:target { outline: 3px solid var(--focus); outline-offset: 2px; }
-li.claim-detail.v-supported, li.claim-detail.v-partial, li.claim-detail.v-unsupported,
-li.claim-detail.v-no_evidence, li.claim-detail.v-contradicted, li.claim-detail.v-conflicting,
+li.claim-detail.v-supported, li.claim-detail.v-uncertain, li.claim-detail.v-refuted,
 li.claim-detail.v-refusal, li.claim-detail.v-not-assessed { background: #fff; color: var(--fg); }
 li.claim-detail.v-supported { border-left-color: #1e7a3c; }
-li.claim-detail.v-partial { border-left-color: #b07800; }
-li.claim-detail.v-unsupported, li.claim-detail.v-no_evidence { border-left-color: #b42323; }
-li.claim-detail.v-contradicted { border-left-color: #5e0e0e; }
-li.claim-detail.v-conflicting { border-left-color: #5c2680; }
+li.claim-detail.v-uncertain { border-left-color: #b07800; }
+li.claim-detail.v-refuted { border-left-color: #5e0e0e; }
 .claim-head { margin: 0 0 .4rem; }
 dl.parts { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem;
   margin: .4rem 0; }

@@ -21,16 +21,7 @@ from .view import AuditOverview, CaseView, ClaimView, EvidenceView
 __all__ = ["render_html"]
 
 _DEFAULT_BANDS = {"supported": 0.75, "partial": 0.50}
-_VERDICT_ORDER = (
-    "supported",
-    "partial",
-    "unsupported",
-    "no_evidence",
-    "contradicted",
-    "conflicting",
-    "refusal",
-    "not assessed",
-)
+_VERDICT_ORDER = ("supported", "uncertain", "refuted", "refusal", "not assessed")
 _GATES = ("PASS", "FAIL", "INDETERMINATE")
 
 
@@ -70,7 +61,8 @@ def _answer(i: int, case: CaseView) -> str:
             out.append(_e(text[pos:start]))
             out.append(
                 f'<a class="hl {_vclass(claim.verdict)}" href="{href}" '
-                f'data-verdict="{_e(claim.verdict)}" aria-label="{_e(label)}">'
+                f'data-verdict="{_e(claim.verdict)}" '
+                f'aria-label="{_e(claim.claim_id)}: {_e(claim.finding)}">'
                 f"{_e(text[start:end])} {_badge(claim.verdict)}</a>"
             )
             pos = end
@@ -125,6 +117,8 @@ def _claim(i: int, j: int, claim: ClaimView, has_trace: bool) -> str:
     parts = "".join(
         f"<dt>{_e(name)}</dt><dd>{_e(value)}</dd>"
         for name, value in (
+            ("verdict", claim.finding),
+            ("p_wrong", _score(claim.p_wrong)),
             ("score", _score(claim.score)),
             ("assessment", claim.assessment),
             ("reason", claim.reason),
@@ -178,6 +172,8 @@ def _case(i: int, case: CaseView) -> str:
     )
     if case.error_message:
         head += f'<p class="meta">error: {_e(case.error_message)}</p>'
+    for note in case.notes:
+        head += f'<p class="note">{_e(note)}</p>'
     body = []
     if case.answer is not None:
         body.append(f'<h3>Answer</h3><p class="answer">{_answer(i, case)}</p>')
@@ -257,11 +253,19 @@ def _audit(audit: AuditOverview) -> str:
         f"<tr><td>{_e(source)}</td><td class='num'>{miscited}</td><td class='num'>{cited}</td></tr>"
         for source, miscited, cited in audit.sources
     )
+    invalid = sum(n for _, n in audit.invalid)
+    refused = (
+        f"<p>{invalid} of them could not be verified as given (invalid input, each an "
+        f"INDETERMINATE case): {_e(', '.join(f'{k} {n}' for k, n in audit.invalid))}.</p>"
+        if invalid
+        else ""
+    )
     return (
         '<section id="audit"><h2>Audit</h2>'
         f"<p>{audit.cases} cases, {audit.claims} claims. The page shows the {audit.shown} most "
         "serious cases in full (FAIL, then INDETERMINATE, lowest trust score first); the "
         "figures in this section count every case.</p>"
+        f"{refused}"
         '<div class="summary-grid">'
         f"<div><h3>Quality gate</h3>{_bars(gate_rows, _gate_badge)}</div>"
         f"<div><h3>Reasons (cases)</h3>{_bars(list(audit.reasons))}</div>"
@@ -297,7 +301,7 @@ def _summary(cases: Sequence[CaseView], heading: str = "Summary") -> str:
         f'<td><a href="#case-{i}">{_e(cases[i - 1].case_id)}</a></td>'
         f'<td><a href="#case-{i}-c{j}">{_e(cl.claim_id)}</a></td>'
         f"<td>{_badge(cl.verdict)}</td><td class='num'>{_score(cl.score)}</td>"
-        f"<td>{_e(_short(cl.text))}</td></tr>"
+        f"<td>{_e(_short(cl.text))}</td><td>{_e(_short(cl.finding))}</td></tr>"
         for _, i, j, cl in worst
     )
     gate_rows = [(g, gates.get(g, 0)) for g in _GATES]
@@ -315,7 +319,7 @@ def _summary(cases: Sequence[CaseView], heading: str = "Summary") -> str:
         "<h3>Lowest-scoring claims that are not supported</h3>"
         + (
             "<table><thead><tr><th>case</th><th>claim</th><th>verdict</th><th>score</th>"
-            f"<th>text</th></tr></thead><tbody>{worst_rows}</tbody></table>"
+            f"<th>text</th><th>finding</th></tr></thead><tbody>{worst_rows}</tbody></table>"
             if worst_rows
             else '<p class="muted">Every claim is supported.</p>'
         )

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..contracts import AssessmentAvailability, CaseResult, ClaimAssessment, ClaimResult
+from ..contracts import CaseResult, ClaimResult, claim_outcome
 from ..pipeline.trace import TraceRecord
 
 __all__ = [
@@ -29,7 +29,7 @@ __all__ = [
     "claim_verdict",
 ]
 
-_CORE_PARTS = ("band", "score", "cos", "lex", "numeric_ok")
+_CORE_PARTS = ("score", "cos", "lex", "numeric_ok")
 
 
 class RecordError(ValueError):
@@ -55,7 +55,9 @@ class ClaimView:
 
     claim_id: str
     text: str
-    verdict: str
+    verdict: str  # the outcome in a word: supported, uncertain, refuted, refusal, not assessed
+    finding: str  # the outcome and its finding in words (ClaimResult.outcome_text)
+    p_wrong: float | None
     assessment: str
     reason: str
     score: float | None
@@ -85,6 +87,7 @@ class CaseView:
     models: Mapping[str, Any] = field(default_factory=dict)
     bands: Mapping[str, float] = field(default_factory=dict)
     has_trace: bool = False
+    notes: tuple[str, ...] = ()  # case-level warnings: a judge that could not be used, ...
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,7 @@ class AuditOverview:
     reasons: tuple[tuple[str, int], ...]  # (reason, cases with it), most frequent first
     sources: tuple[tuple[str, int, int], ...]  # (source_id, times miscited, times cited)
     shown: int  # how many cases the page shows in full
+    invalid: tuple[tuple[str, int], ...] = ()  # ("field: problem" or reason, rows), most first
 
 
 def _fmt(value: Any) -> str:
@@ -131,12 +135,53 @@ def _parts(details: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
         "cited_spans",
         "origin",
         "kind",
+        "judge",
+        "finding",  # shown in words above the parts
     }
     for key, value in details.items():
         if key in skip or value in (None, [], {}, ""):
             continue
         rows.append((key.replace("_", " "), _fmt(value)))
     return tuple(rows)
+
+
+def _judge_rows(record: Any) -> tuple[tuple[str, str], ...]:
+    """The judge's verdict in words: label, what it did, its quote and whether it was found."""
+    if not isinstance(record, Mapping):
+        return ()
+    outcome = str(record.get("outcome", "")).replace("_", " ")
+    label = record.get("label")
+    rows = [("judge", f"{label} ({outcome})" if label else outcome)]
+    if record.get("model"):
+        rows.append(("judge model", str(record["model"])))
+    for finding in record.get("findings") or ():
+        if isinstance(finding, Mapping) and not finding.get("verified"):
+            rows.append(("judge's quote, not found in its passage", str(finding.get("quote", ""))))
+    if record.get("error"):
+        rows.append(("judge error", str(record["error"])))
+    return tuple(rows)
+
+
+def _judge_quotes(record: Any, sources: list[tuple[str, str]]) -> list[EvidenceView | None]:
+    """The judge's verified quotes as evidence slices."""
+    if not isinstance(record, Mapping):
+        return []
+    return [
+        _slice(sources, f.get("quote_span"), f"judge's quote ({str(f.get('label', '')).lower()})")
+        for f in record.get("findings") or ()
+        if isinstance(f, Mapping) and f.get("verified")
+    ]
+
+
+def _notes(case: CaseResult) -> tuple[str, ...]:
+    """Case-level warnings worth a line above the claims."""
+    judge = case.metadata.get("judge")
+    if isinstance(judge, Mapping) and judge.get("unavailable"):
+        return (
+            f"The judge ({judge.get('model')}) could not be used, so the matcher's verdicts "
+            f"stand: {judge.get('cause')}",
+        )
+    return ()
 
 
 def _slice(
@@ -165,21 +210,13 @@ def _slice(
 
 
 def claim_verdict(claim: ClaimResult) -> str:
-    """A claim's verdict in words: its band, or what overrides the band."""
-    if claim.availability is not AssessmentAvailability.ASSESSED:
+    """A claim's verdict in a word: its outcome (supported, uncertain, refuted), or why it
+    has none (refusal, not assessed). A record without outcomes reads as the guard reads
+    it: supported when the seed's assessment is, else uncertain."""
+    outcome = claim_outcome(claim)
+    if outcome is None:
         return "refusal" if claim.details.get("kind") == "refusal" else "not assessed"
-    if claim.assessment is ClaimAssessment.CONTRADICTED:
-        return "contradicted"
-    if claim.assessment is ClaimAssessment.CONFLICTING_SOURCES:
-        return "conflicting"
-    band = claim.details.get("band")
-    if isinstance(band, str) and band in ("supported", "partial", "unsupported"):
-        return band
-    return "supported" if claim.assessment is ClaimAssessment.SUPPORTED else "unsupported"
-
-
-def _verdict(claim: ClaimResult, trace_verdict: str | None) -> str:
-    return trace_verdict or claim_verdict(claim)
+    return outcome.value.lower()
 
 
 def _candidates(
@@ -205,7 +242,6 @@ def _claim_view(
     claim: ClaimResult,
     sources: list[tuple[str, str]],
     plan: Mapping[str, Any],
-    trace_claim: Mapping[str, Any] | None,
 ) -> ClaimView:
     details = claim.details
     best = _slice(sources, details.get("best_span"), "closest evidence")
@@ -220,18 +256,20 @@ def _claim_view(
         )
     ):
         best, conflict = replace(best, label="closest evidence, states other figures"), None
-    evidence = [best, conflict]
+    evidence = [best, conflict, *_judge_quotes(details.get("judge"), sources)]
     score = details.get("score")
     return ClaimView(
         claim_id=claim.claim_id,
         text=claim.claim_text,
-        verdict=_verdict(claim, (trace_claim or {}).get("verdict")),
+        verdict=claim_verdict(claim),
+        finding=claim.outcome_text,
+        p_wrong=claim.p_wrong,
         assessment=claim.assessment.value,
         reason=claim.reason_text,
         score=float(score) if isinstance(score, (int, float)) else None,
         start=claim.char_start,
         end=claim.char_end,
-        parts=_parts(details),
+        parts=_parts(details) + _judge_rows(details.get("judge")),
         evidence=tuple(e for e in evidence if e is not None),
         candidates=_candidates(details, sources, plan),
     )
@@ -260,6 +298,7 @@ def _case_from_trace(trace: TraceRecord) -> CaseResult:
                     "score": c.score,
                     "best_span": best,
                     "candidates": [k.model_dump() for k in c.candidates_considered],
+                    "judge": c.judge,
                 },
                 "char_start": c.draft_span[0] if c.draft_span else None,
                 "char_end": c.draft_span[1] if c.draft_span else None,
@@ -274,6 +313,7 @@ def _case_from_trace(trace: TraceRecord) -> CaseResult:
             "reason": outcome.get("reason"),
             "error_message": outcome.get("error_message"),
             "claims": claims,
+            "metadata": {"judge": trace.stats["judge"]} if "judge" in trace.stats else {},
         }
     )
 
@@ -315,7 +355,6 @@ def case_view(record: Any) -> CaseView:
         if trace
         else []
     )
-    trace_claims = {c.claim_id: c.model_dump() for c in trace.claims} if trace else {}
     plan = {p.span_id: p.model_dump() for p in trace.plan} if trace else {}
     draft = trace.request.get("draft") if trace else None
     bands = trace.stats.get("bands") if trace else None
@@ -330,13 +369,12 @@ def case_view(record: Any) -> CaseView:
         answer=draft if isinstance(draft, str) else None,
         output=record.get("text") if isinstance(record.get("text"), str) else None,
         policy=record.get("policy") if isinstance(record.get("policy"), str) else None,
-        claims=tuple(
-            _claim_view(c, sources, plan, trace_claims.get(c.claim_id)) for c in case.claims
-        ),
+        claims=tuple(_claim_view(c, sources, plan) for c in case.claims),
         sources=tuple(sources),
         models=dict(trace.models) if trace else {},
         bands=dict(bands) if isinstance(bands, Mapping) else {},
         has_trace=trace is not None,
+        notes=_notes(case),
     )
 
 

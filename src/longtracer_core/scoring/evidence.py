@@ -31,7 +31,7 @@ import regex
 
 from ..contracts import ReasonCode
 from ..lexicon.grammar import EXAMPLE_MARKERS
-from ..lexicon.numbers import CURRENCY_WORDS, SCALE_EXPONENTS, SCALE_SUFFIXES
+from ..lexicon.numbers import CURRENCY_WORDS, DURATION_UNITS, SCALE_EXPONENTS, SCALE_SUFFIXES
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
 from .figures import Need, SpanFigures, claim_needs, needs_met, span_figures
@@ -263,9 +263,7 @@ def _local(claim: str, start: int, end: int, content: frozenset[str]) -> frozens
     return frozenset(near)
 
 
-_DURATIONS = frozenset(
-    {"time"} | {f"unit:{u}" for u in ("s", "min", "h", "day", "week", "month", "year", "decade")}
-)
+_DURATIONS = frozenset({"time"} | {f"unit:{u}" for u in DURATION_UNITS})
 _APPROXIMATE = regex.compile(
     r"\b(?:about|around|roughly|nearly|almost|approximately|some|over|more than|under)\s*[$€£]?$"
 )

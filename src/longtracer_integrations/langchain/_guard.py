@@ -80,8 +80,9 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
     ["grounding_policy"]`` overrides the policy per call.
 
     Streaming: ``stream_mode="sentence"`` releases each sentence as soon as it
-    is complete and verified (needs the rule-based decomposer and no judge),
-    with a ``"grounding.sentence"`` custom event per release; the concatenated
+    is complete and verified (needs the rule-based decomposer; a judge is asked
+    about each sentence's uncertain claims as it settles), with a
+    ``"grounding.sentence"`` custom event per release; the concatenated
     output equals ``invoke``'s. ``"buffered"`` buffers the whole answer,
     verifies it, then emits it once. ``"auto"`` (the default) streams by
     sentence whenever the verifier can, else buffers. In every mode no
@@ -181,7 +182,7 @@ class GroundingGuard(RunnableSerializable[Any, Any]):
         return self._recipe.get()
 
     def _by_sentence(self) -> bool:
-        """Stream by sentence? ``auto``: whenever the verifier can (no judge, rule-based)."""
+        """Stream by sentence? ``auto``: whenever the verifier can (the rule-based decomposer)."""
         if self.stream_mode == "auto":
             try:
                 return SentenceStream.supports(self._get_verifier())

@@ -9,17 +9,17 @@ here too, so the guard only wires these functions to LangChain's run machinery.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from langchain_core.documents import Document
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
 
 from longtracer_core import GuardedResponse, Policy
 from longtracer_core.config import resolve_policy
 from longtracer_core.errors import InvalidInputError
+from longtracer_core.pipeline import as_source_list
 
 from ..observability import GroundingEvent
 from ._handler import GroundingCallbackHandler
@@ -106,37 +106,40 @@ def _rebuilt_message(message: BaseMessage, g: GuardedResponse, keys: Keys) -> Ba
 
 
 def evidence_of(value: Any, config: RunnableConfig, run_manager: Any, keys: Keys) -> list[Any]:
-    """The evidence: the input's context, the configured sources, or the run's retrievals."""
+    """The evidence: the input's context, the configured sources, or the run's retrievals.
+
+    One source alone (a string, a Document) is a list of one, as in every entry point
+    (``longtracer_core.pipeline.as_source_list``).
+    """
     if isinstance(value, Mapping) and value.get(keys.context) is not None:
-        return _as_sources(value[keys.context])
+        return as_source_list(value[keys.context])
     configurable = config.get("configurable") or {}
     if configurable.get(keys.sources) is not None:
-        return _as_sources(configurable[keys.sources])
+        return as_source_list(configurable[keys.sources])
     for handler in getattr(run_manager, "handlers", []):
         if isinstance(handler, GroundingCallbackHandler):
             docs = handler.documents_for(run_manager.run_id)
             if docs is not None:
                 return list(docs)
-    raise GroundingEvidenceError(
-        "GroundingGuard found no evidence to check the answer against. Supply it in one of "
-        f"three ways: (1) a dict input holding the documents under {keys.context!r} (the "
+    raise _no_evidence(value, keys)
+
+
+def _no_evidence(value: Any, keys: Keys) -> GroundingEvidenceError:
+    """The missing-evidence error: the three ways in, and the keys a dict input holds."""
+    seen = ""
+    if isinstance(value, Mapping):
+        seen = (
+            f"The input dict has no {keys.context!r} key (keys: {sorted(map(str, value))}); "
+            "if one of them holds the documents, set context_key=<that key>. "
+        )
+    return GroundingEvidenceError(
+        f"GroundingGuard found no evidence to check the answer against. {seen}Supply it in one "
+        f"of three ways: (1) a dict input holding the documents under {keys.context!r} (the "
         "context_key), as create_retrieval_chain or RunnablePassthrough.assign produce; "
         f"(2) config={{'configurable': {{{keys.sources!r}: [...]}}}}; (3) a "
         "GroundingCallbackHandler in config['callbacks'], so the documents a retriever "
         "returned earlier in the same run are used. An explicitly empty list is accepted "
         "and verifies to NO_SOURCES_SUPPLIED."
-    )
-
-
-def _as_sources(value: Any) -> list[Any]:
-    if isinstance(value, (str, Document)):
-        return [value]
-    if isinstance(value, Mapping):
-        return [value]
-    if isinstance(value, Sequence):
-        return list(value)
-    raise InvalidInputError(
-        f"evidence must be Documents, strings or one string, got {type(value).__name__}"
     )
 
 

@@ -7,22 +7,33 @@ from typing import Any
 from uuid import UUID
 
 from longtracer_core import ClaimResult, GuardedResponse
+from longtracer_core.contracts import claim_outcome
+from longtracer_core.pipeline.judgement import claim_judgement
 
 __all__ = ["claim_verdict", "run_span", "verdict_summary"]
 
 
 def claim_verdict(c: ClaimResult, *, with_text: bool) -> dict[str, Any]:
-    """One claim's verdict as plain JSON data (the claim's words only when asked)."""
+    """One claim's verdict as plain JSON data: the outcome first (the claim's words and the
+    finding in words only when asked: a finding may quote the claim), then the seed's codes."""
     item: dict[str, Any] = {"claim_id": c.claim_id}
     if with_text:
         item["text"] = c.claim_text
+    outcome = claim_outcome(c)
+    item["outcome"] = outcome.value if outcome is not None else None
+    if with_text:
+        item["finding"] = c.outcome_text
     item.update(
+        p_wrong=c.p_wrong,
         assessment=c.assessment.value,
         reason=c.reason.value if c.reason else None,
         reason_detail=c.reason_detail.value if c.reason_detail else None,
         band=c.details.get("band"),
         score=c.confidence,
     )
+    judged = claim_judgement(c)
+    if judged is not None:
+        item["judge"] = judged
     return item
 
 
@@ -42,6 +53,7 @@ def verdict_summary(g: GuardedResponse, policy: str) -> dict[str, Any]:
         "summary": g.case.summary,
         "policy": policy,
         "changed": g.changed,
+        "outcomes": g.case.outcome_counts,
         "counts": dict(counts),
         "claims": claims,
     }

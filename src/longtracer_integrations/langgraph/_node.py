@@ -18,11 +18,14 @@ from langchain_core.runnables import RunnableConfig, RunnableLambda
 
 from longtracer_core import CaseResult, InvalidInputError, Policy
 
-from ..langchain import GroundingCallbackHandler, GroundingGuard
+from ..langchain import GroundingCallbackHandler, GroundingEvidenceError, GroundingGuard
 
 __all__ = ["GroundingState", "check_state_schema", "grounding_node"]
 
 _ANSWER, _CONTEXT, _OUT = "answer", "context", "grounding"
+# ``documents`` (our examples, most custom graphs), then ``context`` (the LangChain RAG
+# tutorial's State: question, context, answer)
+DOCUMENTS_KEYS = ("documents", "context")
 
 
 class GroundingState(TypedDict, total=False):
@@ -77,35 +80,67 @@ class _Node:
         guard: GroundingGuard,
         *,
         answer_key: str,
-        documents_key: str,
+        documents_keys: tuple[str, ...],
         messages_key: str,
         output_key: str,
         include_trace: bool,
     ) -> None:
         self.guard = guard
         self.answer_key = answer_key
-        self.documents_key = documents_key
+        self.documents_keys = documents_keys
         self.messages_key = messages_key
         self.output_key = output_key
         self.include_trace = include_trace
 
-    def _evidence(self, state: Mapping[str, Any], config: RunnableConfig) -> Any:
-        if state.get(self.documents_key) is not None:
-            return state[self.documents_key]
+    def _evidence(
+        self, state: Mapping[str, Any], config: RunnableConfig
+    ) -> tuple[Any, dict[str, str] | None]:
+        """The evidence and where it came from; ``(None, None)`` when nothing was found."""
+        for key in self.documents_keys:
+            if state.get(key) is not None:
+                return state[key], {"from": "state", "key": key}
         configurable = config.get("configurable") or {}
         if configurable.get(self.guard.sources_key) is not None:
-            return None  # the guard reads it from the config itself
-        return _run_tree_documents(config)
+            # the guard reads it from the config itself
+            return None, {"from": "config", "key": self.guard.sources_key}
+        docs = _run_tree_documents(config)
+        if docs is not None:
+            return docs, {"from": "run", "key": "retriever documents"}
+        return None, None
+
+    def _no_evidence(self, state: Mapping[str, Any], messages_mode: bool) -> GroundingEvidenceError:
+        """The error that lists every place the node looked, and what it found there."""
+        looked = [
+            f"state[{key!r}] ({'None' if key in state else 'absent'})"
+            for key in self.documents_keys
+        ]
+        looked.append(f"config['configurable'][{self.guard.sources_key!r}] (absent)")
+        looked.append(
+            "documents a retriever returned earlier in this run (needs a "
+            "GroundingCallbackHandler in config['callbacks'])"
+        )
+        if messages_mode:
+            looked.append(
+                f"tool messages since the last human message in state[{self.messages_key!r}]"
+            )
+        return GroundingEvidenceError(
+            "grounding_node found no evidence to check the answer against. It looked at: "
+            + "; ".join(looked)
+            + f". The state holds: {', '.join(sorted(map(str, state))) or 'nothing'}. Put the "
+            "documents under one of these keys, or name your key with "
+            "grounding_node(documents_key=...). An explicitly empty list is accepted and "
+            "verifies to NO_SOURCES_SUPPLIED."
+        )
 
     def prepare(
         self, state: Any, config: RunnableConfig
-    ) -> tuple[dict[str, Any], BaseMessage | None]:
-        """The guard's input, and the AI message being grounded (messages mode)."""
+    ) -> tuple[dict[str, Any], BaseMessage | None, dict[str, str]]:
+        """The guard's input, the AI message grounded (messages mode), where the evidence was."""
         if not isinstance(state, Mapping):
             raise InvalidInputError(
                 f"grounding_node needs a dict-like state, got {type(state).__name__}"
             )
-        evidence = self._evidence(state, config)
+        evidence, origin = self._evidence(state, config)
         if self.answer_key in state:
             payload: dict[str, Any] = {_ANSWER: state[self.answer_key]}
             message = None
@@ -115,22 +150,37 @@ class _Node:
             if message is None:
                 raise InvalidInputError("grounding_node: the state's messages hold no AI message")
             payload = {_ANSWER: message}
-            if evidence is None and not (config.get("configurable") or {}).get(
-                self.guard.sources_key
-            ):
+            if origin is None:
                 evidence = _tool_evidence(messages) or None
+                if evidence is not None:
+                    origin = {"from": "messages", "key": self.messages_key}
         else:
             raise InvalidInputError(
                 f"grounding_node: the state has neither {self.answer_key!r} nor "
                 f"{self.messages_key!r} (keys: {sorted(map(str, state))})"
             )
+        if origin is None:
+            raise self._no_evidence(state, message is not None)
         if evidence is not None:
             payload[_CONTEXT] = evidence
-        return payload, message
+        return payload, message, origin
 
-    def updates(self, out: Mapping[str, Any], message: BaseMessage | None) -> dict[str, Any]:
-        """Only the keys the node changes, as plain data."""
+    def run(self, state: Any, config: RunnableConfig) -> dict[str, Any]:
+        """Ground the state's answer: the guard's input in, the node's updates out."""
+        payload, message, origin = self.prepare(state, config)
+        return self.updates(self.guard.invoke(payload, config), message, origin)
+
+    async def arun(self, state: Any, config: RunnableConfig) -> dict[str, Any]:
+        """``run``, awaiting the guard."""
+        payload, message, origin = self.prepare(state, config)
+        return self.updates(await self.guard.ainvoke(payload, config), message, origin)
+
+    def updates(
+        self, out: Mapping[str, Any], message: BaseMessage | None, origin: dict[str, str]
+    ) -> dict[str, Any]:
+        """Only the keys the node changes, as plain data; the verdict names its evidence."""
         case: CaseResult = out[_OUT]
+        case = case.model_copy(update={"metadata": {**case.metadata, "evidence": origin}})
         verdict = case.model_dump(mode="json")
         updates: dict[str, Any] = {self.output_key: verdict}
         answer = out[_ANSWER]
@@ -161,7 +211,7 @@ def grounding_node(
     *,
     policy: Policy = "flag",
     answer_key: str = "answer",
-    documents_key: str = "documents",
+    documents_key: str | Sequence[str] = DOCUMENTS_KEYS,
     messages_key: str = "messages",
     output_key: str = "grounding",
     include_trace: bool = False,
@@ -171,20 +221,21 @@ def grounding_node(
     """A LangGraph node that grounds the graph's answer and returns only what it changes.
 
     Dict state: the answer under ``answer_key`` (a string or a message) is
-    checked against ``state[documents_key]``; the node returns ``{answer_key:
-    <policy-applied answer>, output_key: <CaseResult as a dict>}``.
-    ``MessagesState``: the last AI message is checked and returned with the
-    same id (``add_messages`` replaces it in place, nothing is appended twice),
-    with the verdict in its ``response_metadata[output_key]``.
+    checked; the node returns ``{answer_key: <policy-applied answer>,
+    output_key: <CaseResult as a dict>}``. ``MessagesState``: the last AI
+    message is checked and returned with the same id (``add_messages``
+    replaces it), the verdict in its ``response_metadata[output_key]``.
 
-    Evidence, in order: ``state[documents_key]``; ``config["configurable"]
-    ["grounding_sources"]``; documents retrievers returned earlier in the run
-    (with a ``GroundingCallbackHandler`` in the callbacks); in messages mode,
-    the tool results since the last human message. ``guard`` (or
-    ``guard_options`` such as ``verifier=``, ``config=``, ``judge=``,
+    Evidence, in order: the first of ``state[documents_key]`` that is not None
+    (one key or several; by default ``"documents"``, then ``"context"``, the
+    LangChain RAG tutorial's key); ``config["configurable"]["grounding_sources"]``;
+    documents retrievers returned earlier in the run (with a
+    ``GroundingCallbackHandler``); in messages mode, the tool results since the
+    last human message. The verdict's ``metadata["evidence"]`` names the one
+    used; with none, ``GroundingEvidenceError`` lists every place looked at.
+    ``guard`` (or ``guard_options``: ``verifier=``, ``config=``, ``judge=``,
     ``on_fail="raise"``, ``sinks=``) sets how it verifies. LangGraph drops
-    updates to keys the state does not declare: give dict states an
-    ``output_key`` channel (``GroundingState``), see ``check_state_schema``.
+    updates to keys the state does not declare: see ``check_state_schema``.
     """
     if guard is None:
         guard = GroundingGuard(policy=policy, include_trace=include_trace, **guard_options)
@@ -193,21 +244,16 @@ def grounding_node(
     guard = guard.model_copy(
         update={"answer_key": _ANSWER, "context_key": _CONTEXT, "output_key": _OUT}
     )
+    keys = (documents_key,) if isinstance(documents_key, str) else tuple(documents_key)
+    if not keys or not all(isinstance(k, str) and k for k in keys):
+        raise InvalidInputError(f"documents_key must name at least one key, got {documents_key!r}")
     node = _Node(
         guard,
         answer_key=answer_key,
-        documents_key=documents_key,
+        documents_keys=keys,
         messages_key=messages_key,
         output_key=output_key,
         include_trace=include_trace,
     )
 
-    def run(state: Any, config: RunnableConfig) -> dict[str, Any]:
-        payload, message = node.prepare(state, config)
-        return node.updates(guard.invoke(payload, config), message)
-
-    async def arun(state: Any, config: RunnableConfig) -> dict[str, Any]:
-        payload, message = node.prepare(state, config)
-        return node.updates(await guard.ainvoke(payload, config), message)
-
-    return RunnableLambda(run, afunc=arun, name=name)
+    return RunnableLambda(node.run, afunc=node.arun, name=name)

@@ -26,6 +26,7 @@ from longtracer_core import (
     QualityGate,
     VerifyConfig,
 )
+from longtracer_core.pipeline import as_source_list
 from longtracer_integrations.observability import Sink, evaluation_result
 
 from ._grounder import Grounder, RunIds, evidence_from_nodes, llamaindex_spec
@@ -45,7 +46,10 @@ def _feedback(case: CaseResult) -> str:
         reason = claim.reason.value if claim.reason else "no reason"
         if claim.reason_detail is not None:
             reason += f", {claim.reason_detail.value}"
-        lines.append(f"- {claim.claim_id} {claim.assessment.value} ({reason}): {claim.claim_text}")
+        lines.append(
+            f"- {claim.claim_id} {claim.outcome_text}; {claim.assessment.value} ({reason}): "
+            f"{claim.claim_text}"
+        )
     return "\n".join(lines)
 
 
@@ -119,10 +123,10 @@ class GroundingEvaluator(BaseEvaluator):
         contexts: Sequence[str] | None = None,
         **kwargs: Any,
     ) -> EvaluationResult:
-        """Check ``response`` against ``contexts`` (no contexts verifies to NO_SOURCES_SUPPLIED)."""
-        evidence = [
-            {"text": str(c), "source_id": f"context_{i}"} for i, c in enumerate(contexts or [])
-        ]
+        """Check ``response`` against ``contexts`` (no contexts verifies to NO_SOURCES_SUPPLIED;
+        one string alone is one context, as in every entry point)."""
+        listed = as_source_list(contexts) if contexts is not None else []
+        evidence = [{"text": str(c), "source_id": f"context_{i}"} for i, c in enumerate(listed)]
         return await self._evaluate(query, response, evidence)
 
     async def aevaluate_response(

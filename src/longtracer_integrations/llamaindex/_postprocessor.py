@@ -120,7 +120,8 @@ class GroundingPostprocessor(BaseNodePostprocessor):
         default="auto",
         description="Streams: 'sentence' emits each sentence as soon as it is complete and "
         "verified; 'buffered' emits the grounded answer once at the end; 'auto' streams by "
-        "sentence whenever the verifier can (no judge, rule-based decomposer).",
+        "sentence whenever the verifier can (the rule-based decomposer; a judge is asked per "
+        "sentence).",
     )
 
     _grounder: Grounder = PrivateAttr()

@@ -11,6 +11,7 @@ from longtracer_core.contracts import (
     ClaimAssessment,
     QualityGate,
 )
+from longtracer_core.pipeline.judgement import case_judgement
 
 from .base import GroundingEvent
 
@@ -36,6 +37,7 @@ def case_fields(event: GroundingEvent) -> dict[str, Any]:
     """The flat fields every sink reports for a case."""
     case = event.case
     counts = case.assessment_counts
+    outcomes = case.outcome_counts
     fields: dict[str, Any] = {
         "case_id": case.case_id,
         "schema_version": case.schema_version,
@@ -44,6 +46,8 @@ def case_fields(event: GroundingEvent) -> dict[str, Any]:
         "quality_gate": case.quality_gate.value,
         "reason": case.reason.value if case.reason is not None else None,
         "claims": len(case.claims),
+        "refuted": outcomes["REFUTED"],
+        "uncertain": outcomes["UNCERTAIN"],
         "supported": counts["SUPPORTED"],
         "contradicted": counts["CONTRADICTED"],
         "insufficient_evidence": counts["INSUFFICIENT_EVIDENCE"],
@@ -55,6 +59,7 @@ def case_fields(event: GroundingEvent) -> dict[str, Any]:
         "origin": event.origin,
         "policy": event.policy,
         **event.run_ids(),
+        **case_judgement(case),
     }
     if case.error_message:
         fields["error_message"] = case.error_message
@@ -84,6 +89,8 @@ class LoggingSink:
             "availability",
             "reason",
             "claims",
+            "refuted",
+            "uncertain",
             "supported",
             "insufficient_evidence",
             "contradicted",

@@ -38,6 +38,7 @@ from opentelemetry.semconv.attributes.error_attributes import ERROR_TYPE
 from opentelemetry.trace import Span, SpanContext, Status, StatusCode, TracerProvider
 
 from longtracer_core.contracts import AssessmentAvailability
+from longtracer_core.pipeline.judgement import claim_judgement
 
 from .base import GroundingEvent
 from .logging_sink import case_fields, evaluation_result
@@ -176,6 +177,8 @@ class OpenTelemetrySink:
                         "grounding.claim.",
                         {
                             "id": claim.claim_id,
+                            "outcome": claim.outcome.value if claim.outcome else None,
+                            "p_wrong": claim.p_wrong,
                             "assessment": claim.assessment.value,
                             "availability": claim.availability.value,
                             "reason": claim.reason.value if claim.reason else None,
@@ -186,6 +189,7 @@ class OpenTelemetrySink:
                             "score": claim.confidence,
                             "char_start": claim.char_start,
                             "char_end": claim.char_end,
+                            **{f"judge_{k}": v for k, v in (claim_judgement(claim) or {}).items()},
                         },
                     ),
                     timestamp=end_ns,

@@ -6,8 +6,9 @@ the verified run) and posts one annotation for that span to Phoenix's REST API
 (``POST /v1/span_annotations``): name ``grounding``, annotator kind ``CODE``,
 label ``pass``/``fail``/``indeterminate``, score = share of assessed claims
 supported, explanation = the case summary, and the case id, reason and counts
-as metadata. The annotation is keyed by the case id (``identifier``), so
-posting a case again updates it instead of adding a second one.
+(the outcomes refuted and uncertain, then the seed's assessments) as metadata.
+The annotation is keyed by the case id (``identifier``), so posting a case again
+updates it instead of adding a second one.
 
 Phoenix queues annotations whose span has not arrived yet (a batching span
 processor exports later), so the post does not wait for the span export.
@@ -18,6 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+
+from longtracer_core.pipeline.judgement import claim_judgement
 
 from .base import GroundingEvent
 from .logging_sink import case_fields, evaluation_result
@@ -67,15 +70,25 @@ class PhoenixAnnotationSink:
                 "quality_gate",
                 "reason",
                 "claims",
+                "refuted",
+                "uncertain",
                 "supported",
                 "contradicted",
                 "insufficient_evidence",
                 "conflicting_sources",
                 "score_model",
                 "policy",
+                "judge_model",
+                "judge_applied",
+                "judge_requests",
+                "judge_unavailable",
+                "judge_cause",
             )
             if fields.get(k) is not None
         }
+        judged = {c.claim_id: claim_judgement(c) for c in event.case.claims}
+        if any(judged.values()):
+            metadata["judge_verdicts"] = {k: v for k, v in judged.items() if v}
         result: dict[str, Any] = {"label": label, "explanation": explanation}
         if score is not None:
             result["score"] = score

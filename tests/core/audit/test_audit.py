@@ -234,12 +234,17 @@ def test_audit_command_writes_one_row_per_record_and_a_report(tmp_path):
     assert len({r["case_id"] for r in rows}) == 41
     by_id = {r["case_id"]: r for r in rows}
     assert by_id[records[5]["id"]]["quality_gate"] == "INDETERMINATE"
-    assert by_id[records[5]["id"]]["error"] == "'answer' must be a string, got NoneType"
+    assert by_id[records[5]["id"]]["error"] == "'answer' is null; expected a string"
+    assert by_id[records[5]["id"]]["input_problem"] == "null"
     torn = [r for r in rows if r["case_id"] not in {rec["id"] for rec in records}]
     assert len(torn) == 1 and "invalid JSON" in torn[0]["error"]
+    assert torn[0]["case_id"] == "logs.jsonl:41" and torn[0]["input_problem"] == "not_json"
+    assert [r["input_row"] for r in rows] == list(range(1, 42))
     summary = json.loads((tmp_path / "audit" / "summary.json").read_text())
     assert summary["cases"] == 41 and sum(summary["gates"].values()) == 41
     assert summary["gates"]["INDETERMINATE"] == 2
+    assert summary["invalid_rows"] == 2
+    assert summary["invalid_problems"] == {"answer: null": 1, "line: not_json": 1}
     assert summary["gates"]["FAIL"] > 0 and summary["worst_sources"]
     assert "cases: 41" in out.getvalue()
     html = (tmp_path / "audit" / "report.html").read_text()

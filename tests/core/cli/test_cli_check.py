@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -40,13 +41,15 @@ def test_faithful_answer_on_stdin_passes(source):
 
 
 def test_fabricated_answer_fails_and_is_flagged(source):
-    """A fabricated sentence: exit 1, its verdict and reason printed, flagged in the answer."""
+    """A fabricated sentence: exit 1; its outcome, finding in words and the seed's reason
+    printed; marked with the same words in the answer."""
     code, out, _ = run(["check", "--sources", str(source)], stdin=FABRICATED)
     assert code == ExitCode.FAIL == 1
-    assert out.startswith("FAIL")
-    assert "UNSUPPORTED" in out and "reason: NOT_ENTAILED" in out
-    # a name no source holds proves the sentence wrong: refuted, with the finding in words
-    assert "Gustave Eiffel in Paris. [refuted: no source names" in out.split("answer (flag):")[1]
+    assert out.startswith("FAIL") and "Outcomes: 1 supported, 1 refuted." in out
+    assert "REFUTED" in out and "refuted: no source names 'Gustave'" in out
+    assert "reason: NOT_ENTAILED" in out and "p_wrong" in out
+    answer = out.split("answer (flag):")[1]
+    assert "Gustave Eiffel in Paris. [refuted: no source names 'Gustave'" in answer
 
 
 def test_redact_policy_removes_the_unsupported_sentence(source):
@@ -211,7 +214,9 @@ def test_config_file_sets_policy_and_option_overrides_it(tmp_path, source):
         ["check", "--sources", str(source), "--config", str(cfg), "--policy", "flag"],
         stdin=FABRICATED,
     )
-    assert "answer (flag):" in out and "[refuted:" in out
+    assert re.search(
+        r"Eiffel in Paris\. \[(refuted: .+|unverified)\]", out.split("answer (flag):")[1]
+    )
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from longtracer_core.contracts import (
 )
 from longtracer_core.contracts import (
     CaseResult,
+    ClaimOutcome,
     ClaimResult,
     QualityGate,
     ReasonCode,
@@ -248,6 +249,33 @@ def test_summary_counts_assessed_claims():
     assert "1 honest refusal" in text
 
 
+def test_an_unevaluated_case_summary_ends_with_its_cause():
+    """INDETERMINATE cases: the summary people print carries the error message, so the cause
+    is visible without reading case.error_message; assessed cases never get one."""
+    cause = "sources must be a list of sources or one source, got int"
+    c = build_case(
+        case_id="x",
+        execution=E.ERROR,
+        availability=A.NOT_EVALUATED,
+        reason=R.INVALID_INPUT,
+        error_message=cause,
+    )
+    assert c.quality_gate is QualityGate.INDETERMINATE
+    assert c.summary == f"The input could not be verified. Cause: {cause}."
+    timed_out = summarize(E.TIMEOUT, A.NOT_EVALUATED, R.EVALUATION_TIMEOUT, [], "after 5.0 s.")
+    assert timed_out.endswith("Cause: after 5.0 s.")
+    assessed = summarize(E.SUCCESS, A.ASSESSED, None, [claim()], "ignored")
+    assert "Cause" not in assessed
+
+
+def test_empty_sources_summary_leads_the_counts():
+    """NO_SOURCE_TEXT, like NO_SOURCES_SUPPLIED, says so before the claim counts."""
+    text = summarize(E.SUCCESS, A.ASSESSED, R.NO_SOURCE_TEXT, [UNSUPPORTED])
+    assert text.startswith("Every source is empty") and text.endswith(
+        "0 of 1 claims supported by the sources; 1 without sufficient evidence."
+    )
+
+
 def test_build_case_never_reports_partial_results():
     """A NOT_EVALUATED case drops any claims handed to it and gets its gate computed."""
     c = build_case(
@@ -296,3 +324,45 @@ def test_assessment_counts_lists_every_assessment():
         "INSUFFICIENT_EVIDENCE": 1,
         "CONFLICTING_SOURCES": 0,
     }
+
+
+def _settled(base: ClaimResult, outcome: ClaimOutcome, finding: str) -> ClaimResult:
+    return base.model_copy(update={"outcome": outcome, "finding": finding, "p_wrong": 0.5})
+
+
+def test_outcome_text_is_the_outcome_and_its_finding_in_words():
+    """Every surface prints ``outcome_text``: the outcome, then the finding; a finding that
+    already starts with its outcome ("supported by ...") stands alone."""
+    figure = "the claim gives 1951; source bridge.txt gives 1937"
+    refuted = _settled(claim(C.CONTRADICTED), ClaimOutcome.REFUTED, figure)
+    assert refuted.outcome_text == f"refuted: {figure}"
+    uncertain = _settled(UNSUPPORTED, ClaimOutcome.UNCERTAIN, "no source speaks to this claim")
+    assert uncertain.outcome_text == "uncertain: no source speaks to this claim"
+    supported = _settled(claim(), ClaimOutcome.SUPPORTED, "supported by bridge.txt")
+    assert supported.outcome_text == "supported by bridge.txt"
+    assert REFUSAL.outcome_text == "not assessed"
+
+
+def test_a_record_without_outcomes_is_never_read_as_refuted():
+    """An older record (no outcome field): supported stays supported, the rest is uncertain,
+    as flag and redact read it; nothing is refuted without a finding."""
+    old = [claim(), claim(C.CONTRADICTED, reason=R.CONTRADICTED_BY_EVIDENCE), REFUSAL]
+    assert [c.outcome_text for c in old] == ["supported", "uncertain", "not assessed"]
+    c = build_case(case_id="x", execution=E.SUCCESS, availability=A.ASSESSED, claims=old)
+    assert c.outcome_counts == {"SUPPORTED": 1, "UNCERTAIN": 1, "REFUTED": 0}
+    assert "Outcomes" not in c.summary  # the summary counts outcomes only when they were set
+
+
+def test_summary_counts_outcomes_after_the_seeds_assessments():
+    """The summary keeps the seed's counts (they decide the gate), then the outcomes."""
+    claims = [
+        _settled(claim(), ClaimOutcome.SUPPORTED, "supported by a"),
+        _settled(claim(C.CONTRADICTED, cid="c2"), ClaimOutcome.REFUTED, "figure"),
+        _settled(UNSUPPORTED, ClaimOutcome.UNCERTAIN, "no passage states this claim"),
+    ]
+    c = build_case(case_id="x", execution=E.SUCCESS, availability=A.ASSESSED, claims=claims)
+    assert c.summary == (
+        "1 of 3 claims supported by the sources; 1 contradicted; 1 without sufficient "
+        "evidence. Outcomes: 1 supported, 1 uncertain, 1 refuted."
+    )
+    assert c.outcome_counts == {"SUPPORTED": 1, "UNCERTAIN": 1, "REFUTED": 1}

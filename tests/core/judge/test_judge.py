@@ -6,6 +6,7 @@ import pytest
 
 from longtracer_core import (
     ClaimAssessment,
+    ClaimOutcome,
     JudgeConfig,
     LLMJudge,
     NliJudge,
@@ -148,18 +149,56 @@ def test_confirm_never_sends_supported_claims():
     assert judge.batches == [] and record is None and claim.assessment is C.SUPPORTED
 
 
+NUMERIC = "The telescope orbits the Sun near the L2 point, 3.5 million kilometres from Earth."
+
+
 @pytest.mark.parametrize(
     ("escalate", "sent"),
     [("none", set()), ("partial", {"c1"}), ("gated", {"c1", "c3"}), ("all", {"c1", "c2", "c3"})],
 )
 def test_escalation_policies_pick_nested_sets(escalate, sent):
     """none ⊂ partial ⊂ gated (partial or a gate fired) ⊂ all, by band and details."""
-    numeric = "The telescope orbits the Sun near the L2 point, 3.5 million kilometres from Earth."
-    text = f"{PARTIAL} {UNSUPPORTED} {numeric}"
+    text = f"{PARTIAL} {UNSUPPORTED} {NUMERIC}"
     judge = FunctionJudge(nei)
     g = check(judge, text=text, escalate=escalate)
     assert {cid for batch in judge.batches for cid in batch} == sent
     assert g.case.metadata["judge"]["escalated"] == len(sent)
+
+
+@pytest.mark.parametrize(("role", "sent"), [("confirm", {"c1"}), ("decide", {"c1", "c2", "c3"})])
+def test_by_default_the_judge_gets_the_uncertain_claims_and_under_decide_the_refuted(role, sent):
+    """escalate='uncertain' (the default): the claims the offline engine left UNCERTAIN; under
+    role='decide' the REFUTED ones too, for a second look."""
+    assert JudgeConfig().escalate == "uncertain"
+    judge = FunctionJudge(nei)
+    g = check(judge, text=f"{PARTIAL} {UNSUPPORTED} {NUMERIC}", role=role)
+    plain = verifier().verify_case(f"{PARTIAL} {UNSUPPORTED} {NUMERIC}", SOURCES)
+    assert [c.outcome.value for c in plain.claims] == ["UNCERTAIN", "REFUTED", "REFUTED"]
+    assert {cid for batch in judge.batches for cid in batch} == sent
+    assert g.case.metadata["judge"]["escalate"] == "uncertain"
+
+
+def test_a_judge_that_finds_no_support_is_not_overruled_by_a_probability():
+    """A claim the offline engine passed as likely supported, sent anyway (escalate='partial'):
+    the judge's NOT_ENOUGH_INFO leaves it UNCERTAIN (marked), whatever its p_wrong."""
+    plain = verifier().verify_case(three_partials(), SOURCES)
+    passed = [c.claim_id for c in plain.claims if c.outcome is ClaimOutcome.SUPPORTED]
+    g = check(FunctionJudge(nei), text=three_partials(), escalate="partial", strictness="precise")
+    judged_out = {c.claim_id: c.outcome for c in g.case.claims}
+    assert passed and all(judged_out[cid] is ClaimOutcome.UNCERTAIN for cid in passed)
+    assert g.text.count("[unverified]") == 3
+
+
+def test_a_claim_likely_supported_offline_is_not_sent_by_default():
+    """Partial-band claims the offline engine already passed as likely supported stay unasked;
+    escalate='partial' would send all three."""
+    plain = verifier().verify_case(three_partials(), SOURCES)
+    passed = {c.claim_id for c in plain.claims if c.outcome is ClaimOutcome.SUPPORTED}
+    assert passed and all(c.assessment is not C.SUPPORTED for c in plain.claims)
+    judge = FunctionJudge(nei)
+    check(judge, text=three_partials())
+    asked = {cid for batch in judge.batches for cid in batch}
+    assert asked == {c.claim_id for c in plain.claims} - passed
 
 
 def test_the_judge_sees_the_top_k_distinct_spans_best_first():
@@ -189,7 +228,7 @@ def three_partials() -> str:
 def test_max_calls_leaves_the_rest_with_the_matcher_and_a_note():
     """max_calls=1: one claim judged, the others over_budget with their matcher verdicts."""
     judge = FunctionJudge(supports())
-    g = check(judge, text=three_partials(), max_calls=1, batch_size=4)
+    g = check(judge, text=three_partials(), escalate="partial", max_calls=1, batch_size=4)
     outcomes = [c.details["judge"]["outcome"] for c in g.case.claims]
     assert judge.batches == [["c1"]]
     assert outcomes[1:] == ["over_budget", "over_budget"]
@@ -198,14 +237,14 @@ def test_max_calls_leaves_the_rest_with_the_matcher_and_a_note():
 
 
 def test_max_seconds_is_checked_before_each_batch():
-    """A clock past max_seconds after the first batch: the second batch is never sent."""
+    """Per claim, a clock past max_seconds after the first batch: the second is never sent."""
     g = check(FunctionJudge(nei), text=three_partials(), escalate="none")
     ticks = iter([0.0, 0.0, 5.0, 5.0, 5.0])
     judge = FunctionJudge(nei)
-    config = JudgeConfig(max_seconds=1.0, batch_size=2)
+    config = JudgeConfig(max_seconds=1.0, batch_size=2, requests="per_claim", escalate="partial")
     spans = spans_of(verifier()._engine, normalize_sources(SOURCES, None))
     claims, meta = apply_judge(g.case.claims, spans, judge, config, clock=lambda: next(ticks))
-    assert judge.batches == [["c1", "c2"]]
+    assert sorted(judge.batches) == [["c1"], ["c2"]]
     assert meta["over_budget"] == 1 and claims[2].details["judge"]["outcome"] == "over_budget"
 
 
@@ -237,7 +276,7 @@ def test_a_raising_judge_falls_back_to_the_matcher():
     def broken(request):
         raise RuntimeError("judge exploded")
 
-    g = check(FunctionJudge(broken), text=three_partials())
+    g = check(FunctionJudge(broken), text=three_partials(), escalate="partial")
     assert [c.details["judge"]["outcome"] for c in g.case.claims] == ["failed"] * 3
     assert all(c.assessment is C.INSUFFICIENT_EVIDENCE for c in g.case.claims)
     assert "judge exploded" in g.case.claims[0].details["judge"]["error"]
@@ -341,31 +380,31 @@ def request() -> JudgeRequest:
 
 
 def test_llm_judge_maps_passage_ids_back_to_span_ids():
-    """The model answers E2; the finding names the real span id, the raw output is kept."""
-    out = {"span_id": "E2", "quote": "made of 18 beryllium segments", "label": "SUPPORTED"}
-    chat = ScriptedChat([out])
+    """The model answers P2; the finding names the real span id, the raw output is kept."""
+    out = {"label": "SUPPORTED", "passage": "P2", "quote": "made of 18 beryllium segments"}
+    chat = ScriptedChat([{"C1": out}])
     (verdict,) = LLMJudge(chat).judge([request()])
     assert verdict.findings == (Finding("s1", "SUPPORTED", "made of 18 beryllium segments"),)
     assert verdict.raw == out and verdict.attempts == 1
     system, user = chat.calls[0]
-    assert system["role"] == "system" and "[E1] " + SOURCES[0] in user["content"]
-    assert PARTIAL in user["content"]
+    assert system["role"] == "system" and "[P1] (source source_0) " + SOURCES[0] in user["content"]
+    assert user["content"].endswith(f"[C1] {PARTIAL} (see P1, P2)")
 
 
 @pytest.mark.parametrize(
     "bad",
     [
-        {"span_id": "E7", "quote": "x y z", "label": "SUPPORTED"},  # a passage not shown
-        {"span_id": "none", "quote": "x y z", "label": "SUPPORTED"},  # a label without a span
-        {"span_id": "E1", "quote": " ", "label": "CONTRADICTED"},  # a label without a quote
-        {"span_id": "E1", "quote": "x", "label": "TRUE"},  # not a label
-        {"span_id": "E1", "quote": "x", "label": "SUPPORTED", "why": "extra"},
+        {"label": "SUPPORTED", "passage": "P7", "quote": "x y z"},  # a passage not shown
+        {"label": "SUPPORTED", "passage": "none", "quote": "x y z"},  # a label without one
+        {"label": "CONTRADICTED", "passage": "P1", "quote": " "},  # a label without a quote
+        {"label": "TRUE", "passage": "P1", "quote": "x"},  # not a label
+        {"label": "SUPPORTED", "passage": "P1", "quote": "x", "why": "extra"},
     ],
 )
 def test_llm_judge_reasks_invalid_output_with_the_error(bad):
-    """Invalid verdicts are re-asked with the error appended, then accepted."""
-    good = {"span_id": "none", "quote": "", "label": "NOT_ENOUGH_INFO"}
-    chat = ScriptedChat([bad, good])
+    """An invalid verdict is re-asked with the error appended, then accepted."""
+    good = {"label": "NOT_ENOUGH_INFO", "passage": "none", "quote": ""}
+    chat = ScriptedChat([{"C1": bad}, {"C1": good}])
     (verdict,) = LLMJudge(chat).judge([request()])
     assert verdict.label == "NOT_ENOUGH_INFO" and verdict.attempts == 2 and verdict.error is None
     assert chat.calls[1][-1]["role"] == "user" and "invalid" in chat.calls[1][-1]["content"]
@@ -380,9 +419,10 @@ def test_llm_judge_gives_an_error_verdict_after_the_last_retry():
 
 def test_prompt_hash_is_stable_and_recorded():
     """The prompt hash keys the cache and reaches the record."""
-    from longtracer_core.judge.llm import PROMPT_HASH
+    from longtracer_core.judge.prompt import PROMPT_HASH
 
-    judge = LLMJudge(ScriptedChat([{"span_id": "none", "quote": "", "label": "NOT_ENOUGH_INFO"}]))
+    nei_reply = {"C1": {"label": "NOT_ENOUGH_INFO", "passage": "none", "quote": ""}}
+    judge = LLMJudge(ScriptedChat([nei_reply]))
     assert judge.prompt_hash == PROMPT_HASH and len(PROMPT_HASH) == 16
     g = verifier(judge=judge).guard(PARTIAL, SOURCES)
     assert g.case.claims[0].details["judge"]["prompt_hash"] == PROMPT_HASH

@@ -24,14 +24,17 @@ def completion(content: str, usage: dict | None = None) -> dict:
 
 
 def supported_answer(request: httpx.Request) -> httpx.Response:
-    """A well-formed SUPPORTED verdict quoting the first passage shown."""
-    user = json.loads(request.content)["messages"][1]["content"]
-    first = user.split("[E1] ", 1)[1].split("\n[E2]", 1)[0]
-    words = first.split()[:8]
-    verdict = {"span_id": "E1", "quote": " ".join(words), "label": "SUPPORTED"}
-    return httpx.Response(
-        200, json=completion(json.dumps(verdict), {"prompt_tokens": 90, "completion_tokens": 20})
-    )
+    """A well-formed SUPPORTED verdict for every claim asked, quoting the first passage shown."""
+    body = json.loads(request.content)
+    user = body["messages"][1]["content"]
+    first = user.split("[P1] ", 1)[1].split("\n", 1)[0].split(") ", 1)[1]
+    quote = " ".join(first.split()[:8])
+    schema = body["response_format"]["json_schema"]["schema"]
+    reply = {
+        cid: {"label": "SUPPORTED", "passage": "P1", "quote": quote} for cid in schema["required"]
+    }
+    usage = {"prompt_tokens": 90, "completion_tokens": 20}
+    return httpx.Response(200, json=completion(json.dumps(reply), usage))
 
 
 def guard(judge_config: dict | None = None, **chat_kw):
@@ -54,10 +57,12 @@ def test_a_good_answer_is_applied_with_tokens_and_request_shape():
     claim, record = judged(guard())
     assert claim.assessment.value == "SUPPORTED" and record["outcome"] == "applied"
     assert record["tokens"] == {"prompt_tokens": 90, "completion_tokens": 20}
-    body = json.loads(route.calls.last.request.content)
-    schema = body["response_format"]["json_schema"]["schema"]
-    assert schema["properties"]["span_id"]["enum"][-1] == "none"
-    assert schema["properties"]["label"]["enum"] == ["SUPPORTED", "CONTRADICTED", "NOT_ENOUGH_INFO"]
+    schema = json.loads(route.calls.last.request.content)["response_format"]["json_schema"]
+    assert schema["schema"]["properties"]["C1"] == {"$ref": "#/$defs/verdict"}
+    finding, nei = schema["schema"]["$defs"]["verdict"]["anyOf"]
+    assert finding["properties"]["label"]["enum"] == ["SUPPORTED", "CONTRADICTED"]
+    assert finding["properties"]["passage"]["enum"] == ["P1", "P2", "P3"]
+    assert nei["properties"]["passage"]["enum"] == ["none"] and schema["strict"] is True
 
 
 @respx.mock
@@ -68,7 +73,9 @@ def test_http_500_on_every_attempt_keeps_the_matcher_verdict():
     assert claim.assessment.value == "INSUFFICIENT_EVIDENCE"
     assert claim.reason_text == "NOT_ENTAILED (PARTIAL_SUPPORT)"
     assert record["outcome"] == "failed" and "500" in record["error"]
-    assert route.call_count == 2  # one try and one HTTP retry, no re-ask on a failed call
+    # each structured-output form: one try and one HTTP retry; no re-ask on a failed call
+    assert route.call_count == 6
+    assert all(form in record["error"] for form in ("json_schema", "json_object", "json_mode"))
 
 
 @respx.mock
@@ -89,7 +96,7 @@ def test_garbage_json_after_every_retry_keeps_the_matcher_verdict():
             httpx.Response(200, json=completion('{"verdict": "SUPPORTED"}')),
             httpx.Response(
                 200,
-                json=completion('{"span_id": "E9", "quote": "x y z", "label": "SUPPORTED"}'),
+                json=completion('{"C1": {"label": "SUPPORTED", "passage": "P9", "quote": "x"}}'),
             ),
         ]
     )
@@ -131,13 +138,14 @@ async def test_async_judge_over_http():
     assert verdict.tokens == {"prompt_tokens": 90, "completion_tokens": 20}
 
 
-@pytest.mark.parametrize("status", [400, 401, 404])
+@pytest.mark.parametrize(("status", "calls"), [(400, 3), (401, 1), (404, 1)])
 @respx.mock
-def test_client_errors_fail_at_once(status):
-    """4xx is not retried: one call, outcome failed."""
+def test_client_errors_fail_at_once(status, calls):
+    """4xx is not retried: a 400 (a refused form) tries the other two forms, 401 and 404 fail
+    at once; outcome failed."""
     route = respx.post(URL).mock(return_value=httpx.Response(status, text="no"))
     claim, record = judged(guard())
-    assert route.call_count == 1 and record["outcome"] == "failed"
+    assert route.call_count == calls and record["outcome"] == "failed"
     assert claim.assessment.value != "SUPPORTED"
 
 
@@ -146,8 +154,15 @@ def test_json_object_schema_format_and_max_tokens():
     """schema_format='json_object' sends the schema inside json_object (llama-cpp-python's form)."""
     route = respx.post(URL).mock(side_effect=supported_answer)
     chat = OpenAICompatibleChat(BASE, "m", schema_format="json_object", max_tokens=64)
-    messages = [{"role": "system", "content": "s"}, {"role": "user", "content": "[E1] a b c d"}]
-    assert chat.complete_json(messages, {"type": "object"})["span_id"] == "E1"
+    messages = [
+        {"role": "system", "content": "s"},
+        {"role": "user", "content": "[P1] (source S1) a b c d\n"},
+    ]
+    schema = {"type": "object", "required": ["C1"]}
+    route.side_effect = lambda request: httpx.Response(
+        200, json=completion('{"C1": {"label": "NOT_ENOUGH_INFO", "passage": "none", "quote": ""}}')
+    )
+    assert chat.complete_json(messages, schema)["C1"]["passage"] == "none"
     body = json.loads(route.calls.last.request.content)
-    assert body["response_format"] == {"type": "json_object", "schema": {"type": "object"}}
+    assert body["response_format"] == {"type": "json_object", "schema": schema}
     assert body["max_tokens"] == 64

@@ -33,7 +33,8 @@ from longtracer_core import (
     OpenAICompatibleChat,
     VerifyConfig,
 )
-from longtracer_core.judge import JudgeOutput, JudgeRequest, JudgeSpan, verify_quote
+from longtracer_core.judge import ClaimVerdict, JudgeRequest, JudgeSpan, verify_quote
+from longtracer_core.judge.prompt import item_schema
 from longtracer_core.testing import HashEmbedder
 from tests.helpers import FABRICATED, SOURCES, SUPPORTED, layers
 
@@ -138,7 +139,8 @@ def chat(server: Server, **kw: Any) -> OpenAICompatibleChat:
     kw.setdefault("max_retries", 1)
     kw.setdefault("backoff", 0.2)
     kw.setdefault("timeout", 300.0)
-    return OpenAICompatibleChat(server.base_url, "gemma-3-270m", schema_format="json_object", **kw)
+    # no schema_format: the backend finds the form the server takes (json_object with a schema)
+    return OpenAICompatibleChat(server.base_url, "gemma-3-270m", **kw)
 
 
 def verifier_with(judge: Any = None, decomposer: Any = None, **judge_config: Any):
@@ -150,23 +152,58 @@ def verifier_with(judge: Any = None, decomposer: Any = None, **judge_config: Any
     )
 
 
-def request_for(claim: str) -> JudgeRequest:
+def request_for(claim: str, claim_id: str = "c1") -> JudgeRequest:
     spans = tuple(JudgeSpan(f"s{i}", f"source_{i}", text) for i, text in enumerate(SOURCES))
-    return JudgeRequest("c1", claim, spans)
+    return JudgeRequest(claim_id, claim, spans)
 
 
 # ---------------------------------------------------------------------- constrained JSON
 def test_the_server_honours_our_schema_payload(server):
     """complete_json through our payload returns JSON that validates against the schema."""
-    schema = copy.deepcopy(JudgeOutput.model_json_schema())
-    schema["properties"]["span_id"]["enum"] = ["E1", "none"]
+    schema = {
+        "type": "object",
+        "properties": {"C1": {"$ref": "#/$defs/verdict"}},
+        "required": ["C1"],
+        "additionalProperties": False,
+        "$defs": {"verdict": item_schema(["P1"])},
+    }
     messages = [
         {"role": "system", "content": "Answer with JSON."},
-        {"role": "user", "content": f"Claim: {SUPPORTED}\n[E1] {SOURCES[0]}"},
+        {"role": "user", "content": f"Passages:\n[P1] {SOURCES[0]}\n\nClaims:\n[C1] {SUPPORTED}"},
     ]
     out = chat(server).complete_json(messages, schema)
-    parsed = JudgeOutput.model_validate(out)
-    assert parsed.span_id in ("E1", "none")
+    parsed = ClaimVerdict.model_validate(out["C1"])
+    assert parsed.passage in ("P1", "none")
+
+
+def test_a_default_backend_negotiates_the_form_and_gets_verdicts(server):
+    """OpenAICompatibleChat with no schema setting: the server refuses json_schema, the backend
+    keeps json_object with the schema, and the judge gets schema-valid verdicts."""
+    backend = chat(server, max_tokens=400)
+    verdicts = LLMJudge(backend).judge([request_for(PARTIAL), request_for(MIRROR, "c2")])
+    assert backend.negotiated == "json_object", backend.refusals
+    assert backend.refusals and backend.refusals[0].startswith("json_schema")
+    assert [v.claim_id for v in verdicts] == ["c1", "c2"]
+    assert all(v.error is None for v in verdicts)
+
+
+def test_one_request_per_answer_against_the_server(server):
+    """Three escalated claims: one model request answers all of them (or a claim left out is
+    asked alone); every finding is checked against its passage."""
+    judge = LLMJudge(chat(server, max_tokens=400))
+    text = f"{PARTIAL} The primary mirror of the telescope is 6.5 metres wide. {MIRROR}"
+    guarded = verifier_with(judge=judge, escalate="all", role="decide").guard(text, SOURCES)
+    meta = guarded.case.metadata["judge"]
+    assert meta["escalated"] == 3 and meta["judge_calls"] == 1
+    assert 1 <= meta["model_requests"] <= 1 + 3 * (judge.max_retries + 1)
+    assert meta["tokens"]["prompt_tokens"] > 0 and meta["tokens"]["completion_tokens"] > 0
+    assert guarded.trace.stats["judge"]["tokens"] == meta["tokens"]
+    spans = {ref.span_id: ref for ref in guarded.trace.plan}
+    for claim in guarded.case.claims:
+        for finding in claim.details["judge"]["findings"]:
+            ref = spans[finding["span_id"]]
+            text_of = guarded.trace.sources[ref.source_index]["text"][ref.start : ref.end]
+            assert finding["verified"] == verify_quote(finding["quote"], text_of).verified
 
 
 def test_llm_decomposition_against_the_server(server):
@@ -196,7 +233,7 @@ def test_judge_verdicts_are_schema_valid_and_quotes_are_checked(server):
     for request, verdict in zip(requests, verdicts, strict=True):
         if verdict.error is not None:
             # a tiny model can run out of tokens; then it is an error, never a label that counts
-            assert verdict.findings == () and verdict.attempts == judge.max_retries + 1
+            assert verdict.findings == () and verdict.attempts >= 1
             continue
         assert verdict.label in ("SUPPORTED", "CONTRADICTED", "NOT_ENOUGH_INFO")
         assert verdict.tokens is not None and verdict.tokens["completion_tokens"] > 0
@@ -219,9 +256,11 @@ class ForcedQuote:
 
     def _narrow(self, schema: Mapping[str, Any]) -> dict[str, Any]:
         narrowed = copy.deepcopy(dict(schema))
-        narrowed["properties"]["label"] = {"enum": ["SUPPORTED"], "type": "string"}
-        narrowed["properties"]["quote"] = {"enum": [self.quote], "type": "string"}
-        narrowed["properties"]["span_id"]["enum"] = ["E1"]
+        finding = narrowed["$defs"]["verdict"]["anyOf"][0]
+        finding["properties"]["label"] = {"enum": ["SUPPORTED"], "type": "string"}
+        finding["properties"]["quote"] = {"enum": [self.quote], "type": "string"}
+        finding["properties"]["passage"]["enum"] = ["P1"]
+        narrowed["$defs"]["verdict"] = finding
         return narrowed
 
     def complete_json(self, messages: Sequence[Mapping[str, str]], schema: Mapping[str, Any]):
@@ -314,7 +353,7 @@ def test_server_killed_mid_case(doomed_server, on_failure):
     backend = KillsServer(chat(doomed_server, max_retries=0), doomed_server, after)
     judge = LLMJudge(backend, max_retries=0)
     text = f"{PARTIAL} The primary mirror of the telescope is 6.5 metres wide. {MIRROR}"
-    v = verifier_with(judge=judge, on_failure=on_failure, batch_size=1)
+    v = verifier_with(judge=judge, on_failure=on_failure, requests="per_claim", batch_size=1)
     guarded = v.guard(text, SOURCES, policy="redact")
     case = guarded.case
     assert doomed_server.process.poll() is not None

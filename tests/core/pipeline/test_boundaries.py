@@ -74,13 +74,16 @@ PINNED_CORE = [
     "DraftClaim",
     "Embedder",
     "EmbeddingCache",
+    "EmptySourcesWarning",
     "EvaluationFailedError",
     "ExecutionStatus",
     "GuardedResponse",
     "InvalidInputError",
     "Judge",
     "JudgeConfig",
+    "JudgeEndpoint",
     "JudgeError",
+    "JudgeUnavailableWarning",
     "LLMDecomposer",
     "LLMJudge",
     "LegacyVerificationAdapter",
@@ -116,6 +119,7 @@ PINNED_CONTRACTS = [
     "ReasonCode",
     "SCHEMA_VERSION",
     "build_case",
+    "claim_outcome",
     "compute_quality_gate",
     "summarize",
 ]
@@ -127,25 +131,44 @@ def test_audit_and_ray_public_names_are_pinned():
 
     assert longtracer_core.audit.__all__ == [
         "AUDIT_FIELDS",
+        "INVALID_REASONS",
         "JSONL_SUFFIXES",
+        "MANIFEST",
+        "MAX_RECORD_BYTES",
         "AuditKeys",
         "AuditSummary",
         "BadRecord",
         "CaseInput",
+        "InputProblem",
+        "RowSet",
+        "Where",
         "audit_fields",
         "audit_local",
+        "check_manifest",
         "decode_line",
         "decode_record",
         "fallback_id",
+        "input_files",
+        "is_jsonl",
         "iter_inputs",
+        "jsonl_records",
+        "parquet_records",
+        "read_records",
+        "recover_jsonl",
+        "representable",
+        "unreadable",
         "verify_inputs",
+        "where_of",
+        "write_manifest",
         "write_summary",
     ]
     pytest.importorskip("ray")
     import longtracer_integrations.ray
 
     assert longtracer_integrations.ray.__all__ == [
+        "ACTOR_CPUS",
         "OUTPUT_COLUMNS",
+        "AuditStoppedError",
         "VerifyBatch",
         "audit_with_ray",
         "default_verifier",
@@ -160,5 +183,7 @@ def test_error_tree():
     assert issubclass(errors.InvalidInputError, ValueError)
     assert issubclass(errors.ConfigError, ValueError)
     assert issubclass(errors.ModelUnavailableError, ImportError)
+    assert issubclass(errors.JudgeUnavailableWarning, UserWarning)
     for name in errors.__all__:
-        assert issubclass(getattr(errors, name), errors.LongTracerError)
+        kind = getattr(errors, name)
+        assert issubclass(kind, Warning) or issubclass(kind, errors.LongTracerError), name

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from longtracer_core import InvalidInputError, LLMDecomposer, LLMJudge, SentenceStream
-from longtracer_core.testing import FunctionChat, FunctionEmbedder
+from longtracer_core import (
+    ClaimOutcome,
+    InvalidInputError,
+    LLMDecomposer,
+    LLMJudge,
+    SentenceStream,
+)
+from longtracer_core.judge import Finding, JudgeRequest, JudgeVerdict
+from longtracer_core.testing import FunctionChat, FunctionEmbedder, FunctionJudge
 from longtracer_core.text.sentences import split_sentences
 from longtracer_core.text.settled import settled_end
 from tests.helpers import FABRICATED, SOURCES, SUPPORTED, SWAPPED, verifier
@@ -137,13 +145,62 @@ def test_failure_mid_stream_withholds_the_rest():
     assert "segments" not in first + tail.text
 
 
-def test_stream_refuses_llm_decomposer_and_judge():
-    """Sentence streaming needs the rule-based decomposer and no judge (both stated)."""
+def test_stream_refuses_an_llm_decomposer():
+    """Sentence streaming needs the rule-based decomposer (stated); a judge is fine."""
     chat = FunctionChat(lambda messages, schema: {})
     with pytest.raises(InvalidInputError, match="rule-based decomposer"):
         SentenceStream(verifier(decomposer=LLMDecomposer(chat)), SOURCES)
-    with pytest.raises(InvalidInputError, match="judge"):
-        SentenceStream(verifier(judge=LLMJudge(chat)), SOURCES)
+    assert SentenceStream.supports(verifier(judge=LLMJudge(chat)))
+
+
+JUDGED = "In 2021 an Ariane launcher carried the Webb observatory into space."
+
+
+def _quotes_first_span(request: JudgeRequest) -> JudgeVerdict:
+    span = request.spans[0]
+    quote = " ".join(span.text.split()[:6])
+    return JudgeVerdict(request.claim_id, "SUPPORTED", (Finding(span.span_id, "SUPPORTED", quote),))
+
+
+def test_a_stream_with_a_judge_releases_what_the_batch_path_gives():
+    """Sentence by sentence with a judge: the same text and verdicts as guard on the whole; each
+    sentence's escalated claims asked once, when it settles, and nothing again at the end."""
+    answer = f"{JUDGED} {FABRICATED} {SUPPORTED}"
+    judge = FunctionJudge(_quotes_first_span)
+    stream = SentenceStream(verifier(judge=judge), SOURCES, policy="redact")
+    released = "".join(stream.feed(w).text for w in re.findall(r"\S+\s*", answer))
+    asked_before_the_end = list(judge.batches)
+    tail, streamed = stream.finish()
+    assert judge.batches == asked_before_the_end and len(asked_before_the_end) >= 1
+    asked = [c for batch in judge.batches for c in batch]
+    assert len(asked) == len(set(asked))
+    whole = verifier(judge=FunctionJudge(_quotes_first_span)).guard(
+        answer, SOURCES, policy="redact"
+    )
+    assert released + tail.text == whole.text
+    assert [c.assessment for c in streamed.case.claims] == [c.assessment for c in whole.case.claims]
+    assert streamed.case.claims[0].details["judge"]["outcome"] == "applied"
+
+
+def test_a_judge_failure_in_a_stream_is_not_asked_again_at_the_end():
+    """A verdict that failed when its sentence was released stays failed in the final result."""
+    calls = []
+
+    def fails_once(request: JudgeRequest) -> JudgeVerdict:
+        calls.append(request.claim)
+        if len(calls) == 1:
+            return JudgeVerdict(request.claim_id, "NOT_ENOUGH_INFO", error="timed out")
+        return _quotes_first_span(request)
+
+    stream = SentenceStream(verifier(judge=FunctionJudge(fails_once)), SOURCES, policy="redact")
+    released = stream.feed(f"{JUDGED} ").text + stream.feed("More to come").text
+    tail, final = stream.finish()
+    # no verdict came, so the claim stays uncertain: kept and marked, never passed
+    assert released.startswith(f"{JUDGED} [unverified]")
+    assert (released + tail.text).count(JUDGED) == 1
+    assert final.case.claims[0].outcome is ClaimOutcome.UNCERTAIN
+    assert final.case.claims[0].details["judge"]["outcome"] == "failed"
+    assert calls.count(JUDGED) == 1
 
 
 async def test_async_stream_matches_batch():

@@ -8,7 +8,14 @@ import threading
 import numpy as np
 import pytest
 
-from longtracer_core import CitationVerifier, InvalidInputError, VerifyConfig, check_case
+from longtracer_core import (
+    CitationVerifier,
+    EmptySourcesWarning,
+    InvalidInputError,
+    SentenceStream,
+    VerifyConfig,
+    check_case,
+)
 from longtracer_core.contracts import AssessmentAvailability as A
 from longtracer_core.contracts import ClaimAssessment as C
 from longtracer_core.contracts import ReasonCode as R
@@ -51,14 +58,40 @@ def test_claims_without_sources_skip_embedding():
 
 @pytest.mark.parametrize("sources", [[""], ["   "], ["", "\n"]])
 def test_sources_without_usable_text(sources):
-    """Sources with no usable text: ASSESSED / — / INSUFFICIENT_EVIDENCE / NO_SOURCE_TEXT / FAIL."""
+    """Sources present but empty: ASSESSED / NO_SOURCE_TEXT / INSUFFICIENT_EVIDENCE / FAIL, with
+    the case's own reason, a summary that points at the retriever, and a warning."""
     embedder = HashEmbedder()
-    case = verifier(embedder=embedder).verify_case(SUPPORTED, sources)
-    assert layers(case) == ("SUCCESS", "ASSESSED", None, "FAIL")
+    with pytest.warns(EmptySourcesWarning, match="every source is empty"):
+        case = verifier(embedder=embedder).verify_case(SUPPORTED, sources)
+    assert layers(case) == ("SUCCESS", "ASSESSED", "NO_SOURCE_TEXT", "FAIL")
     assert [(c.assessment, c.reason) for c in case.claims] == [
         (C.INSUFFICIENT_EVIDENCE, R.NO_SOURCE_TEXT)
     ]
+    assert case.summary.startswith("Every source is empty") and "retriever" in case.summary
+    assert case.metadata["empty_sources"] == [f"source_{i}" for i in range(len(sources))]
     assert embedder.calls == []
+
+
+def test_empty_evidence_reads_differently_from_a_made_up_answer():
+    """Blank documents and an answer the evidence does not hold both FAIL, but only the first
+    carries NO_SOURCE_TEXT; the second has no case reason and no empty sources."""
+    with pytest.warns(EmptySourcesWarning):
+        blank = verifier().verify_case(FABRICATED, [{"text": "", "source_id": "doc1"}])
+    made_up = verifier().verify_case(FABRICATED, SOURCES)
+    assert (blank.quality_gate.value, blank.reason) == ("FAIL", R.NO_SOURCE_TEXT)
+    assert (made_up.quality_gate.value, made_up.reason) == ("FAIL", None)
+    assert "empty" not in made_up.summary and "empty_sources" not in made_up.metadata
+
+
+def test_some_empty_sources_are_named_in_the_summary():
+    """One blank source among good ones: the claims are assessed against the rest; the summary
+    and metadata name the blank one and a warning says so."""
+    sources = [{"text": SOURCES[0], "source_id": "good"}, {"text": " ", "source_id": "blank"}]
+    with pytest.warns(EmptySourcesWarning, match="some sources are empty"):
+        case = verifier().verify_case(SUPPORTED, sources)
+    assert layers(case) == ("SUCCESS", "ASSESSED", None, "PASS")
+    assert case.summary.endswith("1 of 2 sources are empty (blank).")
+    assert case.metadata["empty_sources"] == ["blank"]
 
 
 @pytest.mark.parametrize(
@@ -254,7 +287,6 @@ async def test_cancelling_the_awaiting_task_propagates():
     [
         (123, SOURCES, {}),
         (None, SOURCES, {}),
-        (SUPPORTED, "a single string", {}),
         (SUPPORTED, None, {}),
         (SUPPORTED, [1, 2], {}),
         (SUPPORTED, [{"no_text": 1}], {}),
@@ -266,10 +298,43 @@ async def test_cancelling_the_awaiting_task_propagates():
     ],
 )
 def test_wrong_argument_types(response, sources, kwargs):
-    """Wrong argument types: ERROR / NOT_EVALUATED / INVALID_INPUT / INDETERMINATE, with a message."""
+    """Wrong argument types: ERROR / NOT_EVALUATED / INVALID_INPUT / INDETERMINATE, and the
+    summary (what people print) ends with the cause."""
     case = verifier().verify_case(response, sources, **kwargs)
     assert layers(case) == ("ERROR", "NOT_EVALUATED", "INVALID_INPUT", "INDETERMINATE")
     assert case.claims == [] and case.error_message
+    assert case.summary.endswith(f"Cause: {case.error_message.rstrip('.')}.")
+
+
+@pytest.mark.parametrize(
+    "one",
+    [
+        SOURCES[0],
+        {"text": SOURCES[0], "source_id": "only"},
+        type("Doc", (), {"page_content": SOURCES[0], "metadata": {"source_id": "only"}})(),
+    ],
+    ids=["string", "mapping", "document"],
+)
+def test_one_source_alone_is_a_list_of_one(one):
+    """check_case and the verifier read one source given alone (a string, a mapping, a document)
+    as a list of one, as the integrations do."""
+    alone = verifier().verify_case(SUPPORTED, one)
+    listed = verifier().verify_case(SUPPORTED, [one])
+    assert layers(alone) == layers(listed) == ("SUCCESS", "ASSESSED", None, "PASS")
+    assert alone.claims[0].supporting_sources == listed.claims[0].supporting_sources
+    stream = SentenceStream(verifier(), one)
+    stream.feed(SUPPORTED)
+    _, streamed = stream.finish()
+    assert streamed.case.claims[0].supporting_sources == listed.claims[0].supporting_sources
+
+
+@pytest.mark.parametrize("bad", [None, 7, b"bytes", {1, 2}])
+def test_sources_of_another_kind_are_refused_with_the_kind_named(bad):
+    """Sources that are neither a list nor one source: INVALID_INPUT whose summary says what
+    was given and what is accepted."""
+    case = verifier().verify_case(SUPPORTED, bad)
+    assert layers(case) == ("ERROR", "NOT_EVALUATED", "INVALID_INPUT", "INDETERMINATE")
+    assert f"got {type(bad).__name__}" in case.summary and "one source" in case.summary
 
 
 def test_detect_conflicts_without_nli_runs_in_the_default_engine():

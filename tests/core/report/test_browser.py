@@ -112,8 +112,8 @@ def test_report_renders_claims_and_clicking_a_claim_shows_its_span(tmp_path, cas
         highlights = driver.find_elements(By.CSS_SELECTOR, ".answer a.hl")
         assert len(highlights) == len(claims) == 4
         badges = [b.text.lower() for b in driver.find_elements(By.CSS_SELECTOR, ".answer .badge")]
-        assert badges == [c["details_data"]["band"] for c in claims]
-        assert badges.count("unsupported") == 2 and badges.count("supported") == 2
+        assert badges == [c["outcome"].lower() for c in claims]  # the outcome, in words
+        assert badges == ["refuted", "supported", "supported", "refuted"]
         wrong_year = next(h for h in highlights if "1951" in h.text)
         wrong_year.click()
         target = driver.find_element(By.CSS_SELECTOR, "li.claim-detail:target")

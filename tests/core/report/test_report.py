@@ -67,7 +67,11 @@ def test_one_case_page_shows_answer_claims_evidence_and_parts():
     assert [a["href"] for a in links] == [f"#case-1-c{j}" for j in range(1, len(claims) + 1)]
     items = [a for t, a in page.tags if t == "li" and a.get("id", "").startswith("case-1-c")]
     assert [a["id"] for a in items] == [f"case-1-c{j}" for j in range(1, len(claims) + 1)]
-    assert [a["data-verdict"] for a in items] == ["supported", "contradicted", "unsupported"]
+    assert [a["data-verdict"] for a in items] == ["supported", "refuted", "refuted"]
+    # each claim says its outcome in words, the seed's codes beside it
+    assert "refuted: the claim gives 3.5 million; source source_2 gives 1500000" in html
+    assert "refuted: no source names &#x27;Atlantis&#x27;" in html
+    assert "CONTRADICTED_BY_EVIDENCE" in html and "NOT_ENTAILED (ENTITY_MISMATCH)" in html
     # the closest evidence of the swapped claim is the exact slice of its source
     from longtracer_core.pipeline.trace import TraceRecord
 
@@ -140,7 +144,8 @@ def test_bare_case_result_and_bare_trace_are_accepted():
     assert not bare.has_trace and bare.claims and bare.answer is None
     assert "has no trace" in render_html([bare])
     from_trace = case_view(rec["trace"])
-    assert [c.verdict for c in from_trace.claims] == ["supported", "unsupported"]
+    assert [c.verdict for c in from_trace.claims] == ["supported", "refuted"]
+    assert from_trace.claims[1].finding == bare.claims[1].finding  # the trace keeps the finding
     assert from_trace.claims[0].evidence  # the trace holds the sources
 
 
@@ -175,6 +180,18 @@ def test_record_error_is_a_value_error():
     with pytest.raises(ValueError):
         case_view({"nothing": True})
     assert issubclass(RecordError, ValueError)
+
+
+def test_jsonl_lines_end_at_newline_only(tmp_path):
+    """Text a JSON string holds unescaped (U+0085, U+2028, U+2029), as an audit's
+    results.jsonl writes it, does not split a record: each line is one case."""
+    odd = f"{SUPPORTED} Next\u0085line\u2028and\u2029paragraph."
+    path = tmp_path / "results.jsonl"
+    lines = [json.dumps(record(odd), ensure_ascii=False), json.dumps(record(SUPPORTED))]
+    path.write_text("\n".join(lines) + "\r\n", encoding="utf-8")
+    code, out, err = run(["report", str(path)])
+    assert code == 0, err
+    assert out.count('<section class="case"') == 2
 
 
 def test_report_json_list_of_records(tmp_path):

@@ -179,6 +179,10 @@ def test_string_chain_verdict_reaches_tracers():
         "INSUFFICIENT_EVIDENCE",
     ]
     assert "Atlantis" in run.outputs["claims"][1]["text"]  # flag: the text is shown anyway
+    # the outcome and its finding in words, as the CLI and the report print them
+    assert [c["outcome"] for c in run.outputs["claims"]] == ["SUPPORTED", "REFUTED"]
+    assert run.outputs["claims"][1]["finding"].startswith("refuted: ")
+    assert run.outputs["outcomes"] == {"SUPPORTED": 1, "UNCERTAIN": 0, "REFUTED": 1}
 
 
 def test_redact_verdict_run_leaves_claim_texts_out():
@@ -188,6 +192,8 @@ def test_redact_verdict_run_leaves_claim_texts_out():
     guard.invoke(ANSWER, {"callbacks": [tracer], "configurable": {"grounding_sources": SOURCES}})
     run = _verdict_run(tracer)
     assert "Atlantis" not in str(run.outputs) and "Atlantis" not in str(run.inputs)
+    assert [c["outcome"] for c in run.outputs["claims"]] == ["SUPPORTED", "REFUTED"]
+    assert "finding" not in run.outputs["claims"][1]  # a finding may quote the claim
 
 
 class FakeFeedbackClient:

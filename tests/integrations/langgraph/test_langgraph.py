@@ -7,14 +7,16 @@ from typing import Annotated, Any, TypedDict
 
 import pytest
 from langchain_core.documents import Document
+from langchain_core.embeddings import DeterministicFakeEmbedding
 from langchain_core.language_models import FakeListChatModel
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langchain_core.retrievers import BaseRetriever
+from langchain_core.vectorstores import InMemoryVectorStore
 from langgraph.checkpoint.memory import MemorySaver
 from langgraph.graph import END, START, MessagesState, StateGraph
 
 from longtracer_core import InvalidInputError
-from longtracer_integrations.langchain import GroundingCallbackHandler
+from longtracer_integrations.langchain import GroundingCallbackHandler, GroundingEvidenceError
 from longtracer_integrations.langgraph import (
     GroundingFailedError,
     GroundingState,
@@ -198,6 +200,100 @@ def test_state_schema_check_and_bad_state():
     check_state_schema(MessagesState)
     with pytest.raises(InvalidInputError, match="neither 'answer' nor 'messages'"):
         grounding_node(verifier=verifier()).invoke({"question": "q", "documents": SOURCES})
+
+
+# -- the LangChain RAG tutorial's graph, unchanged ----------------------------------------
+
+
+class TutorialState(TypedDict):
+    """The state of the LangChain RAG tutorial (question, context, answer): no grounding key."""
+
+    question: str
+    context: list[Document]
+    answer: str
+
+
+def _tutorial_graph(node: Any) -> Any:
+    """The tutorial's retrieve → generate sequence, with the grounding node appended."""
+    vector_store = InMemoryVectorStore(DeterministicFakeEmbedding(size=64))
+    vector_store.add_documents([Document(page_content=s) for s in SOURCES])
+    llm = FakeListChatModel(responses=[ANSWER])
+
+    def retrieve(state: TutorialState) -> dict[str, Any]:
+        retrieved_docs = vector_store.similarity_search(state["question"])
+        return {"context": retrieved_docs}
+
+    def generate(state: TutorialState) -> dict[str, Any]:
+        docs_content = "\n\n".join(doc.page_content for doc in state["context"])
+        response = llm.invoke(f"{state['question']}\n\n{docs_content}")
+        return {"answer": response.content}
+
+    builder = StateGraph(TutorialState).add_sequence([retrieve, generate, ("grounding", node)])
+    builder.add_edge(START, "retrieve")
+    return builder.compile()
+
+
+@pytest.mark.model
+def test_the_tutorial_graph_redacts_with_no_node_settings():
+    """State question/context/answer, grounding_node(policy="redact"), the bundled model."""
+    out = _tutorial_graph(grounding_node(policy="redact")).invoke({"question": "When?"})
+    assert out["answer"] == f"{SUPPORTED} {NOTICE}"
+    assert FABRICATED not in out["answer"]
+
+
+def test_evidence_from_context_and_the_verdict_says_so():
+    """No `documents` key: `context` is read, and the verdict names the key it used."""
+    node = grounding_node(policy="redact", verifier=verifier())
+    docs = [Document(page_content=s) for s in SOURCES]
+    update = node.invoke({"question": "q", "context": docs, "answer": ANSWER})
+    assert update["answer"] == f"{SUPPORTED} {NOTICE}"
+    assert update["grounding"]["metadata"]["evidence"] == {"from": "state", "key": "context"}
+    out = _tutorial_graph(grounding_node(policy="redact", verifier=verifier())).invoke(
+        {"question": "When?"}
+    )
+    assert out["answer"] == f"{SUPPORTED} {NOTICE}"
+
+
+def test_documents_come_before_context_and_keys_can_be_named():
+    """`documents` wins over `context`; documents_key names one key or an ordered list."""
+    node = grounding_node(verifier=verifier())
+    state = {"answer": SUPPORTED, "documents": SOURCES, "context": ["unrelated text"]}
+    update = node.invoke(state)
+    assert update["grounding"]["metadata"]["evidence"] == {"from": "state", "key": "documents"}
+    assert update["grounding"]["quality_gate"] == "PASS"
+    named = grounding_node(verifier=verifier(), documents_key=["docs", "context"])
+    update = named.invoke({"answer": SUPPORTED, "documents": ["x"], "docs": SOURCES})
+    assert update["grounding"]["metadata"]["evidence"] == {"from": "state", "key": "docs"}
+    with pytest.raises(InvalidInputError, match="documents_key must name"):
+        grounding_node(verifier=verifier(), documents_key=[])
+
+
+def test_config_evidence_is_named_in_the_verdict():
+    """Evidence from config['configurable']['grounding_sources'] is named as such."""
+    node = grounding_node(verifier=verifier())
+    config = {"configurable": {"grounding_sources": SOURCES}}
+    update = node.invoke({"answer": SUPPORTED}, config)
+    assert update["grounding"]["metadata"]["evidence"] == {
+        "from": "config",
+        "key": "grounding_sources",
+    }
+
+
+def test_no_evidence_error_lists_the_keys_it_looked_at():
+    """The error names each state key it read (absent or None), the config key and the run."""
+    node = grounding_node(verifier=verifier())
+    with pytest.raises(GroundingEvidenceError) as info:
+        node.invoke({"question": "q", "answer": ANSWER, "context": None})
+    message = str(info.value)
+    assert "state['documents'] (absent)" in message
+    assert "state['context'] (None)" in message
+    assert "config['configurable']['grounding_sources']" in message
+    assert "GroundingCallbackHandler" in message
+    assert "The state holds: answer, context, question" in message
+    named = grounding_node(verifier=verifier(), documents_key="docs")
+    with pytest.raises(GroundingEvidenceError, match=r"state\['docs'\] \(absent\)") as info:
+        named.invoke({"answer": ANSWER})
+    assert "state['context']" not in str(info.value)
 
 
 # -- LangChain 1.x create_agent ----------------------------------------------------------

@@ -50,6 +50,8 @@ def test_logging_sink_levels_and_fields(caplog):
     assert "quality_gate=PASS" in passed.getMessage()
     assert failed.grounding["quality_gate"] == "FAIL"
     assert failed.grounding["supported"] == 1 and failed.grounding["insufficient_evidence"] == 1
+    # the outcomes lead: the fabricated claim is refuted (a name no source holds)
+    assert "refuted=1 uncertain=0" in failed.getMessage()
     assert failed.grounding["run_id"] == "r1" and failed.grounding["plan_hash"]
 
 
