@@ -143,10 +143,12 @@ def chat(server: Server, **kw: Any) -> OpenAICompatibleChat:
     return OpenAICompatibleChat(server.base_url, "gemma-3-270m", **kw)
 
 
-def verifier_with(judge: Any = None, decomposer: Any = None, **judge_config: Any):
+def verifier_with(
+    judge: Any = None, decomposer: Any = None, strictness: str = "precise", **judge_config: Any
+):
     # calls are slow on a shared CPU: the time budget must not be what a test measures
     judge_config.setdefault("max_seconds", 3600.0)
-    config = VerifyConfig(judge=JudgeConfig(**judge_config))
+    config = VerifyConfig(strictness=strictness, judge=JudgeConfig(**judge_config))
     return CitationVerifier(
         embedder=HashEmbedder(), decomposer=decomposer, judge=judge, config=config
     )
@@ -271,7 +273,8 @@ class ForcedQuote:
 
 
 def test_an_invented_quote_from_the_server_is_rejected(server):
-    """SUPPORTED with a quote found in no span: quote_unverified, the claim stays redacted."""
+    """SUPPORTED with a quote found in no span: quote_unverified, the claim stays uncertain
+    (kept and marked, never passed)."""
     invented = "The telescope was launched in 2021 on an Ariane rocket by NASA"
     judge = LLMJudge(ForcedQuote(chat(server), invented))
     guarded = verifier_with(judge=judge).guard(PARTIAL, SOURCES, policy="redact")
@@ -280,7 +283,7 @@ def test_an_invented_quote_from_the_server_is_rejected(server):
     assert record["label"] == "SUPPORTED" and record["findings"][0]["quote"] == invented
     assert record["outcome"] == "quote_unverified"
     assert claim.assessment.value == "INSUFFICIENT_EVIDENCE"
-    assert PARTIAL not in guarded.text
+    assert claim.outcome.value == "UNCERTAIN" and f"{PARTIAL} [unverified]" in guarded.text
     (trace_claim,) = guarded.trace.claims
     assert trace_claim.judge["findings"][0]["verified"] is False
     assert trace_claim.judge["model"] == "gemma-3-270m"
@@ -309,7 +312,7 @@ def test_the_budget_holds_against_the_server(server):
     """max_calls=1: one claim goes to the server, the others keep the matcher's verdict."""
     judge = LLMJudge(chat(server))
     text = f"{PARTIAL} The primary mirror of the telescope is 6.5 metres wide. {MIRROR}"
-    case = verifier_with(judge=judge, max_calls=1).verify_case(text, SOURCES)
+    case = verifier_with(judge=judge, max_calls=1, escalate="partial").verify_case(text, SOURCES)
     outcomes = [c.details["judge"]["outcome"] for c in case.claims]
     assert outcomes.count("over_budget") == 2 and case.metadata["judge"]["calls"] == 1
     assert all(c.reason_detail.value == "PARTIAL_SUPPORT" for c in case.claims[1:])
@@ -353,7 +356,14 @@ def test_server_killed_mid_case(doomed_server, on_failure):
     backend = KillsServer(chat(doomed_server, max_retries=0), doomed_server, after)
     judge = LLMJudge(backend, max_retries=0)
     text = f"{PARTIAL} The primary mirror of the telescope is 6.5 metres wide. {MIRROR}"
-    v = verifier_with(judge=judge, on_failure=on_failure, requests="per_claim", batch_size=1)
+    v = verifier_with(
+        judge=judge,
+        on_failure=on_failure,
+        requests="per_claim",
+        batch_size=1,
+        escalate="partial",  # all three partial claims go to the judge
+        strictness="strict",  # so a claim not lifted is removed
+    )
     guarded = v.guard(text, SOURCES, policy="redact")
     case = guarded.case
     assert doomed_server.process.poll() is not None
