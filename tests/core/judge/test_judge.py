@@ -165,7 +165,9 @@ def test_escalation_policies_pick_nested_sets(escalate, sent):
     assert g.case.metadata["judge"]["escalated"] == len(sent)
 
 
-@pytest.mark.parametrize(("role", "sent"), [("confirm", {"c1"}), ("decide", {"c1", "c2", "c3"})])
+@pytest.mark.parametrize(
+    ("role", "sent"), [("confirm", {"c1", "c2"}), ("decide", {"c1", "c2", "c3"})]
+)
 def test_by_default_the_judge_gets_the_uncertain_claims_and_under_decide_the_refuted(role, sent):
     """escalate='uncertain' (the default): the claims the offline engine left UNCERTAIN; under
     role='decide' the REFUTED ones too, for a second look."""
@@ -173,7 +175,11 @@ def test_by_default_the_judge_gets_the_uncertain_claims_and_under_decide_the_ref
     judge = FunctionJudge(nei)
     g = check(judge, text=f"{PARTIAL} {UNSUPPORTED} {NUMERIC}", role=role)
     plain = verifier().verify_case(f"{PARTIAL} {UNSUPPORTED} {NUMERIC}", SOURCES)
-    assert [c.outcome.value for c in plain.claims] == ["UNCERTAIN", "REFUTED", "REFUTED"]
+    assert [c.outcome.value for c in plain.claims] == [
+        "UNCERTAIN",
+        "UNCERTAIN",
+        "REFUTED",
+    ]  # c2: an unstated figure, marked
     assert {cid for batch in judge.batches for cid in batch} == sent
     assert g.case.metadata["judge"]["escalate"] == "uncertain"
 
