@@ -42,3 +42,22 @@ def actions_on(guarded, claim) -> set[str]:
         if claim.char_start is not None and start < claim.char_end and end > claim.char_start:
             out.add(action["action"])
     return out
+
+
+def bare_text(guarded, draft: str) -> str:
+    """What ``guarded`` delivers with no mark on it: ``draft`` minus every range the
+    policy removed, flagged or marked uncertain. An unsupported statement found here
+    reached the reader bare."""
+    spans = sorted(
+        a["draft_span"]
+        for a in (guarded.trace.policy or {}).get("actions", [])
+        if a["action"] in ("redact", "flag", "mark")
+    )
+    if any(a["action"] == "withhold" for a in (guarded.trace.policy or {}).get("actions", [])):
+        return ""
+    pieces, cursor = [], 0
+    for start, end in spans:
+        pieces.append(draft[cursor:max(start, cursor)])
+        cursor = max(cursor, end)
+    pieces.append(draft[cursor:])
+    return "".join(pieces)

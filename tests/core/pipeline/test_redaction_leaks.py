@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from longtracer_core.contracts import QualityGate
-from tests.helpers import SOURCES, SUPPORTED, verifier
+from tests.helpers import SOURCES, SUPPORTED, bare_text, verifier
 
 VERIFIER = verifier()
 
@@ -90,13 +90,35 @@ def _word(wording: str, name: str, predicate: str, year: int | None) -> str:
     return wording.format(s=s, S=cap, N=name, Y=year if year is not None else 1999)
 
 
+def _prose(answer: str) -> str:
+    """The lines of ``answer`` outside fenced code (a fence runs to its closing line, or to
+    the end when never closed, as in CommonMark)."""
+    out, fenced = [], False
+    for line in answer.split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced:
+            out.append(line)
+    return "\n".join(out)
+
+
 def _guard(answer: str):
     return VERIFIER.guard(answer, SOURCES, policy="redact")
 
 
+def _leaked(guarded, answer: str) -> list[str]:
+    """Invented names delivered bare: neither removed nor inside a marked sentence, and
+    every marked sentence shows its mark in the text."""
+    for action in guarded.trace.policy["actions"]:
+        if action["action"] == "mark":
+            start, end = action["draft_span"]
+            assert f"{answer[start:end]} [unverified]" in guarded.text, guarded.text
+    return [n for n in NAMES if n in bare_text(guarded, answer)]
+
+
 def _assert_no_leak(answer: str) -> None:
     guarded = _guard(answer)
-    leaked = [n for n in NAMES if n in guarded.text]
+    leaked = _leaked(guarded, answer)
     assert not leaked, f"{leaked} delivered by redact in {answer!r} -> {guarded.text!r}"
     assert guarded.case.quality_gate is not QualityGate.PASS, answer
 
@@ -170,7 +192,8 @@ _invented = st.tuples(
 )
 def test_fuzz_no_unsupported_statement_is_delivered(faithful, invented, order, inline_join):
     """Supported sentences (each its own paragraph) mixed with invented statements in any
-    wording: redact delivers none of the invented names and every supported paragraph."""
+    wording: redact delivers none of the invented names bare (each is removed, or marked
+    [unverified] when nothing proves it wrong) and every supported paragraph."""
     added = [_word(w, n, p, y) for n, p, y, w in invented]
     if inline_join:  # inline wordings run on in one paragraph, block ones keep their lines
         added = [
@@ -181,8 +204,9 @@ def test_fuzz_no_unsupported_statement_is_delivered(faithful, invented, order, i
     order.shuffle(parts)
     answer = "\n\n".join(parts)
     guarded = _guard(answer)
-    leaked = [n for n in NAMES if n in guarded.text]
+    leaked = _leaked(guarded, answer)
     assert not leaked, f"{leaked} delivered by redact in {answer!r} -> {guarded.text!r}"
     assert guarded.case.quality_gate is not QualityGate.PASS
     for sentence in faithful:
-        assert sentence in guarded.text, f"faithful {sentence!r} removed from {answer!r}"
+        if sentence in _prose(answer):  # one an unclosed fence turned into code goes with it
+            assert sentence in guarded.text, f"faithful {sentence!r} removed from {answer!r}"

@@ -7,8 +7,9 @@ import json
 import pytest
 
 from longtracer_core import CitationVerifier, VerifyConfig, check_case
-from longtracer_core.contracts import ClaimAssessment, ReasonCode
+from longtracer_core.contracts import ClaimAssessment, ClaimOutcome, ReasonCode
 from tests.conftest import shared_file
+from tests.helpers import bare_text
 
 pytestmark = pytest.mark.model  # loads the packaged embedding model
 
@@ -91,13 +92,18 @@ def test_gate_fails_and_supported_claims_hold(case, workload):
 
 
 def test_redaction_removes_exactly_the_unsupported_sentences(workload):
-    """redact: every claim not SUPPORTED is gone from the text; supported sentences remain."""
+    """redact: a refuted claim's sentence is gone, an uncertain one is kept and marked
+    [unverified]; supported sentences remain; nothing unsupported is delivered bare."""
     guarded = CitationVerifier().guard(workload["answer"], workload["sources"], policy="redact")
+    bare = bare_text(guarded, workload["answer"])
     for claim in guarded.case.claims:
         sentence = workload["answer"][claim.char_start : claim.char_end]
         if claim.assessment is ClaimAssessment.SUPPORTED:
             assert sentence in guarded.text
-        else:
+        elif claim.outcome is ClaimOutcome.REFUTED:
             assert sentence not in guarded.text
+        else:
+            assert f"{sentence} [unverified]" in guarded.text
+            assert sentence not in bare
     for claim in guarded.trace.claims:
         assert guarded.trace.resolve(claim.claim_id)
