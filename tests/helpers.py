@@ -57,7 +57,7 @@ def bare_text(guarded, draft: str) -> str:
         return ""
     pieces, cursor = [], 0
     for start, end in spans:
-        pieces.append(draft[cursor:max(start, cursor)])
+        pieces.append(draft[cursor : max(start, cursor)])
         cursor = max(cursor, end)
     pieces.append(draft[cursor:])
     return "".join(pieces)
