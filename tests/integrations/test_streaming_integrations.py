@@ -22,7 +22,7 @@ from tests.core.pipeline.test_streaming import SHARED, chunked
 from tests.helpers import FABRICATED, SOURCES, SUPPORTED, SWAPPED, verifier
 from tests.integrations.llamaindex.test_llamaindex import KeywordEmbedding
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CONFIG = {"configurable": {"grounding_sources": SOURCES}}
 ANSWER = f"Sure! {SUPPORTED} {FABRICATED} It has 18 beryllium segments. {SWAPPED}"
 

@@ -178,7 +178,7 @@ _invented = st.tuples(
 
 @pytest.mark.fuzz
 @settings(
-    max_examples=2000,
+    max_examples=1000,
     deadline=None,
     derandomize=True,
     database=None,
