@@ -48,15 +48,16 @@ RESAMPLES = 2000
 # ---------------------------------------------------------------------- data
 def corpus(root: Path, splits: Sequence[str], limit: int | None) -> list[RealisticRecord]:
     """The realistic answers of ``splits``: hand-written and model-written (``root/model``)
-    in turn, each taken round the domains, so the first ``limit`` of a split spread evenly."""
-    out: list[RealisticRecord] = []
+    in turn, each taken round the domains, so the first ``limit`` of a split spread evenly;
+    the splits in turn too, so a run stopped early has measured every split alike."""
+    per_split: list[list[RealisticRecord]] = []
     for split in splits:
         model = load_realistic(root / "model", split=split) if (root / "model").is_dir() else []
         written = {r.id for r in model}
         hand = [r for r in load_realistic(root, split=split) if r.id not in written]
         mixed = _round_robin([_round_robin(_by_domain(hand)), _round_robin(_by_domain(model))])
-        out.extend(mixed[:limit])
-    return out
+        per_split.append(mixed[:limit])
+    return _round_robin(per_split)
 
 
 def _by_domain(records: Sequence[RealisticRecord]) -> list[list[RealisticRecord]]:
