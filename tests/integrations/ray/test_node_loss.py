@@ -183,6 +183,9 @@ def _audit_in_child(address: str, logs: str, results: str) -> None:
             concurrency=2,
             batch_size=16,
             progress=False,
+            # a part of 64 rows takes seconds here: a minute with none is a stall (the
+            # default window, ten minutes, is for a real model on a busy cluster)
+            stall_seconds=60,
         )
         print(json.dumps(["done", str(summary.cases)]), flush=True)
     except Exception as err:
