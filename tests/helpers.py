@@ -53,8 +53,11 @@ def bare_text(guarded, draft: str) -> str:
         for a in (guarded.trace.policy or {}).get("actions", [])
         if a["action"] in ("redact", "flag", "mark")
     )
-    if any(a["action"] == "withhold" for a in (guarded.trace.policy or {}).get("actions", [])):
+    actions = (guarded.trace.policy or {}).get("actions", [])
+    if any(a["action"] == "withhold" for a in actions):
         return ""
+    if any(a["draft_span"] == [len(draft), len(draft)] for a in actions):
+        return ""  # a mark no claim span could place is appended to, and covers, the whole answer
     pieces, cursor = [], 0
     for start, end in spans:
         pieces.append(draft[cursor : max(start, cursor)])

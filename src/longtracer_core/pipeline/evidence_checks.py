@@ -26,7 +26,6 @@ PRIORITY = (
     "figure_conflict",
     "figure_role",
     "name_absent",
-    "name_unattested",
     "figure_absent",
     "gate_direction",
     "gate_polarity",

@@ -4,10 +4,7 @@ The matcher scores a claim against its closest spans. These checks read the
 whole evidence of a case once (``evidence_index``) and ask of each claim:
 
 * ``name_absent`` — a proper name the claim uses appears in no source
-  (``names.py`` allows for the ways people refer to names), in a claim whose
-  other words one evidence sentence states (a name swapped into the evidence's
-  statement); ``name_unattested`` — such a name in a claim the evidence does
-  not otherwise state (an elaboration: uncertain, never refuted);
+  (``names.py`` allows for the ways people refer to names);
 * ``figure_conflict`` — a figure no source states (nor derives by a unit
   conversion, a sum, difference, product or ratio of two figures of one
   passage), where the evidence sentence that speaks of the same thing gives
@@ -393,34 +390,6 @@ def _claim_figures(claim: str) -> list[tuple[tuple[int, int, str], Need]]:
     return out
 
 
-# a claim whose other words one evidence sentence holds (at least this many of them) is
-# the evidence's statement with a name changed: an absent name there refutes it
-SWAP_WORDS = 2
-
-
-def _name_finding(missing: list[str], content: frozenset[str], index: EvidenceIndex) -> Finding:
-    """``name_absent`` (decisive) when one evidence sentence says the rest of the claim, so
-    the claim swaps a name into it; else ``name_unattested``: a name no source holds in a
-    claim the evidence does not otherwise state (an elaboration), uncertain, never refuted."""
-    names = ", ".join(repr(n) for n in missing)
-    rest = content - frozenset(stem(w) for n in missing for w in lex_tokens(n))
-    aligned, share = _aligned(rest, index)
-    if aligned is not None and share >= ALIGNED and len(rest & aligned.content) >= SWAP_WORDS:
-        return Finding(
-            "name_absent",
-            ReasonCode.ENTITY_MISMATCH,
-            f'no source names {names}; source {aligned.source_id} says the rest of it: '
-            f'"{_quote(aligned.text)}"',
-            {"names": missing, "source_id": aligned.source_id},
-        )
-    return Finding(
-        "name_unattested",
-        ReasonCode.ENTITY_MISMATCH,
-        f"no source names {names}",
-        {"names": missing},
-    )
-
-
 def evidence_findings(
     claim: str, index: EvidenceIndex, context: Sequence[str] = ()
 ) -> list[Finding]:
@@ -434,9 +403,16 @@ def evidence_findings(
     if EXAMPLE_MARKERS.search(claim):
         return out  # "for example, on a salary of £30,000": an illustration, not a claim of fact
     missing = absent_names(claim, index.names, optional)
-    content = _content(claim) - frozenset(stem(w) for w in optional)
     if missing:
-        out.append(_name_finding(missing, content, index))
+        out.append(
+            Finding(
+                "name_absent",
+                ReasonCode.ENTITY_MISMATCH,
+                f"no source names {', '.join(repr(n) for n in missing)}",
+                {"names": missing},
+            )
+        )
+    content = _content(claim) - frozenset(stem(w) for w in optional)
     if content:
         given = span_figures(" ".join(context)).values if context else frozenset()
         figure = _figure(claim, content, index, given)
