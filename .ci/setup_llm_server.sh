@@ -23,14 +23,13 @@ if ! pip_in install --quiet --no-deps --no-index --find-links "$WHEELS" "llama-c
   # only what the text server needs. llama-cpp-python forces llama.cpp's common library
   # on, yet only llama.cpp's tools and the multimodal library link it, and neither is
   # built here: tests, examples and tools are off inside llama-cpp-python already, the
-  # multimodal library (LLAVA_BUILD: mtmd, loaded only for image chat formats) is off,
-  # and so is the CPU weight repacking (GGML_CPU_REPACK: faster matrix kernels for some
-  # quantisations, one of the longest files to compile, not needed by the suite's 270M
-  # model). As many compile jobs as cores.
+  # multimodal library (LLAVA_BUILD: mtmd, loaded only for image chat formats) is off.
+  # CPU weight repacking stays on (faster matrix kernels for the Q4_K model the suites
+  # run). As many compile jobs as cores.
   sed -i 's/set(LLAMA_BUILD_COMMON ON CACHE BOOL/set(LLAMA_BUILD_COMMON OFF CACHE BOOL/' "$TREE/CMakeLists.txt"
   grep -q 'set(LLAMA_BUILD_COMMON OFF CACHE BOOL "Build llama.cpp common library" FORCE)' \
     "$TREE/CMakeLists.txt"
-  CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_CPU_REPACK=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAVA_BUILD=OFF" \
+  CMAKE_ARGS="-DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAVA_BUILD=OFF" \
     CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)} \
     pip_in wheel --quiet --no-deps -w "$WHEELS" "$TREE"
   pip_in install --quiet --no-deps --no-index --find-links "$WHEELS" "llama-cpp-python==$VERSION"
