@@ -26,13 +26,14 @@ from ..decompose.types import Decomposer, Decomposition, DraftClaim
 from ..judge.cache import JudgeCache
 from ..judge.types import Judge
 from ..providers.embeddings import Embedder, EmbeddingCache
+from ..scoring.evidence import SourceEvidence, read_source
 from ..scoring.matching import Plan, SpanFeatures
 from ..scoring.spans import Span
 from .assess import refusal_claim
 from .conflicts import conflict_state
 from .contradiction import NliScorer
 from .escalation import JudgeHealth
-from .memo import CharBoundedCache
+from .memo import CharBoundedCache, text_key
 from .sources import SourceDoc
 from .trace import PLAN_MODEL, TraceRecord, bare_trace, build_trace, plan_hash
 
@@ -82,6 +83,12 @@ class Engine:
     generation_model: str | None
     features: Callable[[str], SpanFeatures]
     splits: CharBoundedCache[tuple[Span, ...]]
+    sources_read: CharBoundedCache[SourceEvidence]
+
+    def read_source(self, source_id: str, text: str) -> SourceEvidence:
+        """A source's evidence sentences and names, read once per (id, text)."""
+        key = text_key(source_id, text)
+        return self.sources_read.get_or_compute(key, lambda: read_source(source_id, text))
 
     # ------------------------------------------------------------------ outcomes
     def case_meta(self, prep: Prepared | None) -> dict[str, Any]:

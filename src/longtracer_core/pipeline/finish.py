@@ -163,7 +163,8 @@ def _score(
     )
     index = None
     if config.score_model != "seed-v1":
-        index = evidence_index((d.source_id, d.text) for d in prep.docs if d.span_class == "truth")
+        truth = [(d.source_id, d.text) for d in prep.docs if d.span_class == "truth"]
+        index = evidence_index(truth, read=engine.read_source)
     for (i, c), match, cited_spans in zip(factual, found, cited, strict=True):
         matches[ids[i]] = match
         results[i] = assess_claim(ids[i], c, match, prep.spans, config, cited_spans)

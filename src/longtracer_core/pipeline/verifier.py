@@ -34,6 +34,7 @@ from ..errors import InvalidInputError
 from ..judge.cache import JudgeCache
 from ..judge.types import Judge
 from ..providers.embeddings import Embedder, EmbeddingCache, SentenceTransformerEmbedder
+from ..scoring.evidence import SourceEvidence
 from ..scoring.matching import build_plan, span_features
 from ..scoring.spans import Span
 from .contradiction import NliScorer
@@ -52,6 +53,10 @@ from .sources import normalize_sources
 __all__ = ["CitationVerifier", "GuardedResponse"]
 
 _SPLIT_CACHE_CHARS = 20_000_000
+
+
+def _evidence_chars(read: SourceEvidence) -> int:
+    return sum(len(s.text) for s in read.sentences)
 
 
 class CitationVerifier:
@@ -122,6 +127,7 @@ class CitationVerifier:
                 functools.partial(span_features, model=self.config.score_model)
             ),
             splits=self._splits,
+            sources_read=CharBoundedCache(_SPLIT_CACHE_CHARS, _evidence_chars),
         )
 
     # ------------------------------------------------------------------ public API

@@ -21,7 +21,7 @@ Pure functions over plain text; ``Finding`` records carry the proof.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
@@ -40,7 +40,14 @@ from .names import NameIndex, absent_names, name_index, opener_words
 from .numeric import _scan_items
 from .units import unit_table
 
-__all__ = ["EvidenceIndex", "evidence_findings", "evidence_index", "figure_kind"]
+__all__ = [
+    "EvidenceIndex",
+    "SourceEvidence",
+    "evidence_findings",
+    "evidence_index",
+    "figure_kind",
+    "read_source",
+]
 
 # a claim and an evidence sentence speak of the same thing when the sentence holds
 # at least this share of the claim's content words
@@ -167,19 +174,31 @@ def _derived(sentences: Sequence[EvidenceSentence]) -> frozenset[str]:
     return frozenset(out)
 
 
-def evidence_index(sources: Iterable[tuple[str, str]]) -> EvidenceIndex:
-    """Index the evidence of one case: (source id, text) of every truth source."""
-    sentences: list[EvidenceSentence] = []
-    texts: list[str] = []
-    for source_id, text in sources:
-        texts.append(text)
-        for piece in split_sentences(text):
-            words = piece.text
-            sentences.append(
-                EvidenceSentence(
-                    source_id, words, _content(words), span_figures(words), _kinds(words)
-                )
-            )
+@dataclass(frozen=True)
+class SourceEvidence:
+    """One source read once (pure in its id and text, so a verifier caches it)."""
+
+    sentences: tuple[EvidenceSentence, ...]
+    names: NameIndex
+
+
+def read_source(source_id: str, text: str) -> SourceEvidence:
+    """The sentences of one source, with their content words and figures, and its names."""
+    sentences = tuple(
+        EvidenceSentence(source_id, s.text, _content(s.text), span_figures(s.text), _kinds(s.text))
+        for s in split_sentences(text)
+    )
+    return SourceEvidence(sentences, name_index([text]))
+
+
+def evidence_index(
+    sources: Iterable[tuple[str, str]],
+    read: Callable[[str, str], SourceEvidence] = read_source,
+) -> EvidenceIndex:
+    """Index the evidence of one case: (source id, text) of every truth source, each read
+    by ``read`` (a verifier passes its cached reader)."""
+    parts = [read(source_id, text) for source_id, text in sources]
+    sentences = tuple(s for part in parts for s in part.sentences)
     values: set[str] = set()
     numbers: list[Decimal] = []
     stated: list[Decimal] = []
@@ -188,7 +207,8 @@ def evidence_index(sources: Iterable[tuple[str, str]]) -> EvidenceIndex:
         numbers.extend(s.figures.numbers)
         stated.extend(s.figures.stated)
     union = SpanFigures(frozenset(values), tuple(numbers), tuple(stated))
-    return EvidenceIndex(tuple(sentences), union, _derived(sentences), name_index(texts))
+    names = NameIndex.union(part.names for part in parts)
+    return EvidenceIndex(sentences, union, _derived(sentences), names)
 
 
 def _aligned(claim: frozenset[str], index: EvidenceIndex) -> tuple[EvidenceSentence | None, float]:

@@ -146,6 +146,18 @@ class NameIndex:
     stems: frozenset[str]
     acronyms: frozenset[str]  # acronyms written in the evidence and its name runs' initials
 
+    @classmethod
+    def union(cls, parts: Iterable[NameIndex]) -> NameIndex:
+        """The name evidence of several sources together."""
+        words: set[str] = set()
+        stems: set[str] = set()
+        acronyms: set[str] = set()
+        for part in parts:
+            words |= part.words
+            stems |= part.stems
+            acronyms |= part.acronyms
+        return cls(frozenset(words), frozenset(stems), frozenset(acronyms))
+
 
 def _runs(text: str) -> Iterable[list[str]]:
     """Runs of capitalised words (small linking words allowed inside a run)."""

@@ -25,7 +25,7 @@ def test_check_case_keeps_a_bounded_number_of_verifiers():
 
 def test_split_source_cache_is_bounded_by_characters(monkeypatch):
     """Eight distinct 10,000-character sources through a 25,000-character budget: the
-    cache never holds more than its budget, and cases still verify."""
+    split-source and source-evidence caches never hold more than their budget, and cases still verify."""
     monkeypatch.setattr(verifier_module, "_SPLIT_CACHE_CHARS", 25_000)
     v = verifier()
     for k in range(8):
@@ -33,4 +33,5 @@ def test_split_source_cache_is_bounded_by_characters(monkeypatch):
         case = v.verify_case(SUPPORTED, [*SOURCES, filler[:10_000]])
         assert case.quality_gate is QualityGate.PASS
         assert v._splits.chars <= 25_000
+        assert v._engine.sources_read.chars <= 25_000
     assert v._splits.chars > 0

@@ -127,3 +127,14 @@ def test_ranges_examples_and_values_the_claim_restates_are_no_findings():
         found = {f.kind for f in evidence_findings(claim, index)}
         assert not {"figure_conflict", "figure_role"} & found, claim
     assert not evidence_findings("For example, 50–67 kWh a week.", index)
+
+
+def test_sources_read_one_at_a_time_index_as_the_whole_evidence():
+    """A verifier reads (and caches) each source alone: the case's index must hold every
+    source's names and figures, so a name or figure of the second source is found."""
+    from longtracer_core.scoring.names import name_index
+
+    assert INDEX.names == name_index(text for _, text in PRIZE)
+    assert [s.source_id for s in INDEX.sentences] == ["S1", "S1", "S2", "S2", "S2"]
+    claim = "JAXA landed SLIM within 55 metres of its target, and the prize was founded in 1987."
+    assert not evidence_findings(claim, INDEX)
