@@ -29,12 +29,15 @@ demo: setup
 	$(PY) examples/langchain_rag.py
 	$(PY) examples/llamaindex_query.py
 
+# every core (pytest-xdist); PYTEST_WORKERS=0 runs the suite in one process
+PYTEST_WORKERS ?= auto
+
 test: setup
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(PYTEST_WORKERS)
 
 # The inner loop: no slow, model-loading, fuzz or end-to-end tests (and no service suites).
 test-fast: setup
-	$(PY) -m pytest -q -m 'not slow and not model and not fuzz and not e2e and not llm_server and not phoenix and not ray and not browser'
+	$(PY) -m pytest -q -n $(PYTEST_WORKERS) -m 'not slow and not model and not fuzz and not e2e and not llm_server and not phoenix and not ray and not browser'
 
 # The HTML report in headless Chromium: Debian's chromium and chromedriver, installed if missing.
 # Screenshots are kept in out/browser/.

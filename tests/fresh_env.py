@@ -7,6 +7,7 @@ an integration module there shows what a user without the extra sees.
 
 from __future__ import annotations
 
+import fcntl
 import importlib.metadata as md
 import os
 import re
@@ -118,8 +119,15 @@ def wheelhouse() -> Path:
 
 def pip_install(pip: Path, requirement: str) -> None:
     """``pip install requirement`` from the wheelhouse only; on a miss (first run on this
-    machine, or a new extra) fetch what is missing from the registry once, then retry."""
+    machine, or a new extra) fetch what is missing from the registry once, then retry.
+    One test process at a time (a file lock): pytest's workers share the wheelhouse."""
     house = wheelhouse()
+    with (house / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _install(pip, requirement, house)
+
+
+def _install(pip: Path, requirement: str, house: Path) -> None:
     offline = [str(pip), "install", "--quiet", "--no-index", "--find-links", str(house)]
     if subprocess.run([*offline, requirement], capture_output=True, text=True).returncode == 0:
         return

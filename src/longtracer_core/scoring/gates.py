@@ -36,6 +36,7 @@ import regex
 from ..lexicon.grammar import CAPITALISED_COMMON_WORDS
 from ..lexicon.numbers import SCALE_WORDS, UNIT_SPELLINGS
 from ..lexicon.polarity import FALLING_WORDS, NEGATIONS, OPPOSITE_PAIRS, QUANTIFIERS, RISING_WORDS
+from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
 
@@ -75,9 +76,14 @@ def _stems(text: str) -> list[str]:
     return [stem(t) for t in lex_tokens(text)]
 
 
+@short_text_cache(maxsize=8192)
+def _sentences(span: str) -> tuple[str, ...]:
+    return tuple(s.text for s in split_sentences(span)) or (span,)
+
+
 def aligned_sentence(claim: str, span: str) -> str:
     """The sentence of ``span`` sharing the most distinct word stems with ``claim``."""
-    sentences = [s.text for s in split_sentences(span)] or [span]
+    sentences = _sentences(span)
     if len(sentences) == 1:
         return sentences[0]
     wanted = set(_stems(claim))

@@ -41,6 +41,7 @@ from longtracer_core.lexicon.numbers import (
     SCALE_EXPONENTS,
     SCALE_SUFFIXES,
 )
+from longtracer_core.text.memo import short_text_cache
 
 __all__ = ["numeric_gate_passes", "numeric_values", "span_numeric_set"]
 
@@ -184,9 +185,14 @@ def _plain(m: regex.Match[str], kind: str, value: str, decimals: int = 0) -> Rea
     return Reading((value,), kind, m.start(), m.end(), Decimal(value), decimals)
 
 
-def _scan_items(text: str, lenient: bool = False) -> list[Reading]:
+@short_text_cache(maxsize=8192)
+def _scan_items(text: str, lenient: bool = False) -> tuple[Reading, ...]:
     """Each numeric of ``text`` with its readings; ``lenient`` adds the v2 readings
     (lowercase month names, ``$146k``/``$612m`` suffixes, ``one-`` compounds)."""
+    return tuple(_scan_text(text, lenient))
+
+
+def _scan_text(text: str, lenient: bool) -> list[Reading]:
     found: list[Reading] = []
     for m in _matches(text):
         g = m.groupdict()

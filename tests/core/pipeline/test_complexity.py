@@ -24,10 +24,18 @@ from longtracer_core.decompose.rules import RuleBasedDecomposer
 from longtracer_core.scoring.gates import check_gates
 from longtracer_core.scoring.spans import split_source
 from longtracer_core.testing import HashEmbedder
+from longtracer_core.text import memo
 from longtracer_core.text.sentences import split_sentences
 
 MAX_RATIO = 2.5
 SIZE = 2_000  # characters; the family is measured at SIZE and 2 × SIZE
+
+
+@pytest.fixture(autouse=True)
+def _no_text_cache(monkeypatch):
+    """The count measures the algorithm: no short-text cache (``text/memo.py``), whose hits
+    would depend on what ran before and on which texts fall under its size limit."""
+    monkeypatch.setattr(memo, "MAX_CHARS", -1)
 
 
 def count_ops(fn: Callable[..., Any], *args: Any) -> int:
