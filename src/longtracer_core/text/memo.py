@@ -28,7 +28,7 @@ def short_text_cache(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]
     (least recently used first out); ``fn`` must be pure and return an immutable value."""
 
     def wrap(fn: Callable[P, R]) -> Callable[P, R]:
-        cached = functools.lru_cache(maxsize=maxsize)(fn)
+        cached: Callable[..., R] = functools.lru_cache(maxsize=maxsize)(fn)
 
         @functools.wraps(fn)
         def call(*args: P.args, **kwargs: P.kwargs) -> R:
