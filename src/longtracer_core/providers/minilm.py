@@ -195,29 +195,19 @@ class BertEncoder:
             )
 
     def _forward(self, ids: NDArray[np.int64], types: NDArray[np.int64], mask: F32) -> F32:
+        """Mean-pooled last hidden states. The dense layers run on the real tokens only
+        (packed rows, no padding); attention unpacks them into the padded batch."""
         batch, length = ids.shape
-        heads, dh = self.heads, self.hidden // self.heads
+        rows = np.flatnonzero(mask.reshape(-1) > 0)
         x = self.word[ids].astype(np.float32)
         x += self.position[:length][None]
         x += self.token_type[types]
-        x = _layer_norm(x.reshape(batch * length, self.hidden), *self.emb_ln, self.eps)
+        x = _layer_norm(x.reshape(batch * length, self.hidden)[rows], *self.emb_ln, self.eps)
         bias = ((1.0 - mask) * np.float32(-1e9))[:, None, None, :].astype(np.float32)
-        scale = np.float32(1.0 / np.sqrt(dh))
         for qkv_w, qkv_b, o_w, o_b, g1, b1, i_w, i_b, f_w, f_b, g2, b2 in self.layers:
             qkv = x @ qkv_w
             qkv += qkv_b
-            qkv = qkv.reshape(batch, length, 3, heads, dh)
-            q = qkv[:, :, 0].transpose(0, 2, 1, 3)
-            k = qkv[:, :, 1].transpose(0, 2, 3, 1)
-            v = qkv[:, :, 2].transpose(0, 2, 1, 3)
-            scores = q @ k
-            scores *= scale
-            scores += bias
-            scores -= scores.max(-1, keepdims=True)
-            np.exp(scores, out=scores)
-            scores /= scores.sum(-1, keepdims=True)
-            ctx = (scores @ v).transpose(0, 2, 1, 3).reshape(batch * length, self.hidden)
-            attn = ctx @ o_w
+            attn = self._attention(qkv, rows, batch, length, bias) @ o_w
             attn += o_b
             attn += x
             x = _layer_norm(attn, g1, b1, self.eps)
@@ -228,10 +218,33 @@ class BertEncoder:
             out += f_b
             out += x
             x = _layer_norm(out, g2, b2, self.eps)
-        x = x.reshape(batch, length, self.hidden)
-        summed = np.einsum("bth,bt->bh", x, mask)
+        full = np.zeros((batch * length, self.hidden), dtype=np.float32)
+        full[rows] = x
+        summed = full.reshape(batch, length, self.hidden).sum(1)
         pooled: F32 = summed / np.maximum(mask.sum(1, keepdims=True), np.float32(1e-9))
         return pooled
+
+    def _attention(
+        self, qkv: F32, rows: NDArray[np.intp], batch: int, length: int, bias: F32
+    ) -> F32:
+        """Self-attention of the packed rows ``qkv`` (query, key, value side by side):
+        the context vector of each real token, packed the same way."""
+        heads, dh = self.heads, self.hidden // self.heads
+        full = np.zeros((batch * length, 3 * self.hidden), dtype=np.float32)
+        full[rows] = qkv
+        split = full.reshape(batch, length, 3, heads, dh)
+        q = split[:, :, 0].transpose(0, 2, 1, 3)
+        k = split[:, :, 1].transpose(0, 2, 3, 1)
+        v = split[:, :, 2].transpose(0, 2, 1, 3)
+        scores = q @ k
+        scores *= np.float32(1.0 / np.sqrt(dh))
+        scores += bias
+        scores -= scores.max(-1, keepdims=True)
+        np.exp(scores, out=scores)
+        scores /= scores.sum(-1, keepdims=True)
+        ctx = (scores @ v).transpose(0, 2, 1, 3).reshape(batch * length, self.hidden)
+        packed: F32 = ctx[rows].astype(np.float32, copy=False)
+        return packed
 
     def encode(self, texts: Sequence[str], batch_size: int = 32) -> F32:
         """Embed ``texts`` (batched by token length to avoid padding), unit rows if Normalize."""
