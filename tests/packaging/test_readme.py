@@ -111,7 +111,8 @@ def _without_comment(command: str) -> str:
 
 def test_readme_leads_with_the_install_and_the_two_clone_commands():
     """The first block is `pip install longtracer-integrations`; the clone block is exactly
-    `make demo` and `make test`, the Makefile defines both, and CI runs `make test` first."""
+    `make demo` and `make test`, the Makefile defines both, and CI runs `make test` first
+    (every other suite starts after it)."""
     blocks = readme_blocks(README.read_text(encoding="utf-8"))
     assert blocks[0].code.strip() == "pip install longtracer-integrations"
     clone = [b for b in blocks if b.code.lstrip().startswith("make ")]
@@ -121,8 +122,13 @@ def test_readme_leads_with_the_install_and_the_two_clone_commands():
     assert re.search(r"^demo:", makefile, re.M) and re.search(r"^test:", makefile, re.M)
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     code = "\n".join(line.split("#", 1)[0] for line in ci.splitlines())
-    suites = re.findall(r"\bmake (test[\w-]*)", code)  # set-ups (make *-setup) run no tests
-    assert suites and suites[0] == "test", suites
+    steps = re.findall(r'step "[^"]+" make (test[\w-]*)', code)  # the foreground suites
+    assert steps and steps[0] == "test", steps
+    # a suite in the background (the llm-server chain) starts only once make test passed
+    background = [m.start() for m in re.finditer(r"^\s*make test-[\w-]+", code, re.M)]
+    waited = code.find('while [ ! -e "$TESTED" ]')
+    assert all(0 <= waited < at for at in background), "a background suite does not wait"
+    assert code.index('step "make test" make test') < code.index('touch "$TESTED"')
 
 
 def test_every_python_block_has_its_printed_lines_pinned():
