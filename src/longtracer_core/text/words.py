@@ -16,6 +16,8 @@ import unicodedata
 import regex
 import snowballstemmer  # type: ignore[import-untyped]
 
+from .memo import short_text_cache
+
 __all__ = ["fold", "fold_stem", "lex_tokens", "stem", "stem_tokens", "word_segments"]
 
 _LOCAL = threading.local()
@@ -46,22 +48,17 @@ def word_segments(text: str) -> list[str]:
 # The gates and the matcher read the same claim and span texts many times per
 # case (a claim against each candidate, a span against each claim): short texts
 # are tokenised once. Bounded by entries and by the length of a cached text.
-_CACHED_TEXT_MAX = 1_000
-
-
 def lex_tokens(text: str) -> list[str]:
     """NFC-normalise, segment (UAX #29), casefold, and keep segments with a letter or digit.
 
     No stopword list: IDF weighting is what keeps function words from counting.
     ``str.casefold`` is Unicode full case folding (``ß`` folds to ``ss``).
     """
-    if len(text) <= _CACHED_TEXT_MAX:
-        return list(_lex_tokens_cached(text))
-    return _lex_tokens(text)
+    return list(_lex_token_tuple(text))
 
 
-@functools.lru_cache(maxsize=8_192)
-def _lex_tokens_cached(text: str) -> tuple[str, ...]:
+@short_text_cache(maxsize=8_192)
+def _lex_token_tuple(text: str) -> tuple[str, ...]:
     return tuple(_lex_tokens(text))
 
 
