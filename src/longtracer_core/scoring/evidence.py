@@ -20,12 +20,9 @@ Pure functions over plain text; ``Finding`` records carry the proof.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from functools import lru_cache
-from importlib import resources
 
 import regex
 
@@ -33,7 +30,7 @@ from ..contracts import ReasonCode
 from ..lexicon.grammar import EXAMPLE_MARKERS
 from ..lexicon.numbers import CURRENCY_WORDS, DURATION_UNITS, SCALE_EXPONENTS, SCALE_SUFFIXES
 from ..text.sentences import split_sentences
-from ..text.words import lex_tokens, stem
+from ..text.words import function_words, lex_tokens, stem
 from .figures import Need, SpanFigures, claim_needs, needs_met, span_figures
 from .findings import Finding
 from .names import NameIndex, absent_names, name_index, opener_words
@@ -56,14 +53,8 @@ ALIGNED = 0.5
 OTHER_FACT = 0.25
 
 
-@lru_cache(maxsize=1)
-def _function_words() -> frozenset[str]:
-    path = resources.files("longtracer_core").joinpath("data/function_words.json")
-    return frozenset(json.loads(path.read_text("utf-8"))["function_words"])
-
-
 def _content(text: str) -> frozenset[str]:
-    skip = _function_words()
+    skip = function_words()
     return frozenset(
         stem(t) for t in lex_tokens(text) if t not in skip and not any(c.isdigit() for c in t)
     )

@@ -21,7 +21,7 @@ from importlib import resources
 
 import regex
 
-from ..text.words import fold, fold_stem
+from ..text.words import fold, fold_stem, function_words
 from .units import unit_table
 
 __all__ = ["NameIndex", "absent_names", "claim_names", "name_index", "opener_words"]
@@ -108,18 +108,48 @@ def _bracketed(text: str, at: int) -> bool:
     return before.count("[") > before.count("]") or before.count("(") > before.count(")")
 
 
+# "Common Problems: …": a label before a colon near the start of a claim
+_LABEL = regex.compile(r"^[^\p{L}\p{N}]*([^:\n]{1,60}?):\s")
+
+
+def _title_case(segment: str) -> bool:
+    """Is every content word of ``segment`` capitalised (at least two words)?"""
+    words = [w for w in _WORD.findall(segment) if w[0].isalpha()]
+    skip = function_words()
+    content = [w for w in words if w.casefold() not in skip]
+    return len(words) >= 2 and len(content) >= 2 and all(_capitalised(w) for w in content)
+
+
+def _title_span(text: str) -> tuple[int, int]:
+    """Where ``text`` is a title in Title Case — a label before a colon or a heading
+    (the whole claim, no closing stop) — or (0, 0). Capitalisation there marks the
+    title, not a name: "Key Risks" names nothing."""
+    label = _LABEL.match(text)
+    if label and _title_case(label.group(1)):
+        return label.span(1)
+    body = text.rstrip()
+    if body and body[-1] not in ".!?" and _title_case(body):
+        return 0, len(body)
+    return 0, 0
+
+
 def claim_names(text: str) -> list[Name]:
     """The words of ``text`` that name something (see the module docstring).
 
     A sentence's first word is a name only when it is an acronym, has inner
     capitals, or opens a run of names ("New Zealand", "Hexley's") and is no
-    common opener: a capitalised first word is otherwise just English.
+    common opener: a capitalised first word is otherwise just English. In a
+    Title Case label or heading only acronyms and inner capitals name something.
     """
     lex = _lexicon()
     out: list[Name] = []
+    title_start, title_end = _title_span(text)
     for m in _WORD.finditer(text):
         word = m.group(0)
         if not word[0].isalpha() or not _capitalised(word) or len(word) < 2:
+            continue
+        in_title = title_start <= m.start() < title_end
+        if in_title and not (_acronym(word) or any(ch.isupper() for ch in word[1:])):
             continue
         if any(ch.isdigit() for ch in word):
             continue  # model numbers and codes ("Q1", "L2") are figures, not names

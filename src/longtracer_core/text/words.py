@@ -10,15 +10,25 @@ property, so the standard library alone cannot do this.
 from __future__ import annotations
 
 import functools
+import json
 import threading
 import unicodedata
+from importlib import resources
 
 import regex
 import snowballstemmer  # type: ignore[import-untyped]
 
 from .memo import short_text_cache
 
-__all__ = ["fold", "fold_stem", "lex_tokens", "stem", "stem_tokens", "word_segments"]
+__all__ = [
+    "fold",
+    "fold_stem",
+    "function_words",
+    "lex_tokens",
+    "stem",
+    "stem_tokens",
+    "word_segments",
+]
 
 _LOCAL = threading.local()
 
@@ -110,3 +120,10 @@ def fold(word: str) -> str:
 def fold_stem(word: str) -> str:
     """``fold`` then the Snowball stem, so "Americans" meets "American"."""
     return stem(fold(word))
+
+
+@functools.lru_cache(maxsize=1)
+def function_words() -> frozenset[str]:
+    """English function words ("the", "of", "and", …), casefolded (``data/function_words.json``)."""
+    path = resources.files("longtracer_core").joinpath("data/function_words.json")
+    return frozenset(json.loads(path.read_text("utf-8"))["function_words"])

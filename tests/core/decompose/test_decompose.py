@@ -107,6 +107,21 @@ def test_non_claims_are_classified(sentence, rule):
     assert [n.rule for n in d.non_claims] == [rule]
 
 
+@pytest.mark.parametrize(
+    "heading", ["### Side Effects and Key Risks", "## Costs and Fees", "### Rules for Renters"]
+)
+def test_title_case_headings_are_titles_not_statements(heading):
+    """A plural noun before "and"/"a…" is no verb: "Side Effects and Key Risks" states nothing."""
+    d = DEC.decompose(heading + "\n\nMetformin can cause stomach upset.")
+    assert [n.rule for n in d.non_claims] == ["heading"]
+    assert [c.claim_text for c in d.claims] == ["Metformin can cause stomach upset."]
+
+
+def test_a_heading_that_states_something_is_still_a_claim():
+    d = DEC.decompose("### Eiffel painted the tower green\n\nIt took a year.")
+    assert "Eiffel painted the tower green" in [c.claim_text for c in d.claims]
+
+
 def test_hedged_statement_with_content_is_still_a_claim():
     """A hedge wrapped around a fact does not exempt the fact."""
     d = DEC.decompose("Perhaps the telescope cost 10 billion dollars.")

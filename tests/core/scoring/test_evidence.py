@@ -53,6 +53,23 @@ def test_the_ways_people_refer_to_a_name_are_not_absent_names(claim):
     assert "name_absent" not in kinds(claim)
 
 
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Key Facts and Recent Winners: Okafor won the 2021 Halberg Prize.",  # a bold label
+        "Prize History and Founding Year",  # a heading
+    ],
+)
+def test_title_case_labels_and_headings_name_nothing(claim):
+    assert "name_absent" not in kinds(claim)
+
+
+def test_a_label_in_title_case_does_not_hide_a_name_in_the_statement():
+    claim = "Recent Winners: Dr Jonas Weber won the 2021 Halberg Prize."
+    assert "name_absent" in kinds(claim)
+    assert "name_absent" in kinds("Who Funds It: UNESCO funds the Halberg Prize.")
+
+
 def test_a_name_the_claim_took_from_its_context_is_not_held_against_it():
     claim = "Okafor studied coral larvae at Ibadan."
     assert "name_absent" in kinds(claim)
