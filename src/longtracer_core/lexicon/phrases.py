@@ -236,7 +236,8 @@ SUBJECT_VERB = regex.compile(
         (?:{"|".join(FINITE)})\b
       | \p{{L}}{{3,}}ed\b
       | (?:{"|".join(sorted(IRREGULAR_PAST))})\b
-      | \p{{L}}{{3,}}(?<!ss|us|is)s\s+(?:(?:the|a|an|its|their|his|her|our)\b|\p{{N}}|(?-i:\p{{Lu}}))
+      | \p{{L}}{{3,}}(?<!ss|us|is)s\s+
+        (?:(?:the|a|an|its|their|his|her|our)\b|\p{{N}}|(?-i:\p{{Lu}}))
     )""",
     flags=_I | regex.VERBOSE,
 )
