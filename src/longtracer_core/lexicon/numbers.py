@@ -10,6 +10,7 @@ from __future__ import annotations
 __all__ = [
     "CURRENCY_WORDS",
     "DURATION_UNITS",
+    "MULTIPLIER_WORDS",
     "NUMBER_WORDS",
     "ORDINAL_WORDS",
     "SCALE_EXPONENTS",
@@ -47,6 +48,18 @@ NUMBER_WORDS: dict[str, int] = {
     "eighty": 80,
     "ninety": 90,
     "hundred": 100,
+}
+
+# a word that multiplies a figure ("twice a day at 500 mg" is 1,000 mg a day)
+MULTIPLIER_WORDS: dict[str, str] = {
+    "twice": "2",
+    "double": "2",
+    "doubled": "2",
+    "thrice": "3",
+    "triple": "3",
+    "tripled": "3",
+    "quadruple": "4",
+    "half": "0.5",
 }
 
 # ordinal word -> value ("first" and "second" are left out: they are order and time words too)

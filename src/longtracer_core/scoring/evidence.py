@@ -5,12 +5,13 @@ whole evidence of a case once (``evidence_index``) and ask of each claim:
 
 * ``name_absent`` — a proper name the claim uses appears in no source
   (``names.py`` allows for the ways people refer to names);
-* ``figure_conflict`` — a figure no source states (nor derives by a unit
-  conversion, a sum, difference, product or ratio of two figures of one
-  passage), where the evidence sentence that speaks of the same thing gives
-  another figure of the same kind ("opened in 1951" / "opened in 1937");
+* ``figure_conflict`` — a figure no source states, derives or could have given
+  by a computation (``derivation.py``: a unit conversion, a sum, difference or
+  product of two figures of one sentence, a year and a duration), where the
+  evidence sentence that speaks of the same thing gives another figure of the
+  same kind ("opened in 1951" / "opened in 1937");
 * ``figure_absent`` — a figure no source states or derives, with nothing to
-  set against it;
+  set against it, or one a computation may have given;
 * ``figure_role`` — a figure the evidence states, but only for another fact:
   the sentence that speaks of the claim's subject gives another figure of the
   same kind ("discovered in 1923" where 1923 is the year of the prize).
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 import regex
 
@@ -31,6 +32,7 @@ from ..lexicon.grammar import EXAMPLE_MARKERS
 from ..lexicon.numbers import CURRENCY_WORDS, DURATION_UNITS, SCALE_EXPONENTS, SCALE_SUFFIXES
 from ..text.sentences import split_sentences
 from ..text.words import function_words, lex_tokens, stem
+from .derivation import derivable, derived_values
 from .figures import Need, SpanFigures, claim_needs, needs_met, span_figures
 from .findings import Finding
 from .names import NameIndex, absent_names, name_index, opener_words
@@ -69,7 +71,7 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
     if kind in ("date", "time"):
         return kind
     after = text[end : end + 16].lower()
-    before = text[max(0, start - 2) : start]
+    before = text[max(0, start - 2) : start + 1]  # a scanned figure may hold its symbol
     if after.startswith(("%", " %", " percent", " per cent")):
         return "percent"
     if any(sym in before for sym in "$€£¥₹"):
@@ -118,53 +120,6 @@ def _kinds(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _number(value: str) -> Decimal | None:
-    try:
-        return Decimal(value)
-    except InvalidOperation:
-        return None
-
-
-def _canon(value: Decimal) -> str:
-    """A value as figure readings write it: 20, 4.5, 33.33 (no exponent, no trailing 0)."""
-    if value == value.to_integral_value():
-        return str(int(value))
-    return format(value.quantize(Decimal("0.01")).normalize(), "f")
-
-
-def _derived(sentences: Sequence[EvidenceSentence]) -> frozenset[str]:
-    """Values a careful reader derives from one sentence: a unit conversion, the sum or
-    difference of two figures of one kind, a share of two counts as a percent, and a
-    span of years. Never a year or a date."""
-    table = unit_table()
-    out: set[str] = set()
-    years: set[Decimal] = set()
-    for s in sentences:
-        out.update(_canon(v) for w, v in table.fractions.items() if w in s.content)
-        by_kind: dict[str, list[Decimal]] = {}
-        for kind, value in s.kinds:
-            number = _number(value)
-            if number is None:
-                continue
-            if kind == "year":
-                years.add(number)
-                continue
-            if kind.startswith("unit:"):
-                out.update(_canon(v) for v, _ in table.converted(number, kind[5:]))
-            by_kind.setdefault(kind, []).append(number)
-            if kind == "percent" and 0 < number < 100:
-                out.add(_canon(100 - number))  # "the last 20%" of 80 %
-        for kind, numbers in by_kind.items():
-            for i, a in enumerate(numbers[:12]):
-                for b in numbers[i + 1 : 12]:
-                    out.update({_canon(a + b), _canon(abs(a - b))})
-                    if kind == "count" and a and b:
-                        out.add(_canon(min(a, b) / max(a, b) * 100))
-    ordered = sorted(years)
-    out.update(_canon(b - a) for i, a in enumerate(ordered) for b in ordered[i + 1 :])
-    return frozenset(out)
-
-
 @dataclass(frozen=True)
 class SourceEvidence:
     """One source read once (pure in its id and text, so a verifier caches it)."""
@@ -199,7 +154,7 @@ def evidence_index(
         stated.extend(s.figures.stated)
     union = SpanFigures(frozenset(values), tuple(numbers), tuple(stated))
     names = NameIndex.union(part.names for part in parts)
-    return EvidenceIndex(sentences, union, _derived(sentences), names)
+    return EvidenceIndex(sentences, union, derived_values(sentences), names)
 
 
 def _aligned(claim: frozenset[str], index: EvidenceIndex) -> tuple[EvidenceSentence | None, float]:
@@ -289,6 +244,55 @@ def _underived(kind: str, number: Decimal | None, before: str) -> bool:
     return kind in _DURATIONS or _APPROXIMATE.search(before.rstrip().lower()) is not None
 
 
+def _before(text: str, at: int, n: int = 2) -> frozenset[str]:
+    """The last ``n`` content words before ``text[at]``."""
+    skip = function_words()
+    words = [t for t in lex_tokens(text[:at]) if t not in skip and not any(c.isdigit() for c in t)]
+    return frozenset(stem(t) for t in words[-n:])
+
+
+def _computed(
+    claim: str, start: int, need: Need, kind: str, aligned: EvidenceSentence, other: str,
+    index: EvidenceIndex,
+) -> bool:  # fmt: skip
+    """May a computation have given the claim's figure? A year not when the words just
+    before it are those before the evidence's other year: "opened in 1941" against
+    "opened in 1937 after four years" states the same fact with another year (a product
+    is too exact to meet by chance; a year and a small duration is not)."""
+    if need.number is None or not derivable(need.number, kind, index.sentences):
+        return False
+    at = aligned.text.find(other)
+    return kind != "year" or at < 0 or not _before(claim, start) & _before(aligned.text, at)
+
+
+def _unmet(
+    claim: str, item: tuple[int, int, str], need: Need, kind: str,
+    aligned: EvidenceSentence | None, other: str | None, index: EvidenceIndex,
+) -> Finding | None:  # fmt: skip
+    """The finding on a figure no source states or derives: a conflict when the sentence
+    that speaks of the same thing gives another value no computation explains; else
+    absent, unless the figure is of a kind too often derived to call absent."""
+    written = claim[item[0] : item[1]]
+    if (
+        other is not None
+        and aligned is not None
+        and not _computed(claim, item[0], need, kind, aligned, other, index)
+    ):
+        return Finding(
+            "figure_conflict",
+            ReasonCode.NUMERIC_MISMATCH,
+            f"the claim gives {written}; source {aligned.source_id} gives {other} "
+            f'("{_quote(aligned.text)}")',
+            {"source_id": aligned.source_id, "claimed": written, "stated": other},
+        )
+    if _underived(kind, need.number, claim[: item[0]]):
+        return None
+    return Finding(
+        "figure_absent", ReasonCode.NUMERIC_MISMATCH, f"no source states {written}",
+        {"claimed": written},
+    )  # fmt: skip
+
+
 def _figure(
     claim: str, claim_content: frozenset[str], index: EvidenceIndex, given: frozenset[str]
 ) -> Finding | None:
@@ -313,22 +317,10 @@ def _figure(
         if other in stated:
             other = None  # the claim states that value too ("£25 per journey, so £50 return")
         if not _met(need, kind, index):
-            if other is not None and aligned is not None:
-                return Finding(
-                    "figure_conflict",
-                    ReasonCode.NUMERIC_MISMATCH,
-                    f"the claim gives {written}; source {aligned.source_id} gives {other} "
-                    f'("{_quote(aligned.text)}")',
-                    {"source_id": aligned.source_id, "claimed": written, "stated": other},
-                )
-            if _underived(kind, need.number, claim[: item[0]]):
-                continue
-            return Finding(
-                "figure_absent",
-                ReasonCode.NUMERIC_MISMATCH,
-                f"no source states {written}",
-                {"claimed": written},
-            )
+            found = _unmet(claim, item, need, kind, aligned, other, index)
+            if found is not None:
+                return found
+            continue
         holders = [s for s in index.sentences if needs_met([need], s.figures)]
         if other is None or aligned is None or not holders or aligned in holders or several:
             continue  # in a claim with several figures, which fact each is of is unclear

@@ -125,6 +125,47 @@ def test_labels_codes_units_and_complements_are_no_findings(claim):
     assert all(f.kind != "figure_absent" or "92.50" in claim for f in found)
 
 
+DOSES = [
+    (
+        "S1",
+        "The drug is taken twice a day at 500 mg per dose. The bridge opened in 1937 after "
+        "four years of construction. The farm has 84 turbines rated at 14.7 MW each.",
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "computed"),
+    [
+        ("That is 1,000 mg a day.", "1,000"),  # twice × 500 mg
+        ("Construction began in 1933.", "1933"),  # 1937 − four years
+        ("Together they are rated at 1,234.8 MW.", "1,234.8"),  # 84 × 14.7 MW
+    ],
+)
+def test_a_figure_a_computation_may_have_given_is_never_a_conflict(claim, computed):
+    """Marked (no source states it), never refuted: the sentence may be right."""
+    found = evidence_findings(claim, evidence_index(DOSES))
+    assert [f.kind for f in found] == ["figure_absent"]
+    assert computed in found[0].text
+
+
+@pytest.mark.parametrize(
+    "claim", ["That is 1,500 mg a day.", "Construction began in 1931.", "It opened in 1941."]
+)
+def test_a_figure_no_computation_gives_is_still_a_conflict(claim):
+    assert "figure_conflict" in [f.kind for f in evidence_findings(claim, evidence_index(DOSES))]
+
+
+def test_money_is_set_against_money_only():
+    """"$10 billion" is no other reading of "Ariane 5": a conflict needs a figure of its kind."""
+    index = evidence_index([("S1", "It lifted off on 25 December 2021 aboard an Ariane 5.")])
+    found = evidence_findings("The mission, launched aboard an Ariane 5, cost $10 billion.", index)
+    assert "figure_conflict" not in [f.kind for f in found]
+    index = evidence_index([("S1", "The Railcard costs £35 for one year or £80 for three years.")])
+    found = evidence_findings("The Railcard costs £40 for one year.", index)
+    assert [f.kind for f in found] == ["figure_conflict"]
+
+
 def test_figures_of_the_users_question_are_not_held_against_the_answer():
     index = evidence_index(CHARGING)
     claim = "At 3 miles per kWh, your 240 miles a week needs 80 kWh."

@@ -1,0 +1,129 @@
+"""Figures a reader derives from one evidence sentence, so a derived figure is never
+called wrong.
+
+Two readings, for two uses:
+
+* ``derived_values`` — what a careful reader derives for certain (a unit conversion,
+  the sum or difference of two figures of one kind, a share of two counts as a percent,
+  the rest of a percentage, a span of years): a claim stating one of these *is* stated.
+* ``derivable`` — what a claim may have computed (a quantity times a count or a
+  multiplier word of its sentence, "twice a day at 500 mg" → 1,000 mg, "84 turbines
+  rated at 14.7 MW" → 1,234.8 MW; a year and a duration, "opened in 1937 after four
+  years of construction" → 1933): too loose to count as stated, enough that a figure
+  which differs from the evidence is not a proof of error.
+
+Pure functions of the sentences' figure readings and words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Protocol
+
+from ..lexicon.numbers import MULTIPLIER_WORDS, NUMBER_WORDS
+from ..text.words import lex_tokens
+from .units import unit_table
+
+__all__ = ["canon", "derivable", "derived_values"]
+
+_MAX_FIGURES = 12  # pairs of the first figures of a sentence (a table row can hold dozens)
+_MAX_YEARS = 200  # a duration added to or taken from a year is shorter than this
+
+
+class _Read(Protocol):
+    @property
+    def text(self) -> str: ...
+    @property
+    def content(self) -> frozenset[str]: ...
+    @property
+    def kinds(self) -> tuple[tuple[str, str], ...]: ...
+
+
+def number(value: str) -> Decimal | None:
+    try:
+        return Decimal(value)
+    except InvalidOperation:
+        return None
+
+
+def canon(value: Decimal) -> str:
+    """A value as figure readings write it: 20, 4.5, 33.33 (no exponent, no trailing 0)."""
+    if value == value.to_integral_value():
+        return str(int(value))
+    return format(value.quantize(Decimal("0.01")).normalize(), "f")
+
+
+def _pairs(numbers: Sequence[Decimal]) -> Iterable[tuple[Decimal, Decimal]]:
+    head = numbers[:_MAX_FIGURES]
+    return ((a, b) for i, a in enumerate(head) for b in head[i + 1 :])
+
+
+def derived_values(sentences: Sequence[_Read]) -> frozenset[str]:
+    """Values a careful reader derives from one sentence (see the module docstring).
+    Never a year or a date."""
+    table = unit_table()
+    out: set[str] = set()
+    years: set[Decimal] = set()
+    for s in sentences:
+        out.update(canon(v) for w, v in table.fractions.items() if w in s.content)
+        by_kind: dict[str, list[Decimal]] = {}
+        for kind, value in s.kinds:
+            n = number(value)
+            if n is None:
+                continue
+            if kind == "year":
+                years.add(n)
+                continue
+            if kind.startswith("unit:"):
+                out.update(canon(v) for v, _ in table.converted(n, kind[5:]))
+            by_kind.setdefault(kind, []).append(n)
+            if kind == "percent" and 0 < n < 100:
+                out.add(canon(100 - n))  # "the last 20%" of 80 %
+        for kind, numbers in by_kind.items():
+            for a, b in _pairs(numbers):
+                out.update({canon(a + b), canon(abs(a - b))})
+                if kind == "count" and a and b:
+                    out.add(canon(min(a, b) / max(a, b) * 100))
+    ordered = sorted(years)
+    out.update(canon(b - a) for i, a in enumerate(ordered) for b in ordered[i + 1 :])
+    return frozenset(out)
+
+
+def _sentence_words(s: _Read) -> list[tuple[str, Decimal]]:
+    """Number words ("four") as counts and multiplier words ("twice") of one sentence."""
+    out: list[tuple[str, Decimal]] = []
+    for token in lex_tokens(s.text):
+        if token in NUMBER_WORDS:
+            out.append(("count", Decimal(NUMBER_WORDS[token])))
+        elif token in MULTIPLIER_WORDS:
+            out.append(("multiplier", Decimal(MULTIPLIER_WORDS[token])))
+    return out
+
+
+def _sentence_numbers(s: _Read) -> list[tuple[str, Decimal]]:
+    """(kind, value) of every figure of one sentence, with its number and multiplier words."""
+    figures = [(kind, n) for kind, value in s.kinds if (n := number(value)) is not None]
+    return figures + _sentence_words(s)
+
+
+def derivable(value: Decimal, kind: str, sentences: Sequence[_Read]) -> bool:
+    """May ``value`` (a figure of ``kind``) have been computed from one of ``sentences``:
+    a year plus or minus a duration, or a quantity of the claim's kind times a count or
+    a multiplier word of the same sentence?"""
+    target = canon(value)
+    for s in sentences:
+        figures = _sentence_numbers(s)[: _MAX_FIGURES * 2]
+        factors = [n for k, n in figures if k in ("count", "multiplier") and 0 < n < _MAX_YEARS]
+        if kind == "year":
+            years = [n for k, n in figures if k == "year"]
+            if any(target in (canon(y + n), canon(y - n)) for y in years for n in factors):
+                return True
+            continue
+        # a count times a count only by a word ("twice", "four"): small digits meet by chance
+        if kind == "count":
+            factors = [n for k, n in _sentence_words(s)]
+        quantities = [n for k, n in figures if k == kind]
+        if any(canon(q * f) == target for q in quantities for f in factors if f is not q):
+            return True
+    return False
