@@ -196,7 +196,7 @@ def _runs(text: str) -> Iterable[list[str]]:
         word = m.group(0)
         if _capitalised(word):
             run.append(word)
-        elif run and word.lower() in ("of", "and", "for", "the", "de", "du", "la", "on", "in"):
+        elif run and word.lower() in _LINKS:
             continue
         else:
             if len(run) > 1:
@@ -204,6 +204,28 @@ def _runs(text: str) -> Iterable[list[str]]:
             run = []
     if len(run) > 1:
         yield run
+
+
+_LINKS = ("of", "and", "for", "the", "de", "du", "la", "on", "in")
+_EXPANSION = range(3, 6)  # words in a lowercase expansion ("body mass index" / "BMI")
+
+
+def _word_runs(text: str) -> Iterable[list[str]]:
+    """Every run of three to five consecutive words of any case (linking words skipped
+    inside a run): a lowercase expansion of an acronym ("body mass index")."""
+    words = [m.group(0) for m in _WORD.finditer(text) if m.group(0)[0].isalpha()]
+    for i, first in enumerate(words):
+        if first.lower() in _LINKS:
+            continue
+        run = [first]
+        for word in words[i + 1 : i + 8]:
+            if word.lower() in _LINKS:
+                continue
+            run.append(word)
+            if len(run) in _EXPANSION:
+                yield list(run)
+            if len(run) == _EXPANSION[-1]:
+                break
 
 
 def _initials(run: Sequence[str]) -> str:
@@ -222,6 +244,7 @@ def name_index(texts: Iterable[str]) -> NameIndex:
             if _acronym(word):
                 acronyms.add(fold(word).replace(".", ""))
         acronyms.update(_initials(run) for run in _runs(text))
+        acronyms.update("".join(w[0] for w in run).lower() for run in _word_runs(text))
     return NameIndex(frozenset(words), frozenset(fold_stem(w) for w in words), frozenset(acronyms))
 
 
@@ -235,10 +258,17 @@ def _present(word: str, index: NameIndex) -> bool:
         return True
     if _acronym(word) and folded.replace(".", "") in index.acronyms:
         return True
+    if _acronym(word) and len(folded) == 2 and any(_spells(folded, w) for w in index.words):
+        return True  # "UV" / "ultraviolet"
     places = _lexicon().demonyms.get(folded, frozenset())
     if any(p in index.words or all(w in index.words for w in p.split()) for p in places):
         return True
     return len(folded) >= _SPELLING_MIN and any(_one_edit(folded, w) for w in index.words)
+
+
+def _spells(acronym: str, word: str) -> bool:
+    """Is a two-letter ``acronym`` the first letter and a later letter of one long word?"""
+    return len(word) >= 2 * _SPELLING_MIN - 1 and word[0] == acronym[0] and acronym[1] in word[2:]
 
 
 # a name this long may be spelled one letter apart (transliteration: Shioli / Shiori)

@@ -70,6 +70,26 @@ def test_a_label_in_title_case_does_not_hide_a_name_in_the_statement():
     assert "name_absent" in kinds("Who Funds It: UNESCO funds the Halberg Prize.")
 
 
+SKIN = [("S1", "Sunscreen blocks ultraviolet light. The body mass index is weight over height.")]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Your BMI is weight over height.",  # a lowercase expansion
+        "Sunscreen blocks UV light.",  # one word spells a two-letter acronym
+        "Save the advice as a PDF and turn on GPS.",  # everyday acronyms name no entity
+    ],
+)
+def test_acronyms_of_lowercase_words_and_everyday_acronyms_are_not_absent(claim):
+    assert "name_absent" not in [f.kind for f in evidence_findings(claim, evidence_index(SKIN))]
+
+
+def test_an_acronym_the_evidence_does_not_expand_is_absent():
+    found = evidence_findings("The WHO says sunscreen blocks light.", evidence_index(SKIN))
+    assert [f.kind for f in found] == ["name_absent"]
+
+
 def test_a_name_the_claim_took_from_its_context_is_not_held_against_it():
     claim = "Okafor studied coral larvae at Ibadan."
     assert "name_absent" in kinds(claim)
@@ -157,7 +177,7 @@ def test_a_figure_no_computation_gives_is_still_a_conflict(claim):
 
 
 def test_money_is_set_against_money_only():
-    """"$10 billion" is no other reading of "Ariane 5": a conflict needs a figure of its kind."""
+    """ "$10 billion" is no other reading of "Ariane 5": a conflict needs a figure of its kind."""
     index = evidence_index([("S1", "It lifted off on 25 December 2021 aboard an Ariane 5.")])
     found = evidence_findings("The mission, launched aboard an Ariane 5, cost $10 billion.", index)
     assert "figure_conflict" not in [f.kind for f in found]
