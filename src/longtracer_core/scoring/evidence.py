@@ -4,7 +4,8 @@ The matcher scores a claim against its closest spans. These checks read the
 whole evidence of a case once (``evidence_index``) and ask of each claim:
 
 * ``name_absent`` — a proper name the claim uses appears in no source
-  (``names.py`` allows for the ways people refer to names);
+  (``names.py`` allows for the ways people refer to names), or a model code
+  no source holds where a source holds its sibling ("Pulse X3" / "Pulse X2");
 * ``figure_conflict`` — a figure no source states, derives or could have given
   by a computation (``derivation.py``: a unit conversion, a sum, difference or
   product of two figures of one sentence, a year and a duration), where the
@@ -35,7 +36,7 @@ from ..text.words import function_words, lex_tokens, stem
 from .derivation import derivable, derived_values
 from .figures import Need, SpanFigures, claim_needs, needs_met, span_figures
 from .findings import Finding
-from .names import NameIndex, absent_names, name_index, opener_words
+from .names import NameIndex, absent_names, name_index, opener_words, swapped_codes
 from .numeric import _scan_items
 from .units import unit_table
 
@@ -405,6 +406,18 @@ def evidence_findings(
     out: list[Finding] = []
     if EXAMPLE_MARKERS.search(claim):
         return out  # "for example, on a salary of £30,000": an illustration, not a claim of fact
+    swapped = swapped_codes(claim, index.names)
+    if swapped:
+        claimed, stated = swapped[0]
+        out.append(
+            Finding(
+                "name_absent",
+                ReasonCode.ENTITY_MISMATCH,
+                f"no source names {claimed!r}; the sources name {stated!r}",
+                {"names": [c for c, _ in swapped]},
+            )
+        )
+        return out
     missing = absent_names(claim, index.names, optional)
     if missing:
         out.append(

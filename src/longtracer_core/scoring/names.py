@@ -24,7 +24,14 @@ import regex
 from ..text.words import fold, fold_stem, function_words
 from .units import unit_table
 
-__all__ = ["NameIndex", "absent_names", "claim_names", "name_index", "opener_words"]
+__all__ = [
+    "NameIndex",
+    "absent_names",
+    "claim_names",
+    "name_index",
+    "opener_words",
+    "swapped_codes",
+]
 
 _WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{M}\p{N}'’.&-]*(?<![.'’-])")
 _OPENERS = "\"'“‘(*[#>•|:;!?.—–-"
@@ -321,3 +328,31 @@ def absent_names(text: str, index: NameIndex, optional: frozenset[str] = frozens
             continue  # a first name before a surname the evidence holds (not "University")
         missing.append(name.text)
     return list(dict.fromkeys(missing))
+
+
+# a model code: a capitalised stem and a number ("Pulse X2", "Galaxy S24", "Watch6")
+_CODE = regex.compile(r"\b(\p{Lu}[\p{L}]{0,11})(\d{1,4})(\p{L}{0,3})\b")
+
+
+def swapped_codes(text: str, index: NameIndex) -> list[tuple[str, str]]:
+    """(claimed, stated) for each model code of ``text`` the evidence does not hold where
+    it holds a sibling: the same stem with another number ("X3" where it says "X2").
+    A code alone is a figure; beside its sibling it names another product."""
+    out: list[tuple[str, str]] = []
+    for m in _CODE.finditer(text):
+        code = fold(m.group(0))
+        if code in index.words:
+            continue
+        stem_, digits = fold(m.group(1)), m.group(2)
+        siblings = sorted(
+            w
+            for w in index.words
+            if w.startswith(stem_) and w != code and _CODE_TAIL.fullmatch(w[len(stem_) :])
+            and w[len(stem_) :].rstrip("abcdefghijklmnopqrstuvwxyz") != digits
+        )  # fmt: skip
+        if siblings:
+            out.append((m.group(0), m.group(1) + siblings[0][len(stem_) :].upper()))
+    return out
+
+
+_CODE_TAIL = regex.compile(r"\d{1,4}\p{L}{0,3}")

@@ -90,6 +90,33 @@ def test_an_acronym_the_evidence_does_not_expand_is_absent():
     assert [f.kind for f in found] == ["name_absent"]
 
 
+WATCH = [("S1", "Nordwave released the Pulse X2 in 2024; it competes with the Galaxy Watch6.")]
+
+
+@pytest.mark.parametrize(
+    ("claim", "proof"),
+    [
+        ("Nordwave released the Pulse X3 in 2024.", "the sources name 'X2'"),
+        ("It competes with the Galaxy Watch7.", "the sources name 'Watch6'"),
+    ],
+)
+def test_a_model_code_beside_its_sibling_in_the_evidence_is_a_name_finding(claim, proof):
+    found = evidence_findings(claim, evidence_index(WATCH))
+    assert [f.kind for f in found] == ["name_absent"]
+    assert proof in found[0].text
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Nordwave released the Pulse X2 in 2024.",  # the same code
+        "The Pulse X2 cuts CO2 by a tenth.",  # a code with no sibling is a figure, not a name
+    ],
+)
+def test_codes_the_evidence_holds_or_has_no_sibling_of_are_no_name_findings(claim):
+    assert "name_absent" not in [f.kind for f in evidence_findings(claim, evidence_index(WATCH))]
+
+
 def test_a_name_the_claim_took_from_its_context_is_not_held_against_it():
     claim = "Okafor studied coral larvae at Ibadan."
     assert "name_absent" in kinds(claim)
