@@ -182,6 +182,7 @@ class NameIndex:
     words: frozenset[str]
     stems: frozenset[str]
     acronyms: frozenset[str]  # acronyms written in the evidence and its name runs' initials
+    capitalised: frozenset[str] = frozenset()  # folded words the evidence writes capitalised
 
     @classmethod
     def union(cls, parts: Iterable[NameIndex]) -> NameIndex:
@@ -189,11 +190,13 @@ class NameIndex:
         words: set[str] = set()
         stems: set[str] = set()
         acronyms: set[str] = set()
+        capitalised: set[str] = set()
         for part in parts:
             words |= part.words
             stems |= part.stems
             acronyms |= part.acronyms
-        return cls(frozenset(words), frozenset(stems), frozenset(acronyms))
+            capitalised |= part.capitalised
+        return cls(frozenset(words), frozenset(stems), frozenset(acronyms), frozenset(capitalised))
 
 
 def _runs(text: str) -> Iterable[list[str]]:
@@ -243,16 +246,20 @@ def name_index(texts: Iterable[str]) -> NameIndex:
     """The name evidence of a case's sources."""
     words: set[str] = set()
     acronyms: set[str] = set()
+    capitalised: set[str] = set()
     for text in texts:
         for m in _WORD.finditer(text):
             word = m.group(0)
             words.add(fold(word))
+            if _capitalised(word):
+                capitalised.add(fold(word))
             words.update(fold(part) for part in word.split("-") if part)
             if _acronym(word):
                 acronyms.add(fold(word).replace(".", ""))
         acronyms.update(_initials(run) for run in _runs(text))
         acronyms.update("".join(w[0] for w in run).lower() for run in _word_runs(text))
-    return NameIndex(frozenset(words), frozenset(fold_stem(w) for w in words), frozenset(acronyms))
+    stems = frozenset(fold_stem(w) for w in words)
+    return NameIndex(frozenset(words), stems, frozenset(acronyms), frozenset(capitalised))
 
 
 def _present(word: str, index: NameIndex) -> bool:
@@ -323,9 +330,11 @@ def absent_names(text: str, index: NameIndex, optional: frozenset[str] = frozens
             nxt is not None
             and not text[name.end : nxt.start].strip()
             and fold(nxt.text) not in heads
+            and fold(nxt.text) in index.capitalised
             and _present(nxt.text, index)
         ):
-            continue  # a first name before a surname the evidence holds (not "University")
+            continue  # a first name before a surname the evidence names (not "University";
+            # not "Apple" before "watch", a word the evidence writes in lowercase only)
         missing.append(name.text)
     return list(dict.fromkeys(missing))
 

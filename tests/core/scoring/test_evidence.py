@@ -117,6 +117,13 @@ def test_codes_the_evidence_holds_or_has_no_sibling_of_are_no_name_findings(clai
     assert "name_absent" not in [f.kind for f in evidence_findings(claim, evidence_index(WATCH))]
 
 
+def test_a_first_name_is_excused_only_before_a_name_the_evidence_writes_as_a_name():
+    index = evidence_index([("S1", "The watch competes with the Garmin Venu 3. Okafor won.")])
+    names = [f.text for f in evidence_findings("It competes with the Apple Watch.", index)]
+    assert names == ["no source names 'Apple'"]
+    assert evidence_findings("Amara Okafor won.", index) == []
+
+
 def test_a_name_the_claim_took_from_its_context_is_not_held_against_it():
     claim = "Okafor studied coral larvae at Ibadan."
     assert "name_absent" in kinds(claim)
