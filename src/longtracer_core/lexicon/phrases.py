@@ -201,20 +201,23 @@ COLON_LEAD_IN = regex.compile(
     flags=_I | regex.VERBOSE,
 )
 
-# Discourse openers stripped from the front of a claim's text (not from its span).
+# Discourse openers stripped from the front of a claim's text (not from its span), before a
+# comma or a colon ("In short, X", "Bottom line: X").
 OPENER = regex.compile(
     r"""^(?:(?:
         in\s+summary|to\s+summari[sz]e|in\s+conclusion|overall|in\s+short|additionally|
         moreover|furthermore|also|however|finally|first(?:ly)?|second(?:ly)?|third(?:ly)?|
         in\s+addition|as\s+a\s+result|therefore|thus|yes|no|indeed|in\s+other\s+words|
         in\s+brief|put\s+simply|simply\s+put|in\s+practice|in\s+general|generally\s+speaking|
+        bottom\s+line|to\s+sum\s+up|in\s+a\s+nutshell|tl;?\s?dr|the\s+upshot|
+        (?:the\s+)?(?:short|quick)\s+version|(?:the\s+)?key\s+takeaway|
         (?:according\s+to|based\s+on|as\s+(?:stated|mentioned|described|noted)\s+in|per)\s+
            (?:the\s+)?(?:provided\s+|given\s+|retrieved\s+|available\s+)?
            (?:(?:documents?|docs?|context|sources?|texts?|passages?|information|evidence|
               excerpts?|references?)
               (?:\s*[A-Za-z]?\d+(?:\s*(?:,|and|&)\s*[A-Za-z]?\d+)*)?)
            (?:\s+provided)?
-    ),\s+)+""",
+    )[,:]\s+)+""",
     flags=_I | regex.VERBOSE,
 )
 
