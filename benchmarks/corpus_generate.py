@@ -17,7 +17,8 @@ the domains); then every third group also gets the next style (``-qwen-b``),
 Decoding is greedy (temperature 0, seed 42) with a bounded length. Raw outputs
 go to ``~/.cache/longtracer-ci/corpus/qwen-answers.jsonl`` with the prompt, the
 model's sha256, the decoding settings and the seconds per answer; a rerun skips
-every answer whose prompt is already cached, so it resumes and reproduces.
+every answer whose prompt is already cached, so it resumes and reproduces, and every
+answer already labelled in the corpus (a new machine makes only new answers).
 
 ``draft`` turns the cache into unlabelled corpus records (the answer cut into
 candidate sentences, label ``"?"``) for a person to label sentence by sentence;
@@ -154,13 +155,25 @@ def ask(client: httpx.Client, base: str, msgs: list[dict[str, str]]) -> dict[str
     }
 
 
+def labelled() -> set[str]:
+    """Ids of the model-written answers already labelled in the corpus."""
+    return {
+        json.loads(line)["id"]
+        for path in sorted((REALISTIC / "model").glob("*.jsonl"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    }
+
+
 def generate(base: str, second: int, limit: int | None) -> None:
-    """Make every planned answer not yet cached; append each as soon as it is made."""
+    """Make every planned answer not yet cached nor labelled (``limit``: the first
+    ``limit`` of those); append each as soon as it is made."""
     model_sha = _sha(QWEN)
     if model_sha != QWEN_SHA256:
         raise SystemExit(f"{QWEN}: sha256 {model_sha} is not the pinned {QWEN_SHA256}")
     done = cached()
-    todo = plan(second)[:limit]
+    known = labelled()
+    todo = [p for p in plan(second) if p[0] not in known][:limit]
     OUT.parent.mkdir(parents=True, exist_ok=True)
     t_start = time.perf_counter()
     made = 0
@@ -200,9 +213,10 @@ def candidate_sentences(answer: str) -> list[str]:
 
 
 def draft(dest: Path) -> None:
-    """Write unlabelled corpus records for every cached answer (label ``"?"``)."""
+    """Write unlabelled corpus records for every cached answer not yet labelled (``"?"``)."""
     by_group = {g["group"]: g for g in groups()}
-    rows = sorted(cached().values(), key=lambda r: r["id"])
+    known = labelled()
+    rows = sorted((r for r in cached().values() if r["id"] not in known), key=lambda r: r["id"])
     with dest.open("w", encoding="utf-8") as fh:
         for row in rows:
             rec = by_group[row["group"]]
@@ -234,7 +248,9 @@ def main() -> int:
     ap.add_argument("dest", nargs="?", default="corpus-drafts.jsonl")
     ap.add_argument("--base-url", default="http://127.0.0.1:8765/v1")
     ap.add_argument("--second", type=int, default=30, help="groups that get a second style")
-    ap.add_argument("--limit", type=int, default=None, help="make only the first N planned")
+    ap.add_argument(
+        "--limit", type=int, default=None, help="make only the first N planned not yet labelled"
+    )
     args = ap.parse_args()
     if args.mode == "generate":
         generate(args.base_url, args.second, args.limit)
