@@ -242,17 +242,31 @@ def _initials(run: Sequence[str]) -> str:
     return "".join(w[0] for w in run if w[0].isupper()).lower()
 
 
+# under this share of capitalised words a text was written without case ("west australian
+# beach"); English prose capitalises at least every sentence's first word
+_UNCASED = 0.02
+
+
+def _uncased(words: Sequence[str]) -> bool:
+    letters = [w for w in words if w[0].isalpha()]
+    return bool(letters) and sum(map(_capitalised, letters)) < _UNCASED * len(letters)
+
+
 def name_index(texts: Iterable[str]) -> NameIndex:
     """The name evidence of a case's sources."""
     words: set[str] = set()
     acronyms: set[str] = set()
     capitalised: set[str] = set()
     for text in texts:
+        seen: list[str] = []
         for m in _WORD.finditer(text):
             word = m.group(0)
             words.add(fold(word))
+            seen.append(word)
             if _capitalised(word):
                 capitalised.add(fold(word))
+        if _uncased(seen):
+            capitalised.update(fold(w) for w in seen)  # a lowercased text tells no case
             words.update(fold(part) for part in word.split("-") if part)
             if _acronym(word):
                 acronyms.add(fold(word).replace(".", ""))
@@ -313,6 +327,13 @@ def _run_expands(names: Sequence[Name], i: int, text: str, index: NameIndex) -> 
     return len(run) > 1 and _initials(run) in index.acronyms
 
 
+@lru_cache(maxsize=64)
+def _as_names(index: NameIndex) -> NameIndex:
+    """The part of ``index`` the evidence writes capitalised (or without case)."""
+    words = index.capitalised
+    return NameIndex(words, frozenset(fold_stem(w) for w in words), index.acronyms, words)
+
+
 def absent_names(text: str, index: NameIndex, optional: frozenset[str] = frozenset()) -> list[str]:
     """The names of ``text`` the evidence does not hold (``optional``: folded words the claim
     took from its context, never held against it)."""
@@ -330,8 +351,7 @@ def absent_names(text: str, index: NameIndex, optional: frozenset[str] = frozens
             nxt is not None
             and not text[name.end : nxt.start].strip()
             and fold(nxt.text) not in heads
-            and fold(nxt.text) in index.capitalised
-            and _present(nxt.text, index)
+            and _present(nxt.text, _as_names(index))
         ):
             continue  # a first name before a surname the evidence names (not "University";
             # not "Apple" before "watch", a word the evidence writes in lowercase only)

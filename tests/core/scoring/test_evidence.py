@@ -122,6 +122,8 @@ def test_a_first_name_is_excused_only_before_a_name_the_evidence_writes_as_a_nam
     names = [f.text for f in evidence_findings("It competes with the Apple Watch.", index)]
     assert names == ["no source names 'Apple'"]
     assert evidence_findings("Amara Okafor won.", index) == []
+    lowercased = evidence_index([("S1", "the whale was found on a west australian beach .")])
+    assert evidence_findings("It was found in Western Australia.", lowercased) == []
 
 
 def test_a_name_the_claim_took_from_its_context_is_not_held_against_it():
