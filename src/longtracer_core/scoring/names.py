@@ -291,7 +291,10 @@ def _present(word: str, index: NameIndex) -> bool:
     places = _lexicon().demonyms.get(folded, frozenset())
     if any(p in index.words or all(w in index.words for w in p.split()) for p in places):
         return True
-    return len(folded) >= _SPELLING_MIN and any(_one_edit(folded, w) for w in index.words)
+    # a spelling differs by a letter; a digit more or less is another model ("Watch6")
+    return len(folded) >= _SPELLING_MIN and any(
+        _one_edit(folded, w) for w in index.words if not any(c.isdigit() for c in w)
+    )
 
 
 def _spells(acronym: str, word: str) -> bool:

@@ -118,7 +118,7 @@ def test_codes_the_evidence_holds_or_has_no_sibling_of_are_no_name_findings(clai
 
 
 def test_a_first_name_is_excused_only_before_a_name_the_evidence_writes_as_a_name():
-    index = evidence_index([("S1", "The watch competes with the Garmin Venu 3. Okafor won.")])
+    index = evidence_index([("S1", "The watch competes with the Galaxy Watch6. Okafor won.")])
     names = [f.text for f in evidence_findings("It competes with the Apple Watch.", index)]
     assert names == ["no source names 'Apple'"]
     assert evidence_findings("Amara Okafor won.", index) == []
