@@ -17,6 +17,7 @@ __all__ = [
     "DETERMINERS",
     "FUNCTION_AFTER_VERB",
     "INDEFINITE",
+    "NAME_LINKS",
     "ASPECT_NOUNS",
     "NOT_SUBJECT",
     "PERSONAL",
@@ -28,6 +29,9 @@ __all__ = [
     "SINGULAR_PRONOUNS",
     "SINGULAR_SUBJECTS",
 ]
+
+# Small words that may sit inside a name ("Court of Justice", "Leonardo da Vinci").
+NAME_LINKS = ("of", "and", "for", "the", "de", "du", "la", "on", "in")
 
 # Words that follow a verb in -s ("flows through", "covers the"): they confirm the verb.
 FUNCTION_AFTER_VERB = frozenset(

@@ -21,6 +21,7 @@ from importlib import resources
 
 import regex
 
+from ..lexicon.grammar import NAME_LINKS
 from ..text.words import fold, fold_stem, function_words
 from .units import unit_table
 
@@ -206,7 +207,7 @@ def _runs(text: str) -> Iterable[list[str]]:
         word = m.group(0)
         if _capitalised(word):
             run.append(word)
-        elif run and word.lower() in _LINKS:
+        elif run and word.lower() in NAME_LINKS:
             continue
         else:
             if len(run) > 1:
@@ -216,7 +217,6 @@ def _runs(text: str) -> Iterable[list[str]]:
         yield run
 
 
-_LINKS = ("of", "and", "for", "the", "de", "du", "la", "on", "in")
 _EXPANSION = range(3, 6)  # words in a lowercase expansion ("body mass index" / "BMI")
 
 
@@ -225,11 +225,11 @@ def _word_runs(text: str) -> Iterable[list[str]]:
     inside a run): a lowercase expansion of an acronym ("body mass index")."""
     words = [m.group(0) for m in _WORD.finditer(text) if m.group(0)[0].isalpha()]
     for i, first in enumerate(words):
-        if first.lower() in _LINKS:
+        if first.lower() in NAME_LINKS:
             continue
         run = [first]
         for word in words[i + 1 : i + 8]:
-            if word.lower() in _LINKS:
+            if word.lower() in NAME_LINKS:
                 continue
             run.append(word)
             if len(run) in _EXPANSION:
