@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "CURRENCY_WORDS",
+    "DURATION_PAIRS",
     "DURATION_UNITS",
     "MULTIPLIER_WORDS",
     "NUMBER_WORDS",
@@ -144,3 +145,12 @@ CURRENCY_WORDS = frozenset(
 # canonical units (of UNIT_SPELLINGS) of a duration, days to decades: a duration in a
 # claim may be a sum or a conversion of the source's, so it is never 'absent'
 DURATION_UNITS = ("s", "min", "h", "day", "week", "month", "year", "decade")
+
+# duration units written together ("2 hours 30 minutes"): (larger, smaller, smaller per larger)
+DURATION_PAIRS = (
+    ("h", "min", 60),
+    ("min", "s", 60),
+    ("day", "h", 24),
+    ("week", "day", 7),
+    ("year", "month", 12),
+)

@@ -5,7 +5,8 @@ Two readings, for two uses:
 
 * ``derived_values`` — what a careful reader derives for certain (a unit conversion,
   the sum or difference of two figures of one kind, a share of two counts as a percent,
-  the rest of a percentage, a span of years): a claim stating one of these *is* stated.
+  the rest of a percentage, a span of years, a duration written in two units as one —
+  "2 hours 30 minutes" is 150 minutes): a claim stating one of these *is* stated.
 * ``derivable`` — what a claim may have computed (a quantity times a count or a
   multiplier word of its sentence, "twice a day at 500 mg" → 1,000 mg, "84 turbines
   rated at 14.7 MW" → 1,234.8 MW; a year and a duration, "opened in 1937 after four
@@ -21,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Protocol
 
-from ..lexicon.numbers import MULTIPLIER_WORDS, NUMBER_WORDS
+from ..lexicon.numbers import DURATION_PAIRS, MULTIPLIER_WORDS, NUMBER_WORDS
 from ..text.words import lex_tokens
 from .units import unit_table
 
@@ -80,6 +81,7 @@ def derived_values(sentences: Sequence[_Read]) -> frozenset[str]:
             by_kind.setdefault(kind, []).append(n)
             if kind == "percent" and 0 < n < 100:
                 out.add(canon(100 - n))  # "the last 20%" of 80 %
+        out.update(_compound_durations(by_kind))
         for kind, numbers in by_kind.items():
             for a, b in _pairs(numbers):
                 out.update({canon(a + b), canon(abs(a - b))})
@@ -88,6 +90,16 @@ def derived_values(sentences: Sequence[_Read]) -> frozenset[str]:
     ordered = sorted(years)
     out.update(canon(b - a) for i, a in enumerate(ordered) for b in ordered[i + 1 :])
     return frozenset(out)
+
+
+def _compound_durations(by_kind: dict[str, list[Decimal]]) -> set[str]:
+    """ "2 hours 30 minutes" is 150 minutes and 2.5 hours (each pair of one sentence)."""
+    out: set[str] = set()
+    for big, small, factor in DURATION_PAIRS:
+        for a in by_kind.get(f"unit:{big}", [])[:_MAX_FIGURES]:
+            for b in by_kind.get(f"unit:{small}", [])[:_MAX_FIGURES]:
+                out.update({canon(a * factor + b), canon(a + b / factor)})
+    return out
 
 
 def _sentence_words(s: _Read) -> list[tuple[str, Decimal]]:

@@ -205,6 +205,15 @@ def test_a_figure_a_computation_may_have_given_is_never_a_conflict(claim, comput
     assert computed in found[0].text
 
 
+@pytest.mark.parametrize("claim", ["The trip takes 150 minutes.", "The trip takes 2.5 hours."])
+def test_a_duration_in_two_units_is_one_duration(claim):
+    index = evidence_index([("S1", "The trip takes 2 hours 30 minutes by train.")])
+    assert evidence_findings(claim, index) == []
+    assert [f.kind for f in evidence_findings("The trip takes 140 minutes.", index)] == [
+        "figure_conflict"
+    ]
+
+
 @pytest.mark.parametrize(
     "claim", ["That is 1,500 mg a day.", "Construction began in 1931.", "It opened in 1941."]
 )
