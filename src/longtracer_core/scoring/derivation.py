@@ -26,7 +26,7 @@ from ..lexicon.numbers import DURATION_PAIRS, MULTIPLIER_WORDS, NUMBER_WORDS
 from ..text.words import lex_tokens
 from .units import unit_table
 
-__all__ = ["canon", "derivable", "derived_values"]
+__all__ = ["canon", "compound_durations", "derivable", "derived_values"]
 
 _MAX_FIGURES = 12  # pairs of the first figures of a sentence (a table row can hold dozens)
 _MAX_YEARS = 200  # a duration added to or taken from a year is shorter than this
@@ -100,6 +100,16 @@ def _compound_durations(by_kind: dict[str, list[Decimal]]) -> set[str]:
             for b in by_kind.get(f"unit:{small}", [])[:_MAX_FIGURES]:
                 out.update({canon(a * factor + b), canon(a + b / factor)})
     return out
+
+
+def compound_durations(kinds: Iterable[tuple[str, str]]) -> set[str]:
+    """The durations a text writes in two units, as one value in either unit."""
+    by_kind: dict[str, list[Decimal]] = {}
+    for kind, value in kinds:
+        n = number(value)
+        if n is not None and kind.startswith("unit:"):
+            by_kind.setdefault(kind, []).append(n)
+    return _compound_durations(by_kind)
 
 
 def _sentence_words(s: _Read) -> list[tuple[str, Decimal]]:

@@ -33,7 +33,7 @@ from ..lexicon.grammar import EXAMPLE_MARKERS
 from ..lexicon.numbers import CURRENCY_WORDS, DURATION_UNITS, SCALE_EXPONENTS, SCALE_SUFFIXES
 from ..text.sentences import split_sentences
 from ..text.words import function_words, lex_tokens, stem
-from .derivation import derivable, derived_values
+from .derivation import compound_durations, derivable, derived_values
 from .figures import Need, SpanFigures, claim_needs, needs_met, span_figures
 from .findings import Finding
 from .names import NameIndex, absent_names, name_index, opener_words, swapped_codes
@@ -307,10 +307,14 @@ def _figure(
         if given.isdisjoint(need.readings) and not _in_range(claim, item[0], item[1])
     ]
     several = len(every) > 1
+    # "1 hour and 12 minutes" where the evidence says 72 minutes: its parts are no findings
+    joined = compound_durations(_kinds(claim)) & (index.figures.values | index.derived)
     for item, need in figures:
         content = _local(claim, item[0], item[1], claim_content) or claim_content
         aligned, share = _aligned(content, index)
         kind = figure_kind(claim, item[0], item[1], item[2], need.number)
+        if joined and kind in _DURATIONS:
+            continue
         written = claim[item[0] : item[1]]
         other = (
             _other_value(aligned, kind, need.readings[0]) if aligned and share >= ALIGNED else None

@@ -212,6 +212,8 @@ def test_a_duration_in_two_units_is_one_duration(claim):
     assert [f.kind for f in evidence_findings("The trip takes 140 minutes.", index)] == [
         "figure_conflict"
     ]
+    index = evidence_index([("S1", "The trip takes 150 minutes by train.")])
+    assert evidence_findings("The trip takes 2 hours 30 minutes.", index) == []
 
 
 @pytest.mark.parametrize(
