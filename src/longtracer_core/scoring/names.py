@@ -217,6 +217,7 @@ def _runs(text: str) -> Iterable[list[str]]:
         yield run
 
 
+_PIECES = regex.compile(r"[.!?;:,)\]]\s+|\s+[(\[]|\n")
 _EXPANSION = range(3, 6)  # words in a lowercase expansion ("body mass index" / "BMI")
 
 
@@ -270,8 +271,9 @@ def name_index(texts: Iterable[str]) -> NameIndex:
             words.update(fold(part) for part in word.split("-") if part)
             if _acronym(word):
                 acronyms.add(fold(word).replace(".", ""))
-        acronyms.update(_initials(run) for run in _runs(text))
-        acronyms.update("".join(w[0] for w in run).lower() for run in _word_runs(text))
+        for piece in _PIECES.split(text):  # a name does not run across "." or ","
+            acronyms.update(_initials(run) for run in _runs(piece))
+            acronyms.update("".join(w[0] for w in run).lower() for run in _word_runs(piece))
     stems = frozenset(fold_stem(w) for w in words)
     return NameIndex(frozenset(words), stems, frozenset(acronyms), frozenset(capitalised))
 

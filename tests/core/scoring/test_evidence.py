@@ -85,6 +85,12 @@ def test_acronyms_of_lowercase_words_and_everyday_acronyms_are_not_absent(claim)
     assert "name_absent" not in [f.kind for f in evidence_findings(claim, evidence_index(SKIN))]
 
 
+def test_a_name_run_ends_at_a_sentence_end():
+    """ "United States. Mount Everest" is two runs: "US" still meets "United States"."""
+    index = evidence_index([("S1", "Acme sells in the United States. Mount Everest is tall.")])
+    assert evidence_findings("Acme sells in the U.S.", index) == []
+
+
 def test_an_acronym_the_evidence_does_not_expand_is_absent():
     found = evidence_findings("The WHO says sunscreen blocks light.", evidence_index(SKIN))
     assert [f.kind for f in found] == ["name_absent"]
