@@ -13,6 +13,7 @@ __all__ = [
     "DURATION_UNITS",
     "MULTIPLIER_WORDS",
     "NUMBER_WORDS",
+    "PERIOD_FACTORS",
     "ORDINAL_WORDS",
     "SCALE_EXPONENTS",
     "SCALE_SUFFIXES",
@@ -49,6 +50,18 @@ NUMBER_WORDS: dict[str, int] = {
     "eighty": 80,
     "ninety": 90,
     "hundred": 100,
+}
+
+# a rate per period and the periods it is often restated over ("£10 a month" is £120 a
+# year): the period's word -> the factors
+PERIOD_FACTORS: dict[str, tuple[int, ...]] = {
+    "hour": (24,),
+    "day": (7, 30, 365),
+    "daily": (7, 30, 365),
+    "week": (4, 52),
+    "weekly": (4, 52),
+    "month": (12,),
+    "monthly": (12,),
 }
 
 # a word that multiplies a figure ("twice a day at 500 mg" is 1,000 mg a day)

@@ -7,11 +7,12 @@ Two readings, for two uses:
   the sum or difference of two figures of one kind, a share of two counts as a percent,
   the rest of a percentage, a span of years, a duration written in two units as one —
   "2 hours 30 minutes" is 150 minutes): a claim stating one of these *is* stated.
-* ``derivable`` — what a claim may have computed (a quantity times a count or a
-  multiplier word of its sentence, "twice a day at 500 mg" → 1,000 mg, "84 turbines
-  rated at 14.7 MW" → 1,234.8 MW; a year and a duration, "opened in 1937 after four
-  years of construction" → 1933): too loose to count as stated, enough that a figure
-  which differs from the evidence is not a proof of error.
+* ``derivable`` — what a claim may have computed (a quantity times or over a count, a
+  multiplier word or a rate's period of its sentence: "£10 a month" → £120 a year,
+  "twice a day at 500 mg" → 1,000 mg, "84 turbines rated at 14.7 MW" → 1,234.8 MW; a
+  year and a duration, "opened in 1937 after four years of construction" → 1933): too
+  loose to count as stated, enough that a figure which differs from the evidence is not
+  a proof of error.
 
 Pure functions of the sentences' figure readings and words.
 """
@@ -22,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Protocol
 
-from ..lexicon.numbers import DURATION_PAIRS, MULTIPLIER_WORDS, NUMBER_WORDS
+from ..lexicon.numbers import DURATION_PAIRS, MULTIPLIER_WORDS, NUMBER_WORDS, PERIOD_FACTORS
 from ..text.words import lex_tokens
 from .units import unit_table
 
@@ -113,13 +114,16 @@ def compound_durations(kinds: Iterable[tuple[str, str]]) -> set[str]:
 
 
 def _sentence_words(s: _Read) -> list[tuple[str, Decimal]]:
-    """Number words ("four") as counts and multiplier words ("twice") of one sentence."""
+    """Number words ("four") as counts, multiplier words ("twice") and the factors of a
+    rate's period ("a month": 12) of one sentence."""
     out: list[tuple[str, Decimal]] = []
     for token in lex_tokens(s.text):
         if token in NUMBER_WORDS:
             out.append(("count", Decimal(NUMBER_WORDS[token])))
         elif token in MULTIPLIER_WORDS:
             out.append(("multiplier", Decimal(MULTIPLIER_WORDS[token])))
+        elif token in PERIOD_FACTORS:
+            out.extend(("multiplier", Decimal(f)) for f in PERIOD_FACTORS[token])
     return out
 
 
@@ -146,6 +150,11 @@ def derivable(value: Decimal, kind: str, sentences: Sequence[_Read]) -> bool:
         if kind == "count":
             factors = [n for k, n in _sentence_words(s)]
         quantities = [n for k, n in figures if k == kind]
-        if any(canon(q * f) == target for q in quantities for f in factors if f is not q):
+        if any(
+            target in (canon(q * f), canon(q / f))
+            for q in quantities
+            for f in factors
+            if f is not q
+        ):
             return True
     return False

@@ -329,6 +329,8 @@ def _figure(
         holders = [s for s in index.sentences if needs_met([need], s.figures)]
         if other is None or aligned is None or not holders or aligned in holders or several:
             continue  # in a claim with several figures, which fact each is of is unclear
+        if set(need.readings) & derived_values([aligned]):
+            continue  # the sentence about this gives it by a sum or difference (70 - 30 mph)
         if max(len(content & s.content) for s in holders) / len(content) < OTHER_FACT:
             return Finding(
                 "figure_role",

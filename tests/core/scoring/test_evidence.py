@@ -211,6 +211,24 @@ def test_a_figure_a_computation_may_have_given_is_never_a_conflict(claim, comput
     assert computed in found[0].text
 
 
+def test_a_rate_restated_over_another_period_is_never_a_conflict():
+    index = evidence_index([("S1", "The plan costs £10 per month or £100 per year.")])
+    found = evidence_findings("The plan costs £120 a year if paid monthly.", index)
+    assert [f.kind for f in found] == ["figure_absent"]
+    found = evidence_findings("The plan costs £14 per month.", index)
+    assert [f.kind for f in found] == ["figure_conflict"]
+
+
+def test_a_difference_the_sentence_about_it_gives_is_no_role_finding():
+    index = evidence_index(
+        [
+            ("S1", "The speed limit is 30 mph in towns and 70 mph on motorways."),
+            ("S2", "The battery lasts 30 to 40 hours per charge."),
+        ]
+    )
+    assert evidence_findings("The speed limit is 40 mph higher on motorways.", index) == []
+
+
 @pytest.mark.parametrize("claim", ["The trip takes 150 minutes.", "The trip takes 2.5 hours."])
 def test_a_duration_in_two_units_is_one_duration(claim):
     index = evidence_index([("S1", "The trip takes 2 hours 30 minutes by train.")])
