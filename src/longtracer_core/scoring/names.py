@@ -263,14 +263,14 @@ def name_index(texts: Iterable[str]) -> NameIndex:
         for m in _WORD.finditer(text):
             word = m.group(0)
             words.add(fold(word))
+            words.update(fold(part) for part in word.split("-") if part)
+            if _acronym(word):
+                acronyms.add(fold(word).replace(".", ""))
             seen.append(word)
             if _capitalised(word):
                 capitalised.add(fold(word))
         if _uncased(seen):
             capitalised.update(fold(w) for w in seen)  # a lowercased text tells no case
-            words.update(fold(part) for part in word.split("-") if part)
-            if _acronym(word):
-                acronyms.add(fold(word).replace(".", ""))
         for piece in _PIECES.split(text):  # a name does not run across "." or ","
             acronyms.update(_initials(run) for run in _runs(piece))
             acronyms.update("".join(w[0] for w in run).lower() for run in _word_runs(piece))

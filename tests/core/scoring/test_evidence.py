@@ -85,6 +85,11 @@ def test_acronyms_of_lowercase_words_and_everyday_acronyms_are_not_absent(claim)
     assert "name_absent" not in [f.kind for f in evidence_findings(claim, evidence_index(SKIN))]
 
 
+def test_each_part_of_a_hyphenated_name_is_name_evidence():
+    index = evidence_index([("S1", "The Franco-Prussian War ended in 1871. It was short.")])
+    assert evidence_findings("The Prussian army won in 1871.", index) == []
+
+
 def test_a_name_run_ends_at_a_sentence_end():
     """ "United States. Mount Everest" is two runs: "US" still meets "United States"."""
     index = evidence_index([("S1", "Acme sells in the United States. Mount Everest is tall.")])
