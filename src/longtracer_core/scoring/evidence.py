@@ -56,11 +56,14 @@ ALIGNED = 0.5
 OTHER_FACT = 0.25
 
 
-def _content(text: str) -> frozenset[str]:
+def _content_words(text: str) -> list[str]:
+    """The stems of ``text``'s content words, in order (no function words, no figures)."""
     skip = function_words()
-    return frozenset(
-        stem(t) for t in lex_tokens(text) if t not in skip and not any(c.isdigit() for c in t)
-    )
+    return [stem(t) for t in lex_tokens(text) if t not in skip and not any(c.isdigit() for c in t)]
+
+
+def _content(text: str) -> frozenset[str]:
+    return frozenset(_content_words(text))
 
 
 _SCALES = frozenset(SCALE_EXPONENTS) | frozenset(SCALE_SUFFIXES)
@@ -247,9 +250,7 @@ def _underived(kind: str, number: Decimal | None, before: str) -> bool:
 
 def _before(text: str, at: int, n: int = 2) -> frozenset[str]:
     """The last ``n`` content words before ``text[at]``."""
-    skip = function_words()
-    words = [t for t in lex_tokens(text[:at]) if t not in skip and not any(c.isdigit() for c in t)]
-    return frozenset(stem(t) for t in words[-n:])
+    return frozenset(_content_words(text[:at])[-n:])
 
 
 def _computed(
