@@ -398,7 +398,9 @@ def run_modes_command(args: argparse.Namespace, embedder: Any) -> int:
         try:
             runs = Path(args.runs)
             runs.parent.mkdir(parents=True, exist_ok=True)
-            judge_modes.run_modes(records, lambda: LLMJudge(chat), embedder, runs)
+            judge_modes.run_modes(
+                records, lambda reply: LLMJudge(chat, reply=reply), embedder, runs, args.modes
+            )
         finally:
             proc.terminate()
             try:
@@ -421,7 +423,7 @@ def run_modes_command(args: argparse.Namespace, embedder: Any) -> int:
     }
     print(json.dumps(doc, indent=2))
     if args.write:
-        out = ROOT / "docs" / "benchmarks" / "judge_modes.json"
+        out = ROOT / "docs" / "benchmarks" / f"{Path(args.runs).stem.removesuffix('_runs')}.json"
         out.write_text(json.dumps(doc, indent=2) + "\n")
         print(f"wrote {out}")
     return 0
@@ -440,6 +442,12 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--runs", default=str(MODES_RUNS), help="modes: the progress file")
+    ap.add_argument(
+        "--modes",
+        nargs="+",
+        default=["per_answer", "per_claim"],
+        help="modes: which of benchmarks.judge_modes.MODES to run",
+    )
     args = ap.parse_args()
     embedder = SentenceTransformerEmbedder()
     if args.mode in ("modes", "modes-report"):

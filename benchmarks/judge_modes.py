@@ -40,7 +40,14 @@ from longtracer_core.pipeline.escalation import escalates, judge_request
 from longtracer_core.pipeline.prepare import spans_of
 from longtracer_core.pipeline.sources import normalize_sources
 
-MODES = ("per_answer", "per_claim")
+# a run's modes: how claims are sent (JudgeConfig.requests) and what the model writes per
+# claim (LLMJudge reply); the ratios and agreements compare each mode with BASELINE
+MODES: dict[str, tuple[str, str]] = {
+    "per_answer": ("per_answer", "quote"),
+    "per_claim": ("per_claim", "quote"),
+    "per_answer_sentence": ("per_answer", "sentence"),
+}
+BASELINE = "per_claim"
 SEED = 20240601
 RESAMPLES = 2000
 
@@ -75,7 +82,7 @@ def _round_robin(lists: Sequence[Sequence[RealisticRecord]]) -> list[RealisticRe
 def judge_config(mode: str) -> JudgeConfig:
     """The default escalation with no per-case budget in the way of the measurement."""
     return JudgeConfig(
-        requests=mode,
+        requests=MODES[mode][0],
         max_calls=1000,
         max_seconds=1e9,
         cache_size=0,
@@ -179,21 +186,23 @@ def done_lines(path: Path) -> dict[tuple[str, str], dict[str, Any]]:
 
 def run_modes(
     records: Sequence[RealisticRecord],
-    make_judge: Callable[[], Judge],
+    make_judge: Callable[[str], Judge],
     embedder: Any,
     progress: Path,
+    modes: Sequence[str] = ("per_answer", "per_claim"),
 ) -> None:
-    """Ask the judge about each answer in both modes; append one line per (answer, mode)."""
+    """Ask the judge about each answer in each of ``modes`` (the order turning from answer
+    to answer); append one line per (answer, mode). ``make_judge(reply)`` makes a judge."""
     done = done_lines(progress)
     plain = CitationVerifier(embedder=embedder)
     for n, record in enumerate(records):
         wanted = escalated(plain, record)
-        order = MODES if n % 2 == 0 else MODES[::-1]
+        order = [*modes[n % len(modes) :], *modes[: n % len(modes)]]
         for mode in order:
             row = done.get((record.id, mode))
             if row is not None and row["escalated_claims"] == wanted:
                 continue
-            recording = Recording(make_judge())
+            recording = Recording(make_judge(MODES[mode][1]))
             v = CitationVerifier(
                 embedder=embedder,
                 judge=recording,
@@ -224,7 +233,7 @@ def run_modes(
             with progress.open("a") as fh:
                 fh.write(json.dumps(line) + "\n")
             print(
-                f"{record.id:28} {mode:10} {line['judge_seconds']:7.1f}s "
+                f"{record.id:28} {mode:19} {line['judge_seconds']:7.1f}s "
                 f"req={line['model_requests']} tok={line['tokens']} esc={len(wanted)}",
                 flush=True,
             )
@@ -299,19 +308,26 @@ def _claims(guarded: Any) -> dict[str, tuple[str | None, str | None]]:
     return out
 
 
+def run_modes_of(lines: dict[tuple[str, str], dict[str, Any]]) -> list[str]:
+    """The modes a progress file holds, in ``MODES`` order."""
+    return [m for m in MODES if any(mode == m for _, mode in lines)]
+
+
 def replayed(
     records: Sequence[RealisticRecord], lines: dict[tuple[str, str], dict[str, Any]], embedder: Any
 ) -> dict[str, dict[str, Any]]:
-    """Per answer: sentence counts without a judge and in each mode, and the judged claims."""
+    """Per answer: sentence counts without a judge and in each mode, and the judged claims
+    (answers measured in every mode of the file only)."""
     out: dict[str, dict[str, Any]] = {}
     plain = CitationVerifier(embedder=embedder)
+    modes = run_modes_of(lines)
     for record in records:
-        if not all((record.id, m) in lines for m in MODES):
+        if not all((record.id, m) in lines for m in modes):
             continue
         sources = [dict(s) for s in record.sources]
         alone = plain.guard(record.answer, sources, policy="redact")
         row: dict[str, Any] = {"no_judge": _sentences(record, alone)}
-        for mode in MODES:
+        for mode in modes:
             line = lines[(record.id, mode)]
             judge = Replay(line["seen"], line["model"], line["prompt_hash"])
             v = CitationVerifier(
@@ -327,10 +343,10 @@ def replayed(
     return out
 
 
-def _agreement(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def _agreement(rows: Sequence[dict[str, Any]], mode: str) -> dict[str, Any]:
     label, final = [], []
     for row in rows:
-        a, b = row["per_answer_claims"], row["per_claim_claims"]
+        a, b = row[f"{mode}_claims"], row[f"{BASELINE}_claims"]
         shared = [k for k in a if k in b]
         label.append([sum(a[k][0] == b[k][0] for k in shared), len(shared)])
         final.append([sum(a[k][1] == b[k][1] for k in shared), len(shared)])
@@ -361,47 +377,62 @@ def _sentence_rates(counts: np.ndarray) -> dict[str, Any]:
     return out
 
 
+def _costs(mine: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Requests, tokens and seconds per answer of one mode's lines."""
+    return {
+        "requests_per_answer": _mean([m["model_requests"] for m in mine]),
+        "prompt_tokens_per_answer": _mean([m["tokens"].get("prompt_tokens", 0) for m in mine]),
+        "completion_tokens_per_answer": _mean(
+            [m["tokens"].get("completion_tokens", 0) for m in mine]
+        ),
+        "seconds_per_answer": _mean([m["judge_seconds"] for m in mine]),
+        "failed_claims": int(sum(m["failed"] for m in mine)),
+    }
+
+
+def _ratios(num: Sequence[dict[str, Any]], den: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One mode over another, paired by answer: seconds, tokens, prompt tokens, requests."""
+
+    def tokens(m: dict[str, Any], key: str | None = None) -> float:
+        t = m["tokens"]
+        return t.get(key, 0) if key else t.get("prompt_tokens", 0) + t.get("completion_tokens", 0)
+
+    return {
+        "seconds": _ratio([m["judge_seconds"] for m in num], [m["judge_seconds"] for m in den]),
+        "tokens": _ratio([tokens(m) for m in num], [tokens(m) for m in den]),
+        "prompt_tokens": _ratio(
+            [tokens(m, "prompt_tokens") for m in num], [tokens(m, "prompt_tokens") for m in den]
+        ),
+        "completion_tokens": _ratio(
+            [tokens(m, "completion_tokens") for m in num],
+            [tokens(m, "completion_tokens") for m in den],
+        ),
+        "requests": _ratio([m["model_requests"] for m in num], [m["model_requests"] for m in den]),
+    }
+
+
 def report(
     records: Sequence[RealisticRecord], lines: dict[tuple[str, str], dict[str, Any]], embedder: Any
 ) -> dict[str, Any]:
     """The side-by-side table per split (and both splits together)."""
     rows = replayed(records, lines, embedder)
+    modes = run_modes_of(lines)
     out: dict[str, Any] = {}
     for split in ("dev", "test", "all"):
         ids = [r.id for r in records if r.id in rows and (split == "all" or r.split == split)]
         if not ids:
             continue
         table: dict[str, Any] = {"answers": len(ids)}
-        for mode in ("no_judge", *MODES):
+        for mode in ("no_judge", *modes):
             table[mode] = _sentence_rates(np.asarray([rows[i][mode] for i in ids], dtype=float))
-            if mode == "no_judge":
-                continue
-            mine = [lines[(i, mode)] for i in ids]
-            table[mode].update(
-                requests_per_answer=_mean([m["model_requests"] for m in mine]),
-                prompt_tokens_per_answer=_mean([m["tokens"].get("prompt_tokens", 0) for m in mine]),
-                completion_tokens_per_answer=_mean(
-                    [m["tokens"].get("completion_tokens", 0) for m in mine]
-                ),
-                seconds_per_answer=_mean([m["judge_seconds"] for m in mine]),
-                failed_claims=int(sum(m["failed"] for m in mine)),
-            )
-        pa = [lines[(i, "per_answer")] for i in ids]
-        pc = [lines[(i, "per_claim")] for i in ids]
-        table["per_answer_over_per_claim"] = {
-            "seconds": _ratio([m["judge_seconds"] for m in pa], [m["judge_seconds"] for m in pc]),
-            "tokens": _ratio(
-                [sum(m["tokens"].values()) for m in pa], [sum(m["tokens"].values()) for m in pc]
-            ),
-            "prompt_tokens": _ratio(
-                [m["tokens"].get("prompt_tokens", 0) for m in pa],
-                [m["tokens"].get("prompt_tokens", 0) for m in pc],
-            ),
-            "requests": _ratio(
-                [m["model_requests"] for m in pa], [m["model_requests"] for m in pc]
-            ),
-        }
-        table["agreement"] = _agreement([rows[i] for i in ids])
+            if mode != "no_judge":
+                table[mode].update(_costs([lines[(i, mode)] for i in ids]))
+        for mode in modes if BASELINE in modes else []:
+            if mode != BASELINE:
+                table[f"{mode}_over_{BASELINE}"] = _ratios(
+                    [lines[(i, mode)] for i in ids], [lines[(i, BASELINE)] for i in ids]
+                )
+                table[f"{mode}_agreement"] = _agreement([rows[i] for i in ids], mode)
         out[split] = table
     return out
 
@@ -420,7 +451,7 @@ PRICES = {
 def cost_table(table: dict[str, Any]) -> dict[str, Any]:
     """US$ per 1,000 answers from the measured tokens per answer, at list prices."""
     out: dict[str, Any] = {"note": "computed from measured token counts, not measured"}
-    for mode in MODES:
+    for mode in [m for m in MODES if m in table]:
         prompt = table[mode]["prompt_tokens_per_answer"]["mean"]
         completion = table[mode]["completion_tokens_per_answer"]["mean"]
         out[mode] = {

@@ -20,45 +20,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import regex
-from pydantic import ValidationError
 
 from ..errors import InvalidInputError
 from ..providers.chat import ChatBackend, metered, usage_total
 from ..providers.structured import Exchange, InvalidOutput, ask_structured
 from .parallel import map_in_threads
-from .prompt import (
-    JUDGE_PROMPT_VERSION,
-    NO_PASSAGE,
-    PROMPT_HASH,
-    ClaimVerdict,
-    Pack,
-    pack_requests,
-)
+from .prompt import JUDGE_PROMPT_VERSION, Pack, pack_requests, prompt_hash
+from .reply import REPLY_TOKENS_PER_CLAIM, ClaimVerdict, Reply
 from .types import Finding, JudgeRequest, JudgeVerdict
 
 __all__ = ["LLMJudge"]
 
-# what one claim's verdict costs in completion tokens, at most, with a quote of a sentence
-REPLY_TOKENS_PER_CLAIM = 100
 # how servers say a prompt is longer than their context: OpenAI, vLLM and llama-cpp-python
 # ("maximum context length is N tokens"), llama.cpp ("exceeds the available context size")
 _TOO_LONG = regex.compile(r"maximum context length|context (?:size|window|length)", regex.I)
-
-
-def _check(pack: Pack, cid: str, raw: Any) -> ClaimVerdict:
-    """One claim's entry, validated; ``InvalidOutput`` says what is wrong with it."""
-    try:
-        out = ClaimVerdict.model_validate(raw)
-    except ValidationError as err:
-        raise InvalidOutput(f"{cid}: {err}", raw) from err
-    ids = [p.pid for p in pack.passages]
-    if out.passage not in (*ids, NO_PASSAGE):
-        raise InvalidOutput(f"{cid}: passage must be one of {[*ids, NO_PASSAGE]}", raw)
-    if out.label != "NOT_ENOUGH_INFO" and (out.passage == NO_PASSAGE or not out.quote.strip()):
-        raise InvalidOutput(
-            f"{cid}: a {out.label} label needs the id of the passage and a quote from it", raw
-        )
-    return out
 
 
 def _reply(ids: Sequence[str], pack: Pack) -> Callable[[Any], dict[str, Any]]:
@@ -71,7 +46,7 @@ def _reply(ids: Sequence[str], pack: Pack) -> Callable[[Any], dict[str, Any]]:
             (cid,) = ids
             if cid not in raw:
                 raise InvalidOutput(f"the reply has no entry for {cid}", raw)
-            _check(pack, cid, raw[cid])
+            pack.entry(cid, raw[cid])
         return raw
 
     return accept
@@ -102,7 +77,9 @@ class LLMJudge:
     budget one request's prompt is packed to (estimated from characters). When
     the backend has an integer ``max_tokens``, a request holds no more claims
     than that many completion tokens can answer. ``max_concurrency`` requests
-    run at once when a call needs several.
+    run at once when a call needs several. ``reply`` is what the model writes
+    per claim (``judge.reply``): ``"sentence"`` names the deciding sentence of
+    the numbered evidence, ``"quote"`` copies the deciding words.
     """
 
     prompt_version = JUDGE_PROMPT_VERSION
@@ -115,6 +92,7 @@ class LLMJudge:
         max_span_chars: int = 2000,
         max_prompt_tokens: int = 3000,
         max_concurrency: int = 4,
+        reply: Reply = "quote",
     ) -> None:
         if not callable(getattr(backend, "complete_json", None)):
             raise InvalidInputError("backend needs complete_json(messages, schema) (a ChatBackend)")
@@ -126,11 +104,14 @@ class LLMJudge:
             raise InvalidInputError("max_prompt_tokens must be >= 256")
         if max_concurrency < 1:
             raise InvalidInputError("max_concurrency must be >= 1")
+        if reply not in REPLY_TOKENS_PER_CLAIM:
+            raise InvalidInputError(f"reply must be one of {list(REPLY_TOKENS_PER_CLAIM)}")
         self.backend = backend
         self.max_retries = max_retries
         self.max_span_chars = max_span_chars
         self.max_prompt_tokens = max_prompt_tokens
         self.max_concurrency = max_concurrency
+        self.reply: Reply = reply
         self._model_id = str(getattr(backend, "model_id", None) or type(backend).__name__)
 
     @property
@@ -139,18 +120,20 @@ class LLMJudge:
 
     @property
     def prompt_hash(self) -> str:
-        return PROMPT_HASH
+        return prompt_hash(self.reply)
 
     # -- packing ------------------------------------------------------------------------
     def packs(self, requests: Sequence[JudgeRequest]) -> list[Pack]:
         """How ``requests`` are split into model requests (in order)."""
         cap = getattr(self.backend, "max_tokens", None)
-        per_request = max(1, cap // REPLY_TOKENS_PER_CLAIM) if isinstance(cap, int) else 10_000
+        each = REPLY_TOKENS_PER_CLAIM[self.reply]
+        per_request = max(1, cap // each) if isinstance(cap, int) else 10_000
         return pack_requests(
             requests,
             max_prompt_tokens=self.max_prompt_tokens,
             max_claims=per_request,
             max_span_chars=self.max_span_chars,
+            reply=self.reply,
         )
 
     # -- one model request ----------------------------------------------------------------
@@ -180,7 +163,7 @@ class LLMJudge:
             try:
                 if raw is None:
                     raise InvalidOutput(shared.error or "no reply", None)
-                claims[cid].entry = _check(pack, cid, raw.get(cid))
+                claims[cid].entry = pack.entry(cid, raw.get(cid))
             except InvalidOutput as err:
                 claims[cid].error = str(err)[:500]
         # one claim was asked alone already; a failed call (not a bad reply) is not repeated
@@ -188,7 +171,7 @@ class LLMJudge:
             for cid in [c for c in ids if claims[c].entry is None]:
                 alone, claims[cid] = self._ask(pack, [cid])
                 if alone is not None:
-                    claims[cid].entry = _check(pack, cid, alone[cid])
+                    claims[cid].entry = pack.entry(cid, alone[cid])
                 elif not claims[cid].invalid:
                     break  # the server failed: asking the rest would fail the same way
         return [self._verdict(pack, cid, claims[cid], shared) for cid in ids]

@@ -208,6 +208,20 @@ def test_one_request_per_answer_against_the_server(server):
             assert finding["verified"] == verify_quote(finding["quote"], text_of).verified
 
 
+def test_sentence_reply_per_answer_against_the_server(server):
+    """reply="sentence": one request for three claims; every finding is a sentence the prompt
+    showed, verified in the span it cites."""
+    judge = LLMJudge(chat(server, max_tokens=300), reply="sentence")
+    text = f"{PARTIAL} The primary mirror of the telescope is 6.5 metres wide. {MIRROR}"
+    guarded = verifier_with(judge=judge, escalate="all", role="decide").guard(text, SOURCES)
+    meta = guarded.case.metadata["judge"]
+    assert meta["escalated"] == 3 and meta["judge_calls"] == 1 and meta["model_requests"] >= 1
+    assert guarded.case.claims[0].details["judge"]["prompt_hash"] == judge.prompt_hash
+    for claim in guarded.case.claims:
+        for finding in claim.details["judge"]["findings"]:
+            assert finding["verified"] and any(finding["quote"] in src for src in SOURCES)
+
+
 def test_llm_decomposition_against_the_server(server):
     """The LLM decomposer's constrained call validates; coverage keeps every sentence checked."""
     draft = f"{SUPPORTED} {FABRICATED}"
