@@ -17,7 +17,15 @@ SPLIT_CORPORA = {
 }
 
 
-@pytest.mark.parametrize("stem", sorted(SPLIT_CORPORA))
+ALL_CORPORA = sorted(p.stem for p in CORPUS.glob("*.jsonl"))
+
+
+def test_every_corpus_is_split():
+    """Every adversarial corpus we write is split (benchmarks/split_adversarial.py)."""
+    assert len(ALL_CORPORA) >= 9 and set(SPLIT_CORPORA) <= set(ALL_CORPORA)
+
+
+@pytest.mark.parametrize("stem", ALL_CORPORA)
 def test_each_evidence_bundle_stays_on_one_side(stem):
     """Every case is dev or test, about half each, and no passage is seen on both sides."""
     cases = load_corpus(CORPUS / f"{stem}.jsonl")
@@ -30,6 +38,8 @@ def test_each_evidence_bundle_stays_on_one_side(stem):
     assert [p for p, s in sides.items() if len(s) > 1] == []
     share_dev = sum(c["split"] == "dev" for c in cases) / len(cases)
     assert 0.4 <= share_dev <= 0.6
+    for outcome in {c["expected"] for c in cases}:  # each expected outcome on both sides
+        assert {c["split"] for c in cases if c["expected"] == outcome} == {"dev", "test"}
 
 
 @pytest.mark.parametrize("stem", sorted(SPLIT_CORPORA))
