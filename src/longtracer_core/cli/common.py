@@ -129,7 +129,8 @@ def new_embedder(name: str | None) -> SentenceTransformerEmbedder:
 
 
 def judge_options(parser: argparse.ArgumentParser) -> None:
-    """``--judge-url``, ``--judge-model`` and ``--judge-key-env``: an LLM judge by its server."""
+    """``--judge-url``, ``--judge-model``, ``--judge-key-env`` and ``--judge-reply``: an LLM
+    judge by its server."""
     from ..judge.endpoint import DEFAULT_KEY_ENV
 
     parser.add_argument(
@@ -146,6 +147,13 @@ def judge_options(parser: argparse.ArgumentParser) -> None:
         help=f"environment variable holding the judge's API key (default {DEFAULT_KEY_ENV}; "
         "unset: no key is sent)",
     )
+    parser.add_argument(
+        "--judge-reply",
+        choices=["sentence", "quote"],
+        default=None,
+        help="what the judge writes per claim: the id of the deciding sentence, or a quote "
+        "copied from the evidence (default: LLMJudge's)",
+    )
 
 
 def judge_endpoint(args: argparse.Namespace) -> JudgeEndpoint | None:
@@ -158,7 +166,8 @@ def judge_endpoint(args: argparse.Namespace) -> JudgeEndpoint | None:
     if args.judge_url is None or args.judge_model is None:
         raise CliError("--judge-url and --judge-model go together", ExitCode.USAGE)
     try:
-        return JudgeEndpoint(args.judge_url, args.judge_model, key_env=args.judge_key_env)
+        reply = {"reply": args.judge_reply} if args.judge_reply else {}
+        return JudgeEndpoint(args.judge_url, args.judge_model, key_env=args.judge_key_env, **reply)
     except InvalidInputError as err:
         raise CliError(str(err), ExitCode.USAGE) from None
 

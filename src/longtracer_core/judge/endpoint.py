@@ -17,6 +17,7 @@ import regex
 from ..errors import InvalidInputError
 from ..providers.chat import OpenAICompatibleChat
 from .llm import LLMJudge
+from .reply import DEFAULT_REPLY, REPLY_TOKENS_PER_CLAIM, Reply
 
 __all__ = ["DEFAULT_KEY_ENV", "JudgeEndpoint"]
 
@@ -31,7 +32,7 @@ class JudgeEndpoint:
     ``url`` includes the version prefix (``http://127.0.0.1:8080/v1``);
     ``key_env`` names the environment variable holding the API key (unset or
     empty: no key is sent). ``timeout`` bounds each request; ``max_tokens``
-    caps each reply (None: the server's default).
+    caps each reply (None: the server's default); ``reply`` is ``LLMJudge``'s.
     """
 
     url: str
@@ -39,12 +40,16 @@ class JudgeEndpoint:
     key_env: str = DEFAULT_KEY_ENV
     timeout: float = 120.0
     max_tokens: int | None = None
+    reply: Reply = DEFAULT_REPLY
 
     def __post_init__(self) -> None:
         if not self.url.startswith(("http://", "https://")):
             raise InvalidInputError("the judge URL must start with http:// or https://")
         if not self.model.strip():
             raise InvalidInputError("the judge model name is empty")
+        if self.reply not in REPLY_TOKENS_PER_CLAIM:
+            shapes = list(REPLY_TOKENS_PER_CLAIM)
+            raise InvalidInputError(f"the judge reply must be one of {shapes}")
         if not self.timeout > 0:
             raise InvalidInputError(f"the judge timeout must be positive, got {self.timeout!r}")
 
@@ -57,7 +62,7 @@ class JudgeEndpoint:
             timeout=self.timeout,
             max_tokens=self.max_tokens,
         )
-        return LLMJudge(chat)
+        return LLMJudge(chat, reply=self.reply)
 
     def __repr__(self) -> str:
         url = _USERINFO.sub(r"\1***@", self.url)

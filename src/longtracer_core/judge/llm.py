@@ -26,7 +26,7 @@ from ..providers.chat import ChatBackend, metered, usage_total
 from ..providers.structured import Exchange, InvalidOutput, ask_structured
 from .parallel import map_in_threads
 from .prompt import JUDGE_PROMPT_VERSION, Pack, pack_requests, prompt_hash
-from .reply import REPLY_TOKENS_PER_CLAIM, ClaimVerdict, Reply
+from .reply import DEFAULT_REPLY, REPLY_TOKENS_PER_CLAIM, ClaimVerdict, Reply
 from .types import Finding, JudgeRequest, JudgeVerdict
 
 __all__ = ["LLMJudge"]
@@ -92,7 +92,7 @@ class LLMJudge:
         max_span_chars: int = 2000,
         max_prompt_tokens: int = 3000,
         max_concurrency: int = 4,
-        reply: Reply = "quote",
+        reply: Reply = DEFAULT_REPLY,
     ) -> None:
         if not callable(getattr(backend, "complete_json", None)):
             raise InvalidInputError("backend needs complete_json(messages, schema) (a ChatBackend)")

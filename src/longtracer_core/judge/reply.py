@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ..providers.structured import InvalidOutput
 
 __all__ = [
+    "DEFAULT_REPLY",
     "NO_PASSAGE",
     "REPLY_TOKENS_PER_CLAIM",
     "SENTENCE_PROMPT",
@@ -35,6 +36,7 @@ __all__ = [
 ]
 
 Reply = Literal["quote", "sentence"]
+DEFAULT_REPLY: Reply = "quote"
 NO_PASSAGE = "none"
 # what one claim's entry costs in completion tokens at most: a quote of a sentence, an id
 REPLY_TOKENS_PER_CLAIM: dict[Reply, int] = {"quote": 100, "sentence": 40}

@@ -17,7 +17,8 @@ import longtracer_core.cli.check as check_command
 from longtracer_core.console import ExitCode
 from longtracer_core.testing import HashEmbedder
 from tests.core.cli.test_cli import run, write_records
-from tests.core.judge.test_judge_per_answer import BASE, URL, StandIn
+from tests.core.judge.test_judge_per_answer import BASE, URL, StandIn, first_words
+from tests.core.judge.test_judge_sentence_reply import best_sentence
 from tests.helpers import SOURCES
 
 KEY = "sk-judge-secret-4242"
@@ -81,6 +82,26 @@ def test_a_quiet_check_prints_no_judge_line(files):
     respx.post(URL).mock(side_effect=StandIn())
     code, out, err = check(files, "--quiet")
     assert code == ExitCode.PASS and out == err == ""
+
+
+@pytest.mark.parametrize(
+    ("shape", "reply", "field"),
+    [("sentence", best_sentence, "sentence"), ("quote", first_words, "quote")],
+)
+@respx.mock
+def test_judge_reply_chooses_what_the_model_writes(files, shape, reply, field):
+    """--judge-reply sentence: the schema asks for a sentence id and the named sentence is the
+    verified finding; --judge-reply quote: a copied quote."""
+    server = StandIn(reply=reply)
+    respx.post(URL).mock(side_effect=server)
+    code, out, err = check(files, "--format", "json", "--judge-reply", shape)
+    assert code == ExitCode.PASS, err
+    (body,) = server.bodies
+    entry = body["response_format"]["json_schema"]["schema"]["$defs"]["verdict"]["anyOf"][0]
+    assert field in entry["properties"]
+    claims = json.loads(out)["case"]["claims"]
+    findings = [c["details_data"]["judge"]["findings"] for c in claims]
+    assert all(f[0]["verified"] and any(f[0]["quote"] in s for s in SOURCES) for f in findings)
 
 
 @pytest.mark.parametrize(
