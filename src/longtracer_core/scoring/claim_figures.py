@@ -1,0 +1,107 @@
+"""The figures a claim asserts that can be checked, and what each one counts.
+
+``figure_kind`` says what a figure counts (date, time, year, percent, money, a
+unit or a plain count); ``claim_figures`` lists the figures of a claim that are
+facts to check (not names, codes, ordinals or number words); ``in_range`` says
+whether a figure is an end of a range. Used by the evidence-wide checks
+(``evidence.py``).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import regex
+
+from ..lexicon.numbers import CURRENCY_WORDS, SCALE_EXPONENTS, SCALE_SUFFIXES
+from ..text.words import lex_tokens
+from .figures import Need, claim_needs
+from .names import opener_words
+from .numeric import _scan_items
+from .units import unit_table
+
+__all__ = ["claim_figures", "figure_kind", "in_range"]
+
+_SCALES = frozenset(SCALE_EXPONENTS) | frozenset(SCALE_SUFFIXES)
+_CURRENCIES = CURRENCY_WORDS
+
+
+def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | None) -> str:
+    """What a figure counts: date, time, year, percent, money, a unit, or a plain count."""
+    if kind in ("date", "time"):
+        return kind
+    after = text[end : end + 16].lower()
+    before = text[max(0, start - 2) : start + 1]  # a scanned figure may hold its symbol
+    if after.startswith(("%", " %", " percent", " per cent")):
+        return "percent"
+    if any(sym in before for sym in "$€£¥₹"):
+        return "money"
+    words = [w for w in lex_tokens(text[end : end + 40]) if w not in _SCALES][:2] or [""]
+    if words[0] in _CURRENCIES:
+        return "money"
+    if words[0] in ("square", "sq") and len(words) > 1:
+        area = unit_table().words.get(words[1])
+        return f"unit:{area}2" if area else "count"
+    unit = unit_table().words.get(words[0])
+    if unit is not None:
+        return f"unit:{unit}"
+    if number is not None and number == number.to_integral_value() and 1000 <= number <= 2100:
+        return "year"
+    return "count"
+
+
+_RANGE_BEFORE = regex.compile(r"\d\s*(?:–|—|-|to)\s*[$€£]?$")
+_RANGE_AFTER = regex.compile(r"^\s*(?:–|—|-|to)\s*[$€£]?\d")
+
+
+def in_range(claim: str, start: int, end: int) -> bool:
+    """Is the figure an end of a range ("50–67 kWh", "£10 to £13")? A range is an estimate,
+    most often worked out by the writer."""
+    return bool(_RANGE_BEFORE.search(claim[:start]) or _RANGE_AFTER.match(claim[end:]))
+
+
+_RANGE_TO = regex.compile(
+    r"\s*(?:–|—|-|to|and)\s*[$€£]?\d[\d.,]*\s*(?:thousand|million|billion|trillion|bn|m|k)\b"
+)
+_IDENTIFIER = regex.compile(r"(?:\p{Lu}[\p{L}.]*|No\.?)\s?$")
+
+
+def _checkable(claim: str, start: int, end: int) -> bool:
+    """Is the figure at ``claim[start:end]`` a fact to check, not part of a name or code?
+
+    Left out: figures glued to letters ("Q2", "1990s", "25½"), slashed codes
+    ("261/2004"), a number right after a capitalised word with no unit after it
+    ("Python 3.12", "PEP 695", "Article 33"), and the first end of a range whose
+    scale word follows the second ("19.2–19.6 billion").
+    """
+    before, after = claim[max(0, start - 24) : start], claim[end : end + 24]
+    if before[-1:].isalpha() or after[:1].isalpha() or after[:1] in "½¼¾⅓⅔/" or before[-1:] == "/":
+        return False
+    if before[-1:] == ":" or after[:1] == ":" or (before[-1:] == "-" and before[-2:-1].isalpha()):
+        return False  # a clock time's part, a model code ("WF-20")
+    if _RANGE_TO.match(after):
+        return False
+    word = _IDENTIFIER.search(before)
+    if word is not None and start > 0:
+        folded = word.group(0).strip().lower().rstrip(".")
+        names = opener_words()
+        if folded not in names and not figure_kind(claim, start, end, "num", None).startswith(
+            ("unit:", "percent", "money")
+        ):
+            return False
+    return True
+
+
+def claim_figures(claim: str) -> list[tuple[tuple[int, int, str], Need]]:
+    """The figures a claim asserts that can be checked exactly (no number words, ordinals,
+    names or codes)."""
+    items = [i for i in _scan_items(claim, lenient=True) if i.kind in ("num", "date", "time")]
+    needs = [n for n in claim_needs(claim) if not n.soft]
+    out = []
+    for item in items:
+        if item.kind == "num" and not _checkable(claim, item.start, item.end):
+            continue
+        need = next((n for n in needs if set(n.readings) == set(item.readings)), None)
+        if need is not None:
+            out.append(((item.start, item.end, item.kind), need))
+    return out
