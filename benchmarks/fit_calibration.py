@@ -42,7 +42,7 @@ def _rows(records):
         [
             {
                 "response": r.answer,
-                "sources": [{"text": s["text"], "source_id": s["source_id"]} for s in r.sources],
+                "sources": r.engine_sources(),
                 "case_id": r.id,
                 "question": r.question,
             }

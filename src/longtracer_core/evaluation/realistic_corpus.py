@@ -158,6 +158,14 @@ class RealisticRecord:
     def has_error(self) -> bool:
         return self.answer_label == "has_error"
 
+    def engine_sources(self) -> list[dict[str, str]]:
+        """The sources as a RAG app passes them: text, id and, when it has one, title."""
+        return [
+            {"text": s["text"], "source_id": s["source_id"]}
+            | ({"title": s["title"]} if s.get("title") else {})
+            for s in self.sources
+        ]
+
 
 def _fail(rid: str, msg: str) -> CorpusError:
     return CorpusError(f"{rid}: {msg}")

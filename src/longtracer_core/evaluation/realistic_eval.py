@@ -255,7 +255,7 @@ def evaluate_realistic(
         [
             {
                 "response": r.answer,
-                "sources": [{"text": s["text"], "source_id": s["source_id"]} for s in r.sources],
+                "sources": r.engine_sources(),
                 "case_id": r.id,
                 "question": r.question,
             }

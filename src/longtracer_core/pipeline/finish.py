@@ -163,8 +163,9 @@ def _score(
     )
     index = None
     if config.score_model != "seed-v1":
-        truth = [(d.source_id, d.text) for d in prep.docs if d.span_class == "truth"]
-        index = evidence_index(truth, read=engine.read_source)
+        docs = [d for d in prep.docs if d.span_class == "truth"]
+        titles = [t for d in docs if isinstance(t := d.metadata.get("title"), str)]
+        index = evidence_index([(d.source_id, d.text) for d in docs], engine.read_source, titles)
     for (i, c), match, cited_spans in zip(factual, found, cited, strict=True):
         matches[ids[i]] = match
         results[i] = assess_claim(ids[i], c, match, prep.spans, config, cited_spans)

@@ -35,6 +35,10 @@ class SourceDoc:
     metadata: Mapping[str, Any] = field(default_factory=dict)
 
 
+# keys of a source mapping kept beside its text (a title is name evidence: scoring/evidence.py)
+_CARRIED = ("source_id", "id", "title", "class", "span_class", "embedding", "embedding_model")
+
+
 def _text_of(item: Any, index: int) -> tuple[str, Mapping[str, Any]]:
     """The text and metadata of one source; metadata gets ``_strict_class`` when the
     caller set ``class`` on the source itself (a mapping), not in carried metadata."""
@@ -50,7 +54,7 @@ def _text_of(item: Any, index: int) -> tuple[str, Mapping[str, Any]]:
                 f"sources[{index}] is a mapping without 'text' (or 'page_content'/'content')"
             )
         meta = dict(item.get("metadata") or {})
-        for key in ("source_id", "id", "class", "span_class", "embedding", "embedding_model"):
+        for key in _CARRIED:
             if key in item:
                 meta[key] = item[key]
         if "class" in item:

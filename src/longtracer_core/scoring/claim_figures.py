@@ -20,7 +20,7 @@ from .names import opener_words
 from .numeric import _scan_items
 from .units import unit_table
 
-__all__ = ["claim_figures", "figure_kind", "in_range"]
+__all__ = ["checkable", "claim_figures", "figure_kind", "in_range"]
 
 _SCALES = frozenset(SCALE_EXPONENTS) | frozenset(SCALE_SUFFIXES)
 _CURRENCIES = CURRENCY_WORDS
@@ -66,7 +66,7 @@ _RANGE_TO = regex.compile(
 _IDENTIFIER = regex.compile(r"(?:\p{Lu}[\p{L}.]*|No\.?)\s?$")
 
 
-def _checkable(claim: str, start: int, end: int) -> bool:
+def checkable(claim: str, start: int, end: int) -> bool:
     """Is the figure at ``claim[start:end]`` a fact to check, not part of a name or code?
 
     Left out: figures glued to letters ("Q2", "1990s", "25½"), slashed codes
@@ -99,7 +99,7 @@ def claim_figures(claim: str) -> list[tuple[tuple[int, int, str], Need]]:
     needs = [n for n in claim_needs(claim) if not n.soft]
     out = []
     for item in items:
-        if item.kind == "num" and not _checkable(claim, item.start, item.end):
+        if item.kind == "num" and not checkable(claim, item.start, item.end):
             continue
         need = next((n for n in needs if set(n.readings) == set(item.readings)), None)
         if need is not None:

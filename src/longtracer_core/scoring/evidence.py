@@ -33,7 +33,7 @@ from ..lexicon.grammar import EXAMPLE_MARKERS
 from ..lexicon.numbers import DURATION_UNITS
 from ..text.sentences import split_sentences
 from ..text.words import function_words, lex_tokens, stem
-from .claim_figures import claim_figures, figure_kind, in_range
+from .claim_figures import checkable, claim_figures, figure_kind, in_range
 from .derivation import compound_durations, derivable, derived_values
 from .figures import Need, SpanFigures, needs_met, span_figures
 from .findings import Finding
@@ -88,8 +88,12 @@ class EvidenceIndex:
 
 
 def _kinds(text: str) -> tuple[tuple[str, str], ...]:
+    """(kind, value) of each figure ``text`` states as a fact: a number that is part of a
+    name or code ("PEP 684", "Article 33") is read as in a claim, as no figure."""
     out = []
     for item in _scan_items(text, lenient=True):
+        if item.kind == "num" and not checkable(text, item.start, item.end):
+            continue
         if item.kind in ("num", "date", "time"):
             kind = figure_kind(text, item.start, item.end, item.kind, item.number)
             out.append((kind, item.readings[0]))
@@ -116,9 +120,11 @@ def read_source(source_id: str, text: str) -> SourceEvidence:
 def evidence_index(
     sources: Iterable[tuple[str, str]],
     read: Callable[[str, str], SourceEvidence] = read_source,
+    titles: Sequence[str] = (),
 ) -> EvidenceIndex:
     """Index the evidence of one case: (source id, text) of every truth source, each read
-    by ``read`` (a verifier passes its cached reader)."""
+    by ``read`` (a verifier passes its cached reader). The sources' ``titles`` are name
+    evidence too ("Norvale Systems – Sick Leave" names Norvale Systems), never figures."""
     parts = [read(source_id, text) for source_id, text in sources]
     sentences = tuple(s for part in parts for s in part.sentences)
     values: set[str] = set()
@@ -129,7 +135,7 @@ def evidence_index(
         numbers.extend(s.figures.numbers)
         stated.extend(s.figures.stated)
     union = SpanFigures(frozenset(values), tuple(numbers), tuple(stated))
-    names = NameIndex.union(part.names for part in parts)
+    names = NameIndex.union([*(part.names for part in parts), name_index(titles)])
     return EvidenceIndex(sentences, union, derived_values(sentences), names)
 
 

@@ -541,3 +541,22 @@ def test_source_count_is_checked_before_reading_the_sources():
     v = verifier(config=VerifyConfig(limits={"max_sources": 3}))
     case = v.verify_case(SUPPORTED, [Exploding()] * 4)
     assert layers(case) == ("SKIPPED", "NOT_EVALUATED", "INPUT_TOO_LARGE", "INDETERMINATE")
+
+
+def test_a_source_title_given_by_the_caller_is_name_evidence():
+    """{"text", "title"}: a name the title holds is no absent name, so the redacting guard
+    keeps the sentence it deletes without the title."""
+    from longtracer_core.contracts import ClaimOutcome
+
+    text = "Employees receive 10 days of paid sick leave per calendar year."
+    answer = "Norvale Systems gives employees 10 days of paid sick leave per calendar year."
+    v = verifier()
+    bare = v.guard(answer, [{"text": text, "source_id": "h1"}], policy="redact")
+    titled = v.guard(
+        answer,
+        [{"text": text, "source_id": "h1", "title": "Norvale Systems – Sick Leave"}],
+        policy="redact",
+    )
+    assert bare.case.claims[0].outcome is ClaimOutcome.REFUTED
+    assert titled.case.claims[0].outcome is not ClaimOutcome.REFUTED
+    assert "Norvale" in titled.text and "Norvale" not in bare.text

@@ -292,3 +292,51 @@ def test_sources_read_one_at_a_time_index_as_the_whole_evidence():
     assert [s.source_id for s in INDEX.sentences] == ["S1", "S1", "S2", "S2", "S2"]
     claim = "JAXA landed SLIM within 55 metres of its target, and the prize was founded in 1987."
     assert not evidence_findings(claim, INDEX)
+
+
+RELEASE = evidence_index(
+    [
+        ("R1", "Kestrel 4.2 was released on 3 May 2024 with a faster parser."),
+        (
+            "R2",
+            "Proposal 731 gives each worker process its own memory arena, so workers can run "
+            "on separate cores. In 4.2 this is only available through the C interface.",
+        ),
+    ]
+)
+
+
+def test_a_number_in_a_name_or_code_is_no_figure_of_the_evidence():
+    """'Proposal 731' names a document: no value the claim's version could be set against
+    (as a claim's own 'Proposal 731' is no figure to check)."""
+    claim = (
+        "Support for a memory arena per worker process was added in 4.2, "
+        "which gives each worker its own arena."
+    )
+    assert kinds_of(claim, RELEASE) == []
+    # a figure the aligned sentence states for the same fact is still set against the claim's
+    wrong = kinds_of("Kestrel 4.2 was released on 3 May 2023 with a faster parser.", RELEASE)
+    assert {"figure_conflict", "figure_absent"} & set(wrong)
+
+
+@pytest.mark.parametrize("acronym", ["HTTP", "JSON", "SQL", "DNS"])
+def test_everyday_technical_acronyms_name_nothing(acronym):
+    claim = f"Kestrel 4.2 was released on 3 May 2024 with a faster {acronym} parser."
+    assert "name_absent" not in kinds_of(claim, RELEASE)
+    assert "name_absent" in kinds_of(claim.replace(acronym, "Falcon"), RELEASE)
+
+
+def kinds_of(claim: str, index) -> list[str]:
+    return [f.kind for f in evidence_findings(claim, index)]
+
+
+def test_a_source_title_is_name_evidence():
+    """A name only the source's title holds is the document's own subject, no absent name;
+    a title gives no figures."""
+    sources = [("H1", "Employees receive 10 days of paid sick leave per calendar year.")]
+    titled = evidence_index(sources, titles=["Norvale Systems – Sick Leave (2025)"])
+    claim = "Norvale Systems gives employees 10 days of paid sick leave per calendar year."
+    assert "name_absent" in kinds_of(claim, evidence_index(sources))
+    assert "name_absent" not in kinds_of(claim, titled)
+    assert "name_absent" in kinds_of(claim.replace("Norvale", "Harwick"), titled)
+    assert "2025" not in titled.figures.values
