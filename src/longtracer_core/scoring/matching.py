@@ -234,9 +234,10 @@ def match_claims(
             results.append(ClaimMatch((), None, None, False))
             continue
         cands = _select(cos[ci], plan.truth, cited[ci] if ci < len(cited) else (), candidates_m)
-        optional = _optional(contexts[ci] if ci < len(contexts) else (), model)
+        context = contexts[ci] if ci < len(contexts) else ()
+        optional = _optional(context, model)
         scored, uncapped, blocked = _score_candidates(
-            text, cos[ci], cands, plan, config, model, optional
+            text, cos[ci], cands, plan, config, model, optional, _given(context, model)
         )
         if model == "v2":
             results.append(_v2_match(text, scored, uncapped, blocked, plan, config, optional))
@@ -253,10 +254,14 @@ def _score_candidates(
     config: _ScoringConfig,
     model: ScoreModelName,
     optional: frozenset[str],
+    given: frozenset[str] = frozenset(),
 ) -> tuple[list[tuple[int, PairScore]], list[float], float]:
     """Score one claim against its candidates: the scores, the scores before the numeric
-    cap, and the best score the cap held down (0 when none was)."""
+    cap, and the best score the cap held down (0 when none was). A figure of ``given``
+    (the claim's context) is no figure the spans must hold."""
     claim_tokens, needs = claim_features(text, model)
+    if given:
+        needs = tuple(n for n in needs if given.isdisjoint(n.readings))
     scored: list[tuple[int, PairScore]] = []
     uncapped: list[float] = []
     numeric_blocked = 0.0
@@ -323,6 +328,14 @@ def _v2_match(
         contradicting_index=gated.contradicting,
         contradiction=gated.contradiction,
     )
+
+
+def _given(context: Sequence[str], model: ScoreModelName) -> frozenset[str]:
+    """Figures of the phrases a claim took from its context (v2 only): a table's column
+    header "Voyagers 1 and 2" frames its cells; the cells need not restate its figures."""
+    if model != "v2" or not context:
+        return frozenset()
+    return span_figures(" ".join(context)).values
 
 
 def _optional(context: Sequence[str], model: ScoreModelName) -> frozenset[str]:

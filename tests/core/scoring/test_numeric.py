@@ -180,3 +180,23 @@ def test_anchored_scan_equals_full_scan(text):
 
     full = [(m.span(), m.lastgroup) for m in _PATTERN.finditer(text)]
     assert [(m.span(), m.lastgroup) for m in _matches(text)] == full
+
+
+def test_a_figure_of_a_table_header_is_no_figure_the_cell_must_find():
+    """A cell under the header "Difference between Voyagers 1 and 2" is checked with the
+    header as its context; the header's 1 and 2 frame it, the cell's 12-inch is checked."""
+    from longtracer_core import CitationVerifier
+    from longtracer_core.contracts import ClaimOutcome
+    from longtracer_core.testing import HashEmbedder
+
+    verifier = CitationVerifier(embedder=HashEmbedder())
+    source = "Each probe carries a 12-inch gold-plated copper disc with sounds and images of Earth."
+    table = (
+        "| Source | Difference between Voyagers 1 and 2 |\n|---|---|\n"
+        "| [1] | Both probes carry a {size} gold-plated copper disc with sounds and images "
+        "of Earth. |"
+    )
+    (right,) = verifier.verify_case(table.format(size="12-inch"), [source]).claims
+    assert right.outcome is ClaimOutcome.SUPPORTED and not right.details["numeric_mismatch"]
+    (wrong,) = verifier.verify_case(table.format(size="14-inch"), [source]).claims
+    assert wrong.outcome is not ClaimOutcome.SUPPORTED
