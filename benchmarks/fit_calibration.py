@@ -30,9 +30,10 @@ from longtracer_core.scoring.calibration import FEATURES, claim_features, fit_lo
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "longtracer_core" / "data" / "calibration.json"
 BALANCED_FAITHFUL = 0.10
-# A user forgives a flag, not a missed fabrication: a faithful sentence flagged costs
-# half of a wrong sentence left unflagged when the uncertain line is chosen.
-FLAG_COST = 0.5
+# A user forgives a flag, not a missed fabrication, but a guard that marks most correct
+# sentences is switched off: the uncertain line flags as many wrong sentences as it can
+# while marking at most this share of faithful ones (the budget the product sets).
+FLAGGED_FAITHFUL = 0.30
 L2 = 1.0
 
 
@@ -95,16 +96,18 @@ def _rates(sentences, hit):
 
 
 def _operating_points(rows, p):
-    """``uncertain``: the p_wrong line that maximises wrong sentences flagged minus
-    FLAG_COST times faithful sentences flagged; ``balanced``: the lowest line at which removing uncertain claims
-    keeps faithful sentences removed at or under BALANCED_FAITHFUL."""
+    """``uncertain``: the lowest p_wrong line (the most wrong sentences flagged) at which
+    faithful sentences flagged stay at or under FLAGGED_FAITHFUL; ``balanced``: the lowest
+    line at which removing uncertain claims keeps faithful sentences removed at or under
+    BALANCED_FAITHFUL."""
     sentences = _sentences(rows, p)
     grid = [float(t) for t in np.round(np.arange(0.02, 0.99, 0.01), 2)]
-    best, line = -1.0, 0.5
+    line = grid[-1]
     for tau in grid:
-        f, w = _rates(sentences, lambda c, tau=tau: c[0] or c[1] or (c[2] and c[3] >= tau))
-        if w - FLAG_COST * f > best + 1e-12:
-            best, line = w - FLAG_COST * f, tau
+        f, _ = _rates(sentences, lambda c, tau=tau: c[0] or c[1] or (c[2] and c[3] >= tau))
+        if f <= FLAGGED_FAITHFUL:
+            line = tau
+            break
     balanced = 1.0
     for tau in grid:
         f, _ = _rates(sentences, lambda c, tau=tau: c[0] or (c[2] and c[3] >= tau))
@@ -139,7 +142,7 @@ def main() -> None:
             "claims": len(rows),
             "wrong_claims": int(y.sum()),
             "l2": L2,
-            "uncertain_rule": f"p_wrong line maximising wrong - {FLAG_COST} x faithful flagged",
+            "uncertain_rule": f"lowest p_wrong line flagging faithful <= {FLAGGED_FAITHFUL}",
             "balanced_rule": f"lowest line keeping faithful sentences removed <= {BALANCED_FAITHFUL}",
             "seconds": round(time.perf_counter() - started, 1),
             "command": ".venv/bin/python -m benchmarks.fit_calibration",

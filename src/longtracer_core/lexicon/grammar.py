@@ -11,6 +11,7 @@ from __future__ import annotations
 import regex
 
 __all__ = [
+    "ELABORATION",
     "EXAMPLE_MARKERS",
     "CAPITALISED_COMMON_WORDS",
     "CONNECTIVES",
@@ -96,6 +97,18 @@ CAPITALISED_COMMON_WORDS = tuple(
     march april may june july august september october november december monday tuesday
     wednesday thursday friday saturday sunday
     """.split()
+)
+
+# words that open a clause elaborating on what the sentence said before them: the clause
+# states something of its own ("..., which has implications for the economy", "...,
+# reflecting improved cost control", "... due to supply constraints")
+ELABORATION_OPENERS = """which meaning reflecting making allowing helping ensuring leading resulting
+    thereby thus""".split()
+ELABORATION_LINKS = ["because", "due to", "thanks to", "in order to", "so that"]
+ELABORATION = regex.compile(
+    r",\s+(?=(?:" + "|".join(ELABORATION_OPENERS) + r")\b)"
+    r"|\s+(?=(?:" + "|".join(ELABORATION_LINKS).replace(" ", r"\s+") + r")\b)",
+    regex.IGNORECASE,
 )
 
 # phrases that make what follows an illustration ("for example, on a salary of £30,000 ...")

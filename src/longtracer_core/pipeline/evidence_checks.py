@@ -27,6 +27,7 @@ PRIORITY = (
     "figure_role",
     "name_absent",
     "figure_absent",
+    "clause_absent",
     "gate_direction",
     "gate_polarity",
     "gate_figure_role",

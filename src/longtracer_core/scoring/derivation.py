@@ -23,11 +23,20 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Protocol
 
+import regex
+
 from ..lexicon.numbers import DURATION_PAIRS, MULTIPLIER_WORDS, NUMBER_WORDS, PERIOD_FACTORS
 from ..text.words import lex_tokens
 from .units import unit_table
 
-__all__ = ["canon", "compound_durations", "derivable", "derived_values"]
+__all__ = [
+    "canon",
+    "compound_durations",
+    "derivable",
+    "derivable_date",
+    "derived_values",
+    "word_factors",
+]
 
 _MAX_FIGURES = 12  # pairs of the first figures of a sentence (a table row can hold dozens)
 _MAX_YEARS = 200  # a duration added to or taken from a year is shorter than this
@@ -103,6 +112,38 @@ def _compound_durations(by_kind: dict[str, list[Decimal]]) -> set[str]:
     return out
 
 
+def _times_own(target: str, kind: str, sentences: Sequence[_Read], own: Sequence[Decimal]) -> bool:
+    quantities = [n for s in sentences for k, n in _sentence_numbers(s) if k == kind]
+    return any(
+        target in (canon(q * f), canon(q / f))
+        for q in quantities[: _MAX_FIGURES * 4]
+        for f in own
+        if 1 < f < _MAX_YEARS
+    )
+
+
+_MONTH = regex.compile(r"(\d{4})-(\d{2})")
+_YEAR_COUNTS = ("count", "multiplier", "unit:year")  # "four", "5 years"
+
+
+def derivable_date(reading: str, sentences: Sequence[_Read]) -> bool:
+    """May a month of a year ("2027-10") be a date of one sentence plus or minus a count
+    of that sentence ("first available in October 2022 ... security updates for at least
+    5 years" gives October 2027)?"""
+    m = _MONTH.fullmatch(reading)
+    if m is None:
+        return False
+    year, month = Decimal(m[1]), m[2]
+    for s in sentences:
+        figures = _sentence_numbers(s)[: _MAX_FIGURES * 2]
+        factors = [n for k, n in figures if k in _YEAR_COUNTS and 0 < n < _MAX_YEARS]
+        months = [d for k, v in s.kinds if k == "date" and (d := _MONTH.fullmatch(v))]
+        for d in months:
+            if d[2] == month and any(year in (int(d[1]) + n, int(d[1]) - n) for n in factors):
+                return True
+    return False
+
+
 def compound_durations(kinds: Iterable[tuple[str, str]]) -> set[str]:
     """The durations a text writes in two units, as one value in either unit."""
     by_kind: dict[str, list[Decimal]] = {}
@@ -114,10 +155,14 @@ def compound_durations(kinds: Iterable[tuple[str, str]]) -> set[str]:
 
 
 def _sentence_words(s: _Read) -> list[tuple[str, Decimal]]:
+    return word_factors(s.text)
+
+
+def word_factors(text: str) -> list[tuple[str, Decimal]]:
     """Number words ("four") as counts, multiplier words ("twice") and the factors of a
-    rate's period ("a month": 12) of one sentence."""
+    rate's period ("a month": 12) of one text."""
     out: list[tuple[str, Decimal]] = []
-    for token in lex_tokens(s.text):
+    for token in lex_tokens(text):
         if token in NUMBER_WORDS:
             out.append(("count", Decimal(NUMBER_WORDS[token])))
         elif token in MULTIPLIER_WORDS:
@@ -133,11 +178,16 @@ def _sentence_numbers(s: _Read) -> list[tuple[str, Decimal]]:
     return figures + _sentence_words(s)
 
 
-def derivable(value: Decimal, kind: str, sentences: Sequence[_Read]) -> bool:
+def derivable(
+    value: Decimal, kind: str, sentences: Sequence[_Read], own: Sequence[Decimal] = ()
+) -> bool:
     """May ``value`` (a figure of ``kind``) have been computed from one of ``sentences``:
     a year plus or minus a duration, or a quantity of the claim's kind times a count or
-    a multiplier word of the same sentence?"""
+    a multiplier word of the same sentence, or times a count or multiplier the claim
+    itself writes in words (``own``: "over a three-year degree that comes to £18,000")?"""
     target = canon(value)
+    if own and kind != "year" and _times_own(target, kind, sentences, own):
+        return True
     for s in sentences:
         figures = _sentence_numbers(s)[: _MAX_FIGURES * 2]
         factors = [n for k, n in figures if k in ("count", "multiplier") and 0 < n < _MAX_YEARS]

@@ -29,12 +29,18 @@ from decimal import Decimal
 import regex
 
 from ..contracts import ReasonCode
-from ..lexicon.grammar import EXAMPLE_MARKERS
+from ..lexicon.grammar import ELABORATION, EXAMPLE_MARKERS
 from ..lexicon.numbers import DURATION_UNITS
 from ..text.sentences import split_sentences
 from ..text.words import function_words, lex_tokens, stem
 from .claim_figures import checkable, claim_figures, figure_kind, in_range
-from .derivation import compound_durations, derivable, derived_values
+from .derivation import (
+    compound_durations,
+    derivable,
+    derivable_date,
+    derived_values,
+    word_factors,
+)
 from .figures import Need, SpanFigures, needs_met, span_figures
 from .findings import Finding
 from .names import NameIndex, absent_names, name_index, swapped_codes
@@ -54,6 +60,10 @@ __all__ = [
 ALIGNED = 0.5
 # a figure's holders speak of another fact when they hold under this share
 OTHER_FACT = 0.25
+# an elaborating clause of at least this many content words, at most this share of them
+# in any source or the claim's context, states something the evidence does not
+CLAUSE_WORDS = 3
+CLAUSE_FOUND = 0.25
 
 
 def _content_words(text: str) -> list[str]:
@@ -85,6 +95,7 @@ class EvidenceIndex:
     figures: SpanFigures  # every figure every source states
     derived: frozenset[str]  # values derived from one sentence's figures (never years)
     names: NameIndex
+    vocabulary: frozenset[str] = frozenset()  # every content word (stem) of every sentence
 
 
 def _kinds(text: str) -> tuple[tuple[str, str], ...]:
@@ -136,7 +147,8 @@ def evidence_index(
         stated.extend(s.figures.stated)
     union = SpanFigures(frozenset(values), tuple(numbers), tuple(stated))
     names = NameIndex.union([*(part.names for part in parts), name_index(titles)])
-    return EvidenceIndex(sentences, union, derived_values(sentences), names)
+    vocabulary = frozenset(w for s in sentences for w in s.content)
+    return EvidenceIndex(sentences, union, derived_values(sentences), names, vocabulary)
 
 
 def _aligned(claim: frozenset[str], index: EvidenceIndex) -> tuple[EvidenceSentence | None, float]:
@@ -239,7 +251,10 @@ def _computed(
     before it are those before the evidence's other year: "opened in 1941" against
     "opened in 1937 after four years" states the same fact with another year (a product
     is too exact to meet by chance; a year and a small duration is not)."""
-    if need.number is None or not derivable(need.number, kind, index.sentences):
+    if kind == "date":
+        return derivable_date(need.readings[0], index.sentences)
+    own = [n for _, n in word_factors(claim)]
+    if need.number is None or not derivable(need.number, kind, index.sentences, own):
         return False
     at = aligned.text.find(other)
     return kind != "year" or at < 0 or not _before(claim, start) & _before(aligned.text, at)
@@ -322,6 +337,27 @@ def _figure(
     return None
 
 
+def _unfound_clause(claim: str, index: EvidenceIndex, optional: frozenset[str]) -> Finding | None:
+    """An elaborating clause ("..., which has implications for the economy") whose content
+    words the evidence and the claim's context hardly hold: the claim says more than the
+    sources; never decisive (a paraphrase can word a clause anew), it keeps the claim
+    from SUPPORTED."""
+    known = index.vocabulary | frozenset(stem(w) for w in optional)
+    for clause in ELABORATION.split(claim)[1:]:
+        words = _content_words(clause)
+        if lex_tokens(clause)[:1] and lex_tokens(clause)[0] not in function_words():
+            words = words[1:]  # an opener that is a content word ("reflecting") says nothing
+        found = sum(w in known for w in words)
+        if len(words) >= CLAUSE_WORDS and found <= CLAUSE_FOUND * len(words):
+            return Finding(
+                "clause_absent",
+                ReasonCode.PARTIAL_SUPPORT,
+                f'no source states "{_quote(clause.strip(), 80)}"',
+                {"clause": clause.strip()},
+            )
+    return None
+
+
 def evidence_findings(
     claim: str, index: EvidenceIndex, context: Sequence[str] = ()
 ) -> list[Finding]:
@@ -356,6 +392,9 @@ def evidence_findings(
                 {"names": missing},
             )
         )
+    unfound = _unfound_clause(claim, index, optional)
+    if unfound is not None:
+        out.append(unfound)
     content = _content(claim) - frozenset(stem(w) for w in optional)
     if content:
         given = span_figures(" ".join(context)).values if context else frozenset()

@@ -36,7 +36,9 @@ DECISIVE_KINDS: frozenset[str] = frozenset(
 # Findings that keep a claim from SUPPORTED without refuting it: a figure no source states
 # nor derives was right about the sentence only half the time on dev (5 of 10), so it
 # marks the sentence uncertain and never deletes it.
-BLOCKING_KINDS: frozenset[str] = frozenset({"figure_absent"})
+# An elaborating clause the evidence hardly holds ("clause_absent") keeps a claim from
+# SUPPORTED the same way.
+BLOCKING_KINDS: frozenset[str] = frozenset({"figure_absent", "clause_absent"})
 # Verbs of change ("rose" / "fell"): one subject, two directions, so opposite verbs on a
 # strongly matching span contradict. Comparatives and relative positions ("lower than",
 # "south of", "before") flip with the order of what they relate ("A is lower than B" is

@@ -560,3 +560,22 @@ def test_a_source_title_given_by_the_caller_is_name_evidence():
     assert bare.case.claims[0].outcome is ClaimOutcome.REFUTED
     assert titled.case.claims[0].outcome is not ClaimOutcome.REFUTED
     assert "Norvale" in titled.text and "Norvale" not in bare.text
+
+
+def test_an_unsupported_elaboration_is_marked_never_deleted():
+    """'..., reflecting improved efficiency and cost control' on a supported statement: the
+    claim is UNCERTAIN (flag marks it) and redact keeps the sentence."""
+    from longtracer_core.contracts import ClaimOutcome
+
+    source = "Operating margin widened to 18.5% in the third quarter."
+    answer = (
+        "Operating margin widened to 18.5% in the third quarter, reflecting improved "
+        "efficiency and tighter cost control."
+    )
+    g = verifier().guard(answer, [source], policy="redact")
+    (claim,) = g.case.claims
+    assert claim.outcome is ClaimOutcome.UNCERTAIN
+    assert claim.details["finding"]["kind"] == "clause_absent"
+    assert "reflecting improved efficiency" in g.text
+    plain = verifier().guard("Operating margin widened to 18.5% in the third quarter.", [source])
+    assert plain.case.claims[0].outcome is ClaimOutcome.SUPPORTED

@@ -340,3 +340,80 @@ def test_a_source_title_is_name_evidence():
     assert "name_absent" not in kinds_of(claim, titled)
     assert "name_absent" in kinds_of(claim.replace("Norvale", "Harwick"), titled)
     assert "2025" not in titled.figures.values
+
+
+MARGIN = evidence_index(
+    [
+        (
+            "M1",
+            "Operating margin widened to 18.5% in the third quarter. Shares fell 4% after "
+            "the company cut its forecast because of weaker demand in Europe.",
+        )
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Operating margin widened to 18.5% in the third quarter, reflecting improved "
+        "efficiency and tighter cost control.",
+        "Operating margin widened to 18.5%, which has important implications for investors "
+        "and pension savers.",
+        "Shares fell 4% due to supply constraints in the hardware unit.",
+    ],
+)
+def test_an_elaborating_clause_no_source_holds_keeps_a_claim_uncertain(claim):
+    """A clause the sentence adds ('..., reflecting improved efficiency') whose words the
+    evidence hardly holds: the claim says more than the sources (never a decisive
+    finding: it marks, it does not delete)."""
+    (found,) = evidence_findings(claim, MARGIN)
+    assert found.kind == "clause_absent" and found.text.startswith("no source states")
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Shares fell 4% because the company cut its forecast on weaker demand in Europe.",
+        "Operating margin widened to 18.5%, which happened in the third quarter.",
+        "Shares fell 4% after a forecast cut, due to weaker demand in Europe.",
+    ],
+)
+def test_an_elaborating_clause_the_evidence_holds_is_no_finding(claim):
+    assert "clause_absent" not in kinds_of(claim, MARGIN)
+
+
+def test_a_clause_worded_from_the_question_is_the_users_own():
+    claim = "Shares fell 4%, which worries long-term holders of the stock."
+    assert kinds_of(claim, MARGIN) == ["clause_absent"]
+    context = ("I am a long-term holder; is the stock drop something that worries me?",)
+    assert [f.kind for f in evidence_findings(claim, MARGIN, context)] == []
+
+
+def test_a_figure_the_claims_own_count_derives_is_marked_not_refuted():
+    """£6,000 a year over "a three-year course" is £18,000: a computation the claim shows,
+    so no conflict (marked, never deleted); a product that is no such computation is one."""
+    index = evidence_index(
+        [("S1", "The scholarship pays £6,000 a year towards living costs for the course.")]
+    )
+    right = "Over a three-year course the scholarship pays £18,000 towards living costs."
+    assert kinds_of(right, index) == ["figure_absent"]
+    assert kinds_of(right.replace("18,000", "21,000"), index) == ["figure_conflict"]
+
+
+def test_a_month_a_count_of_years_after_a_stated_month_is_marked_not_refuted():
+    """"first available in October 2022 ... security updates for 5 years" gives October
+    2027: marked (no source states it), not refuted as a conflict with October 2022."""
+    index = evidence_index(
+        [
+            (
+                "P1",
+                "The Vela 7 phone, first available in October 2022, gets security updates "
+                "for at least 5 years.",
+            )
+        ]
+    )
+    right = "The Vela 7 phone gets security updates until about October 2027."
+    assert "figure_conflict" not in kinds_of(right, index)
+    wrong = "The Vela 7 phone gets security updates until about October 2029."
+    assert "figure_conflict" in kinds_of(wrong, index)
