@@ -402,7 +402,7 @@ def test_a_figure_the_claims_own_count_derives_is_marked_not_refuted():
 
 
 def test_a_month_a_count_of_years_after_a_stated_month_is_marked_not_refuted():
-    """"first available in October 2022 ... security updates for 5 years" gives October
+    """'first available in October 2022 ... security updates for 5 years' gives October
     2027: marked (no source states it), not refuted as a conflict with October 2022."""
     index = evidence_index(
         [
