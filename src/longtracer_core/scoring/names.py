@@ -141,12 +141,18 @@ def _title_span(text: str) -> tuple[int, int]:
     return 0, 0
 
 
+# a capitalised word and "of" just before a word: "Court of Justice", "Bank of England"
+_OF_NAME = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.-]*\s+of\s+$")
+
+
 def claim_names(text: str) -> list[Name]:
     """The words of ``text`` that name something (see the module docstring).
 
     A sentence's first word is a name only when it is an acronym, has inner
-    capitals, or opens a run of names ("New Zealand", "Hexley's") and is no
-    common opener: a capitalised first word is otherwise just English. In a
+    capitals, is a country's name ("China"), or opens a run of names ("New
+    Zealand", "Hexley's") and is no common opener: a capitalised first word is
+    otherwise just English. A title word ("Justice") names nothing unless it
+    ends a name after "of" ("Court of Justice"). In a
     Title Case label or heading only acronyms and inner capitals name something.
     """
     lex = _lexicon()
@@ -164,13 +170,20 @@ def claim_names(text: str) -> list[Name]:
         if text[m.end() : m.end() + 9].lower().lstrip().startswith(("dollar", "cent")):
             continue  # "US dollars", "Hong Kong cents": a currency, not a claim about a place
         folded = fold(word)
-        if folded in lex.not_names or folded in lex.titles or folded in unit_table().words:
-            continue  # "MWh" is a unit
+        title = folded in lex.titles and not _OF_NAME.search(text, 0, m.start())
+        if folded in lex.not_names or title or folded in unit_table().words:
+            continue  # "MWh" is a unit; "Justice" a title, but in "Court of Justice" a name
         if _bracketed(text, m.start()):
             continue  # "[UCAS]", "(GOV.UK)": a label for a source, not a claim about it
         initial = _opens(text, m.start())
         plain = not (any(ch.isupper() for ch in word[1:]) or _acronym(word))
-        if initial and plain and (folded in lex.starters or not _possessive_or_run(text, m.end())):
+        place = folded in lex.demonyms and " " not in folded  # "China", "France"
+        if (
+            initial
+            and plain
+            and not place
+            and (folded in lex.starters or not _possessive_or_run(text, m.end()))
+        ):
             continue
         out.append(Name(word, m.start(), m.end(), initial))
     return out

@@ -417,3 +417,33 @@ def test_a_month_a_count_of_years_after_a_stated_month_is_marked_not_refuted():
     assert "figure_conflict" not in kinds_of(right, index)
     wrong = "The Vela 7 phone gets security updates until about October 2029."
     assert "figure_conflict" in kinds_of(wrong, index)
+
+
+COURT = evidence_index(
+    [
+        (
+            "C1",
+            "The European Court of Human Rights ruled in April 2024 that Switzerland had "
+            "violated the rights of the association. Japan became the fifth country to land "
+            "softly on the Moon.",
+        )
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "absent"),
+    [
+        ("The European Court of Justice ruled in April 2024 against Switzerland.", "Justice"),
+        ("China became the fifth country to land softly on the Moon.", "China"),
+    ],
+)
+def test_a_title_word_ending_a_name_and_a_country_opening_a_sentence_are_names(claim, absent):
+    """'Court of Justice' is a name, not a judge's title; 'China' at a sentence start is a
+    country, not just a capitalised first word."""
+    (found,) = evidence_findings(claim, COURT)
+    assert found.kind == "name_absent" and absent in found.text
+    assert (
+        kinds_of(claim.replace(absent, "Human Rights" if absent == "Justice" else "Japan"), COURT)
+        == []
+    )
