@@ -154,10 +154,6 @@ def compound_durations(kinds: Iterable[tuple[str, str]]) -> set[str]:
     return _compound_durations(by_kind)
 
 
-def _sentence_words(s: _Read) -> list[tuple[str, Decimal]]:
-    return word_factors(s.text)
-
-
 def word_factors(text: str) -> list[tuple[str, Decimal]]:
     """Number words ("four") as counts, multiplier words ("twice") and the factors of a
     rate's period ("a month": 12) of one text."""
@@ -175,7 +171,7 @@ def word_factors(text: str) -> list[tuple[str, Decimal]]:
 def _sentence_numbers(s: _Read) -> list[tuple[str, Decimal]]:
     """(kind, value) of every figure of one sentence, with its number and multiplier words."""
     figures = [(kind, n) for kind, value in s.kinds if (n := number(value)) is not None]
-    return figures + _sentence_words(s)
+    return figures + word_factors(s.text)
 
 
 def derivable(
@@ -198,7 +194,7 @@ def derivable(
             continue
         # a count times a count only by a word ("twice", "four"): small digits meet by chance
         if kind == "count":
-            factors = [n for k, n in _sentence_words(s)]
+            factors = [n for k, n in word_factors(s.text)]
         quantities = [n for k, n in figures if k == kind]
         if any(
             target in (canon(q * f), canon(q / f))

@@ -41,7 +41,7 @@ from .derivation import (
     derived_values,
     word_factors,
 )
-from .figures import Need, SpanFigures, needs_met, span_figures
+from .figures import Need, SpanFigures, context_figures, needs_met, span_figures
 from .findings import Finding
 from .names import NameIndex, absent_names, name_index, swapped_codes
 from .numeric import _scan_items
@@ -345,7 +345,8 @@ def _unfound_clause(claim: str, index: EvidenceIndex, optional: frozenset[str]) 
     known = index.vocabulary | frozenset(stem(w) for w in optional)
     for clause in ELABORATION.split(claim)[1:]:
         words = _content_words(clause)
-        if lex_tokens(clause)[:1] and lex_tokens(clause)[0] not in function_words():
+        opener = lex_tokens(clause)[:1]
+        if opener and opener[0] not in function_words():
             words = words[1:]  # an opener that is a content word ("reflecting") says nothing
         found = sum(w in known for w in words)
         if len(words) >= CLAUSE_WORDS and found <= CLAUSE_FOUND * len(words):
@@ -397,7 +398,7 @@ def evidence_findings(
         out.append(unfound)
     content = _content(claim) - frozenset(stem(w) for w in optional)
     if content:
-        given = span_figures(" ".join(context)).values if context else frozenset()
+        given = context_figures(context)
         figure = _figure(claim, content, index, given)
         if figure is not None:
             out.append(figure)

@@ -32,7 +32,7 @@ import regex
 
 from .numeric import Reading, _expand, _scan_items
 
-__all__ = ["Need", "SpanFigures", "claim_needs", "needs_met", "span_figures"]
+__all__ = ["Need", "SpanFigures", "claim_needs", "context_figures", "needs_met", "span_figures"]
 
 Hedge = Literal["exact", "approx", "min", "max"]
 
@@ -174,3 +174,9 @@ def needs_met(needs: Sequence[Need], span: SpanFigures) -> bool:
         if not _met(need, span):
             return False
     return True
+
+
+def context_figures(context: Sequence[str]) -> frozenset[str]:
+    """The figures of the phrases a claim took from its context (the user's question, a
+    heading, a table's column header): the claim need not find them in the evidence."""
+    return span_figures(" ".join(context)).values if context else frozenset()

@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 
 from ..deadline import checkpoint
 from ..text.words import lex_tokens, stem_tokens
-from .figures import claim_needs, needs_met, span_figures
+from .figures import claim_needs, context_figures, needs_met, span_figures
 from .fusion import PairScore, _ScoringConfig, band, score_features
 from .gates import GateResult
 from .lexical import IdfTable, idf_table
@@ -333,9 +333,7 @@ def _v2_match(
 def _given(context: Sequence[str], model: ScoreModelName) -> frozenset[str]:
     """Figures of the phrases a claim took from its context (v2 only): a table's column
     header "Voyagers 1 and 2" frames its cells; the cells need not restate its figures."""
-    if model != "v2" or not context:
-        return frozenset()
-    return span_figures(" ".join(context)).values
+    return context_figures(context) if model == "v2" else frozenset()
 
 
 def _optional(context: Sequence[str], model: ScoreModelName) -> frozenset[str]:
