@@ -9,14 +9,53 @@ from __future__ import annotations
 
 __all__ = [
     "CHANGE_VERB_WORDS",
+    "CLAUSE_BREAKS",
     "FALLING_WORDS",
     "NEGATIONS",
+    "NEGATION_BLURS",
+    "NEGATION_IDIOMS",
+    "NEGATION_NEUTRAL",
+    "PROHIBITIONS",
     "OPPOSITE_PAIRS",
     "QUANTIFIERS",
     "RISING_WORDS",
+    "TOGGLE_PAIRS",
 ]
 
 NEGATIONS = frozenset("not no never none nobody nothing neither nor without cannot nowhere".split())
+
+# A statement and its negation (``scoring/toggles.py``): the words and phrases below make
+# a clause's polarity something other than a plain "not".
+# Negations that do not deny what follows them: a bound, an addition, a degree, a time.
+NEGATION_IDIOMS = tuple(
+    " ".join(phrase.split())
+    for phrase in """
+    not only|not just|not merely|no more than|not more than|no less than|not less than|
+    no fewer than|not fewer than|no later than|not later than|no earlier than|not until|
+    no longer than|not always|not all|not every|not necessarily|nothing but|not least|
+    no sooner|not much|not many|no matter|never before|not yet
+    """.split("|")
+)
+# Words that carry a negation of their own ("another council" is "not your council",
+# "without a filter", "unless it has one"), comparisons that flip with their order ("no
+# river carries more than the Amazon"), and a prohibition ("Don't look at the Sun") that
+# is advice rather than a statement: a clause holding one is no plain toggle of another.
+NEGATION_BLURS = tuple(
+    """
+    without unless except than instead rather another other others different elsewhere
+    outside apart
+    """.split()
+)
+PROHIBITIONS = ("do not", "don't", "don’t", "never", "avoid")
+# Words a negation toggles along with itself ("always" / "never", "any" / "no").
+NEGATION_NEUTRAL = frozenset("always ever any also still even yet".split())
+# Where one clause of a sentence ends and another begins: a coordinator or subordinator
+# after a comma, or a subordinator anywhere ("..., even if the school is not in your area").
+CLAUSE_BREAKS = (
+    r"\s*(?:[;:—–]|,\s*(?:but|while|whereas|although|though|yet|and|so|because|which|who"
+    r"|whose|where|when)\b|\b(?:but|whereas|while|although|because|even if|if|unless|when"
+    r"|whose|which|since)\b)\s*"
+)
 
 # words of going up, in every form the direction gate meets
 RISING_WORDS = tuple(
@@ -84,6 +123,15 @@ OPPOSITE_PAIRS: tuple[tuple[str, str], ...] = (
     ("internal", "external"),
     ("left", "right"),
     ("saltier", "fresher"),
+)
+
+# opposites a claim may swap in an evidence clause (``scoring/toggles.py``) besides the pairs
+# above and the rising and falling words; the direction gate leaves them out ("more" than
+# one thing, "less" of another compare different things as often as they contradict)
+TOGGLE_PAIRS: tuple[tuple[str, str], ...] = (
+    ("more", "less"),
+    ("more", "fewer"),
+    ("most", "least"),
 )
 
 # words that claim everything or nothing

@@ -25,6 +25,8 @@ PRIORITY = (
     "contradiction",
     "figure_conflict",
     "figure_role",
+    "negation_conflict",
+    "direction_conflict",
     "name_absent",
     "figure_absent",
     "clause_absent",
@@ -36,7 +38,9 @@ PRIORITY = (
     "gate_causal",
     "figure_mismatch",
 )
-_CONTRADICTING = frozenset({"figure_conflict", "figure_role"})
+_CONTRADICTING = frozenset(
+    {"figure_conflict", "figure_role", "negation_conflict", "direction_conflict"}
+)
 
 
 def _rank(kind: str) -> int:

@@ -15,7 +15,11 @@ whole evidence of a case once (``evidence_index``) and ask of each claim:
   set against it, or one a computation may have given;
 * ``figure_role`` — a figure the evidence states, but only for another fact:
   the sentence that speaks of the claim's subject gives another figure of the
-  same kind ("discovered in 1923" where 1923 is the year of the prize).
+  same kind ("discovered in 1923" where 1923 is the year of the prize);
+* ``negation_conflict`` / ``direction_conflict`` — the claim is a clause of the evidence
+  with its negation toggled ("contains live virus" / "does not contain live virus") or
+  one word swapped for its opposite ("exports increased" / "exports declined";
+  ``toggles.py``).
 
 Pure functions over plain text; ``Finding`` records carry the proof.
 """
@@ -45,6 +49,7 @@ from .figures import Need, SpanFigures, context_figures, needs_met, span_figures
 from .findings import Finding
 from .names import NameIndex, absent_names, name_index, swapped_codes
 from .numeric import _scan_items
+from .toggles import SentenceClauses, read_sentence, toggle
 
 __all__ = [
     "EvidenceIndex",
@@ -85,6 +90,7 @@ class EvidenceSentence:
     content: frozenset[str]
     figures: SpanFigures
     kinds: tuple[tuple[str, str], ...]  # (kind, value) of each figure it states
+    clauses: SentenceClauses | None = None  # read for negations
 
 
 @dataclass(frozen=True)
@@ -122,7 +128,14 @@ class SourceEvidence:
 def read_source(source_id: str, text: str) -> SourceEvidence:
     """The sentences of one source, with their content words and figures, and its names."""
     sentences = tuple(
-        EvidenceSentence(source_id, s.text, _content(s.text), span_figures(s.text), _kinds(s.text))
+        EvidenceSentence(
+            source_id,
+            s.text,
+            _content(s.text),
+            span_figures(s.text),
+            _kinds(s.text),
+            read_sentence(s.text),
+        )
         for s in split_sentences(text)
     )
     return SourceEvidence(sentences, name_index([text]))
@@ -359,6 +372,27 @@ def _unfound_clause(claim: str, index: EvidenceIndex, optional: frozenset[str]) 
     return None
 
 
+def _turned(claim: str, index: EvidenceIndex) -> Finding | None:
+    """A claim that turns an evidence clause around (a negation toggled, a direction
+    swapped). Every word of the claim is asked of the evidence, the context's too: a word
+    the user's question lends the claim ("take") is no word of the clause it would turn."""
+    sentences = [(s.source_id, s.text, s.clauses) for s in index.sentences if s.clauses]
+    found = toggle(claim, sentences)
+    if found is None:
+        return None
+    where = {"source_id": found.source_id, "quote": _quote(found.sentence)}
+    said = f'source {found.source_id} says "{_quote(found.clause.strip())}"'
+    if found.kind == "negation":
+        return Finding("negation_conflict", ReasonCode.POLARITY_MISMATCH, said, where)
+    mine, theirs = found.turned
+    return Finding(
+        "direction_conflict",
+        ReasonCode.DIRECTION_MISMATCH,
+        f"the claim says {mine!r} where {said}",
+        {**where, "terms": [mine, theirs]},
+    )
+
+
 def evidence_findings(
     claim: str, index: EvidenceIndex, context: Sequence[str] = ()
 ) -> list[Finding]:
@@ -396,6 +430,9 @@ def evidence_findings(
     unfound = _unfound_clause(claim, index, optional)
     if unfound is not None:
         out.append(unfound)
+    turned = _turned(claim, index)
+    if turned is not None:
+        out.append(turned)
     content = _content(claim) - frozenset(stem(w) for w in optional)
     if content:
         given = context_figures(context)

@@ -30,6 +30,8 @@ DECISIVE_KINDS: frozenset[str] = frozenset(
         "figure_conflict",
         "figure_role",
         "name_absent",
+        "negation_conflict",
+        "direction_conflict",
         "judge_quote",
     }
 )

@@ -46,8 +46,12 @@ ROWS = {
         (C.INSUFFICIENT_EVIDENCE, R.NOT_ENTAILED, R.NUMERIC_MISMATCH),
     ),
     "a v2 gate kept a strong match down": (
+        "The James Webb Space Telescope only launched aboard an Ariane 5 rocket.",
+        (C.INSUFFICIENT_EVIDENCE, R.NOT_ENTAILED, R.QUANTIFIER_MISMATCH),
+    ),
+    "an evidence clause turned around (decisive)": (
         "The James Webb Space Telescope did not launch aboard an Ariane 5 rocket.",
-        (C.INSUFFICIENT_EVIDENCE, R.NOT_ENTAILED, R.POLARITY_MISMATCH),
+        (C.CONTRADICTED, R.CONTRADICTED_BY_EVIDENCE, R.POLARITY_MISMATCH),
     ),
 }
 

@@ -50,13 +50,14 @@ def test_opposite_polarity_across_sources_is_a_conflict():
 
 
 def test_a_negation_on_the_only_source_is_not_a_conflict():
-    """A conflict needs a second source that supports the claim; one negated source is not one."""
+    """A conflict needs a second source that supports the claim; one negated source is not
+    one: it contradicts the claim (the claim is its clause with the negation dropped)."""
     claim = "The north bridge is open to heavy traffic."
     case = verifier().verify_case(
         claim, ["The north bridge is not open to heavy traffic."], detect_conflicts=True
     )
-    assert case.claims[0].assessment is not C.CONFLICTING_SOURCES
-    assert case.claims[0].contradicting_sources == []
+    assert case.claims[0].assessment is C.CONTRADICTED
+    assert case.claims[0].contradicting_sources == ["source_0"]
     assert case.metadata["conflict_detection"] == "enabled: 0 conflicting claim(s)"
 
 

@@ -1,0 +1,212 @@
+"""A claim that is a clause of the evidence with one thing turned around.
+
+"The vaccine contains live virus" against "... it does not contain live virus"; "exports
+of wool increased" against "exports of wool declined": the claim says what an evidence
+clause says, word for word, except that it denies what the clause affirms (a negation
+toggled), or moves the other way (one word swapped for its opposite). Only that shape is
+a finding, read clause by clause:
+
+* every content word of the claim's clause is in the evidence sentence (the clause may
+  leave its subject to the sentence's main clause: "..., because it does not contain
+  live virus"), and at least half of the evidence clause's content words are the claim's;
+* **negation**: exactly one of the two clauses is negated, by a plain negation ("not",
+  "no", "never", "n't", "cannot"), and the word it negates is a word of the other
+  clause; neither clause blurs its polarity (``NEGATION_IDIOMS``: "not only", "no more
+  than"; ``NEGATION_BLURS``: "without", "unless", "another", "than"; a prohibition:
+  "Don't look at the Sun" is advice, not a statement);
+* **direction**: neither clause is negated; the claim's one word the clause lacks has its
+  opposite in the clause (rose / fell, before / after, east / west, more / less), and the
+  words the two share stand on the same side of it, those after it in the same order —
+  "A is higher than B" against "B is lower than A" says the same thing and is no finding;
+* no evidence clause says it the claim's way with all of the claim's words.
+
+A paraphrase that words a negation or a direction anew ("failed to end" for "did not
+end", "went up" for "rose") shares too few words to be read as a toggle, and stays with
+the matcher. Pure functions over text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+import regex
+
+from ..lexicon.polarity import (
+    CLAUSE_BREAKS,
+    FALLING_WORDS,
+    NEGATION_BLURS,
+    NEGATION_IDIOMS,
+    NEGATION_NEUTRAL,
+    NEGATIONS,
+    OPPOSITE_PAIRS,
+    PROHIBITIONS,
+    RISING_WORDS,
+    TOGGLE_PAIRS,
+)
+from ..text.words import function_words, lex_tokens, stem
+
+__all__ = ["ClauseWords", "MIN_WORDS", "SentenceClauses", "Toggle", "read_sentence", "toggle"]
+
+# a claim clause shorter than this says too little to be a toggle of a sentence
+MIN_WORDS = 3
+# the share of the evidence clause's content words the claim's clause must hold
+CLAUSE_SHARE = 0.5
+
+_PLAIN = NEGATIONS - {"without"}
+_CLAUSES = regex.compile(CLAUSE_BREAKS, regex.IGNORECASE)
+_BLURRED = regex.compile(
+    r"\b(?:" + "|".join(regex.escape(p) for p in (*NEGATION_IDIOMS, *NEGATION_BLURS)) + r")\b"
+    r"|^\W*(?:" + "|".join(regex.escape(p) for p in PROHIBITIONS) + r")\b",
+    regex.IGNORECASE,
+)
+_OPPOSITE: dict[str, frozenset[str]] = {}
+for _a, _b in (*OPPOSITE_PAIRS, *TOGGLE_PAIRS):
+    for _x, _y in ((stem(_a), stem(_b)), (stem(_b), stem(_a))):
+        _OPPOSITE[_x] = _OPPOSITE.get(_x, frozenset()) | {_y}
+_UP = frozenset(stem(w) for w in RISING_WORDS)
+_DOWN = frozenset(stem(w) for w in FALLING_WORDS)
+for _group, _other in ((_UP, _DOWN), (_DOWN, _UP)):
+    for _w in _group:
+        _OPPOSITE[_w] = _OPPOSITE.get(_w, frozenset()) | _other
+
+
+@dataclass(frozen=True)
+class ClauseWords:
+    """One clause: its text, its content words in order (negations aside; turning words
+    such as "before" or "more" kept), whether its polarity is plain, whether a negation
+    denies it and the word that negation denies."""
+
+    text: str
+    words: tuple[str, ...]
+    plain: bool
+    negated: bool
+    denied: str | None
+
+    @property
+    def content(self) -> frozenset[str]:
+        return frozenset(self.words)
+
+
+@dataclass(frozen=True)
+class SentenceClauses:
+    """An evidence sentence read for toggles: its content words and its clauses."""
+
+    content: frozenset[str]
+    clauses: tuple[ClauseWords, ...]
+
+
+@dataclass(frozen=True)
+class Toggle:
+    """What a claim turns around: ``"negation"`` or ``"direction"``, and where."""
+
+    kind: str
+    source_id: str
+    sentence: str
+    clause: str
+    turned: tuple[str, str] = ("", "")  # direction: (the claim's word, the evidence's)
+
+
+def _negation(token: str) -> bool:
+    return token in _PLAIN or token.endswith(("n't", "n’t"))
+
+
+def _word(token: str, skip: frozenset[str]) -> bool:
+    if _negation(token) or token in NEGATION_NEUTRAL or any(c.isdigit() for c in token):
+        return False
+    return token not in skip or stem(token) in _OPPOSITE
+
+
+def _words(text: str) -> tuple[str, ...]:
+    skip = function_words()
+    return tuple(stem(t) for t in lex_tokens(text) if _word(t, skip))
+
+
+def _read(text: str) -> ClauseWords:
+    tokens = lex_tokens(text)
+    skip = function_words()
+    at = next((i for i, t in enumerate(tokens) if _negation(t)), None)
+    denied = None
+    if at is not None:
+        denied = next((stem(t) for t in tokens[at + 1 :] if _word(t, skip)), None)
+    plain = _BLURRED.search(text) is None
+    return ClauseWords(text, _words(text), plain, at is not None, denied)
+
+
+def _clauses(text: str) -> tuple[ClauseWords, ...]:
+    read = (_read(part) for part in _CLAUSES.split(text) if part and part.strip())
+    return tuple(c for c in read if c.words)
+
+
+def read_sentence(text: str) -> SentenceClauses:
+    """One evidence sentence read once: its content words and its clauses."""
+    return SentenceClauses(frozenset(_words(text)), _clauses(text))
+
+
+def _negates(claim: ClauseWords, other: ClauseWords) -> bool:
+    if not (claim.plain and other.plain) or claim.negated == other.negated:
+        return False
+    denied = other.denied if other.negated else claim.denied
+    return denied is not None and denied in (claim.content if other.negated else other.content)
+
+
+def _sides(
+    words: Sequence[str], at: str, shared: frozenset[str]
+) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The shared words before ``at`` (in any order) and after it (in order, each once)."""
+    i = words.index(at)
+    after = dict.fromkeys(w for w in words[i + 1 :] if w in shared)
+    return frozenset(w for w in words[:i] if w in shared), tuple(after)
+
+
+def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
+    """(the claim's word, its opposite in ``other``) when that swap is all that differs."""
+    if claim.negated or other.negated:
+        return None
+    extra = claim.content - other.content
+    if len(extra) != 1:
+        return None
+    (mine,) = extra
+    theirs = sorted(_OPPOSITE.get(mine, frozenset()) & (other.content - claim.content))
+    if not theirs:
+        return None
+    shared = claim.content & other.content
+    if _sides(claim.words, mine, shared) != _sides(other.words, theirs[0], shared):
+        return None  # "A is higher than B" / "B is lower than A"; "lower in winter than in
+        # summer" / "higher in summer than in winter"
+    return mine, theirs[0]
+
+
+def _match(
+    mine: ClauseWords, evidence: Sequence[tuple[str, str, SentenceClauses]]
+) -> Toggle | None:
+    """The first evidence clause ``mine`` turns around, unless another says it its way."""
+    found = None
+    for source_id, text, read in evidence:
+        for other in read.clauses:
+            if other.negated == mine.negated and mine.content <= other.content:
+                return None  # the evidence also says it the claim's way
+            if found is not None:
+                continue
+            if len(mine.content & other.content) < CLAUSE_SHARE * len(other.content):
+                continue
+            turned = _turns(mine, other)
+            if turned is not None:
+                found = Toggle("direction", source_id, text, other.text, turned)
+            elif mine.content <= read.content and _negates(mine, other):
+                found = Toggle("negation", source_id, text, other.text)
+    return found
+
+
+def toggle(claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]) -> Toggle | None:
+    """The evidence clause ``claim`` turns around, if any; ``sentences`` are (source id,
+    text, its reading) of the evidence."""
+    blurred = _BLURRED.search(claim) is not None  # a blur anywhere: no clause is plain
+    evidence = list(sentences)
+    for part in _clauses(claim):
+        mine = replace(part, plain=part.plain and not blurred)
+        if len(mine.content) >= MIN_WORDS:
+            found = _match(mine, evidence)
+            if found is not None:
+                return found
+    return None

@@ -1,0 +1,127 @@
+"""A claim that says an evidence clause with its negation toggled, or with one word swapped
+for its opposite, is refuted; the ways people word a negation anew, bound a figure, give
+advice or turn a comparison around are not read as toggles."""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core import CitationVerifier
+from longtracer_core.contracts import ClaimOutcome
+from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+from longtracer_core.testing import HashEmbedder
+
+SOURCES = [
+    (
+        "S1",
+        "The Moravia shingles vaccine is given as two doses. The Moravia vaccine cannot "
+        "cause shingles because it does not contain live virus. Pharmacists can give the first dose, "
+        "but the second dose must not be given earlier than two months after the first.",
+    ),
+    (
+        "S2",
+        "The Tessel Bridge was never completed. Residents in the valley do not need a permit "
+        "to fish in the lower lake, even if they fish from a boat. Not only trout but also "
+        "pike live in the lake. No lake in the county holds more pike than Lake Tessel. "
+        "Never swim in the upper lake without a lifeguard.",
+    ),
+    (
+        "S3",
+        "Exports of wool from Marlow declined after the plague. The Corran Bridge was "
+        "completed three years before the Harbour Tower. Ozone levels near the ground are "
+        "higher in summer than in winter. The canal is longer than the railway.",
+    ),
+]
+INDEX = evidence_index(SOURCES)
+
+
+def kinds(claim: str) -> list[str]:
+    return [f.kind for f in evidence_findings(claim, INDEX)]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The Moravia vaccine contains live virus.",  # the subject from the main clause
+        "The Tessel Bridge was completed.",  # "never" dropped
+        "Residents in the valley need a permit to fish in the lower lake.",
+    ],
+)
+def test_a_claim_that_drops_the_evidence_negation_is_found(claim):
+    assert "negation_conflict" in kinds(claim)
+
+
+def test_a_claim_that_adds_a_negation_the_evidence_lacks_is_found():
+    assert "negation_conflict" in kinds("Pharmacists cannot give the first dose.")
+
+
+def test_the_finding_quotes_the_clause_it_contradicts():
+    (found,) = [f for f in evidence_findings("The Tessel Bridge was completed.", INDEX)]
+    assert found.kind == "negation_conflict"
+    assert found.evidence["source_id"] == "S2"
+    assert "never completed" in found.text
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The Moravia vaccine does not contain live virus.",  # the same polarity
+        "The Moravia vaccine has no live virus in it.",  # reworded, still negated
+        "Residents of the valley can fish in the lower lake without a permit.",  # "without"
+        "The vaccine is free of live virus.",  # a negation worded as a word of its own
+        "Pike live in the lake as well as trout.",  # "not only ... but also"
+        "Lake Tessel holds more pike than any other lake in the county.",  # a comparison
+        "Don't swim in the upper lake unless a lifeguard is there.",  # advice
+        "It was completed.",  # too short a clause to be a toggle
+        "The bridge over the valley was completed in 1990.",  # words the sentence lacks
+    ],
+)
+def test_rewordings_bounds_and_advice_are_not_toggles(claim):
+    assert "negation_conflict" not in kinds(claim)
+
+
+def test_a_claim_the_evidence_also_states_its_own_way_is_not_refuted():
+    index = evidence_index(
+        [
+            ("S1", "Dogs are not allowed on the beach in summer."),
+            ("S2", "Dogs are allowed on the beach."),
+        ]
+    )
+    found = [f.kind for f in evidence_findings("Dogs are allowed on the beach.", index)]
+    assert "negation_conflict" not in found
+
+
+def test_a_negated_claim_is_refuted_end_to_end_and_its_sentence_redacted():
+    verifier = CitationVerifier(embedder=HashEmbedder())
+    answer = "The Tessel Bridge was completed. Pike live in Lake Tessel."
+    sources = [{"source_id": sid, "text": text} for sid, text in SOURCES]
+    guarded = verifier.guard(answer, sources, policy="redact")
+    outcomes = {c.claim_text: c.outcome for c in guarded.case.claims}
+    assert outcomes["The Tessel Bridge was completed."] is ClaimOutcome.REFUTED
+    assert "Tessel Bridge was completed" not in guarded.text
+    assert "Pike live in Lake Tessel" in guarded.text
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Exports of wool from Marlow increased after the plague.",
+        "The Corran Bridge was completed three years after the Harbour Tower.",
+        "Ozone levels near the ground are lower in summer than in winter.",
+    ],
+)
+def test_a_claim_that_swaps_a_word_for_its_opposite_is_found(claim):
+    assert "direction_conflict" in kinds(claim)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The Harbour Tower was completed three years after the Corran Bridge.",  # turned round
+        "Ozone levels near the ground are lower in winter than in summer.",
+        "The railway is shorter than the canal.",
+        "Exports of wool from Marlow fell after the plague.",  # the same way, another word
+    ],
+)
+def test_a_comparison_said_the_other_way_round_is_no_toggle(claim):
+    assert "direction_conflict" not in kinds(claim)
