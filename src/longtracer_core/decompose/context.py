@@ -109,11 +109,12 @@ def subject_phrase(text: str) -> str | None:
     """The claim's leading definite noun phrase (its words up to the first verb-like word).
 
     Indefinite phrases ("A 2007 expedition …") introduce something new rather than
-    the topic, so they are no subject to carry forward.
+    the topic, so they are no subject to carry forward; nor does an instruction ("Do not
+    take …", "Take one tablet …"), which opens with its verb and has no subject.
     """
     head = regex.split(r"[,;:()—–]", text, maxsplit=1)[0]
     words = _WORD.findall(head)
-    if not words or _pronoun(words[0]):
+    if not words or _pronoun(words[0]) or _is_verb(words, 0):
         return None
     if words[0].casefold() in INDEFINITE or words[0].casefold() in NOT_SUBJECT:
         return None

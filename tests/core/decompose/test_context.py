@@ -54,6 +54,9 @@ def test_pronouns_and_definite_references_name_their_antecedent(draft, expected)
         "The bank raised rates. He said more was to come.",  # "he" needs a name, not "the bank"
         "A 2007 expedition measured the river. It discharges much water.",  # indefinite: new, not topic
         "For 2024 you can save $7,000. It is one shared limit.",  # a prepositional opener is no subject
+        # an instruction opens with its verb: "Do not" is no subject for "It"
+        "- **Do not take this medicine with other products that contain paracetamol**.\n"
+        "- **Ibuprofen**: adults take 200 to 400 mg. It should be taken with food.",
     ],
 )
 def test_pronouns_without_a_fitting_antecedent_stay(draft):
