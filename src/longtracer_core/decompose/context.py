@@ -36,6 +36,7 @@ from dataclasses import dataclass
 import regex
 
 from ..lexicon.grammar import (
+    ADVERB_ENDING,
     ASPECT_NOUNS,
     DETERMINERS,
     FUNCTION_AFTER_VERB,
@@ -48,6 +49,7 @@ from ..lexicon.grammar import (
     PREPOSITIONS,
     SINGULAR_PRONOUNS,
     SINGULAR_SUBJECTS,
+    SUBJECT_BREAKERS,
 )
 from ..lexicon.verbs import COMMON_VERBS, CONTRACTIONS
 from ..text.words import lex_tokens
@@ -120,10 +122,17 @@ def subject_phrase(text: str) -> str | None:
         return None
     for i in range(len(words)):
         if i > 0 and _is_verb(words, i):
-            if i > _MAX_SUBJECT_WORDS:
+            if i > _MAX_SUBJECT_WORDS or not _plain_subject(words[:i]):
                 return None
             return " ".join(words[:i])
     return None
+
+
+def _plain_subject(words: list[str]) -> bool:
+    """No relative pronoun inside and no adverb at the end: the verb was not missed."""
+    last = words[-1]
+    adverb = last.islower() and last.endswith(ADVERB_ENDING) and len(last) > 4
+    return not adverb and not any(w.casefold() in SUBJECT_BREAKERS for w in words)
 
 
 class VerbIndex:

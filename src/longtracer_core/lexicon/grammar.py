@@ -11,6 +11,7 @@ from __future__ import annotations
 import regex
 
 __all__ = [
+    "ADVERB_ENDING",
     "ELABORATION",
     "EXAMPLE_MARKERS",
     "CAPITALISED_COMMON_WORDS",
@@ -29,6 +30,7 @@ __all__ = [
     "PRONOUNS",
     "SINGULAR_PRONOUNS",
     "SINGULAR_SUBJECTS",
+    "SUBJECT_BREAKERS",
 ]
 
 # Small words that may sit inside a name ("Court of Justice", "Leonardo da Vinci").
@@ -63,6 +65,12 @@ SINGULAR_SUBJECTS = frozenset({"it", "he", "she", "this", "that", "which", "who"
 INDEFINITE = frozenset(
     {"a", "an", "some", "one", "another", "many", "several", "most", "few", "each"}
 )
+
+# Words that, inside what looks like a claim's subject, show the verb was missed: a
+# relative pronoun ("Melting exposes water that is ...") or an adverb before the verb
+# ("Samsung previously promised"): such a phrase is no antecedent to carry forward.
+SUBJECT_BREAKERS = frozenset("that which who whom whose".split())
+ADVERB_ENDING = "ly"
 
 # Openers that are never a subject: prepositions, conjunctions, "here", "there".
 NOT_SUBJECT = frozenset(

@@ -57,6 +57,9 @@ def test_pronouns_and_definite_references_name_their_antecedent(draft, expected)
         # an instruction opens with its verb: "Do not" is no subject for "It"
         "- **Do not take this medicine with other products that contain paracetamol**.\n"
         "- **Ibuprofen**: adults take 200 to 400 mg. It should be taken with food.",
+        # the verb was missed: a relative pronoun or an adverb inside the would-be subject
+        "Melting exposes water that is darker. It absorbs more heat.",
+        "Samsung previously promised four years. It was unveiled in January.",
     ],
 )
 def test_pronouns_without_a_fitting_antecedent_stay(draft):
