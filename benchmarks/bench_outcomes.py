@@ -8,7 +8,10 @@
    decisive finding kind (how often a sentence it refutes is really wrong).
 2. The adversarial corpora (``tests/adversarial/data``): the share of cases of each expected
    class and variant that end refuted, uncertain or supported, per split.
-3. FaithBench and HaluEval QA dev files from ``../shared/data`` (measurement only): for the
+3. The realistic answers whole: the seed's gate (PASS / FAIL) and the operators' reading
+   (PASS / REVIEW / FAIL, ``contracts.case_reading``) of faithful answers and of answers
+   with an error, per split.
+4. FaithBench and HaluEval QA dev files from ``../shared/data`` (measurement only): for the
    seed matcher and the default engine side by side, the share of hallucinated and of
    supported answers with a refuted claim, and with a refuted or uncertain one.
 
@@ -77,6 +80,26 @@ def realistic(verifier: CitationVerifier, limit: int | None) -> dict[str, Any]:
     return out
 
 
+def answers(verifier: CitationVerifier, limit: int | None) -> dict[str, Any]:
+    """Per split, per answer label: the share of answers at each gate and each reading."""
+    records = load_realistic(REALISTIC)[:limit] if limit else load_realistic(REALISTIC)
+    cases = verifier.verify_batch(
+        [
+            {"response": r.answer, "sources": r.engine_sources(), "question": r.question}
+            for r in records
+        ]
+    )
+    counts: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    for r, case in zip(records, cases, strict=True):
+        counts[(r.split, r.answer_label)]["gate " + case.quality_gate.value] += 1
+        counts[(r.split, r.answer_label)]["reading " + case.reading.value] += 1
+    out: dict[str, Any] = defaultdict(dict)
+    for (split, label), n in sorted(counts.items()):
+        total = sum(v for k, v in n.items() if k.startswith("gate "))
+        out[split][label] = {"n": total, **{k: round(v / total, 3) for k, v in sorted(n.items())}}
+    return dict(out)
+
+
 def adversarial(verifier: CitationVerifier) -> dict[str, Any]:
     """Per corpus file, per (expected class or variant, split): the share of each outcome."""
     out: dict[str, Any] = {}
@@ -141,6 +164,9 @@ def show(results: dict[str, Any]) -> None:
             print(f"realistic {split} {writer} (f={rep['faithful']}, e={rep['errors']}): {figures}")
             for kind, row in rep["findings"].items():
                 print(f"    {kind}: {row}")
+    for split, labels in results.get("answers", {}).items():
+        for label, row in labels.items():
+            print(f"answers {split} {label}: {row}")
     for name, groups in results.get("adversarial", {}).items():
         for key, row in groups.items():
             print(f"adversarial {name} {key}: {row}")
@@ -149,7 +175,7 @@ def show(results: dict[str, Any]) -> None:
             print(f"{name} {model}: {row}")
 
 
-PARTS = ("realistic", "adversarial", "labelled")
+PARTS = ("realistic", "answers", "adversarial", "labelled")
 
 
 def measure(part: str, limit: int | None) -> dict[str, Any]:
@@ -157,6 +183,8 @@ def measure(part: str, limit: int | None) -> dict[str, Any]:
     started = time.perf_counter()
     if part == "realistic":
         out = realistic(CitationVerifier(), limit)
+    elif part == "answers":
+        out = answers(CitationVerifier(), limit)
     elif part == "adversarial":
         out = adversarial(CitationVerifier())
     else:

@@ -7,6 +7,7 @@ opentelemetry, and importing it loads no model.
 from .config import Bands, JudgeConfig, Limits, Policy, VerifyConfig
 from .contracts import (
     AssessmentAvailability,
+    CaseReading,
     CaseResult,
     ClaimAssessment,
     ClaimOutcome,
@@ -53,6 +54,7 @@ __version__ = "0.1.0"
 __all__ = [
     "AssessmentAvailability",
     "Bands",
+    "CaseReading",
     "CaseResult",
     "ChatBackend",
     "CitationVerifier",

@@ -76,7 +76,9 @@ def render_text(guarded: GuardedResponse, policy: str, *, colour: bool) -> str:
     """The gate, each claim's outcome and finding, and the policy-applied answer, for a person."""
     case = guarded.case
     gate = case.quality_gate.value
-    lines = [f"{_paint(gate, gate, colour)}  {case.summary}"]
+    reading = case.reading.value
+    said = "" if reading == gate else f" (reading: {reading})"
+    lines = [f"{_paint(gate, gate, colour)}{said}  {case.summary}"]
     if case.error_message:
         lines.append(f"  {case.reason}: {case.error_message}")
     width = max((len(claim_verdict(c)) for c in case.claims), default=0)

@@ -6,18 +6,20 @@ quality gate (policy, ``compute_quality_gate``). See ``docs/reference/contract.m
 
 from ._enums import (
     AssessmentAvailability,
+    CaseReading,
     ClaimAssessment,
     ClaimOutcome,
     ExecutionStatus,
     QualityGate,
     ReasonCode,
 )
-from ._gate import claim_outcome, compute_quality_gate, summarize
+from ._gate import case_reading, claim_outcome, compute_quality_gate, summarize
 from ._models import SCHEMA_VERSION, CaseResult, ClaimResult, build_case
 from .legacy import LegacyVerificationAdapter
 
 __all__ = [
     "AssessmentAvailability",
+    "CaseReading",
     "CaseResult",
     "ClaimAssessment",
     "ClaimOutcome",
@@ -28,6 +30,7 @@ __all__ = [
     "ReasonCode",
     "SCHEMA_VERSION",
     "build_case",
+    "case_reading",
     "claim_outcome",
     "compute_quality_gate",
     "summarize",

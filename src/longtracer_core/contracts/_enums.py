@@ -6,6 +6,7 @@ from enum import StrEnum
 
 __all__ = [
     "AssessmentAvailability",
+    "CaseReading",
     "ClaimAssessment",
     "ClaimOutcome",
     "ExecutionStatus",
@@ -67,6 +68,20 @@ class QualityGate(_StrEnum):
     """Layer 4: does the case pass policy? Computed by ``compute_quality_gate``."""
 
     PASS = "PASS"
+    FAIL = "FAIL"
+    INDETERMINATE = "INDETERMINATE"
+
+
+class CaseReading(_StrEnum):
+    """The operators' reading of a case, beside the seed's gate (``case_reading``).
+
+    ``FAIL``: the evidence refutes at least one claim (a decisive finding). ``REVIEW``:
+    nothing refuted, something uncertain. ``PASS``: every assessed claim passes (or the
+    answer is an honest refusal). ``INDETERMINATE``: nothing was checked.
+    """
+
+    PASS = "PASS"
+    REVIEW = "REVIEW"
     FAIL = "FAIL"
     INDETERMINATE = "INDETERMINATE"
 

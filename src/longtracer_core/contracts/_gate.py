@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ._enums import (
     AssessmentAvailability,
+    CaseReading,
     ClaimAssessment,
     ClaimOutcome,
     ExecutionStatus,
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from ._models import CaseResult, ClaimResult
 
 __all__ = [
+    "case_reading",
     "claim_outcome",
     "compute_quality_gate",
     "gate_of",
@@ -74,6 +76,24 @@ def compute_quality_gate(case: CaseResult) -> QualityGate:
     is INDETERMINATE: nothing was checked, so it cannot pass.
     """
     return gate_of(case.execution, case.availability, case.reason, case.claims)
+
+
+def case_reading(case: CaseResult) -> CaseReading:
+    """The operators' reading of ``case``: FAIL only when the evidence refutes a claim.
+
+    The seed's gate fails a case for any claim below supported, so it fails most correct
+    chat answers (one uncertain sentence is enough); this reading keeps its INDETERMINATE
+    and PASS (a claim that passes only on its probability, "likely supported", is no PASS)
+    and splits its FAIL into FAIL (a claim REFUTED by a decisive finding) and REVIEW (none
+    refuted: claims uncertain or likely supported, or no assessable claim that is no
+    honest refusal). A pure function of the record, like the gate; never stored.
+    """
+    gate = case.quality_gate
+    if gate is not QualityGate.FAIL:
+        return CaseReading(gate.value)
+    if any(claim_outcome(c) is ClaimOutcome.REFUTED for c in case.claims):
+        return CaseReading.FAIL
+    return CaseReading.REVIEW
 
 
 _CASE_SUMMARIES: dict[ReasonCode, str] = {

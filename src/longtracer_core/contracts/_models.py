@@ -25,6 +25,7 @@ from pydantic import (
 
 from ._enums import (
     AssessmentAvailability,
+    CaseReading,
     ClaimAssessment,
     ClaimOutcome,
     ExecutionStatus,
@@ -32,6 +33,7 @@ from ._enums import (
     ReasonCode,
 )
 from ._gate import (
+    case_reading,
     claim_outcome,
     compute_quality_gate,
     gate_of,
@@ -259,6 +261,12 @@ class CaseResult(BaseModel):
     def claims_with(self, assessment: ClaimAssessment) -> list[ClaimResult]:
         """The claims that received ``assessment``, in response order."""
         return [c for c in self.claims if c.assessment == assessment]
+
+    @property
+    def reading(self) -> CaseReading:
+        """The operators' reading beside the seed's gate: PASS, REVIEW (uncertain claims,
+        none refuted), FAIL (a refuted claim) or INDETERMINATE (``case_reading``)."""
+        return case_reading(self)
 
     @property
     def outcome_counts(self) -> dict[str, int]:

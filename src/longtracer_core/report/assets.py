@@ -33,6 +33,7 @@ pre { white-space: pre-wrap; word-break: break-word; background: #f6f6f6; paddin
 .g-PASS { color: #0a5c2b; background: #dcf5e3; }
 .g-FAIL { color: #8b1a1a; background: #fde4e4; }
 .g-INDETERMINATE { color: #4a3b00; background: #fff1c7; }
+.g-REVIEW { color: #3b3b00; background: #f3f0c0; }
 section.case { border-top: 3px solid var(--line); padding: 1rem 0 1.5rem; }
 .answer { font-size: 1.05rem; line-height: 1.9; white-space: pre-wrap; word-break: break-word;
   border: 1px solid var(--line); border-radius: .4rem; padding: .8rem 1rem; margin: 0; }

@@ -163,10 +163,17 @@ def _meta(case: CaseView) -> str:
     return " · ".join(bits)
 
 
+def _reading(case: CaseView) -> str:
+    """The operators' reading beside the gate, when it says more than the gate does."""
+    if not case.reading or case.reading == case.gate:
+        return ""
+    return f' <span class="badge g-{_e(case.reading)}" title="reading">{_e(case.reading)}</span>'
+
+
 def _case(i: int, case: CaseView) -> str:
     head = (
         f'<section class="case" id="case-{i}" data-gate="{_e(case.gate)}">'
-        f"<h2>Case <code>{_e(case.case_id)}</code> {_gate_badge(case.gate)}</h2>"
+        f"<h2>Case <code>{_e(case.case_id)}</code> {_gate_badge(case.gate)}{_reading(case)}</h2>"
         f"<p>{_e(case.summary)}</p>"
         f'<p class="meta">{_meta(case)}</p>'
     )

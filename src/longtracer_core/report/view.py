@@ -88,6 +88,7 @@ class CaseView:
     bands: Mapping[str, float] = field(default_factory=dict)
     has_trace: bool = False
     notes: tuple[str, ...] = ()  # case-level warnings: a judge that could not be used, ...
+    reading: str = ""  # the operators' reading: PASS, REVIEW, FAIL, INDETERMINATE
 
 
 @dataclass(frozen=True)
@@ -375,6 +376,7 @@ def case_view(record: Any) -> CaseView:
         bands=dict(bands) if isinstance(bands, Mapping) else {},
         has_trace=trace is not None,
         notes=_notes(case),
+        reading=case.reading.value,
     )
 
 

@@ -158,6 +158,7 @@ def verification_payload(g: GuardedResponse, policy: str) -> dict[str, Any]:
         "policy": policy,
         "case_id": g.case.case_id,
         "quality_gate": g.case.quality_gate.value,
+        "reading": g.case.reading.value,
         "changed": g.changed,
         "claims": [claim_verdict(c, with_text=True) for c in g.case.claims],
     }

@@ -50,6 +50,7 @@ def verdict_summary(g: GuardedResponse, policy: str) -> dict[str, Any]:
     return {
         "case_id": g.case.case_id,
         "quality_gate": g.case.quality_gate.value,
+        "reading": g.case.reading.value,
         "summary": g.case.summary,
         "policy": policy,
         "changed": g.changed,

@@ -44,6 +44,7 @@ def case_fields(event: GroundingEvent) -> dict[str, Any]:
         "execution": case.execution.value,
         "availability": case.availability.value,
         "quality_gate": case.quality_gate.value,
+        "reading": case.reading.value,
         "reason": case.reason.value if case.reason is not None else None,
         "claims": len(case.claims),
         "refuted": outcomes["REFUTED"],

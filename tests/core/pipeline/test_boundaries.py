@@ -61,6 +61,7 @@ def test_public_names_are_sorted_and_pinned():
 PINNED_CORE = [
     "AssessmentAvailability",
     "Bands",
+    "CaseReading",
     "CaseResult",
     "ChatBackend",
     "CitationVerifier",
@@ -109,6 +110,7 @@ PINNED_CORE = [
 
 PINNED_CONTRACTS = [
     "AssessmentAvailability",
+    "CaseReading",
     "CaseResult",
     "ClaimAssessment",
     "ClaimOutcome",
@@ -119,6 +121,7 @@ PINNED_CONTRACTS = [
     "ReasonCode",
     "SCHEMA_VERSION",
     "build_case",
+    "case_reading",
     "claim_outcome",
     "compute_quality_gate",
     "summarize",

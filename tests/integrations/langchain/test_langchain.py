@@ -291,7 +291,7 @@ async def test_astream_events_carry_the_per_claim_verification_event():
 
 
 async def test_verification_event_names_the_finer_cause():
-    """The seed's reason (NOT_ENTAILED) comes with the cause a user can act on."""
+    """The seed's reason (CONTRADICTED_BY_EVIDENCE) comes with the cause a user can act on."""
     negated = "The James Webb Space Telescope did not launch aboard an Ariane 5 rocket."
     chain = rag_chain(f"{SUPPORTED} {negated}", guard(policy="redact"))
     events = [
@@ -301,8 +301,9 @@ async def test_verification_event_names_the_finer_cause():
     (data,) = [e["data"] for e in events if e.get("name") == VERIFICATION_EVENT]
     assert [(c["reason"], c["reason_detail"]) for c in data["claims"]] == [
         ("SUPPORTED_BY_EVIDENCE", None),
-        ("NOT_ENTAILED", "POLARITY_MISMATCH"),
+        ("CONTRADICTED_BY_EVIDENCE", "POLARITY_MISMATCH"),
     ]
+    assert (data["quality_gate"], data["reading"]) == ("FAIL", "FAIL")  # refuted, not unsure
 
 
 def test_case_result_reaches_callback_handlers():

@@ -43,7 +43,7 @@ def test_evaluator_feedback_names_the_finer_cause():
     result = GroundingEvaluator(verifier=verifier()).evaluate(
         query="q", response=negated, contexts=SOURCES
     )
-    assert "(NOT_ENTAILED, POLARITY_MISMATCH)" in result.feedback
+    assert "(CONTRADICTED_BY_EVIDENCE, POLARITY_MISMATCH)" in result.feedback
 
 
 def test_evaluate_without_contexts_never_passes():

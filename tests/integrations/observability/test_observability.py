@@ -174,7 +174,7 @@ def test_otel_claim_events_carry_the_seed_reason_and_the_finer_cause(otel):
     (span,) = spans.get_finished_spans()
     supported, negated_claim = (e.attributes for e in span.events)
     assert "grounding.claim.reason_detail" not in supported  # None is left out
-    assert negated_claim["grounding.claim.reason"] == "NOT_ENTAILED"
+    assert negated_claim["grounding.claim.reason"] == "CONTRADICTED_BY_EVIDENCE"
     assert negated_claim["grounding.claim.reason_detail"] == "POLARITY_MISMATCH"
 
 
