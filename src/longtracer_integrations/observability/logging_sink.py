@@ -86,6 +86,7 @@ class LoggingSink:
         keys = (
             "case_id",
             "quality_gate",
+            "reading",
             "execution",
             "availability",
             "reason",
