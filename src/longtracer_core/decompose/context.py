@@ -87,8 +87,8 @@ def clean_markup(text: str) -> str:
 def _is_verb(words: list[str], i: int) -> bool:
     word = words[i]
     low = word.casefold()
-    if low in COMMON_VERBS or _CONTRACTED.search(low):
-        return True  # "it's", "they're": a contracted verb
+    if low in COMMON_VERBS or _CONTRACTED.search(low) or low.endswith(("n't", "n’t")):
+        return True  # "it's", "they're", "isn't": a contracted verb
     if i == 0 or word[:1].isupper() or not word.isalpha():
         return False
     if low.endswith("ed") and len(low) >= 5:
@@ -328,9 +328,12 @@ def _antecedent(subject: str | None) -> str | None:
 
 def _learn_subject(out: str, ctx: Context) -> None:
     """Remember the claim's subject; a pronoun after it in the same claim makes a later
-    pronoun ambiguous (it may stand for what that one stands for)."""
+    pronoun ambiguous (it may stand for what that one stands for). A claim with no subject
+    of its own ("For 2024 you can save $7,000") ends the last one: a pronoun after it may
+    stand for something this claim named, so it is left as written."""
     subject = subject_phrase(out)
     if subject is None:
+        ctx.subject = ctx.rival = None  # a subject from before this claim is stale now
         return
     ctx.subject = _antecedent(subject)
     rest = _WORD.findall(out[len(subject) :])

@@ -40,6 +40,10 @@ def claims(draft: str) -> list[tuple[str, str]]:
             "Usain Bolt won in Berlin. He set two records there.",
             "Usain Bolt set two records there.",
         ),
+        (  # "isn't" is the verb that ends the nearest subject, not the skeleton before it
+            "The white skeleton shows; the coral isn't dead yet, but it is starving.",
+            "The coral is starving.",
+        ),
     ],
 )
 def test_pronouns_and_definite_references_name_their_antecedent(draft, expected):
@@ -60,6 +64,8 @@ def test_pronouns_and_definite_references_name_their_antecedent(draft, expected)
         # the verb was missed: a relative pronoun or an adverb inside the would-be subject
         "Melting exposes water that is darker. It absorbs more heat.",
         "Samsung previously promised four years. It was unveiled in January.",
+        # a claim with no subject of its own ends the one before it: "it" is not the owner
+        "The original owner must take RMDs. For 2024 you can save $7,000. It's one limit.",
     ],
 )
 def test_pronouns_without_a_fitting_antecedent_stay(draft):
