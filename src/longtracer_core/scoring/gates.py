@@ -35,7 +35,14 @@ import regex
 
 from ..lexicon.grammar import CAPITALISED_COMMON_WORDS
 from ..lexicon.numbers import SCALE_WORDS, UNIT_SPELLINGS
-from ..lexicon.polarity import FALLING_WORDS, NEGATIONS, OPPOSITE_PAIRS, QUANTIFIERS, RISING_WORDS
+from ..lexicon.polarity import (
+    FALLING_WORDS,
+    NEGATION_IDIOMS,
+    NEGATIONS,
+    OPPOSITE_PAIRS,
+    QUANTIFIERS,
+    RISING_WORDS,
+)
 from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
@@ -94,8 +101,16 @@ def _negated(stems: Sequence[str]) -> bool:
     return any(t in _NEGATIONS or t.endswith(("n't", "n’t")) for t in stems)
 
 
+_IDIOMS = regex.compile(
+    r"\b(?:" + "|".join(regex.escape(p) for p in NEGATION_IDIOMS) + r")\b", regex.IGNORECASE
+)
+
+
 def polarity_gate(claim: str, sentence: str) -> GateResult:
-    c, s = _negated(_stems(claim)), _negated(_stems(sentence))
+    """One side negated, the other not; a negation that denies nothing ("no less than an
+    hour", "not only") is no negation."""
+    c = _negated(_stems(_IDIOMS.sub(" ", claim)))
+    s = _negated(_stems(_IDIOMS.sub(" ", sentence)))
     if c == s:
         return GateResult("polarity", False)
     side = (
@@ -251,7 +266,8 @@ _CAUSAL = regex.compile(
     r"\b(?:because|due\s+to|owing\s+to|as\s+a\s+result|therefore|thus|hence|so\s+that|"
     r"leads?\s+to|led\s+to|lead\s+to|causes?|caused|causing|results?\s+in|resulted\s+in|"
     r"driven\s+by|triggers?|triggered|since\s+(?=the|it|they|this)|thanks\s+to|which\s+is\s+why|"
-    r"that\s+is\s+why|so\s+(?=the|it|they|this|that|you|a|an)|in\s+order\s+to|prompt(?:s|ed)?)\b",
+    r"that\s+is\s+why|so\s+(?=the|it|they|this|that|you|a|an)|(?<=,\s*)so(?=\s)|"
+    r"in\s+order\s+to|prompt(?:s|ed)?)\b",
     flags=regex.IGNORECASE,
 )
 

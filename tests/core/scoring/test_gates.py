@@ -112,6 +112,14 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
         ("It fell by about 12 percent per decade.", "It declined by 12.2% per decade."),
         ("Book at least 14 days ahead.", "Book 14 or more days ahead."),
         ("Meta was fined by the Irish regulator.", "Ireland's regulator fined Meta."),
+        # a negation that denies nothing: a bound, an addition
+        ("Let the bread cool for no less than an hour.", "Let the bread cool for an hour."),
+        ("It protects against strains A and B.", "It protects not only against A but B."),
+        # ", so" states a consequence: the evidence gives the cause the claim gives
+        (
+            "Doses are reduced because it is cleared by the kidneys.",
+            "It is cleared by the kidneys, so doses are reduced.",
+        ),
     ],
 )
 def test_gates_stay_quiet_on_faithful_restatements(claim, span):
