@@ -39,6 +39,7 @@ from ..lexicon.grammar import (
     ADVERB_ENDING,
     ASPECT_NOUNS,
     DETERMINERS,
+    EXPLETIVE_ADJECTIVES,
     FUNCTION_AFTER_VERB,
     INDEFINITE,
     NOT_SUBJECT,
@@ -129,10 +130,21 @@ def subject_phrase(text: str) -> str | None:
 
 
 def _plain_subject(words: list[str]) -> bool:
-    """No relative pronoun inside and no adverb at the end: the verb was not missed."""
+    """A noun besides determiners ("The baby's": the 's was a possessive), no relative
+    pronoun inside and no adverb at the end: the verb was not missed."""
     last = words[-1]
     adverb = last.islower() and last.endswith(ADVERB_ENDING) and len(last) > 4
-    return not adverb and not any(w.casefold() in SUBJECT_BREAKERS for w in words)
+    if adverb or all(w.casefold() in DETERMINERS for w in words):
+        return False
+    return not any(w.casefold() in SUBJECT_BREAKERS for w in words)
+
+
+_EXPLETIVE = regex.compile(
+    r"^it(?:['’]s|\s+(?:is|was|will\s+be|would\s+be|may\s+be|can\s+be))\s+(?:not\s+)?"
+    r"(?:" + "|".join(sorted(EXPLETIVE_ADJECTIVES)) + r")"
+    r"\s+(?:to|that|for|if|when|whether|\w+ing)\b",  # "best to …", not "best taken"
+    regex.IGNORECASE,
+)
 
 
 class VerbIndex:
@@ -285,8 +297,8 @@ def _agrees(pronoun: str, subject: str) -> bool:
 
 def _resolve_pronoun(text: str, ctx: Context) -> str:
     m = _WORD.match(text)
-    if m is None or ctx.subject is None:
-        return text
+    if m is None or ctx.subject is None or _EXPLETIVE.match(text):
+        return text  # "It's worth noting that …" stands for nothing
     first = m.group(0)
     low = first.casefold()
     subject = ctx.subject

@@ -65,6 +65,8 @@ class RuleBasedDecomposer:
                 non_claims.append(NonClaim(sentence.text, sentence.start, sentence.end, rule))
                 if sentence.kind == "heading":
                     ctx.see_heading(strip_markers(sentence.text)[0])
+                elif rule == "meta":  # "Here's how it works:" frames the list, says nothing
+                    ctx.see_line("", sentence.kind)
                 else:
                     ctx.see_line(strip_markers(sentence.text)[0], sentence.kind)
                 continue

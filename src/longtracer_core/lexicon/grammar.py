@@ -13,6 +13,7 @@ import regex
 __all__ = [
     "ADVERB_ENDING",
     "ELABORATION",
+    "EXPLETIVE_ADJECTIVES",
     "EXAMPLE_MARKERS",
     "CAPITALISED_COMMON_WORDS",
     "CONNECTIVES",
@@ -71,6 +72,14 @@ INDEFINITE = frozenset(
 # ("Samsung previously promised"): such a phrase is no antecedent to carry forward.
 SUBJECT_BREAKERS = frozenset("that which who whom whose".split())
 ADVERB_ENDING = "ly"
+# "It is worth noting that …", "it's important to …": an "it" before "is", one of these and
+# "to", "that" or a gerund stands for nothing (it announces the clause after it) and is
+# never resolved ("it's best taken with food" stands for the drug).
+EXPLETIVE_ADJECTIVES = frozenset(
+    """worth important possible likely unlikely clear true recommended advisable essential
+    necessary best better easy hard difficult common rare normal safe unsafe vital wise
+    unclear known""".split()
+)
 
 # Openers that are never a subject: prepositions, conjunctions, "here", "there".
 NOT_SUBJECT = frozenset(

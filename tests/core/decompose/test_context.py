@@ -40,6 +40,10 @@ def claims(draft: str) -> list[tuple[str, str]]:
             "Usain Bolt won in Berlin. He set two records there.",
             "Usain Bolt set two records there.",
         ),
+        (  # "best taken": the "it" stands for the drug; "it's best to ..." would not
+            "Ibuprofen is an NSAID. It's best taken with food.",
+            "Ibuprofen is best taken with food.",
+        ),
         (  # "isn't" is the verb that ends the nearest subject, not the skeleton before it
             "The white skeleton shows; the coral isn't dead yet, but it is starving.",
             "The coral is starving.",
@@ -66,6 +70,10 @@ def test_pronouns_and_definite_references_name_their_antecedent(draft, expected)
         "Samsung previously promised four years. It was unveiled in January.",
         # a claim with no subject of its own ends the one before it: "it" is not the owner
         "The original owner must take RMDs. For 2024 you can save $7,000. It's one limit.",
+        # "The baby's" is a possessive, not "The" + "is": a determiner alone is no subject
+        "The baby's ceiling is a quarter of yours. It's a small dose.",
+        # an "it" that announces the clause after it stands for nothing
+        "Lake Baikal is in Siberia. It is worth noting that the lake freezes.",
     ],
 )
 def test_pronouns_without_a_fitting_antecedent_stay(draft):
@@ -227,3 +235,14 @@ def test_here_and_there_are_never_a_subject():
     )
     texts = [c.claim_text for c in RuleBasedDecomposer().decompose(draft).claims]
     assert not any(t.startswith(("Here", "There")) and "Beijing" in t for t in texts)
+
+
+def test_a_framing_lead_in_is_no_context_for_the_list_under_it():
+    """ "Here's how it works:" frames a list and says nothing: its items are not read with it
+    (a lead-in with content, "Key risks:", still is)."""
+    draft = (
+        "Here's how it works and what it has meant for the reef:\n\n"
+        "- **The result:** the tissue turns transparent.\n"
+    )
+    ((text, _),) = claims(draft)
+    assert "how it works" not in text and text.endswith("the tissue turns transparent.")
