@@ -79,7 +79,8 @@ def _period_kind(text: str, lo: int, period: int) -> str:
     folded = core.casefold()
     if len(core) == 1 and core.isalpha():
         if core.islower():
-            return "prefix"  # p. 55, c. 1850
+            after_number = text[lo : period - len(word)].rstrip()[-1:].isdigit()
+            return "word" if after_number else "prefix"  # 60 s. is a unit; p. 55, c. 1850
         if before in "°º" or before.isdigit():
             return "word"  # 212 °F. is a unit, not an initial
         return "suffix"  # J. Porter; "you and I. Did"

@@ -39,6 +39,10 @@ def test_golden_rule(index):
             "Water boils at 212 °F. Higher up it boils sooner.",
             ["Water boils at 212 °F.", "Higher up it boils sooner."],
         ),
+        (  # a one-letter unit after a number ends a sentence like a word; "c. 1850" does not
+            "Retries wait up to 60 s. A fix stopped resets. It was built c. 1850 in brick.",
+            ["Retries wait up to 60 s.", "A fix stopped resets.", "It was built c. 1850 in brick."],
+        ),
         (
             "The controller must notify within 72 hours (Art. 33). Fines follow.",
             ["The controller must notify within 72 hours (Art. 33).", "Fines follow."],
