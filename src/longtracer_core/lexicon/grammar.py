@@ -14,6 +14,7 @@ __all__ = [
     "ADVERB_ENDING",
     "ELABORATION",
     "EXPLETIVE_ADJECTIVES",
+    "LINKS",
     "EXAMPLE_MARKERS",
     "CAPITALISED_COMMON_WORDS",
     "CONNECTIVES",
@@ -127,6 +128,10 @@ ELABORATION = regex.compile(
     r"|\s+(?=(?:" + "|".join(ELABORATION_LINKS).replace(" ", r"\s+") + r")\b)",
     regex.IGNORECASE,
 )
+
+# words that link a clause to the one before it by time, cause or reference ("... after
+# licensing talks failed", "..., which remains its largest shareholder")
+LINKS = "after when while once before until during because since which who where as".split()
 
 # phrases that make what follows an illustration ("for example, on a salary of £30,000 ...")
 EXAMPLE_MARKERS = regex.compile(

@@ -30,6 +30,7 @@ PRIORITY = (
     "name_absent",
     "figure_absent",
     "clause_absent",
+    "clause_unlinked",
     "gate_direction",
     "gate_polarity",
     "gate_figure_role",

@@ -33,11 +33,12 @@ from decimal import Decimal
 import regex
 
 from ..contracts import ReasonCode
-from ..lexicon.grammar import ELABORATION, EXAMPLE_MARKERS
+from ..lexicon.grammar import EXAMPLE_MARKERS
 from ..lexicon.numbers import DURATION_UNITS
 from ..text.sentences import split_sentences
-from ..text.words import function_words, lex_tokens, stem
+from ..text.words import lex_tokens, stem
 from .claim_figures import checkable, claim_figures, figure_kind, in_range
+from .clause_checks import content_words, unfound_clause, unlinked_clause
 from .derivation import (
     compound_durations,
     derivable,
@@ -65,16 +66,8 @@ __all__ = [
 ALIGNED = 0.5
 # a figure's holders speak of another fact when they hold under this share
 OTHER_FACT = 0.25
-# an elaborating clause of at least this many content words, at most this share of them
-# in any source or the claim's context, states something the evidence does not
-CLAUSE_WORDS = 3
-CLAUSE_FOUND = 0.25
 
-
-def _content_words(text: str) -> list[str]:
-    """The stems of ``text``'s content words, in order (no function words, no figures)."""
-    skip = function_words()
-    return [stem(t) for t in lex_tokens(text) if t not in skip and not any(c.isdigit() for c in t)]
+_content_words = content_words
 
 
 def _content(text: str) -> frozenset[str]:
@@ -350,28 +343,6 @@ def _figure(
     return None
 
 
-def _unfound_clause(claim: str, index: EvidenceIndex, optional: frozenset[str]) -> Finding | None:
-    """An elaborating clause ("..., which has implications for the economy") whose content
-    words the evidence and the claim's context hardly hold: the claim says more than the
-    sources; never decisive (a paraphrase can word a clause anew), it keeps the claim
-    from SUPPORTED."""
-    known = index.vocabulary | frozenset(stem(w) for w in optional)
-    for clause in ELABORATION.split(claim)[1:]:
-        words = _content_words(clause)
-        opener = lex_tokens(clause)[:1]
-        if opener and opener[0] not in function_words():
-            words = words[1:]  # an opener that is a content word ("reflecting") says nothing
-        found = sum(w in known for w in words)
-        if len(words) >= CLAUSE_WORDS and found <= CLAUSE_FOUND * len(words):
-            return Finding(
-                "clause_absent",
-                ReasonCode.PARTIAL_SUPPORT,
-                f'no source states "{_quote(clause.strip(), 80)}"',
-                {"clause": clause.strip()},
-            )
-    return None
-
-
 def _turned(claim: str, index: EvidenceIndex) -> Finding | None:
     """A claim that turns an evidence clause around (a negation toggled, a direction
     swapped). Every word of the claim is asked of the evidence, the context's too: a word
@@ -427,9 +398,11 @@ def evidence_findings(
                 {"names": missing},
             )
         )
-    unfound = _unfound_clause(claim, index, optional)
-    if unfound is not None:
-        out.append(unfound)
+    clause = unfound_clause(claim, index.vocabulary, optional)
+    if clause is None:
+        clause = unlinked_clause(claim, index.sentences, optional)
+    if clause is not None:
+        out.append(clause)
     turned = _turned(claim, index)
     if turned is not None:
         out.append(turned)

@@ -40,7 +40,9 @@ DECISIVE_KINDS: frozenset[str] = frozenset(
 # marks the sentence uncertain and never deletes it.
 # An elaborating clause the evidence hardly holds ("clause_absent") keeps a claim from
 # SUPPORTED the same way.
-BLOCKING_KINDS: frozenset[str] = frozenset({"figure_absent", "clause_absent"})
+# A clause linked to a stated fact that the evidence around it does not hold
+# ("clause_unlinked") too.
+BLOCKING_KINDS: frozenset[str] = frozenset({"figure_absent", "clause_absent", "clause_unlinked"})
 # Verbs of change ("rose" / "fell"): one subject, two directions, so opposite verbs on a
 # strongly matching span contradict. Comparatives and relative positions ("lower than",
 # "south of", "before") flip with the order of what they relate ("A is lower than B" is

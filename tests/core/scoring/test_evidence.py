@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+from longtracer_core.scoring.findings import BLOCKING_KINDS, DECISIVE_KINDS
 
 PRIZE = [
     (
@@ -388,6 +389,44 @@ def test_a_clause_worded_from_the_question_is_the_users_own():
     assert kinds_of(claim, MARGIN) == ["clause_absent"]
     context = ("I am a long-term holder; is the stock drop something that worries me?",)
     assert [f.kind for f in evidence_findings(claim, MARGIN, context)] == []
+
+
+ACQUISITION = evidence_index(
+    [
+        (
+            "A1",
+            "Brindle Systems agreed to acquire Halcyon Labs for $2.1 billion. Halcyon makes "
+            "tools for cloud security. Its staff will join Brindle's cloud division.",
+        ),
+        ("A2", "A larger cloud provider reported record revenue after a winning quarter."),
+    ]
+)
+
+
+def test_a_clause_tying_a_stated_fact_to_one_the_evidence_does_not_tie_is_marked():
+    """The main clause is stated; the clause linked to it ("after …") reuses words the
+    evidence holds elsewhere, not around that statement: marked, never deleted."""
+    claim = (
+        "Brindle Systems agreed to acquire Halcyon Labs after winning a bidding contest "
+        "against a larger cloud provider."
+    )
+    (found,) = evidence_findings(claim, ACQUISITION)
+    assert found.kind == "clause_unlinked" and found.evidence["source_id"] == "A1"
+    assert "clause_unlinked" not in DECISIVE_KINDS and "clause_unlinked" in BLOCKING_KINDS
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # the linked clause is stated beside the main one
+        "Brindle Systems agreed to acquire Halcyon Labs, which makes tools for cloud security.",
+        "Brindle Systems agreed to acquire Halcyon Labs, whose tools are for cloud security.",
+        # no main clause the evidence states: nothing to tie to
+        "Halcyon was sold after a bidding contest between two cloud providers.",
+    ],
+)
+def test_a_linked_clause_the_evidence_states_beside_its_fact_is_no_finding(claim):
+    assert "clause_unlinked" not in kinds_of(claim, ACQUISITION)
 
 
 def test_a_figure_the_claims_own_count_derives_is_marked_not_refuted():
