@@ -117,7 +117,10 @@ def subject_phrase(text: str) -> str | None:
     """
     head = regex.split(r"[,;:()—–]", text, maxsplit=1)[0]
     words = _WORD.findall(head)
-    if not words or _pronoun(words[0]) or _is_verb(words, 0):
+    imperative = _is_verb(words, 0) if words else False
+    if imperative and _CONTRACTED.search(words[0].casefold()):
+        imperative = False  # "Apple's revenue": a possessive, not "Apple is"
+    if not words or _pronoun(words[0]) or imperative:
         return None
     if words[0].casefold() in INDEFINITE or words[0].casefold() in NOT_SUBJECT:
         return None

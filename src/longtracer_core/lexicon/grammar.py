@@ -75,11 +75,11 @@ SUBJECT_BREAKERS = frozenset("that which who whom whose".split())
 ADVERB_ENDING = "ly"
 # "It is worth noting that …", "it's important to …": an "it" before "is", one of these and
 # "to", "that" or a gerund stands for nothing (it announces the clause after it) and is
-# never resolved ("it's best taken with food" stands for the drug).
+# never resolved ("it's best taken with food" stands for the drug; "safe", "easy" are left
+# out: "it's safe to take in pregnancy" is about the drug).
 EXPLETIVE_ADJECTIVES = frozenset(
     """worth important possible likely unlikely clear true recommended advisable essential
-    necessary best better easy hard difficult common rare normal safe unsafe vital wise
-    unclear known""".split()
+    necessary best better vital wise unclear known""".split()
 )
 
 # Openers that are never a subject: prepositions, conjunctions, "here", "there".

@@ -13,6 +13,7 @@ __all__ = [
     "FALLING_WORDS",
     "NEGATIONS",
     "NEGATION_BLURS",
+    "NEGATION_BOUNDS",
     "NEGATION_IDIOMS",
     "NEGATION_NEUTRAL",
     "PROHIBITIONS",
@@ -26,15 +27,24 @@ NEGATIONS = frozenset("not no never none nobody nothing neither nor without cann
 
 # A statement and its negation (``scoring/toggles.py``): the words and phrases below make
 # a clause's polarity something other than a plain "not".
-# Negations that do not deny what follows them: a bound, an addition, a degree, a time.
-NEGATION_IDIOMS = tuple(
+# Negations that bound a figure or add a thing rather than deny it ("no less than an
+# hour", "not only A but B"): neither the polarity gate nor the toggles read them as "not".
+NEGATION_BOUNDS = tuple(
     " ".join(phrase.split())
     for phrase in """
     not only|not just|not merely|no more than|not more than|no less than|not less than|
-    no fewer than|not fewer than|no later than|not later than|no earlier than|not until|
-    no longer than|not always|not all|not every|not necessarily|nothing but|not least|
-    no sooner|not much|not many|no matter|never before|not yet
+    no fewer than|not fewer than|no later than|not later than|no earlier than|
+    no longer than|nothing but|not least|no matter
     """.split("|")
+)
+# Negations that deny only in part or for now ("not yet", "not all", "not always"): the
+# polarity gate still reads them as negations, the toggles never read them as plain ones.
+NEGATION_IDIOMS = (
+    *NEGATION_BOUNDS,
+    *"""not until|not always|not all|not every|not necessarily|no sooner|not much|not many|
+    never before|not yet""".replace("\n", "")
+    .replace("    ", "")
+    .split("|"),
 )
 # Words that carry a negation of their own ("another council" is "not your council",
 # "without a filter", "unless it has one"), comparisons that flip with their order ("no

@@ -44,7 +44,7 @@ MAIN_SHARE = 0.6
 # a linked clause that sentence (or a neighbour) holds: at least this share of its new words
 LINKED_SHARE = 1 / 3
 
-_LINK = regex.compile(r"\s*,?\s*\b(?:" + "|".join(LINKS) + r")\b\s*", regex.IGNORECASE)
+_LINK = regex.compile(r"\s*(?:,\s*)?\b(?:" + "|".join(LINKS) + r")\b\s*", regex.IGNORECASE)
 
 
 class _Sentence(Protocol):

@@ -37,7 +37,7 @@ from ..lexicon.grammar import CAPITALISED_COMMON_WORDS
 from ..lexicon.numbers import SCALE_WORDS, UNIT_SPELLINGS
 from ..lexicon.polarity import (
     FALLING_WORDS,
-    NEGATION_IDIOMS,
+    NEGATION_BOUNDS,
     NEGATIONS,
     OPPOSITE_PAIRS,
     QUANTIFIERS,
@@ -101,16 +101,16 @@ def _negated(stems: Sequence[str]) -> bool:
     return any(t in _NEGATIONS or t.endswith(("n't", "n’t")) for t in stems)
 
 
-_IDIOMS = regex.compile(
-    r"\b(?:" + "|".join(regex.escape(p) for p in NEGATION_IDIOMS) + r")\b", regex.IGNORECASE
+_BOUNDS = regex.compile(
+    r"\b(?:" + "|".join(regex.escape(p) for p in NEGATION_BOUNDS) + r")\b", regex.IGNORECASE
 )
 
 
 def polarity_gate(claim: str, sentence: str) -> GateResult:
-    """One side negated, the other not; a negation that denies nothing ("no less than an
-    hour", "not only") is no negation."""
-    c = _negated(_stems(_IDIOMS.sub(" ", claim)))
-    s = _negated(_stems(_IDIOMS.sub(" ", sentence)))
+    """One side negated, the other not; a negation that bounds or adds ("no less than an
+    hour", "not only") is no negation ("not yet", "not all" still are)."""
+    c = _negated(_stems(_BOUNDS.sub(" ", claim)))
+    s = _negated(_stems(_BOUNDS.sub(" ", sentence)))
     if c == s:
         return GateResult("polarity", False)
     side = (

@@ -18,7 +18,10 @@ a finding, read clause by clause:
   opposite in the clause (rose / fell, before / after, east / west, more / less), and the
   words the two share stand on the same side of it, those after it in the same order —
   "A is higher than B" against "B is lower than A" says the same thing and is no finding;
-* no evidence clause says it the claim's way with all of the claim's words.
+* the evidence clause has no word before the turned or negated one that the claim lacks
+  ("Quitting smoking decreases the risk" is no toggle of "Smoking increases the risk");
+* no evidence clause says it the claim's way with all of the claim's words (its
+  sentence's main clause may lend it the subject: "…; it reported a profit").
 
 A paraphrase that words a negation or a direction anew ("failed to end" for "did not
 end", "went up" for "rose") shares too few words to be read as a toggle, and stays with
@@ -143,11 +146,21 @@ def read_sentence(text: str) -> SentenceClauses:
     return SentenceClauses(frozenset(_words(text)), _clauses(text))
 
 
+def _own_subject(other: ClauseWords, pivot: str, claim: frozenset[str]) -> bool:
+    """No word of ``other`` before ``pivot`` that the claim lacks: "Quitting smoking
+    decreases the risk" is about quitting, not about what "Smoking increases the risk"
+    is about."""
+    i = other.words.index(pivot)
+    return all(w in claim for w in other.words[:i])
+
+
 def _negates(claim: ClauseWords, other: ClauseWords) -> bool:
     if not (claim.plain and other.plain) or claim.negated == other.negated:
         return False
     denied = other.denied if other.negated else claim.denied
-    return denied is not None and denied in (claim.content if other.negated else other.content)
+    if denied is None or denied not in (claim.content if other.negated else other.content):
+        return False
+    return _own_subject(other, denied, claim.content)
 
 
 def _sides(
@@ -174,7 +187,17 @@ def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
     if _sides(claim.words, mine, shared) != _sides(other.words, theirs[0], shared):
         return None  # "A is higher than B" / "B is lower than A"; "lower in winter than in
         # summer" / "higher in summer than in winter"
-    return mine, theirs[0]
+    return (mine, theirs[0]) if _own_subject(other, theirs[0], claim.content) else None
+
+
+def _says(mine: ClauseWords, other: ClauseWords, main: frozenset[str]) -> bool:
+    """Does ``other`` say what ``mine`` says: all its words, or, for a plain clause whose
+    words are all the claim's, the rest lent by its sentence's main clause ("The company
+    did not report a loss; it reported a profit"; "… increased in 2020 but declined in
+    2021")?"""
+    if mine.content <= other.content:
+        return True
+    return other.plain and other.content <= mine.content and mine.content <= other.content | main
 
 
 def _match(
@@ -185,8 +208,9 @@ def _match(
     for source_id, text, read in evidence:
         if len(mine.content - read.content) > 1:
             continue  # every case below needs all the claim's words but one in the sentence
+        main = read.clauses[0].content if read.clauses else frozenset()
         for other in read.clauses:
-            if other.negated == mine.negated and mine.content <= other.content:
+            if other.negated == mine.negated and _says(mine, other, main):
                 return None  # the evidence also says it the claim's way
             if found is not None:
                 continue

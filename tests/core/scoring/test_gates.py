@@ -88,6 +88,9 @@ def fired(claim: str, span: str) -> set[str]:
             "The wall was abandoned because of revolts.",
             "The wall was abandoned after twenty years.",
         ),
+        # a negation in part or for now still denies ("not yet", "not all")
+        ("polarity", "The drug is approved in the US.", "The drug is not yet approved in the US."),
+        ("polarity", "All patients respond to it.", "Not all patients respond to it."),
     ],
 )
 def test_each_gate_fires_on_its_error(gate, claim, span):

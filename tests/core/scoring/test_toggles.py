@@ -125,3 +125,34 @@ def test_a_claim_that_swaps_a_word_for_its_opposite_is_found(claim):
 )
 def test_a_comparison_said_the_other_way_round_is_no_toggle(claim):
     assert "direction_conflict" not in kinds(claim)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        # another clause of the sentence says it the claim's way, its subject lent by the first
+        (
+            "The company reported a profit.",
+            "The company did not report a loss; it reported a profit.",
+        ),
+        (
+            "The drug is approved in Europe.",
+            "The drug is not approved in the US, although it is approved in Europe.",
+        ),
+        (
+            "Exports of wool declined in 2021.",
+            "Exports of wool increased in 2020 but declined in 2021.",
+        ),
+        # a word before the turn that the claim lacks changes what the clause is about
+        ("Smoking increases the risk of cancer.", "Quitting smoking decreases the risk of cancer."),
+        ("The drug lowers blood pressure.", "Stopping the drug raises blood pressure."),
+        (
+            "Smoking increases the risk of cancer.",
+            "Quitting smoking does not increase the risk of cancer.",
+        ),
+    ],
+)
+def test_a_clause_about_something_else_is_no_toggle(claim, evidence):
+    """Correct sentences a clause-by-clause reading must not refute (they would be deleted)."""
+    found = [f.kind for f in evidence_findings(claim, evidence_index([("S1", evidence)]))]
+    assert "negation_conflict" not in found and "direction_conflict" not in found
