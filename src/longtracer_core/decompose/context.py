@@ -40,6 +40,8 @@ from ..lexicon.grammar import (
     ASPECT_NOUNS,
     DETERMINERS,
     EXPLETIVE_ADJECTIVES,
+    EXPLETIVE_FOLLOWERS,
+    EXPLETIVE_VERBS,
     FUNCTION_AFTER_VERB,
     INDEFINITE,
     NOT_SUBJECT,
@@ -143,9 +145,9 @@ def _plain_subject(words: list[str]) -> bool:
 
 
 _EXPLETIVE = regex.compile(
-    r"^it(?:['’]s|\s+(?:is|was|will\s+be|would\s+be|may\s+be|can\s+be))\s+(?:not\s+)?"
-    r"(?:" + "|".join(sorted(EXPLETIVE_ADJECTIVES)) + r")"
-    r"\s+(?:to|that|for|if|when|whether|\w+ing)\b",  # "best to …", not "best taken"
+    r"^it(?:['’]s|\s+(?:" + "|".join(v.replace(" ", r"\s+") for v in EXPLETIVE_VERBS) + r"))"
+    r"\s+(?:not\s+)?(?:" + "|".join(sorted(EXPLETIVE_ADJECTIVES)) + r")"
+    r"\s+(?:" + "|".join(EXPLETIVE_FOLLOWERS) + r"|\w+ing)\b",  # "best to …", not "best taken"
     regex.IGNORECASE,
 )
 

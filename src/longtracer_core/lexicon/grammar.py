@@ -14,6 +14,8 @@ __all__ = [
     "ADVERB_ENDING",
     "ELABORATION",
     "EXPLETIVE_ADJECTIVES",
+    "EXPLETIVE_FOLLOWERS",
+    "EXPLETIVE_VERBS",
     "LINKS",
     "EXAMPLE_MARKERS",
     "CAPITALISED_COMMON_WORDS",
@@ -77,6 +79,8 @@ ADVERB_ENDING = "ly"
 # "to", "that" or a gerund stands for nothing (it announces the clause after it) and is
 # never resolved ("it's best taken with food" stands for the drug; "safe", "easy" are left
 # out: "it's safe to take in pregnancy" is about the drug).
+EXPLETIVE_VERBS = ("is", "was", "will be", "would be", "may be", "can be")
+EXPLETIVE_FOLLOWERS = ("to", "that", "for", "if", "when", "whether")
 EXPLETIVE_ADJECTIVES = frozenset(
     """worth important possible likely unlikely clear true recommended advisable essential
     necessary best better vital wise unclear known""".split()
