@@ -149,7 +149,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     if judged is not None and not args.quiet:
         streams.stderr.write(judged + "\n")
     if to_file and not args.quiet:
-        reading = guarded.case.reading.value
-        said = gate if reading == gate else f"{gate} (reading: {reading})"
+        from ..console.render import reading_note
+
+        said = gate + reading_note(guarded.case)
         streams.stderr.write(f"{said}: {guarded.case.summary} ({args.out})\n")
     return int({"PASS": ExitCode.PASS, "FAIL": ExitCode.FAIL}.get(gate, ExitCode.INDETERMINATE))

@@ -10,11 +10,11 @@ from __future__ import annotations
 import os
 from typing import Any, TextIO
 
-from ..contracts import ClaimAssessment, ClaimResult
+from ..contracts import CaseResult, ClaimAssessment, ClaimResult
 from ..pipeline.guarded import GuardedResponse
 from ..report.view import claim_verdict
 
-__all__ = ["case_record", "render_text", "use_colour"]
+__all__ = ["case_record", "reading_note", "render_text", "use_colour"]
 
 _SGR = {
     "supported": "32",  # green
@@ -72,13 +72,17 @@ def _claim_lines(
     return lines
 
 
+def reading_note(case: CaseResult) -> str:
+    """``" (reading: REVIEW)"`` after the gate when the operators' reading says more."""
+    reading = case.reading.value
+    return "" if reading == case.quality_gate.value else f" (reading: {reading})"
+
+
 def render_text(guarded: GuardedResponse, policy: str, *, colour: bool) -> str:
     """The gate, each claim's outcome and finding, and the policy-applied answer, for a person."""
     case = guarded.case
     gate = case.quality_gate.value
-    reading = case.reading.value
-    said = "" if reading == gate else f" (reading: {reading})"
-    lines = [f"{_paint(gate, gate, colour)}{said}  {case.summary}"]
+    lines = [f"{_paint(gate, gate, colour)}{reading_note(case)}  {case.summary}"]
     if case.error_message:
         lines.append(f"  {case.reason}: {case.error_message}")
     width = max((len(claim_verdict(c)) for c in case.claims), default=0)

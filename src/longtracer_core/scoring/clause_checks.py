@@ -23,7 +23,7 @@ import regex
 from ..contracts import ReasonCode
 from ..lexicon.grammar import ELABORATION, LINKS
 from ..text.words import function_words, lex_tokens, stem
-from .findings import Finding
+from .findings import Finding, quote
 
 __all__ = [
     "CLAUSE_FOUND",
@@ -62,11 +62,6 @@ def content_words(text: str) -> list[str]:
     return [stem(t) for t in lex_tokens(text) if t not in skip and not any(c.isdigit() for c in t)]
 
 
-def _quote(text: str, limit: int = 80) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def unfound_clause(
     claim: str, vocabulary: frozenset[str], optional: frozenset[str]
 ) -> Finding | None:
@@ -83,7 +78,7 @@ def unfound_clause(
             return Finding(
                 "clause_absent",
                 ReasonCode.PARTIAL_SUPPORT,
-                f'no source states "{_quote(clause.strip())}"',
+                f'no source states "{quote(clause.strip(), 80)}"',
                 {"clause": clause.strip()},
             )
     return None
@@ -114,7 +109,7 @@ def unlinked_clause(
             return Finding(
                 "clause_unlinked",
                 ReasonCode.PARTIAL_SUPPORT,
-                f'source {sentences[best].source_id} states the rest, not "{_quote(part)}"',
+                f'source {sentences[best].source_id} states the rest, not "{quote(part, 80)}"',
                 {"clause": part.strip(), "source_id": sentences[best].source_id},
             )
     return None

@@ -47,7 +47,7 @@ from .derivation import (
     word_factors,
 )
 from .figures import Need, SpanFigures, context_figures, needs_met, span_figures
-from .findings import Finding
+from .findings import Finding, quote
 from .names import NameIndex, absent_names, name_index, swapped_codes
 from .numeric import _scan_items
 from .toggles import SentenceClauses, read_sentence, toggle
@@ -67,11 +67,9 @@ ALIGNED = 0.5
 # a figure's holders speak of another fact when they hold under this share
 OTHER_FACT = 0.25
 
-_content_words = content_words
-
 
 def _content(text: str) -> frozenset[str]:
-    return frozenset(_content_words(text))
+    return frozenset(content_words(text))
 
 
 @dataclass(frozen=True)
@@ -83,7 +81,7 @@ class EvidenceSentence:
     content: frozenset[str]
     figures: SpanFigures
     kinds: tuple[tuple[str, str], ...]  # (kind, value) of each figure it states
-    clauses: SentenceClauses | None = None  # read for negations
+    clauses: SentenceClauses  # read for toggles
 
 
 @dataclass(frozen=True)
@@ -164,11 +162,6 @@ def _aligned(claim: frozenset[str], index: EvidenceIndex) -> tuple[EvidenceSente
     return best, len(claim & best.content) / len(claim)
 
 
-def _quote(text: str, limit: int = 120) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _date_parts(value: str) -> tuple[str | None, str | None, str | None]:
     """(year, month, day) of an ISO-like reading: 2019-03-14, 2019-03, --03-14, 2019."""
     if value.startswith("--"):
@@ -246,7 +239,7 @@ def _underived(kind: str, number: Decimal | None, before: str) -> bool:
 
 def _before(text: str, at: int, n: int = 2) -> frozenset[str]:
     """The last ``n`` content words before ``text[at]``."""
-    return frozenset(_content_words(text[:at])[-n:])
+    return frozenset(content_words(text[:at])[-n:])
 
 
 def _computed(
@@ -283,7 +276,7 @@ def _unmet(
             "figure_conflict",
             ReasonCode.NUMERIC_MISMATCH,
             f"the claim gives {written}; source {aligned.source_id} gives {other} "
-            f'("{_quote(aligned.text)}")',
+            f'("{quote(aligned.text)}")',
             {"source_id": aligned.source_id, "claimed": written, "stated": other},
         )
     if _underived(kind, need.number, claim[: item[0]]):
@@ -336,7 +329,7 @@ def _figure(
                 "figure_role",
                 ReasonCode.FIGURE_ROLE_MISMATCH,
                 f"source {holders[0].source_id} gives {written} for another fact "
-                f'("{_quote(holders[0].text)}"); for this, source {aligned.source_id} '
+                f'("{quote(holders[0].text)}"); for this, source {aligned.source_id} '
                 f"gives {other}",
                 {"source_id": aligned.source_id, "claimed": written, "stated": other},
             )
@@ -347,12 +340,12 @@ def _turned(claim: str, index: EvidenceIndex) -> Finding | None:
     """A claim that turns an evidence clause around (a negation toggled, a direction
     swapped). Every word of the claim is asked of the evidence, the context's too: a word
     the user's question lends the claim ("take") is no word of the clause it would turn."""
-    sentences = [(s.source_id, s.text, s.clauses) for s in index.sentences if s.clauses]
+    sentences = [(s.source_id, s.text, s.clauses) for s in index.sentences]
     found = toggle(claim, sentences)
     if found is None:
         return None
-    where = {"source_id": found.source_id, "quote": _quote(found.sentence)}
-    said = f'source {found.source_id} says "{_quote(found.clause.strip())}"'
+    where = {"source_id": found.source_id, "quote": quote(found.sentence)}
+    said = f'source {found.source_id} says "{quote(found.clause.strip())}"'
     if found.kind == "negation":
         return Finding("negation_conflict", ReasonCode.POLARITY_MISMATCH, said, where)
     mine, theirs = found.turned

@@ -21,7 +21,7 @@ from .gates import GateResult
 from .matching import ClaimMatch
 from .spans import Span
 
-__all__ = ["BLOCKING_KINDS", "DECISIVE_KINDS", "Finding", "match_finding"]
+__all__ = ["BLOCKING_KINDS", "DECISIVE_KINDS", "Finding", "match_finding", "quote"]
 
 # The kinds precise enough to delete on (measured: docs/reference/matcher.md).
 DECISIVE_KINDS: frozenset[str] = frozenset(
@@ -70,6 +70,12 @@ class Finding:
 
     def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "code": self.code.value, "text": self.text, **self.evidence}
+
+
+def quote(text: str, limit: int = 120) -> str:
+    """``text`` on one line, cut to ``limit`` characters with an ellipsis: a finding's proof."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _where(span: Span) -> dict[str, Any]:
