@@ -5,7 +5,9 @@ decisive one in ``PRIORITY`` order, else the first of any kind. A decisive
 finding overrides a supported band (a name no source holds is not supported by
 a passage that shares the rest of the claim's words): a figure the evidence
 gives otherwise makes the claim CONTRADICTED, a name or figure it lacks makes
-it INSUFFICIENT_EVIDENCE; ``reason_detail`` names the finding's code.
+it INSUFFICIENT_EVIDENCE; ``reason_detail`` names the finding's code. Every assessed
+claim also records in ``details["words"]`` where the evidence holds its content words
+(``scoring.evidence.claim_words``), which the calibration reads.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, ReasonCode
 from ..decompose.types import DraftClaim
-from ..scoring.evidence import EvidenceIndex, evidence_findings
+from ..scoring.evidence import EvidenceIndex, claim_words, evidence_findings
 from ..scoring.findings import BLOCKING_KINDS, DECISIVE_KINDS, Finding
 from .assess import SIMILARITY_GATE
 
@@ -94,13 +96,16 @@ def join_findings(
     context = [*draft.context, question] if question else list(draft.context)
     extra: list[Finding] = evidence_findings(claim.claim_text, index, context)
     found.extend(f.as_dict() for f in extra)
+    words = {"words": claim_words(claim.claim_text, index, context)}
     chosen = _chosen(found)
-    if chosen is None or chosen is own:
-        return claim
-    blocks = chosen.get("kind") in DECISIVE_KINDS | BLOCKING_KINDS
-    if claim.assessment is ClaimAssessment.SUPPORTED and not blocks:
-        return claim
-    update: dict[str, Any] = {"details": {**claim.details, "finding": chosen}}
+    blocks = chosen is not None and chosen.get("kind") in DECISIVE_KINDS | BLOCKING_KINDS
+    if (
+        chosen is None
+        or chosen is own
+        or (claim.assessment is ClaimAssessment.SUPPORTED and not blocks)
+    ):
+        return claim.model_copy(update={"details": {**claim.details, **words}})
+    update: dict[str, Any] = {"details": {**claim.details, **words, "finding": chosen}}
     if blocks and claim.assessment is not ClaimAssessment.CONTRADICTED:
         update.update(_update(claim, chosen))
     return claim.model_copy(update=update)

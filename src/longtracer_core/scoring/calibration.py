@@ -1,9 +1,9 @@
 """Calibrated probability that a claim is wrong, from the matcher's own features.
 
 A logistic model over a handful of features the matcher already computed
-(score, its parts, the gates, the finding, and the claim's score beside the
-claims before it in the same answer), fitted on the dev splits by
-``benchmarks/fit_calibration.py`` and shipped as data
+(score, its parts, the gates, the finding, where the evidence holds the claim's
+content words, and the claim's score beside the claims before it in the same
+answer), fitted on the dev splits by ``benchmarks/fit_calibration.py`` and shipped as data
 (``longtracer_core/data/calibration.json``, with its fit report). Pure: no I/O
 but the one cached read of the shipped file.
 """
@@ -33,6 +33,9 @@ __all__ = [
 
 # The gates whose firing is a feature of its own (the rest count in "gates").
 _GATES = ("polarity", "quantifier", "causal", "entity", "direction", "figure_role")
+# ``details["words"]`` (scoring.clause_checks.word_support), with the values of a claim
+# whose every word one sentence holds when a matcher records none (the seed's)
+_WORDS = {"absent": 0.0, "absent_share": 0.0, "best_share": 1.0, "spread": 0.0}
 
 FEATURES: tuple[str, ...] = (
     "score",
@@ -47,6 +50,7 @@ FEATURES: tuple[str, ...] = (
     "rel_max",
     "rel_median",
     "coverage_repair",
+    *(f"words_{k}" for k in _WORDS),
 )
 
 
@@ -63,6 +67,8 @@ def claim_features(
     fired = _fired(details)
     finding = details.get("finding")
     others = [float(s) for s in context]
+    words = details.get("words")
+    words = words if isinstance(words, Mapping) else {}
     return {
         "score": score,
         "raw": float(details.get("score_before_gates", score) or 0.0),
@@ -76,6 +82,7 @@ def claim_features(
         "rel_max": score - max(others) if others else 0.0,
         "rel_median": score - float(np.median(others)) if others else 0.0,
         "coverage_repair": float(details.get("origin") == "coverage"),
+        **{f"words_{k}": float(words.get(k, v)) for k, v in _WORDS.items()},
     }
 
 

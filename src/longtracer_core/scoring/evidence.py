@@ -38,7 +38,7 @@ from ..lexicon.numbers import DURATION_UNITS
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
 from .claim_figures import checkable, claim_figures, figure_kind, in_range
-from .clause_checks import content_words, unfound_clause, unlinked_clause
+from .clause_checks import content_words, unfound_clause, unlinked_clause, word_support
 from .derivation import (
     compound_durations,
     derivable,
@@ -55,6 +55,7 @@ from .toggles import SentenceClauses, read_sentence, toggle
 __all__ = [
     "EvidenceIndex",
     "SourceEvidence",
+    "claim_words",
     "evidence_findings",
     "evidence_index",
     "figure_kind",
@@ -357,6 +358,17 @@ def _turned(claim: str, index: EvidenceIndex) -> Finding | None:
     )
 
 
+def _optional(context: Sequence[str]) -> frozenset[str]:
+    """The words a claim took from its context (and the user's question): never held
+    against it."""
+    return frozenset(w for phrase in context for w in lex_tokens(phrase))
+
+
+def claim_words(claim: str, index: EvidenceIndex, context: Sequence[str] = ()) -> dict[str, float]:
+    """How the evidence holds the claim's content words (``clause_checks.word_support``)."""
+    return word_support(claim, index.sentences, _optional(context))
+
+
 def evidence_findings(
     claim: str, index: EvidenceIndex, context: Sequence[str] = ()
 ) -> list[Finding]:
@@ -365,7 +377,7 @@ def evidence_findings(
     ``context`` holds the phrases the claim took from its context: their names
     and words are never held against it.
     """
-    optional = frozenset(w for phrase in context for w in lex_tokens(phrase))
+    optional = _optional(context)
     out: list[Finding] = []
     if EXAMPLE_MARKERS.search(claim):
         return out  # "for example, on a salary of £30,000": an illustration, not a claim of fact

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+from longtracer_core.scoring.evidence import claim_words, evidence_findings, evidence_index
 from longtracer_core.scoring.findings import BLOCKING_KINDS, DECISIVE_KINDS
 
 PRIZE = [
@@ -486,3 +486,37 @@ def test_a_title_word_ending_a_name_and_a_country_opening_a_sentence_are_names(c
         kinds_of(claim.replace(absent, "Human Rights" if absent == "Justice" else "Japan"), COURT)
         == []
     )
+
+
+def test_word_support_counts_absent_words_and_words_held_only_by_other_sentences():
+    """What the calibration reads: words no source holds, and words stitched in from a
+    sentence other than the one that says most of the claim."""
+    said = claim_words("The Halberg Prize was awarded to Amara Okafor for coral work.", INDEX)
+    assert said == {"absent": 0.0, "absent_share": 0.0, "best_share": 1.0, "spread": 0.0}
+    stitched = claim_words("The Halberg Prize was founded by the wind farm's turbines.", INDEX)
+    assert stitched["absent"] == 0.0 and stitched["spread"] > 0.0
+    assert stitched["best_share"] + stitched["spread"] == pytest.approx(1.0, abs=1e-3)
+    invented = claim_words("The Halberg Prize was founded by a wealthy shipping magnate.", INDEX)
+    assert invented["absent"] == 3.0 and invented["absent_share"] == 0.5
+
+
+def test_words_the_claim_took_from_its_context_are_not_counted_absent():
+    claim = "The Halberg Prize was founded by a wealthy shipping magnate."
+    context = ("a wealthy shipping magnate",)
+    assert claim_words(claim, INDEX, context)["absent"] == 0.0
+
+
+def test_every_assessed_claim_records_its_word_support_for_the_calibration():
+    from longtracer_core import CitationVerifier
+    from longtracer_core.scoring.calibration import FEATURES, claim_features
+
+    case = CitationVerifier().verify_case(
+        "The Halberg Prize was awarded to Amara Okafor. It was founded by a shipping magnate.",
+        [text for _, text in PRIZE],
+    )
+    assessed = [c for c in case.claims if c.outcome is not None]
+    assert assessed and all("words" in c.details for c in assessed)
+    assert assessed[-1].details["words"]["absent"] >= 2.0
+    values = claim_features(assessed[-1].details, assessed[-1].outcome, [])
+    assert {"words_absent", "words_spread"} <= set(FEATURES)
+    assert values["words_absent"] == assessed[-1].details["words"]["absent"]
