@@ -18,7 +18,6 @@ __all__ = [
     "SCALE_EXPONENTS",
     "SCALE_SUFFIXES",
     "SCALE_WORDS",
-    "UNIT_SPELLINGS",
 ]
 
 # cardinal word -> value ("one" is left out: it is a pronoun as often as a number)
@@ -113,49 +112,12 @@ SCALE_SUFFIXES: dict[str, str] = {"k": "thousand", "m": "million", "b": "billion
 # the scale words written out in full
 SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion"})
 
-# canonical unit -> its spellings
-UNIT_SPELLINGS: dict[str, str] = {
-    "s": "s sec secs second seconds",
-    "min": "min mins minute minutes",
-    "h": "h hr hrs hour hours",
-    "day": "day days",
-    "week": "week weeks",
-    "month": "month months",
-    "year": "year years yr yrs",
-    "decade": "decade decades",
-    "century": "century centuries",
-    "mm": "mm millimetre millimetres millimeter millimeters",
-    "cm": "cm centimetre centimetres centimeter centimeters",
-    "m": "m metre metres meter meters",
-    "km": "km kilometre kilometres kilometer kilometers",
-    "mi": "mi mile miles",
-    "ft": "ft foot feet",
-    "in": "inch inches",
-    "g": "g gram grams",
-    "kg": "kg kilogram kilograms",
-    "t": "tonne tonnes ton tons",
-    "lb": "lb lbs pound pounds",
-    "%": "percent",
-    "degree": "degree degrees",
-    "K": "kelvin",
-    "C": "celsius",
-    "F": "fahrenheit",
-    "l": "l litre litres liter liters",
-    "ml": "ml millilitre millilitres milliliter milliliters",
-    "gb": "gb gigabyte gigabytes",
-    "mb": "mb megabyte megabytes",
-    "times": "times",
-    "people": "people persons",
-    "point": "point points",
-    "goal": "goal goals",
-}
-
 # currency words written after a figure ("40 dollars", "12 EUR")
 CURRENCY_WORDS = frozenset(
     "dollar dollars usd euro euros eur pound pounds gbp yen kroner krone francs rupees".split()
 )
 
-# canonical units (of UNIT_SPELLINGS) of a duration, days to decades: a duration in a
+# canonical units (of data/units.json) of a duration, days to decades: a duration in a
 # claim may be a sum or a conversion of the source's, so it is never 'absent'
 DURATION_UNITS = ("s", "min", "h", "day", "week", "month", "year", "decade")
 

@@ -34,7 +34,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 import regex
 
 from ..lexicon.grammar import CAPITALISED_COMMON_WORDS
-from ..lexicon.numbers import SCALE_WORDS, UNIT_SPELLINGS
+from ..lexicon.numbers import SCALE_WORDS
 from ..lexicon.polarity import (
     FALLING_WORDS,
     NEGATION_BOUNDS,
@@ -46,6 +46,7 @@ from ..lexicon.polarity import (
 from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
+from .units import unit_table
 
 __all__ = ["GATE_NAMES", "GateResult", "aligned_sentence", "check_gates"]
 
@@ -71,7 +72,7 @@ for _a, _b in _OPPOSITES:
     _OPPOSITE.setdefault(stem(_a), set()).add(stem(_b))
     _OPPOSITE.setdefault(stem(_b), set()).add(stem(_a))
 _QUANTIFIERS = QUANTIFIERS
-_UNITS = {word: unit for unit, words in UNIT_SPELLINGS.items() for word in words.split()}
+_UNITS = unit_table().words
 _CAPITALISED = regex.compile(r"(?<![\p{L}\p{N}'’])\p{Lu}[\p{L}\p{N}'’-]*")
 _COMMON_CAPS = frozenset(stem(w) for w in CAPITALISED_COMMON_WORDS)
 _NUMBER_TOKEN = regex.compile(r"^\d[\d.,]*$")

@@ -78,6 +78,12 @@ def fired(claim: str, span: str) -> set[str]:
             "Ireland's Data Protection Commission fined Meta.",
         ),
         ("figure_role", "The transit takes 12 minutes.", "The transit takes 12 hours."),
+        # every unit of the shipped unit table: power is no energy
+        (
+            "figure_role",
+            "A 4 kW system generates around 3,400 kW a year.",
+            "A 4 kWp system generates around 3,400 kWh of electricity a year.",
+        ),
         (
             "figure_role",
             "It orbits 3.5 million km from Earth.",
