@@ -17,13 +17,14 @@ from ..lexicon.numbers import CURRENCY_WORDS, SCALE_EXPONENTS, SCALE_SUFFIXES
 from ..text.words import lex_tokens
 from .figures import Need, claim_needs
 from .names import opener_words
-from .numeric import _scan_items
+from .numeric import Reading, _scan_items
 from .units import unit_table
 
-__all__ = ["checkable", "claim_figures", "figure_kind", "in_range"]
+__all__ = ["checkable", "claim_figures", "figure_kind", "gate_needs", "in_range"]
 
 _SCALES = frozenset(SCALE_EXPONENTS) | frozenset(SCALE_SUFFIXES)
 _CURRENCIES = CURRENCY_WORDS
+_ORDINAL = regex.compile(r"(?:st|nd|rd|th)\b")
 
 
 def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | None) -> str:
@@ -90,6 +91,21 @@ def checkable(claim: str, start: int, end: int) -> bool:
         ):
             return False
     return True
+
+
+def gate_needs(claim: str) -> tuple[Need, ...]:
+    """The figures the matcher's figure gate asks a span for: every figure the claim
+    asserts but those that are part of a name or code ("WH-50", "Rule 1", "PEP 695"),
+    which the evidence-wide checks leave out too (they leave out ordinals as well)."""
+    return claim_needs(claim, _gated)
+
+
+def _gated(text: str, item: Reading) -> bool:
+    """A figure the gate asks for: no number of a name or code, but an ordinal ("the 25th
+    of the month") is a figure to the gate."""
+    if item.kind != "num" or checkable(text, item.start, item.end):
+        return True
+    return _ORDINAL.match(text, item.end) is not None
 
 
 def claim_figures(claim: str) -> list[tuple[tuple[int, int, str], Need]]:

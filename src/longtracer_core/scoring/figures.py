@@ -23,7 +23,7 @@ Dates and clock times stay exact (a date's parts still cover a partial date).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Literal
@@ -90,12 +90,13 @@ def _hedge(text: str, start: int) -> Hedge:
     return "exact"
 
 
-def claim_needs(text: str) -> tuple[Need, ...]:
-    """The figures a claim asserts, with their hedges; source references left out."""
+def claim_needs(text: str, keep: Callable[[str, Reading], bool] | None = None) -> tuple[Need, ...]:
+    """The figures a claim asserts, with their hedges; source references left out, and
+    the figures ``keep`` rejects (``claim_figures.gate_needs``: names and codes)."""
     needs: list[Need] = []
     for item in _scan_items(text, lenient=True):
         before = text[max(0, item.start - _LOOKBEHIND) : item.start]
-        if _SOURCE_REF.search(before):
+        if _SOURCE_REF.search(before) or (keep is not None and not keep(text, item)):
             continue
         needs.append(
             Need(

@@ -18,7 +18,8 @@ from numpy.typing import NDArray
 
 from ..deadline import checkpoint
 from ..text.words import lex_tokens, stem_tokens
-from .figures import claim_needs, context_figures, needs_met, span_figures
+from .claim_figures import gate_needs
+from .figures import context_figures, needs_met, span_figures
 from .fusion import PairScore, _ScoringConfig, band, score_features
 from .gates import GateResult
 from .lexical import IdfTable, idf_table
@@ -79,7 +80,7 @@ def span_features(text: str, model: ScoreModelName = "seed-v1") -> SpanFeatures:
 def claim_features(text: str, model: ScoreModelName = "seed-v1") -> tuple[Counter[str], Any]:
     """A claim's token multiset and the figures it asserts, under ``model``."""
     if model == "v2":
-        return Counter(stem_tokens(text)), claim_needs(text)
+        return Counter(stem_tokens(text)), gate_needs(text)
     return Counter(lex_tokens(text)), claim_numeric_requirements(text)
 
 

@@ -24,6 +24,7 @@ from longtracer_core.scoring import (
     select_candidates,
 )
 from longtracer_core.scoring.fusion import PairScore
+from longtracer_core.scoring.matching import span_features
 
 CFG = VerifyConfig(score_model="seed-v1")  # the pure matcher functions are the seed's
 
@@ -291,3 +292,26 @@ def test_sub_multiset_claim_has_full_coverage(claim_words, extra):
     span = claim_words + extra
     idf = idf_table([span, ["alpha"]])
     assert lexical_coverage(claim_words, span, idf) == pytest.approx(1.0)
+
+
+def test_v2_figure_gate_asks_for_figures_not_for_numbers_of_names_or_codes():
+    """A model code ("WH-50"), a quarter ("Q2") or a rule's number is no figure the span
+    must state (the evidence-wide checks read them the same way); an ordinal date is."""
+    config = VerifyConfig()  # v2
+    spans = [
+        Span("o#0", "o", "Battery life: up to 30 hours with noise cancelling on.", 0, 54),
+        Span("o#1", "o", "Claims received by the 20th are paid that month.", 55, 104),
+    ]
+    plan = build_plan(spans, lambda text: span_features(text, "v2"), model="v2")
+    claims = [
+        "The WH-50 battery lasts up to 30 hours with noise cancelling on.",
+        "Claims received by the 25th are paid that month.",
+        "Claims received by the 20th are paid that month.",
+    ]
+    cos = np.array([[0.9, 0.2], [0.2, 0.95], [0.2, 0.99]])
+    code, ordinal, right = match_claims(
+        claims, cos, plan, [(), (), ()], config, candidates_m=8, model="v2"
+    )
+    assert not code.numeric_mismatch
+    assert ordinal.numeric_mismatch
+    assert not right.numeric_mismatch
