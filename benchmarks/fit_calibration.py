@@ -8,7 +8,9 @@ writers), verifies it with the default engine, and fits a logistic model of
 "the claim's sentence is wrong" on the features of ``scoring/calibration.py``
 (claims of non-claim sentences left out). Writes
 ``src/longtracer_core/data/calibration.json`` with the weights, the balanced
-and uncertain operating points (``_operating_points``) and a fit report. Test splits are never read here.
+and uncertain operating points (``_operating_points``), each feature's dev mean (the
+value of a feature a claim does not carry) and a fit report. Test splits are never
+read here.
 """
 
 from __future__ import annotations
@@ -136,6 +138,9 @@ def main() -> None:
         "weights": [round(float(w), 6) for w in weights],
         "bias": round(bias, 6),
         "operating_points": points,
+        # the value of a feature a claim does not carry (the seed's matcher records no
+        # word support): its dev mean
+        "defaults": {f: round(float(v), 6) for f, v in zip(FEATURES, x.mean(axis=0), strict=True)},
         "fit": {
             "data": "realistic corpus, dev split (every writer); claims of labelled sentences",
             "answers": len(records),

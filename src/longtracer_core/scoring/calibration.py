@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -33,9 +33,9 @@ __all__ = [
 
 # The gates whose firing is a feature of its own (the rest count in "gates").
 _GATES = ("polarity", "quantifier", "causal", "entity", "direction", "figure_role")
-# ``details["words"]`` (scoring.clause_checks.word_support), with the values of a claim
-# whose every word one sentence holds when a matcher records none (the seed's)
-_WORDS = {"absent": 0.0, "absent_share": 0.0, "best_share": 1.0, "spread": 0.0}
+# ``details["words"]`` (scoring.clause_checks.word_support); a claim whose matcher records
+# none (the seed's) is read with the fit's dev means (``Calibration.defaults``)
+_WORDS = ("absent", "absent_share", "best_share", "spread")
 
 FEATURES: tuple[str, ...] = (
     "score",
@@ -62,13 +62,14 @@ def _fired(details: Mapping[str, Any]) -> set[str]:
 def claim_features(
     details: Mapping[str, Any], outcome: ClaimOutcome | None, context: Sequence[float]
 ) -> dict[str, float]:
-    """The calibration's inputs for one claim (``context``: the earlier claims' scores)."""
+    """The calibration's inputs for one claim (``context``: the earlier claims' scores);
+    the word features only when the matcher recorded them."""
     score = float(details.get("score", 0.0) or 0.0)
     fired = _fired(details)
     finding = details.get("finding")
     others = [float(s) for s in context]
     words = details.get("words")
-    words = words if isinstance(words, Mapping) else {}
+    words = {k: float(words[k]) for k in _WORDS if k in words} if isinstance(words, Mapping) else {}
     return {
         "score": score,
         "raw": float(details.get("score_before_gates", score) or 0.0),
@@ -82,19 +83,21 @@ def claim_features(
         "rel_max": score - max(others) if others else 0.0,
         "rel_median": score - float(np.median(others)) if others else 0.0,
         "coverage_repair": float(details.get("origin") == "coverage"),
-        **{f"words_{k}": float(words.get(k, v)) for k, v in _WORDS.items()},
+        **{f"words_{k}": v for k, v in words.items()},
     }
 
 
 @dataclass(frozen=True)
 class Calibration:
-    """A fitted logistic model: P(wrong) = σ(bias + Σ weight·feature)."""
+    """A fitted logistic model: P(wrong) = σ(bias + Σ weight·feature); a feature a claim
+    does not carry takes its value in ``defaults`` (the dev mean), else 0."""
 
     version: str
     features: tuple[str, ...]
     weights: tuple[float, ...]
     bias: float
     operating_points: Mapping[str, float]
+    defaults: Mapping[str, float] = field(default_factory=dict)
 
     def p_wrong(
         self,
@@ -105,7 +108,8 @@ class Calibration:
         """The calibrated probability that the claim these ``details`` describe is wrong."""
         values = claim_features(details, outcome, context)
         z = self.bias + sum(
-            w * values.get(f, 0.0) for f, w in zip(self.features, self.weights, strict=True)
+            w * values.get(f, self.defaults.get(f, 0.0))
+            for f, w in zip(self.features, self.weights, strict=True)
         )
         return round(1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z)))), 4)
 
@@ -121,6 +125,7 @@ class Calibration:
             weights=weights,
             bias=float(data["bias"]),
             operating_points={k: float(v) for k, v in data.get("operating_points", {}).items()},
+            defaults={k: float(v) for k, v in data.get("defaults", {}).items()},
         )
 
 

@@ -27,7 +27,10 @@ PINNED_V2 = {
     ("number_swap", "all"): (94, 90, 93),
     ("topical_fabrication", "all"): (89, 26, 63),
     ("paraphrase", "all"): (132, 118, 118),
-    ("entity_swap", "all"): (92, 10, 54),
+    # 2026-12-03: a code ("R21", "LHS 5021 b", "GPL 3.0") is no figure the spans must
+    # state, so four cases left the unsupported band; all four are still refuted (their
+    # names are absent), which is what the outcome tables measure
+    ("entity_swap", "all"): (92, 8, 54),
     ("date_unit_variation", "format_only"): (32, 29, 29),
     ("date_unit_variation", "value_changed"): (40, 40, 40),
     ("date_unit_variation", "unit_conversion"): (8, 0, 0),
@@ -37,7 +40,7 @@ PINNED_V2 = {
     ("direction", "faithful_direction"): (71, 60, 50),
     ("figure_role", "wrong_role"): (47, 18, 25),
     ("figure_role", "right_role"): (36, 12, 12),
-    ("entity_absent", "absent_name"): (49, 6, 31),
+    ("entity_absent", "absent_name"): (49, 4, 31),
     ("entity_absent", "name_variant"): (47, 33, 33),
 }
 # the same for the seed's score model (its formula unchanged; the claims come from
