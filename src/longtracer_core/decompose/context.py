@@ -44,6 +44,8 @@ from ..lexicon.grammar import (
     EXPLETIVE_VERBS,
     FUNCTION_AFTER_VERB,
     INDEFINITE,
+    LY_NOUNS,
+    MODAL_VERBS,
     NOT_SUBJECT,
     PERSONAL,
     PLURAL_OPENERS,
@@ -122,6 +124,8 @@ def subject_phrase(text: str) -> str | None:
     imperative = _is_verb(words, 0) if words else False
     if imperative and _CONTRACTED.search(words[0].casefold()):
         imperative = False  # "Apple's revenue": a possessive, not "Apple is"
+    if imperative and words[0].casefold() in MODAL_VERBS and len(words) > 1:
+        imperative = not words[1][:1].isupper()  # "Will Smith": a first name
     if not words or _pronoun(words[0]) or imperative:
         return None
     if words[0].casefold() in INDEFINITE or words[0].casefold() in NOT_SUBJECT:
@@ -139,6 +143,7 @@ def _plain_subject(words: list[str]) -> bool:
     pronoun inside and no adverb at the end: the verb was not missed."""
     last = words[-1]
     adverb = last.islower() and last.endswith(ADVERB_ENDING) and len(last) > 4
+    adverb = adverb and last not in LY_NOUNS
     if adverb or all(w.casefold() in DETERMINERS for w in words):
         return False
     return not any(w.casefold() in SUBJECT_BREAKERS for w in words)

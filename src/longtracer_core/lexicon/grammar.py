@@ -17,6 +17,8 @@ __all__ = [
     "EXPLETIVE_FOLLOWERS",
     "EXPLETIVE_VERBS",
     "LINKS",
+    "LY_NOUNS",
+    "MODAL_VERBS",
     "EXAMPLE_MARKERS",
     "CAPITALISED_COMMON_WORDS",
     "CONNECTIVES",
@@ -75,6 +77,14 @@ INDEFINITE = frozenset(
 # ("Samsung previously promised"): such a phrase is no antecedent to carry forward.
 SUBJECT_BREAKERS = frozenset("that which who whom whose".split())
 ADVERB_ENDING = "ly"
+# nouns in -ly, never adverbs ("the royal family", "the water supply")
+LY_NOUNS = frozenset(
+    """family families supply assembly anomaly monopoly ally rally belly jelly lily bully
+    homily butterfly fly dragonfly firefly italy july holly melancholy""".split()
+)
+# a modal first word before a capitalised one opens a name ("Will Smith"), never an
+# imperative
+MODAL_VERBS = frozenset("will may can shall must might could would should".split())
 # "It is worth noting that …", "it's important to …": an "it" before "is", one of these and
 # "to", "that" or a gerund stands for nothing (it announces the clause after it) and is
 # never resolved ("it's best taken with food" stands for the drug; "safe", "easy" are left

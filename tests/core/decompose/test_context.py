@@ -48,6 +48,14 @@ def claims(draft: str) -> list[tuple[str, str]]:
             "The white skeleton shows; the coral isn't dead yet, but it is starving.",
             "The coral is starving.",
         ),
+        (  # a noun in -ly is no adverb ("family", "supply", "assembly")
+            "The royal family moved to Windsor in 1940. It stayed there for the war.",
+            "The royal family stayed there for the war.",
+        ),
+        (  # a modal before a name is a first name, not an imperative
+            "Will Smith won the award in 2022. He accepted it in person.",
+            "Will Smith accepted it in person.",
+        ),
     ],
 )
 def test_pronouns_and_definite_references_name_their_antecedent(draft, expected):
