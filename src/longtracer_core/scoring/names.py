@@ -82,11 +82,15 @@ class Name:
 
 
 def _opens(text: str, start: int) -> bool:
+    """Does the word at ``start`` open a sentence, a clause or a line?"""
     i = start - 1
     while i >= 0 and text[i].isspace():
         i -= 1
     return (
-        i < 0 or text[i] in _OPENERS or (text[i].isdigit() and text[i + 1 : start].strip() == ".")
+        i < 0
+        or text[i] in _OPENERS
+        or "\n" in text[i + 1 : start]  # a line's first word ("…1977\nEntered interstellar")
+        or (text[i].isdigit() and text[i + 1 : start].strip() == ".")
     )
 
 

@@ -520,3 +520,14 @@ def test_every_assessed_claim_records_its_word_support_for_the_calibration():
     values = claim_features(assessed[-1].details, assessed[-1].outcome, [])
     assert {"words_absent", "words_spread"} <= set(FEATURES)
     assert values["words_absent"] == assessed[-1].details["words"]["absent"]
+
+
+def test_a_lines_first_word_is_no_name():
+    """An answer's lines without full stops ("…1977\\nNotable flybys …") are read as one
+    claim: the capitalised word that opens a line is English, not a name."""
+    index = evidence_index(
+        [("V1", "Voyager 1 was launched in 1977 and flew past Jupiter in 1979.")]
+    )
+    claim = "Voyager 1 was launched in 1977\nNotable flybys: Jupiter in 1979"
+    assert "name_absent" not in kinds_of(claim, index)
+    assert kinds_of("Voyager 1 was launched in 1977 by Orlen Biotech", index) == ["name_absent"]
