@@ -61,6 +61,12 @@ _SPACE_BEFORE_PUNCT = regex.compile(r"\s+([.,;:!?])")
 _MULTI_SPACE = regex.compile(r"\s{2,}")
 
 
+def _one_space(m: regex.Match[str]) -> str:
+    """A run of whitespace as one space, or as a line break when it held one (a line's
+    first word stays a line's first word)."""
+    return "\n" if "\n" in m.group(0) else " "
+
+
 def strip_markers(text: str) -> tuple[str, tuple[str, ...]]:
     """Remove citation markers from ``text``; return the clean text and the markers."""
     markers: list[str] = []
@@ -68,7 +74,7 @@ def strip_markers(text: str) -> tuple[str, tuple[str, ...]]:
         markers.extend(citation_keys(m.group(0)))
     clean = CITATION_MARKER.sub("", text)
     # runs of whitespace first: "\s+[.,]" then never meets a long run (no backtracking)
-    clean = _MULTI_SPACE.sub(" ", clean)
+    clean = _MULTI_SPACE.sub(_one_space, clean)
     clean = _SPACE_BEFORE_PUNCT.sub(r"\1", clean)
-    clean = _MULTI_SPACE.sub(" ", clean).strip()
+    clean = _MULTI_SPACE.sub(_one_space, clean).strip()
     return clean, tuple(markers)

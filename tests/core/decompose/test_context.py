@@ -183,6 +183,17 @@ def test_citation_markers_leave_the_claim_and_point_at_the_source(marker):
 
 
 @pytest.mark.model
+def test_lines_ending_in_a_citation_keep_their_line_breaks():
+    """Lines with a citation and no full stop are read as one claim; the marker's removal
+    keeps the line break, so a line's first word is never taken for a name, and nothing
+    the sources state is refuted."""
+    draft = "Primary mirror: 6.5 m [1]\nNumber of hexagonal segments: 18 [1]"
+    case = check_case(draft, ["The primary mirror is 6.5 m across and has 18 hexagonal segments."])
+    assert any("\n" in c.claim_text for c in case.claims)
+    assert all(c.outcome is not None and c.outcome.value != "REFUTED" for c in case.claims)
+
+
+@pytest.mark.model
 def test_danube_pronoun_sentence_is_kept():
     """The e2e miss: "It passes through ten countries." is supported and survives redaction."""
     draft = (
