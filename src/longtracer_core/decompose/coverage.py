@@ -17,7 +17,7 @@ from dataclasses import replace
 from ..lexicon.grammar import CONNECTIVES, PRONOUNS
 from ..lexicon.polarity import NEGATIONS
 from ..scoring.numeric import numeric_values
-from ..text.sentences import Sentence, split_sentences
+from ..text.sentences import Sentence, split_answer
 from ..text.words import lex_tokens, stem
 from .classify import classify_sentence, is_refusal
 from .clauses import restated_text
@@ -51,7 +51,7 @@ def enforce_coverage(draft: str, decomposition: Decomposition) -> Decomposition:
     claims = list(decomposition.claims)
     non_claims: list[NonClaim] = []
     repairs: list[DraftClaim] = []
-    sentences = split_sentences(draft)
+    sentences = split_answer(draft)
     located_in = _per_sentence(sentences, located)
     refusals_in = _per_sentence(sentences, refusals)
     read: dict[int, tuple[set[str], set[str]]] = {}  # each claim's words and figures, once
@@ -86,7 +86,7 @@ def enforce_coverage(draft: str, decomposition: Decomposition) -> Decomposition:
 def claims_needed(draft: str) -> int:
     """How many sentences of ``draft`` our rules do not exempt: each needs a claim of its
     own, so this is what a decomposition will at least hold (known before decomposing)."""
-    return sum(classify_sentence(s) is None for s in split_sentences(draft))
+    return sum(classify_sentence(s) is None for s in split_answer(draft))
 
 
 def _per_sentence(

@@ -22,7 +22,7 @@ from ..hashing import short_hash
 from ..providers.chat import ChatBackend, Message
 from ..providers.structured import Exchange, InvalidOutput, aask_structured, ask_structured
 from ..text.citations import strip_markers
-from ..text.sentences import split_sentences
+from ..text.sentences import split_answer
 from ..text.words import lex_tokens
 from .classify import is_refusal
 from .types import Decomposition, DraftClaim
@@ -105,7 +105,7 @@ def locate_span(draft: str, claim_text: str, span: Sequence[int] | None) -> tupl
         if 0 <= start < end <= len(draft) and _overlap(claim_text, draft[start:end]) >= 0.5:
             return start, end
     best: tuple[float, int, int] | None = None
-    for sentence in split_sentences(draft):
+    for sentence in split_answer(draft):
         score = _overlap(claim_text, sentence.text)
         if best is None or score > best[0]:
             best = (score, sentence.start, sentence.end)

@@ -20,7 +20,7 @@ from typing import Literal
 from ..deadline import checkpoint
 from ..hashing import short_hash
 from ..text.citations import strip_markers
-from ..text.sentences import Sentence, split_sentences
+from ..text.sentences import Sentence, split_answer
 from .classify import classify_sentence, is_refusal, refusal_split, too_short
 from .clauses import claim_text, embedded_statements, restated_text, split_parts
 from .context import Context, resolve_claim, table_cells
@@ -57,7 +57,7 @@ class RuleBasedDecomposer:
         claims: list[DraftClaim] = []
         non_claims: list[NonClaim] = []
         ctx = Context()
-        for k, sentence in enumerate(split_sentences(draft)):
+        for k, sentence in enumerate(split_answer(draft)):
             if not k % 64:
                 checkpoint()
             rule = classify_sentence(sentence)

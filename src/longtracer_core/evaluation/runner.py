@@ -23,7 +23,7 @@ from ..contracts import AssessmentAvailability, CaseResult, ClaimAssessment, Qua
 from ..pipeline.verifier import CitationVerifier
 from ..providers.embeddings import Embedder, EmbeddingCache
 from ..scoring.fusion import band
-from ..text.sentences import split_sentences
+from ..text.sentences import split_answer
 from .metrics import confusion, histogram
 from .records import EvalRecord, QuestionAnswerDecomposer
 
@@ -53,7 +53,7 @@ def _gold_sentences(record: EvalRecord) -> list[tuple[int, int, bool]]:
         (s, e) for s, e, label in record.spans if any(tag in label for tag in _HALLUCINATION_LABELS)
     ]
     out = []
-    for sentence in split_sentences(record.response):
+    for sentence in split_answer(record.response):
         hit = any(s < sentence.end and e > sentence.start for s, e in bad)
         out.append((sentence.start, sentence.end, hit))
     return out

@@ -26,7 +26,7 @@ from typing import Literal
 from ..config import Policy, VerifyConfig
 from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimOutcome, ClaimResult
 from ..scoring.calibration import default_calibration
-from ..text.sentences import split_sentences
+from ..text.sentences import split_answer
 
 __all__ = ["PolicyAction", "apply_policy", "claim_action", "offending_claims", "unverified_text"]
 
@@ -91,7 +91,7 @@ def _sentence_ranges(
     draft: str, claims: Sequence[tuple[ClaimResult, Action]]
 ) -> dict[tuple[int, int], tuple[Action, list[ClaimResult]]]:
     """Each touched sentence's range, its strongest action and the claims in it."""
-    sentences = split_sentences(draft)
+    sentences = split_answer(draft)
     ends = [s.end for s in sentences]
     hits: dict[tuple[int, int], tuple[Action, list[ClaimResult]]] = {}
 

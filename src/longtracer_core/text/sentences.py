@@ -24,7 +24,7 @@ from ..deadline import checkpoint
 from .boundaries import SPACED_ELLIPSIS, ellipsis_cut, is_boundary, next_visible, terminal
 from .citations import CITATION_MARKER, citation_keys
 
-__all__ = ["CITATION_MARKER", "Sentence", "citation_keys", "split_sentences"]
+__all__ = ["CITATION_MARKER", "Sentence", "citation_keys", "split_answer", "split_sentences"]
 
 SentenceKind = Literal[
     "sentence", "heading", "list_item", "code", "quote", "table_row", "table_header"
@@ -248,6 +248,7 @@ class _Lines:
     (``run``), whether a fenced block is open, and the units found so far."""
 
     text: str
+    line_breaks: bool = False
     out: list[Sentence] = field(default_factory=list)
     run: _Run | None = None
     fence_start: int | None = None
@@ -294,20 +295,23 @@ class _Lines:
             else:
                 self.run = _block_run(text, ls, le, m)
             return
+        if self.run is not None and self.line_breaks:
+            self.flush()  # an answer's line ends its unit
         if self.run is None:
             self.run = _Run(ls, le, "sentence")
         self.run.end = le
 
 
-def split_sentences(text: str) -> list[Sentence]:
+def split_sentences(text: str, line_breaks: bool = False) -> list[Sentence]:
     """Segment ``text`` into sentences and markdown units, in order, with exact offsets.
 
     Headings, list items, quotes, table rows and fenced code blocks are their own
     units; paragraphs (lines joined until a blank line or a new block) are split
     at sentence-final punctuation followed by space and a non-lowercase letter,
     unless the full stop closes an abbreviation, an initial or a list marker.
+    ``line_breaks`` (``split_answer``) ends a unit at every line break as well.
     """
-    scan = _Lines(text)
+    scan = _Lines(text, line_breaks)
     lines = _line_offsets(text)
     # fence lines pair in order; an opener left without a closer fences nothing (the
     # text after it is read as prose, so an unclosed fence cannot exempt it)
@@ -323,3 +327,10 @@ def split_sentences(text: str) -> list[Sentence]:
         _emit(text, scan.fence_start, len(text), "code", scan.out)
     scan.flush()
     return scan.out
+
+
+def split_answer(text: str) -> list[Sentence]:
+    """``split_sentences`` for an answer: a chat answer's line break ends its unit
+    ("Launch: 5 September 1977\nEntered interstellar space: 25 August 2012" is two
+    units), where a source's line break may wrap a sentence."""
+    return split_sentences(text, line_breaks=True)

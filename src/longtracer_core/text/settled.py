@@ -1,6 +1,6 @@
 """Where a growing text's sentences are final: the splitter would not change them with more text.
 
-``split_sentences`` decides a boundary from a bounded window around it: the
+``split_answer`` decides a boundary from a bounded window around it: the
 word before the full stop, the next word, a citation marker after it, and the
 line it sits on (list marker, heading, table pipe). A streamed answer is split
 while it is still being written, so a boundary is *settled* only when that
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import regex
 
-from .sentences import Sentence, split_sentences
+from .sentences import Sentence, split_answer
 
 __all__ = ["settled_end"]
 
@@ -57,7 +57,7 @@ def settled_end(text: str) -> int:
     row's closing pipe) after it, and splits into exactly those units, as any
     longer text starting with ``text`` does. 0 when no unit is settled yet.
     """
-    units = split_sentences(text)
+    units = split_answer(text)
     cut = 0
     for j in range(len(units) - 1):
         if not _settled(text, units, j):

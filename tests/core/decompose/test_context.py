@@ -7,6 +7,7 @@ import pytest
 from longtracer_core import CitationVerifier, check_case
 from longtracer_core.contracts import ClaimAssessment, QualityGate, ReasonCode
 from longtracer_core.decompose import RuleBasedDecomposer, enforce_coverage
+from longtracer_core.text.citations import strip_markers
 
 DEC = RuleBasedDecomposer()
 
@@ -183,14 +184,18 @@ def test_citation_markers_leave_the_claim_and_point_at_the_source(marker):
 
 
 @pytest.mark.model
-def test_lines_ending_in_a_citation_keep_their_line_breaks():
-    """Lines with a citation and no full stop are read as one claim; the marker's removal
-    keeps the line break, so a line's first word is never taken for a name, and nothing
-    the sources state is refuted."""
+def test_lines_ending_in_a_citation_are_claims_of_their_own():
+    """An answer's lines with a citation and no full stop are one claim each (a line's
+    first word is never read as a name inside the line before), and the marker leaves a
+    line break where it stood; nothing the sources state is refuted."""
     draft = "Primary mirror: 6.5 m [1]\nNumber of hexagonal segments: 18 [1]"
     case = check_case(draft, ["The primary mirror is 6.5 m across and has 18 hexagonal segments."])
-    assert any("\n" in c.claim_text for c in case.claims)
+    assert [c.claim_text for c in case.claims] == [
+        "Primary mirror: 6.5 m",
+        "Number of hexagonal segments: 18",
+    ]
     assert all(c.outcome is not None and c.outcome.value != "REFUTED" for c in case.claims)
+    assert strip_markers("6.5 m [1]\nNumber of segments: 18")[0] == "6.5 m\nNumber of segments: 18"
 
 
 @pytest.mark.model

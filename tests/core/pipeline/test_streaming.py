@@ -18,7 +18,7 @@ from longtracer_core import (
 )
 from longtracer_core.judge import Finding, JudgeRequest, JudgeVerdict
 from longtracer_core.testing import FunctionChat, FunctionEmbedder, FunctionJudge
-from longtracer_core.text.sentences import split_sentences
+from longtracer_core.text.sentences import split_answer
 from longtracer_core.text.settled import settled_end
 from tests.helpers import FABRICATED, SOURCES, SUPPORTED, SWAPPED, verifier
 
@@ -94,8 +94,8 @@ def test_settled_units_never_change(text, data):
     prefix = text[:cut]
     end = settled_end(prefix)
     assert end <= len(prefix)
-    early = [(u.start, u.end, u.kind) for u in split_sentences(prefix[:end])]
-    whole = [(u.start, u.end, u.kind) for u in split_sentences(text) if u.end <= end]
+    early = [(u.start, u.end, u.kind) for u in split_answer(prefix[:end])]
+    whole = [(u.start, u.end, u.kind) for u in split_answer(text) if u.end <= end]
     assert early == whole
 
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from longtracer_core.text import split_sentences
-from longtracer_core.text.sentences import CITATION_MARKER
+from longtracer_core.text.sentences import CITATION_MARKER, split_answer
 from tests.conftest import shared_file
 
 
@@ -194,3 +194,16 @@ def test_any_text_splits_into_exact_ordered_units(text):
 def test_a_run_of_dots_before_a_marker_is_not_an_error():
     """A spaced ellipsis running into dots and a marker (". . .. [1]") splits; it used to raise."""
     assert [u.text for u in split_sentences("a . . .. [1]")] == ["a . . .. [1]"]
+
+
+def test_an_answers_line_break_ends_its_unit_a_sources_may_wrap_a_sentence():
+    """A chat answer writes one fact per line without full stops; a source's line break
+    may wrap a sentence (a PDF's lines), so only ``split_answer`` ends a unit there."""
+    text = "Launch: 5 September 1977\nEntered interstellar space: 25 August 2012"
+    assert [s.text for s in split_answer(text)] == [
+        "Launch: 5 September 1977",
+        "Entered interstellar space: 25 August 2012",
+    ]
+    assert [s.text for s in split_sentences(text)] == [text]
+    wrapped = "The treaty was signed by the\nrepresentatives of both states."
+    assert [s.text for s in split_sentences(wrapped)] == [wrapped]
