@@ -12,6 +12,9 @@ as they were; only the formatting a chat interface adds changes:
 * ``bold_labels`` — a bold label before each sentence ("**Note:** …");
 * ``bold_figures`` — every figure in bold ("**4 g**"), citation markers left alone;
 * ``citations`` — a marker after each sentence ("… [2].");
+* ``headings`` — a markdown heading before every third sentence ("## Details");
+* ``lead_ins`` — every other sentence opened by a connective ("Notably, the …"): the
+  only style that touches words (the first letter is lower-cased);
 * ``one_paragraph`` — every sentence in one paragraph, a full stop added where a line
   had none (a table row, a label).
 
@@ -40,6 +43,8 @@ from longtracer_core.text.citations import strip_markers
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "benchmarks" / "styles.json"
 LABELS = ("Note", "Key point", "In brief", "Detail")
+HEADINGS = ("## Overview", "## Details", "## Key facts", "## In practice")
+LEAD_INS = ("Notably, ", "In addition, ", "Importantly, ", "Also, ")
 _FIGURE = regex.compile(
     r"(?<![\w*\[^【/.,])(\d[\d,]*(?:\.\d+)?(?:\s?(?:%|g|mg|km|hours|days|years|months))?)"
     r"(?![\]】\w/])"
@@ -56,6 +61,8 @@ STYLES: dict[str, tuple[Style, str]] = {
     "bold_labels": (lambda i, t: f"**{LABELS[i % len(LABELS)]}:** {t}", "\n"),
     "bold_figures": (lambda i, t: _FIGURE.sub(r"**\1**", t), "\n"),
     "citations": (lambda i, t: _END.sub(rf" [{i % 3 + 1}]\1", t) if _END.search(t) else t, "\n"),
+    "headings": (lambda i, t: f"{HEADINGS[i // 3 % 4]}\n{t}" if i % 3 == 0 else t, "\n"),
+    "lead_ins": (lambda i, t: LEAD_INS[i % 4] + t[:1].lower() + t[1:] if i % 2 else t, "\n"),
     "one_paragraph": (lambda i, t: t if _ENDS.search(strip_markers(t)[0]) else f"{t}.", " "),
 }
 

@@ -202,7 +202,7 @@ COLON_LEAD_IN = regex.compile(
 )
 
 # Discourse openers stripped from the front of a claim's text (not from its span), before a
-# comma or a colon ("In short, X", "Bottom line: X").
+# comma or a colon ("In short, X", "Bottom line: X", a chat label "Note: X").
 OPENER = regex.compile(
     r"""^(?:(?:
         in\s+summary|to\s+summari[sz]e|in\s+conclusion|overall|in\s+short|additionally|
@@ -211,6 +211,7 @@ OPENER = regex.compile(
         in\s+brief|put\s+simply|simply\s+put|in\s+practice|in\s+general|generally\s+speaking|
         bottom\s+line|to\s+sum\s+up|in\s+a\s+nutshell|tl;?\s?dr|the\s+upshot|
         (?:the\s+)?(?:short|quick)\s+version|(?:the\s+)?key\s+takeaway|
+        (?:please\s+)?note|key\s+points?|important|tip|reminder|
         (?:according\s+to|based\s+on|as\s+(?:stated|mentioned|described|noted)\s+in|per)\s+
            (?:the\s+)?(?:provided\s+|given\s+|retrieved\s+|available\s+)?
            (?:(?:documents?|docs?|context|sources?|texts?|passages?|information|evidence|

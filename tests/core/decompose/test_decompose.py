@@ -195,7 +195,19 @@ def test_discourse_openers_are_stripped_from_claim_text_only():
 
 
 @pytest.mark.parametrize(
-    "opener", ["In short:", "Bottom line:", "To sum up:", "TL;DR:", "The short version:"]
+    "opener",
+    [
+        "In short:",
+        "Bottom line:",
+        "To sum up:",
+        "TL;DR:",
+        "The short version:",
+        # the labels chat answers put in bold before a sentence
+        "**Note:**",
+        "**Key point:**",
+        "**Important:**",
+        "Tip:",
+    ],
 )
 def test_openers_before_a_colon_are_stripped_too(opener):
     (claim,) = DEC.decompose(f"{opener} Webb is an infrared telescope.").claims
