@@ -77,10 +77,11 @@ INDEFINITE = frozenset(
 # ("Samsung previously promised"): such a phrase is no antecedent to carry forward.
 SUBJECT_BREAKERS = frozenset("that which who whom whose".split())
 ADVERB_ENDING = "ly"
-# nouns in -ly, never adverbs ("the royal family", "the water supply")
+# nouns in -ly of more than four letters, never adverbs ("the royal family", "the water
+# supply"); shorter words are never read as adverbs
 LY_NOUNS = frozenset(
-    """family families supply assembly anomaly monopoly ally rally belly jelly lily bully
-    homily butterfly fly dragonfly firefly italy july holly melancholy""".split()
+    """family families supply assembly anomaly monopoly rally belly jelly bully homily
+    butterfly dragonfly firefly holly melancholy""".split()
 )
 # a modal first word before a capitalised one opens a name ("Will Smith"), never an
 # imperative

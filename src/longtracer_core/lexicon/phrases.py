@@ -211,7 +211,7 @@ OPENER = regex.compile(
         in\s+brief|put\s+simply|simply\s+put|in\s+practice|in\s+general|generally\s+speaking|
         bottom\s+line|to\s+sum\s+up|in\s+a\s+nutshell|tl;?\s?dr|the\s+upshot|
         (?:the\s+)?(?:short|quick)\s+version|(?:the\s+)?key\s+takeaway|
-        (?:please\s+)?note|key\s+points?|important|tip|reminder|
+        (?-i:(?:(?:Please\s+)?[Nn]ote|Key\s+points?|Important|Tip|Reminder)(?=:))|
         (?:according\s+to|based\s+on|as\s+(?:stated|mentioned|described|noted)\s+in|per)\s+
            (?:the\s+)?(?:provided\s+|given\s+|retrieved\s+|available\s+)?
            (?:(?:documents?|docs?|context|sources?|texts?|passages?|information|evidence|

@@ -10,6 +10,7 @@ whether a figure is an end of a range. Used by the evidence-wide checks
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 
 import regex
 
@@ -24,7 +25,7 @@ __all__ = ["checkable", "claim_figures", "figure_kind", "gate_needs", "in_range"
 
 _SCALES = frozenset(SCALE_EXPONENTS) | frozenset(SCALE_SUFFIXES)
 _CURRENCIES = CURRENCY_WORDS
-_ORDINAL = regex.compile(r"(?:st|nd|rd|th)\b")
+_GLUED = regex.compile(r"[A-Za-zµ]+\b")
 
 
 def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | None) -> str:
@@ -101,11 +102,25 @@ def gate_needs(claim: str) -> tuple[Need, ...]:
 
 
 def _gated(text: str, item: Reading) -> bool:
-    """A figure the gate asks for: no number of a name or code, but an ordinal ("the 25th
-    of the month") is a figure to the gate."""
+    """A figure the gate asks for: no number of a name or code ("Q2", "WH-50", "PEP 695"),
+    but a number glued to its unit ("500mg", "8GB"), a decade ("1990s") and an ordinal
+    ("the 25th") are figures to the gate."""
     if item.kind != "num" or checkable(text, item.start, item.end):
         return True
-    return _ORDINAL.match(text, item.end) is not None
+    if text[max(0, item.start - 1) : item.start].isalpha():
+        return False  # letters before it: a code
+    glued = _GLUED.match(text, item.end)
+    if glued is None:
+        return False
+    word = glued.group(0)
+    # a unit the table knows, or a short lower-case one it does not ("450hp"); "4K" is a code
+    return word.lower() in _glued_figures() or (word.islower() and len(word) <= 3)
+
+
+@lru_cache(maxsize=1)
+def _glued_figures() -> frozenset[str]:
+    """What may follow a figure without a space: a unit, a decade's "s", an ordinal."""
+    return frozenset(unit_table().words) | {"s", "st", "nd", "rd", "th"}
 
 
 def claim_figures(claim: str) -> list[tuple[tuple[int, int, str], Need]]:

@@ -121,17 +121,20 @@ def unlinked_clause(
 
 
 def word_support(
-    claim: str, sentences: Sequence[_Sentence], optional: frozenset[str]
+    claim: str,
+    sentences: Sequence[_Sentence],
+    vocabulary: frozenset[str],
+    optional: frozenset[str],
 ) -> dict[str, float]:
-    """Where the evidence holds the claim's content words (its ``optional`` context words
-    left out): ``absent`` — how many no sentence holds, and their ``absent_share``;
-    ``best_share`` — the share the best single sentence holds; ``spread`` — the share the
-    evidence holds only outside that sentence."""
+    """Where the evidence (its ``sentences`` and their ``vocabulary``) holds the claim's
+    content words, its ``optional`` context words left out: ``absent`` — how many no
+    sentence holds, and their ``absent_share``; ``best_share`` — the share the best single
+    sentence holds; ``spread`` — the share the evidence holds only outside that sentence."""
     known = frozenset(stem(w) for w in optional)
     words = frozenset(content_words(claim)) - known
     if not words:
         return {"absent": 0.0, "absent_share": 0.0, "best_share": 1.0, "spread": 0.0}
-    held = frozenset(w for s in sentences for w in s.content) & words
+    held = vocabulary & words
     best = max((len(words & s.content) for s in sentences), default=0)
     absent = len(words) - len(held)
     return {

@@ -366,7 +366,7 @@ def _optional(context: Sequence[str]) -> frozenset[str]:
 
 def claim_words(claim: str, index: EvidenceIndex, context: Sequence[str] = ()) -> dict[str, float]:
     """How the evidence holds the claim's content words (``clause_checks.word_support``)."""
-    return word_support(claim, index.sentences, _optional(context))
+    return word_support(claim, index.sentences, index.vocabulary, _optional(context))
 
 
 def evidence_findings(

@@ -159,15 +159,14 @@ def quantifier_gate(claim: str, sentence: str) -> GateResult:
 
 
 def _names(text: str) -> set[str]:
-    """Stems of capitalised words that are not the first word of a sentence, clause or
-    line."""
+    """Stems of capitalised words that are not the first word of a sentence or clause."""
     out: set[str] = set()
     for m in _CAPITALISED.finditer(text):
         i = m.start() - 1
         while i >= 0 and text[i].isspace():  # each run of spaces is walked once
             i -= 1
-        if i < 0 or text[i] in ".!?:;\"'“(—–-*|" or "\n" in text[i + 1 : m.start()]:
-            continue  # a sentence's, a clause's or a line's first word
+        if i < 0 or text[i] in ".!?:;\"'“(—–-*|":
+            continue
         for token in lex_tokens(m.group(0)):
             word = stem(token)
             if word not in _COMMON_CAPS and not any(ch.isdigit() for ch in word) and len(word) > 1:

@@ -296,22 +296,31 @@ def test_sub_multiset_claim_has_full_coverage(claim_words, extra):
 
 def test_v2_figure_gate_asks_for_figures_not_for_numbers_of_names_or_codes():
     """A model code ("WH-50"), a quarter ("Q2") or a rule's number is no figure the span
-    must state (the evidence-wide checks read them the same way); an ordinal date is."""
+    must state (the evidence-wide checks read them the same way); an ordinal date, a
+    figure glued to its unit ("500mg", "450hp") and a decade ("1980s") are."""
     config = VerifyConfig()  # v2
     spans = [
         Span("o#0", "o", "Battery life: up to 30 hours with noise cancelling on.", 0, 54),
         Span("o#1", "o", "Claims received by the 20th are paid that month.", 55, 104),
+        Span("o#2", "o", "The adult dose is 100mg, and the engine gives 300hp.", 105, 157),
+        Span("o#3", "o", "Prices rose sharply during the 1990s.", 158, 195),
     ]
     plan = build_plan(spans, lambda text: span_features(text, "v2"), model="v2")
     claims = [
         "The WH-50 battery lasts up to 30 hours with noise cancelling on.",
         "Claims received by the 25th are paid that month.",
         "Claims received by the 20th are paid that month.",
+        "The adult dose is 500mg, and the engine gives 300hp.",
+        "The adult dose is 100mg, and the engine gives 450hp.",
+        "Prices rose sharply during the 1980s.",
     ]
-    cos = np.array([[0.9, 0.2], [0.2, 0.95], [0.2, 0.99]])
-    code, ordinal, right = match_claims(
-        claims, cos, plan, [(), (), ()], config, candidates_m=8, model="v2"
+    cos = np.full((6, 4), 0.2)
+    for row, col in ((0, 0), (1, 1), (2, 1), (3, 2), (4, 2), (5, 3)):
+        cos[row, col] = 0.95
+    code, ordinal, right, dose, power, decade = match_claims(
+        claims, cos, plan, [()] * 6, config, candidates_m=8, model="v2"
     )
     assert not code.numeric_mismatch
     assert ordinal.numeric_mismatch
     assert not right.numeric_mismatch
+    assert dose.numeric_mismatch and power.numeric_mismatch and decade.numeric_mismatch
