@@ -284,6 +284,8 @@ class _Lines:
             self.flush()
             if _table_row(text, ls, le, self.out):
                 return
+        if self.line_breaks:
+            self.flush()  # an answer's line ends its unit (a bold line after it is a heading)
         bold = _BOLD_LINE.match(line) if m is None and self.run is None else None
         if bold is not None:
             _emit(text, ls + bold.start("body"), ls + bold.end("body"), "heading", self.out)
@@ -295,8 +297,6 @@ class _Lines:
             else:
                 self.run = _block_run(text, ls, le, m)
             return
-        if self.run is not None and self.line_breaks:
-            self.flush()  # an answer's line ends its unit
         if self.run is None:
             self.run = _Run(ls, le, "sentence")
         self.run.end = le

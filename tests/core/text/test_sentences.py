@@ -207,3 +207,10 @@ def test_an_answers_line_break_ends_its_unit_a_sources_may_wrap_a_sentence():
     assert [s.text for s in split_sentences(text)] == [text]
     wrapped = "The treaty was signed by the\nrepresentatives of both states."
     assert [s.text for s in split_sentences(wrapped)] == [wrapped]
+    # a bold line under a line of text is a heading in an answer
+    bold = "Two probes flew past Jupiter.\n**Voyager 1**\nIt launched in 1977."
+    assert [(s.kind, s.text) for s in split_answer(bold)] == [
+        ("sentence", "Two probes flew past Jupiter."),
+        ("heading", "Voyager 1"),
+        ("sentence", "It launched in 1977."),
+    ]
