@@ -11,10 +11,6 @@
   winning a bidding contest against a larger cloud provider").
 
 A paraphrase can word a clause anew or fuse two passages, so both mark, never delete.
-
-``word_support`` measures, never decides: how many of a claim's content words no source
-holds, and how far the words the sources do hold are spread over several sentences (a
-claim stitched from facts of different sentences). The calibration reads both.
 """
 
 from __future__ import annotations
@@ -37,7 +33,6 @@ __all__ = [
     "content_words",
     "unfound_clause",
     "unlinked_clause",
-    "word_support",
 ]
 
 # an elaborating clause of at least this many content words, at most this share of them
@@ -118,28 +113,3 @@ def unlinked_clause(
                 {"clause": part.strip(), "source_id": sentences[best].source_id},
             )
     return None
-
-
-def word_support(
-    claim: str,
-    sentences: Sequence[_Sentence],
-    vocabulary: frozenset[str],
-    optional: frozenset[str],
-) -> dict[str, float]:
-    """Where the evidence (its ``sentences`` and their ``vocabulary``) holds the claim's
-    content words, its ``optional`` context words left out: ``absent`` — how many no
-    sentence holds, and their ``absent_share``; ``best_share`` — the share the best single
-    sentence holds; ``spread`` — the share the evidence holds only outside that sentence."""
-    known = frozenset(stem(w) for w in optional)
-    words = frozenset(content_words(claim)) - known
-    if not words:
-        return {"absent": 0.0, "absent_share": 0.0, "best_share": 1.0, "spread": 0.0}
-    held = vocabulary & words
-    best = max((len(words & s.content) for s in sentences), default=0)
-    absent = len(words) - len(held)
-    return {
-        "absent": float(absent),
-        "absent_share": round(absent / len(words), 4),
-        "best_share": round(best / len(words), 4),
-        "spread": round((len(held) - best) / len(words), 4),
-    }

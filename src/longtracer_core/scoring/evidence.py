@@ -38,7 +38,7 @@ from ..lexicon.numbers import DURATION_UNITS
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
 from .claim_figures import checkable, claim_figures, figure_kind, in_range
-from .clause_checks import content_words, unfound_clause, unlinked_clause, word_support
+from .clause_checks import content_words, unfound_clause, unlinked_clause
 from .derivation import (
     compound_durations,
     derivable,
@@ -364,9 +364,28 @@ def _optional(context: Sequence[str]) -> frozenset[str]:
     return frozenset(w for phrase in context for w in lex_tokens(phrase))
 
 
+def _claim_content(claim: str, optional: frozenset[str]) -> frozenset[str]:
+    """The claim's content words, those it took from its context left out."""
+    return _content(claim) - frozenset(stem(w) for w in optional)
+
+
 def claim_words(claim: str, index: EvidenceIndex, context: Sequence[str] = ()) -> dict[str, float]:
-    """How the evidence holds the claim's content words (``clause_checks.word_support``)."""
-    return word_support(claim, index.sentences, index.vocabulary, _optional(context))
+    """Where the evidence holds the claim's content words (what the calibration reads,
+    never a finding): ``absent`` — how many no source holds, and their ``absent_share``;
+    ``best_share`` — the share the best single sentence holds; ``spread`` — the share the
+    evidence holds only outside that sentence (a claim stitched from several)."""
+    words = _claim_content(claim, _optional(context))
+    if not words:
+        return {"absent": 0.0, "absent_share": 0.0, "best_share": 1.0, "spread": 0.0}
+    held = len(words & index.vocabulary)
+    _, best = _aligned(words, index)
+    absent = len(words) - held
+    return {
+        "absent": float(absent),
+        "absent_share": round(absent / len(words), 4),
+        "best_share": round(best, 4),
+        "spread": round(held / len(words) - best, 4),
+    }
 
 
 def evidence_findings(
@@ -411,7 +430,7 @@ def evidence_findings(
     turned = _turned(claim, index)
     if turned is not None:
         out.append(turned)
-    content = _content(claim) - frozenset(stem(w) for w in optional)
+    content = _claim_content(claim, optional)
     if content:
         given = context_figures(context)
         figure = _figure(claim, content, index, given)
