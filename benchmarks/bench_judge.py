@@ -393,20 +393,24 @@ def run_modes_command(args: argparse.Namespace, embedder: Any) -> int:
     records = judge_modes.corpus(REALISTIC, ("dev", "test"), args.limit)
     if args.mode == "modes":
         model = fetch_qwen() if args.fetch_qwen else Path(args.model)
-        proc, base = start_server(args.server_python, model, args.threads)
-        chat = OpenAICompatibleChat(base, model.stem, max_tokens=1024, timeout=900.0)
+        servers: dict[str, subprocess.Popen[bytes]] = {}
+        judges: dict[str, LLMJudge] = {}
         try:
+            for mode in args.modes:  # one server per mode: each keeps its own prompt cache
+                proc, base = start_server(args.server_python, model, args.threads)
+                servers[mode] = proc
+                chat = OpenAICompatibleChat(base, model.stem, max_tokens=1024, timeout=900.0)
+                judges[mode] = LLMJudge(chat, reply=judge_modes.MODES[mode][1])
             runs = Path(args.runs)
             runs.parent.mkdir(parents=True, exist_ok=True)
-            judge_modes.run_modes(
-                records, lambda reply: LLMJudge(chat, reply=reply), embedder, runs, args.modes
-            )
+            judge_modes.run_modes(records, judges.__getitem__, embedder, runs, args.modes)
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            for proc in servers.values():
+                proc.terminate()
+                try:
+                    proc.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
         return 0
     lines = judge_modes.done_lines(Path(args.runs))
     table = judge_modes.report(records, lines, embedder)

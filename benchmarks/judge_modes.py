@@ -4,7 +4,9 @@ Used by ``benchmarks/bench_judge.py modes`` (run) and ``modes-report`` (figures)
 
 The run asks the judge about every realistic answer twice, once per mode
 (``JudgeConfig.requests``), the order alternating between answers, with no
-verdict cache shared between modes. Each (answer, mode) is one line of a JSONL
+verdict cache shared between modes and one server per mode (each mode's requests
+follow its own, as in steady use, so a server's prompt cache holds that mode's
+system prompt). Each (answer, mode) is one line of a JSONL
 progress file as soon as it is done, so a stopped run resumes where it was;
 a line is asked again only when the claims the engine escalates for it have
 changed (the engine moved on). A line holds what the model was asked and said
@@ -46,6 +48,7 @@ MODES: dict[str, tuple[str, str]] = {
     "per_answer": ("per_answer", "quote"),
     "per_claim": ("per_claim", "quote"),
     "per_answer_sentence": ("per_answer", "sentence"),
+    "per_answer_compact": ("per_answer", "compact"),
 }
 BASELINE = "per_claim"
 SEED = 20240601
@@ -192,7 +195,7 @@ def run_modes(
     modes: Sequence[str] = ("per_answer", "per_claim"),
 ) -> None:
     """Ask the judge about each answer in each of ``modes`` (the order turning from answer
-    to answer); append one line per (answer, mode). ``make_judge(reply)`` makes a judge."""
+    to answer); append one line per (answer, mode). ``make_judge(mode)`` makes a judge."""
     done = done_lines(progress)
     plain = CitationVerifier(embedder=embedder)
     for n, record in enumerate(records):
@@ -202,7 +205,7 @@ def run_modes(
             row = done.get((record.id, mode))
             if row is not None and row["escalated_claims"] == wanted:
                 continue
-            recording = Recording(make_judge(MODES[mode][1]))
+            recording = Recording(make_judge(mode))
             v = CitationVerifier(
                 embedder=embedder,
                 judge=recording,

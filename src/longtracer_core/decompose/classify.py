@@ -280,14 +280,22 @@ def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
         return None  # a sentence holding a figure is never a non-claim
     if norm.endswith("?"):
         return None if _asserting_question(norm) else "question"
-    if _lead_in_only(norm, phrases.META) or _pleasantry_only(norm):
+    return _talk_rule(norm)
+
+
+def _talk_rule(norm: str) -> NonClaimRule | None:
+    """Meta-talk, a hedge, a transition or too little to check, read after a discourse
+    opener ("Based on the sources, here's how they compare:" is a lead-in)."""
+    opener = phrases.OPENER.match(norm)
+    bare = norm[opener.end() :] if opener is not None else norm
+    if _lead_in_only(bare, phrases.META) or _pleasantry_only(bare):
         return "meta"
-    if _lead_in_only(norm, phrases.HEDGE):
+    if _lead_in_only(bare, phrases.HEDGE):
         return "hedge"
     if (
-        phrases.TRANSITION.search(norm)
-        and (len(lex_tokens(norm)) <= _MAX_LEAD_IN_TOKENS)
-        and not _colon_statement(norm)
+        phrases.TRANSITION.search(bare)
+        and (len(lex_tokens(bare)) <= _MAX_LEAD_IN_TOKENS)
+        and not _colon_statement(bare)
     ):
         return "transition"
     if not has_content(norm):

@@ -4,7 +4,8 @@ A request shows the evidence passages of every claim it holds (each passage once
 ``[P1]`` …), then the claims (``[C1]`` …), and asks for one verdict per claim
 id: ``{"C1": {"label", "passage", "quote"}, ...}``, or, with the
 ``"sentence"`` reply (``judge.reply``), the passages' sentences numbered and
-``{"C1": {"label", "sentence"}, ...}``. The schema lists exactly the claim ids
+``{"C1": {"label", "sentence"}, ...}``, or with ``"compact"`` the same numbered
+sentences and ``{"C1": "SUPPORTED S4", ...}``. The schema lists exactly the claim ids
 shown as required keys and limits the evidence ids to those shown (or
 ``none``). The system prompt and the passages come first and the
 claims last, so asking one claim again (alone) repeats the same bytes up to the
@@ -31,6 +32,7 @@ from .reply import (
     SYSTEM_PROMPTS,
     ClaimVerdict,
     Reply,
+    compact_item_schema,
     item_schema,
     parse_entry,
     sentence_item_schema,
@@ -55,10 +57,17 @@ CHARS_PER_TOKEN = 3.0  # English runs near 4 characters a token; 3 keeps the est
 SYSTEM_PROMPT = SYSTEM_PROMPTS["quote"]
 
 
+_ITEM_SCHEMAS = {
+    "quote": item_schema,
+    "sentence": sentence_item_schema,
+    "compact": compact_item_schema,
+}
+
+
 def prompt_hash(reply: Reply = "quote") -> str:
     """The hash of what the model is told for ``reply`` (prompt version, system prompt, schema)."""
-    schema = item_schema(["P1"]) if reply == "quote" else sentence_item_schema(["S1"])
-    version = JUDGE_PROMPT_VERSION if reply == "quote" else f"{JUDGE_PROMPT_VERSION}-sentence"
+    schema = _ITEM_SCHEMAS[reply](["P1" if reply == "quote" else "S1"])
+    version = JUDGE_PROMPT_VERSION if reply == "quote" else f"{JUDGE_PROMPT_VERSION}-{reply}"
     return short_hash(version + SYSTEM_PROMPTS[reply] + json.dumps(schema, sort_keys=True))
 
 
@@ -128,10 +137,8 @@ class Pack:
         The entry is defined once and referenced per claim, so the schema (read
         as text by a server in JSON mode) grows by a few tokens a claim.
         """
-        if self.reply == "quote":
-            item = item_schema([p.pid for p in self.passages])
-        else:
-            item = sentence_item_schema(list(self.sentences))
+        shown = [p.pid for p in self.passages] if self.reply == "quote" else list(self.sentences)
+        item = _ITEM_SCHEMAS[self.reply](shown)
         return {
             "type": "object",
             "properties": {cid: {"$ref": "#/$defs/verdict"} for cid in ids},
@@ -228,7 +235,7 @@ def _pack(requests: Sequence[JudgeRequest], max_span_chars: int, reply: Reply) -
     hints = {
         cid: tuple(dict.fromkeys(pid[s.span_id] for s in r.spans)) for cid, r in claims.items()
     }
-    sentences = _numbered(passages, max_span_chars) if reply == "sentence" else {}
+    sentences = _numbered(passages, max_span_chars) if reply != "quote" else {}
     return Pack(passages, claims, hints, max_span_chars, reply, sentences)
 
 

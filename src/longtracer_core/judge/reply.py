@@ -10,7 +10,9 @@ it was shown (docs/guides/judge.md measures both).
 
 Either reply becomes one ``ClaimVerdict`` (label, passage, quote), so what
 follows (the cited span, the quote verified against it, the verdict applied)
-is the same for both.
+is the same for both. ``"compact"``: the numbered sentences again, and each
+claim's entry is one string, the label and the sentence id ("SUPPORTED S4") or
+"NOT_ENOUGH_INFO" alone: about half the completion tokens of ``"sentence"``.
 """
 
 from __future__ import annotations
@@ -26,20 +28,23 @@ __all__ = [
     "DEFAULT_REPLY",
     "NO_PASSAGE",
     "REPLY_TOKENS_PER_CLAIM",
+    "COMPACT_PROMPT",
     "SENTENCE_PROMPT",
     "SYSTEM_PROMPTS",
     "ClaimVerdict",
     "Reply",
+    "compact_item_schema",
     "item_schema",
     "parse_entry",
     "sentence_item_schema",
 ]
 
-Reply = Literal["quote", "sentence"]
+Reply = Literal["quote", "sentence", "compact"]
 DEFAULT_REPLY: Reply = "quote"
 NO_PASSAGE = "none"
 # what one claim's entry costs in completion tokens at most: a quote of a sentence, an id
-REPLY_TOKENS_PER_CLAIM: dict[Reply, int] = {"quote": 100, "sentence": 40}
+REPLY_TOKENS_PER_CLAIM: dict[Reply, int] = {"quote": 100, "sentence": 40, "compact": 20}
+_FINDINGS = ("SUPPORTED", "CONTRADICTED")
 
 _LABELS = """\
 For every claim decide one label:
@@ -72,7 +77,22 @@ sentence that states what the claim says, or the one that cannot be true with it
 For NOT_ENOUGH_INFO, sentence is "none".
 {_CLOSE}"""
 
-SYSTEM_PROMPTS: dict[Reply, str] = {"quote": QUOTE_PROMPT, "sentence": SENTENCE_PROMPT}
+COMPACT_PROMPT = f"""\
+You check claims against evidence passages whose sentences are numbered [S1], [S2] and so on,
+each claim on its own.
+
+{_LABELS}
+Write each claim's verdict as one string. For SUPPORTED or CONTRADICTED: the label, a space
+and the id of the one sentence that decides, e.g. "SUPPORTED S4" or "CONTRADICTED S2" (the
+sentence that states what the claim says, or the one that cannot be true with it).
+For NOT_ENOUGH_INFO: "NOT_ENOUGH_INFO" alone.
+{_CLOSE}"""
+
+SYSTEM_PROMPTS: dict[Reply, str] = {
+    "quote": QUOTE_PROMPT,
+    "sentence": SENTENCE_PROMPT,
+    "compact": COMPACT_PROMPT,
+}
 
 
 class ClaimVerdict(BaseModel):
@@ -135,6 +155,28 @@ def sentence_item_schema(sentences: Sequence[str]) -> dict[str, Any]:
     return _branches("sentence", list(sentences), {})
 
 
+def compact_item_schema(sentences: Sequence[str]) -> dict[str, Any]:
+    """A ``"compact"`` entry: "<label> <sentence id>" for a finding, or "NOT_ENOUGH_INFO"."""
+    found = [f"{label} {sid}" for label in _FINDINGS for sid in sentences]
+    return {"type": "string", "enum": [*found, "NOT_ENOUGH_INFO"]}
+
+
+def _compact(cid: str, raw: Any, sentences: Mapping[str, tuple[str, str]]) -> ClaimVerdict:
+    """A ``"compact"`` entry read as a verdict (``InvalidOutput`` when it is not one)."""
+    if raw == "NOT_ENOUGH_INFO":
+        return ClaimVerdict(label="NOT_ENOUGH_INFO", passage=NO_PASSAGE, quote="")
+    label, _, sid = raw.partition(" ") if isinstance(raw, str) else ("", "", "")
+    if label not in _FINDINGS or sid not in sentences:
+        known = [*sentences]
+        raise InvalidOutput(
+            f'{cid}: the entry must be "NOT_ENOUGH_INFO" or "SUPPORTED|CONTRADICTED <id>"'
+            f" with an id of {known}",
+            raw,
+        )
+    pid, text = sentences[sid]
+    return ClaimVerdict(label=label, passage=pid, quote=text)  # type: ignore[arg-type]
+
+
 def parse_entry(
     reply: Reply,
     cid: str,
@@ -148,7 +190,9 @@ def parse_entry(
     ``InvalidOutput`` says what is wrong with the entry.
     """
     try:
-        if reply == "sentence":
+        if reply == "compact":
+            out = _compact(cid, raw, sentences)
+        elif reply == "sentence":
             entry = _SentenceEntry.model_validate(raw)
             if entry.sentence == NO_PASSAGE:
                 out = ClaimVerdict(label=entry.label, passage=NO_PASSAGE, quote="")
@@ -165,6 +209,6 @@ def parse_entry(
     if out.passage not in (*passages, NO_PASSAGE):
         raise InvalidOutput(f"{cid}: passage must be one of {[*passages, NO_PASSAGE]}", raw)
     if out.label != "NOT_ENOUGH_INFO" and (out.passage == NO_PASSAGE or not out.quote.strip()):
-        what = "a sentence id" if reply == "sentence" else "the id of the passage and a quote"
+        what = "the id of the passage and a quote" if reply == "quote" else "a sentence id"
         raise InvalidOutput(f"{cid}: a {out.label} label needs {what}", raw)
     return out

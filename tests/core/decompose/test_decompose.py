@@ -98,6 +98,9 @@ def test_claims_keep_exact_spans_and_lift_markers():
         ("Overall,", "transition"),
         ("Sure.", "meta"),
         ("Yes.", "too_short"),
+        ("Based on the provided sources, here's what we know about the decline:", "meta"),
+        ("According to the documents, it depends on the situation.", "hedge"),
+        ("In short, the key facts:", "transition"),
     ],
 )
 def test_non_claims_are_classified(sentence, rule):
@@ -120,6 +123,17 @@ def test_title_case_headings_are_titles_not_statements(heading):
 def test_a_heading_that_states_something_is_still_a_claim():
     d = DEC.decompose("### Eiffel painted the tower green\n\nIt took a year.")
     assert "Eiffel painted the tower green" in [c.claim_text for c in d.claims]
+
+
+def test_a_statement_after_a_discourse_opener_is_still_a_claim():
+    """Only talk is exempt after an opener: "Based on the sources, the tower is 330 m tall."
+    and a lead-in that states something ("the ministry lists three options:") are claims."""
+    for text in (
+        "Based on the sources, the tower was finished in 1889.",
+        "According to the documents, the ministry closed the tower to visitors:",
+    ):
+        d = DEC.decompose(text)
+        assert len(d.claims) == 1 and d.non_claims == (), text
 
 
 def test_hedged_statement_with_content_is_still_a_claim():
