@@ -174,7 +174,7 @@ def _compact(cid: str, raw: Any, sentences: Mapping[str, tuple[str, str]]) -> Cl
             raw,
         )
     pid, text = sentences[sid]
-    return ClaimVerdict(label=label, passage=pid, quote=text)  # type: ignore[arg-type]
+    return ClaimVerdict(label=label, passage=pid, quote=text)
 
 
 def parse_entry(

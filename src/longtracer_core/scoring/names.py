@@ -29,6 +29,7 @@ __all__ = [
     "NameIndex",
     "absent_names",
     "claim_names",
+    "held_names",
     "name_index",
     "opener_words",
     "swapped_codes",
@@ -260,6 +261,19 @@ def _initials(run: Sequence[str]) -> str:
     return "".join(w[0] for w in run if w[0].isupper()).lower()
 
 
+def _run_initials(run: Sequence[str]) -> set[str]:
+    """A run's initials, and those of the run after its opening function word ("The
+    United States" is written "US" as well as "TUS")."""
+    out = {_initials(run)}
+    if len(run) > 2 and run[0].casefold() in function_words():
+        out.add(_initials(run[1:]))
+    return out
+
+
+# a short acronym written with a lowercase linking letter: "BoE" (Bank of England), "DfE"
+_LINKED_ACRONYM = regex.compile(r"\p{Lu}\p{Ll}{1,2}\p{Lu}\p{Lu}?")
+
+
 # under this share of capitalised words a text was written without case ("west australian
 # beach"); English prose capitalises at least every sentence's first word
 _UNCASED = 0.02
@@ -289,7 +303,7 @@ def name_index(texts: Iterable[str]) -> NameIndex:
         if _uncased(seen):
             capitalised.update(fold(w) for w in seen)  # a lowercased text tells no case
         for piece in _PIECES.split(text):  # a name does not run across "." or ","
-            acronyms.update(_initials(run) for run in _runs(piece))
+            acronyms.update(a for run in _runs(piece) for a in _run_initials(run))
             acronyms.update("".join(w[0] for w in run).lower() for run in _word_runs(piece))
     stems = frozenset(fold_stem(w) for w in words)
     return NameIndex(frozenset(words), stems, frozenset(acronyms), frozenset(capitalised))
@@ -305,6 +319,9 @@ def _present(word: str, index: NameIndex) -> bool:
         return True
     if _acronym(word) and folded.replace(".", "") in index.acronyms:
         return True
+    capitals = "".join(ch for ch in word if ch.isupper()).lower()
+    if _LINKED_ACRONYM.fullmatch(word) and capitals in index.acronyms:
+        return True  # "BoE" / "Bank of England"
     if _acronym(word) and len(folded) == 2 and any(_spells(folded, w) for w in index.words):
         return True  # "UV" / "ultraviolet"
     places = _lexicon().demonyms.get(folded, frozenset())
@@ -379,6 +396,17 @@ def absent_names(text: str, index: NameIndex, optional: frozenset[str] = frozens
             # not "Apple" before "watch", a word the evidence writes in lowercase only)
         missing.append(name.text)
     return list(dict.fromkeys(missing))
+
+
+def held_names(text: str, index: NameIndex) -> list[str]:
+    """The names of ``text`` the evidence holds as written or in another form people
+    write them: an acronym or its expansion, a demonym, a spelling one letter apart."""
+    names = claim_names(text)
+    return [
+        n.text
+        for i, n in enumerate(names)
+        if _present(n.text, index) or _run_expands(names, i, text, index)
+    ]
 
 
 # a model code: a capitalised stem and a number ("Pulse X2", "Galaxy S24", "Watch6")

@@ -97,6 +97,28 @@ def test_a_name_run_ends_at_a_sentence_end():
     assert evidence_findings("Acme sells in the U.S.", index) == []
 
 
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # a run after "The" is written as its acronym, with stops or without
+        ("The U.S. launched the probe in 1977.", "The United States launched the probe in 1977."),
+        ("The UK left in 2020.", "The United Kingdom left in 2020."),
+        # an acronym written with a lowercase linking letter
+        ("The BoE held rates at 5.25%.", "The Bank of England held rates at 5.25%."),
+        ("The DfE sets the curriculum.", "The Department for Education sets the curriculum."),
+    ],
+)
+def test_acronyms_meet_their_expansion_after_an_article(claim, source):
+    assert evidence_findings(claim, evidence_index([("S1", source)])) == []
+
+
+def test_a_linking_letter_acronym_of_another_name_is_still_absent():
+    index = evidence_index([("S1", "The Bank of England held rates at 5.25%.")])
+    assert [f.kind for f in evidence_findings("The DoE held rates at 5.25%.", index)] == [
+        "name_absent"
+    ]
+
+
 def test_an_acronym_the_evidence_does_not_expand_is_absent():
     found = evidence_findings("The WHO says sunscreen blocks light.", evidence_index(SKIN))
     assert [f.kind for f in found] == ["name_absent"]

@@ -121,6 +121,15 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
         ("It fell by about 12 percent per decade.", "It declined by 12.2% per decade."),
         ("Book at least 14 days ahead.", "Book 14 or more days ahead."),
         ("Meta was fined by the Irish regulator.", "Ireland's regulator fined Meta."),
+        # a name written as its acronym or its expansion, where the span names another
+        (
+            "The ECB cut rates in June, unlike the Fed.",
+            "The European Central Bank cut rates in June, unlike the Fed.",
+        ),
+        (
+            "Python 3.12 gave each interpreter a Global Interpreter Lock.",
+            "Python 3.12 gave each interpreter its own GIL, said Guido.",
+        ),
         # a negation that denies nothing: a bound, an addition
         ("Let the bread cool for no less than an hour.", "Let the bread cool for an hour."),
         ("It protects against strains A and B.", "It protects not only against A but B."),
