@@ -16,7 +16,7 @@ import regex
 
 from ..lexicon.numbers import CURRENCY_WORDS, SCALE_EXPONENTS, SCALE_SUFFIXES
 from ..text.words import lex_tokens
-from .figures import Need, claim_needs
+from .figures import Need, claim_needs, is_percent
 from .names import opener_words
 from .numeric import Reading, _scan_items
 from .units import unit_table
@@ -32,9 +32,8 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
     """What a figure counts: date, time, year, percent, money, a unit, or a plain count."""
     if kind in ("date", "time"):
         return kind
-    after = text[end : end + 16].lower()
     before = text[max(0, start - 2) : start + 1]  # a scanned figure may hold its symbol
-    if after.startswith(("%", " %", " percent", " per cent")):
+    if is_percent(text, end):
         return "percent"
     if any(sym in before for sym in "$€£¥₹"):
         return "money"

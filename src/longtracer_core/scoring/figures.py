@@ -16,7 +16,9 @@ and its exactness for changed values, and reads:
 * number words as determiners ("the two companies") are needed only when the
   span states numbers itself: a span without any plain number cannot
   contradict them;
-* figures naming a source ("Source 2", "Document 1") are not claims.
+* figures naming a source ("Source 2", "Document 1") are not claims;
+* a percentage restates a fraction in words: "about 20 percent" is met by "one fifth",
+  "25%" by "one in four" (only a claim's percentage, never "20 years", meets "a fifth").
 
 Dates and clock times stay exact (a date's parts still cover a partial date).
 """
@@ -30,9 +32,20 @@ from typing import Literal
 
 import regex
 
+from ..lexicon.numbers import NUMBER_WORDS
+from ..text.words import lex_tokens
 from .numeric import Reading, _expand, _scan_items
+from .units import unit_table
 
-__all__ = ["Need", "SpanFigures", "claim_needs", "context_figures", "needs_met", "span_figures"]
+__all__ = [
+    "Need",
+    "SpanFigures",
+    "claim_needs",
+    "context_figures",
+    "is_percent",
+    "needs_met",
+    "span_figures",
+]
 
 Hedge = Literal["exact", "approx", "min", "max"]
 
@@ -68,6 +81,7 @@ class Need:
     decimals: int
     hedge: Hedge
     soft: bool
+    percent: bool = False  # a percentage: a share the span writes in words meets it
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +104,39 @@ def _hedge(text: str, start: int) -> Hedge:
     return "exact"
 
 
+_PERCENT = regex.compile(r" ?(?:%|percent\b|per cent\b)", regex.IGNORECASE)
+# "one in four", "7 in 10": a share written as a ratio of two counts
+_RATIO = regex.compile(r"\b(\p{L}+|\d{1,3}) in (\p{L}+|\d{1,3})\b", regex.IGNORECASE)
+
+
+def is_percent(text: str, end: int) -> bool:
+    """Is the figure ending at ``text[end]`` a percentage ("12%", "12 percent")?"""
+    return _PERCENT.match(text, end) is not None
+
+
+def _count(word: str) -> Decimal | None:
+    """A count written in digits or words ("one" too: before "in" it is a number)."""
+    if word.isdigit():
+        return Decimal(word)
+    value = 1 if word.casefold() == "one" else NUMBER_WORDS.get(word.casefold())
+    return None if value is None else Decimal(value)
+
+
+def _shares(text: str) -> set[str]:
+    """The percentages a text writes in words: fraction words ("a fifth": "20%", "two
+    thirds": "66.7%" and "67%") and ratios of counts ("one in four": "25%")."""
+    values = [v for w, v in unit_table().fractions.items() if w in lex_tokens(text)]
+    for m in _RATIO.finditer(text):
+        part, whole = _count(m.group(1)), _count(m.group(2))
+        if part is not None and whole and 0 < part < whole:
+            values.append(part / whole * 100)
+    out: set[str] = set()
+    for v in values:
+        out.add(f"{v.quantize(Decimal('0.1')).normalize():f}%")
+        out.add(f"{v.quantize(Decimal(1), rounding=ROUND_HALF_UP):f}%")
+    return out
+
+
 def claim_needs(text: str, keep: Callable[[str, Reading], bool] | None = None) -> tuple[Need, ...]:
     """The figures a claim asserts, with their hedges; source references left out, and
     the figures ``keep`` rejects (``claim_figures.gate_needs``: names and codes)."""
@@ -105,6 +152,7 @@ def claim_needs(text: str, keep: Callable[[str, Reading], bool] | None = None) -
                 decimals=item.decimals,
                 hedge=_hedge(text, item.start),
                 soft=item.kind == "word",
+                percent=item.kind == "num" and is_percent(text, item.end),
             )
         )
     return tuple(needs)
@@ -127,7 +175,7 @@ def span_figures(text: str) -> SpanFigures:
         numbers.extend(found)
         if _hedge(text, item.start) not in ("min", "max"):
             stated.extend(found)
-    return SpanFigures(frozenset(values), tuple(numbers), tuple(stated))
+    return SpanFigures(frozenset(values | _shares(text)), tuple(numbers), tuple(stated))
 
 
 def _last_significant(value: Decimal, decimals: int) -> int:
@@ -146,6 +194,8 @@ def _rounds_to(value: Decimal, exponent: int, target: Decimal) -> bool:
 
 def _met(need: Need, span: SpanFigures) -> bool:
     if any(r in span.values for r in need.readings):
+        return True
+    if need.percent and any(f"{r}%" in span.values for r in need.readings):
         return True
     x = need.number
     if x is None:

@@ -46,7 +46,7 @@ from ..lexicon.polarity import (
 from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
-from .names import held_names, name_index
+from .names import name_index, unheld_names
 from .units import unit_table
 
 __all__ = ["GATE_NAMES", "GateResult", "aligned_sentence", "check_gates"]
@@ -190,10 +190,11 @@ def entity_gate(
     others = sorted(n for n in _names(sentence) if n not in claim_stems)
     if not others:
         return GateResult("entity", False)
-    # a name the span holds in another form people write it (an acronym and its
-    # expansion, a demonym, a spelling) is not missing: the name evidence's own reading
-    held = {stem(t) for name in held_names(claim, name_index([span])) for t in lex_tokens(name)}
-    missing = [n for n in missing if n not in held]
+    # only what the name evidence reads as a name the span does not hold in any form
+    # people write it (an acronym or its expansion, a demonym, a spelling; not a unit)
+    index = name_index([span])
+    names = {stem(t) for name in unheld_names(claim, index) for t in lex_tokens(name)}
+    missing = [n for n in missing if n in names]
     if not missing:
         return GateResult("entity", False)
     return GateResult(

@@ -29,7 +29,7 @@ __all__ = [
     "NameIndex",
     "absent_names",
     "claim_names",
-    "held_names",
+    "unheld_names",
     "name_index",
     "opener_words",
     "swapped_codes",
@@ -398,14 +398,16 @@ def absent_names(text: str, index: NameIndex, optional: frozenset[str] = frozens
     return list(dict.fromkeys(missing))
 
 
-def held_names(text: str, index: NameIndex) -> list[str]:
-    """The names of ``text`` the evidence holds as written or in another form people
-    write them: an acronym or its expansion, a demonym, a spelling one letter apart."""
+def unheld_names(text: str, index: NameIndex) -> list[str]:
+    """The names of ``text`` the evidence holds neither as written nor in another form
+    people write them (an acronym or its expansion, a demonym, a spelling one letter
+    apart). Unlike ``absent_names``, a generic head ("Board") or a first name before a
+    held surname counts too: this is a hint, never a finding."""
     names = claim_names(text)
     return [
         n.text
         for i, n in enumerate(names)
-        if _present(n.text, index) or _run_expands(names, i, text, index)
+        if not (_present(n.text, index) or _run_expands(names, i, text, index))
     ]
 
 

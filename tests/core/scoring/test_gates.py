@@ -25,6 +25,12 @@ def met(claim: str, span: str) -> bool:
         ("The two companies merged.", "Brightwell and Oakridge merged."),
         ("As Source 2 says, the rate is 4%.", "The rate is 4%."),
         ("It opens at 4 a.m.", "It opens at 04:00."),
+        # a percentage for a share written in words
+        ("It carries around 20 percent of the water.", "It carries one fifth of the water."),
+        ("25% of adults smoke.", "One in four adults smokes."),
+        ("About 33% of the budget goes to schools.", "A third of the budget goes to schools."),
+        ("Turnout was 67%.", "Two thirds of voters turned out."),
+        ("70% of households own a car.", "Seven in ten households own a car."),
     ],
 )
 def test_figure_gate_reads_figures_as_written(claim, span):
@@ -42,6 +48,10 @@ def test_figure_gate_reads_figures_as_written(claim, span):
         ("The three companies merged.", "The two companies merged."),
         ("It opened on July 12.", "it opened on july 11 to the public"),
         ("About 24 people came.", "14 people came."),
+        # a share in words is a percentage only: no count, no other share
+        ("The ban lasts 20 years.", "One fifth of the ban has passed."),
+        ("30% of adults smoke.", "One in four adults smokes."),
+        ("It was sold 1 in 2024 for 5%.", "It was sold 1 in 2024 for 4%."),
     ],
 )
 def test_figure_gate_still_catches_changed_values(claim, span):
