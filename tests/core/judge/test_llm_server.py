@@ -208,10 +208,11 @@ def test_one_request_per_answer_against_the_server(server):
             assert finding["verified"] == verify_quote(finding["quote"], text_of).verified
 
 
-def test_sentence_reply_per_answer_against_the_server(server):
-    """reply="sentence": one request for three claims; every finding is a sentence the prompt
-    showed, verified in the span it cites."""
-    judge = LLMJudge(chat(server, max_tokens=300), reply="sentence")
+@pytest.mark.parametrize("reply", ["sentence", "compact"])
+def test_sentence_reply_per_answer_against_the_server(server, reply):
+    """reply="sentence" or "compact": one request for three claims; every finding is a
+    sentence the prompt showed, verified in the span it cites."""
+    judge = LLMJudge(chat(server, max_tokens=300), reply=reply)
     text = f"{PARTIAL} The primary mirror of the telescope is 6.5 metres wide. {MIRROR}"
     guarded = verifier_with(judge=judge, escalate="all", role="decide").guard(text, SOURCES)
     meta = guarded.case.metadata["judge"]
