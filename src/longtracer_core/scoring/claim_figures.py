@@ -9,46 +9,18 @@ whether a figure is an end of a range. Used by the evidence-wide checks
 
 from __future__ import annotations
 
-from decimal import Decimal
 from functools import lru_cache
 
 import regex
 
-from ..lexicon.numbers import CURRENCY_WORDS, SCALE_EXPONENTS, SCALE_SUFFIXES
-from ..text.words import lex_tokens
-from .figures import Need, claim_needs, is_percent
+from .figures import Need, claim_needs, figure_kind
 from .names import opener_words
 from .numeric import Reading, _scan_items
 from .units import unit_table
 
-__all__ = ["checkable", "claim_figures", "figure_kind", "gate_needs", "in_range"]
+__all__ = ["checkable", "claim_figures", "gate_needs", "in_range"]
 
-_SCALES = frozenset(SCALE_EXPONENTS) | frozenset(SCALE_SUFFIXES)
-_CURRENCIES = CURRENCY_WORDS
 _GLUED = regex.compile(r"[A-Za-zµ]+\b")
-
-
-def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | None) -> str:
-    """What a figure counts: date, time, year, percent, money, a unit, or a plain count."""
-    if kind in ("date", "time"):
-        return kind
-    before = text[max(0, start - 2) : start + 1]  # a scanned figure may hold its symbol
-    if is_percent(text, end):
-        return "percent"
-    if any(sym in before for sym in "$€£¥₹"):
-        return "money"
-    words = [w for w in lex_tokens(text[end : end + 40]) if w not in _SCALES][:2] or [""]
-    if words[0] in _CURRENCIES:
-        return "money"
-    if words[0] in ("square", "sq") and len(words) > 1:
-        area = unit_table().words.get(words[1])
-        return f"unit:{area}2" if area else "count"
-    unit = unit_table().words.get(words[0])
-    if unit is not None:
-        return f"unit:{unit}"
-    if number is not None and number == number.to_integral_value() and 1000 <= number <= 2100:
-        return "year"
-    return "count"
 
 
 _RANGE_BEFORE = regex.compile(r"\d\s*(?:–|—|-|to)\s*[$€£]?$")

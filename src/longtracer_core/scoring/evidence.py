@@ -37,7 +37,7 @@ from ..lexicon.grammar import EXAMPLE_MARKERS
 from ..lexicon.numbers import DURATION_UNITS
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
-from .claim_figures import checkable, claim_figures, figure_kind, in_range
+from .claim_figures import checkable, claim_figures, in_range
 from .clause_checks import content_words, unfound_clause, unlinked_clause
 from .derivation import (
     compound_durations,
@@ -46,7 +46,7 @@ from .derivation import (
     derived_values,
     word_factors,
 )
-from .figures import Need, SpanFigures, context_figures, needs_met, span_figures
+from .figures import Need, SpanFigures, context_figures, figure_kind, needs_met, span_figures
 from .findings import Finding, quote
 from .names import NameIndex, absent_names, name_index, swapped_codes
 from .numeric import _scan_items

@@ -17,6 +17,8 @@ and its exactness for changed values, and reads:
   span states numbers itself: a span without any plain number cannot
   contradict them;
 * figures naming a source ("Source 2", "Document 1") are not claims;
+* a quantity may be restated in another unit of the unit table ("1,200 MW" for "1.2
+  GW", "two decades" for "twenty years"; only a figure of that unit meets it);
 * a percentage restates a fraction in words: "about 20 percent" is met by "one fifth",
   "25%" by "one in four" (only a claim's percentage, never "20 years", meets "a fifth").
 
@@ -32,8 +34,9 @@ from typing import Literal
 
 import regex
 
-from ..lexicon.numbers import NUMBER_WORDS
+from ..lexicon.numbers import CURRENCY_WORDS, NUMBER_WORDS, SCALE_EXPONENTS, SCALE_SUFFIXES
 from ..text.words import lex_tokens
+from .derivation import canon
 from .numeric import Reading, _expand, _scan_items
 from .units import unit_table
 
@@ -42,6 +45,7 @@ __all__ = [
     "SpanFigures",
     "claim_needs",
     "context_figures",
+    "figure_kind",
     "is_percent",
     "needs_met",
     "span_figures",
@@ -82,6 +86,7 @@ class Need:
     hedge: Hedge
     soft: bool
     percent: bool = False  # a percentage: a share the span writes in words meets it
+    unit: str | None = None  # a quantity's unit: the span may state it in another unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +117,32 @@ _RATIO = regex.compile(r"\b(\p{L}+|\d{1,3}) in (\p{L}+|\d{1,3})\b", regex.IGNORE
 def is_percent(text: str, end: int) -> bool:
     """Is the figure ending at ``text[end]`` a percentage ("12%", "12 percent")?"""
     return _PERCENT.match(text, end) is not None
+
+
+_SCALES = frozenset(SCALE_EXPONENTS) | frozenset(SCALE_SUFFIXES)
+
+
+def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | None) -> str:
+    """What a figure counts: date, time, year, percent, money, a unit, or a plain count."""
+    if kind in ("date", "time"):
+        return kind
+    before = text[max(0, start - 2) : start + 1]  # a scanned figure may hold its symbol
+    if is_percent(text, end):
+        return "percent"
+    if any(sym in before for sym in "$€£¥₹"):
+        return "money"
+    words = [w for w in lex_tokens(text[end : end + 40]) if w not in _SCALES][:2] or [""]
+    if words[0] in CURRENCY_WORDS:
+        return "money"
+    if words[0] in ("square", "sq") and len(words) > 1:
+        area = unit_table().words.get(words[1])
+        return f"unit:{area}2" if area else "count"
+    unit = unit_table().words.get(words[0])
+    if unit is not None:
+        return f"unit:{unit}"
+    if number is not None and number == number.to_integral_value() and 1000 <= number <= 2100:
+        return "year"
+    return "count"
 
 
 def _count(word: str) -> Decimal | None:
@@ -145,6 +176,7 @@ def claim_needs(text: str, keep: Callable[[str, Reading], bool] | None = None) -
         before = text[max(0, item.start - _LOOKBEHIND) : item.start]
         if _SOURCE_REF.search(before) or (keep is not None and not keep(text, item)):
             continue
+        kind = figure_kind(text, item.start, item.end, item.kind, item.number)
         needs.append(
             Need(
                 readings=item.readings,
@@ -152,10 +184,22 @@ def claim_needs(text: str, keep: Callable[[str, Reading], bool] | None = None) -
                 decimals=item.decimals,
                 hedge=_hedge(text, item.start),
                 soft=item.kind == "word",
-                percent=item.kind == "num" and is_percent(text, item.end),
+                percent=kind == "percent",
+                unit=kind[5:] if kind.startswith("unit:") else None,
             )
         )
     return tuple(needs)
+
+
+def _in_units(text: str, item: Reading) -> set[str]:
+    """A quantity in every unit one conversion away, tagged with it ("1200@mw" for
+    "1.2 GW"): met only by a claim figure of that unit."""
+    if item.number is None or item.kind not in ("num", "word"):
+        return set()
+    kind = figure_kind(text, item.start, item.end, item.kind, item.number)
+    if not kind.startswith("unit:"):
+        return set()
+    return {f"{canon(v)}@{u}" for v, u in unit_table().converted(item.number, kind[5:])}
 
 
 def span_figures(text: str) -> SpanFigures:
@@ -167,6 +211,7 @@ def span_figures(text: str) -> SpanFigures:
     for item in items:
         for reading in item.readings:
             values.update(_expand(reading))
+        values.update(_in_units(text, item))
         found: list[Decimal] = []
         if item.number is not None and item.kind in ("num", "word"):
             found.append(item.number)
@@ -196,6 +241,8 @@ def _met(need: Need, span: SpanFigures) -> bool:
     if any(r in span.values for r in need.readings):
         return True
     if need.percent and any(f"{r}%" in span.values for r in need.readings):
+        return True
+    if need.unit and any(f"{r}@{need.unit}" in span.values for r in need.readings):
         return True
     x = need.number
     if x is None:

@@ -31,6 +31,10 @@ def met(claim: str, span: str) -> bool:
         ("About 33% of the budget goes to schools.", "A third of the budget goes to schools."),
         ("Turnout was 67%.", "Two thirds of voters turned out."),
         ("70% of households own a car.", "Seven in ten households own a car."),
+        # a quantity in another unit of the unit table
+        ("The plant produces 1,200 MW.", "The plant produces 1.2 GW."),
+        ("It weighs 2.5 tonnes.", "It weighs 2,500 kg."),
+        ("It was abandoned after two decades.", "It was abandoned after twenty years."),
     ],
 )
 def test_figure_gate_reads_figures_as_written(claim, span):
@@ -52,6 +56,9 @@ def test_figure_gate_reads_figures_as_written(claim, span):
         ("The ban lasts 20 years.", "One fifth of the ban has passed."),
         ("30% of adults smoke.", "One in four adults smokes."),
         ("It was sold 1 in 2024 for 5%.", "It was sold 1 in 2024 for 4%."),
+        # a conversion is met only by a figure of the unit converted to
+        ("The ban lasts 2 years.", "The ban lasts 20 years."),
+        ("The plant produces 1,200 kW.", "The plant produces 1.2 GW."),
     ],
 )
 def test_figure_gate_still_catches_changed_values(claim, span):
