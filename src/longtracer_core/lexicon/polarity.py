@@ -19,6 +19,7 @@ __all__ = [
     "PROHIBITIONS",
     "OPPOSITE_PAIRS",
     "QUANTIFIERS",
+    "QUANTIFIER_GROUPS",
     "RISING_WORDS",
     "TOGGLE_PAIRS",
 ]
@@ -148,6 +149,12 @@ TOGGLE_PAIRS: tuple[tuple[str, str], ...] = (
 QUANTIFIERS = frozenset(
     "all every everyone everybody everything always never only none entire entirely "
     "whole exclusively completely solely universally any".split()
+)
+# quantifiers that say the same thing: a claim's "all" restates the evidence's "every"
+QUANTIFIER_GROUPS: tuple[frozenset[str], ...] = (
+    frozenset("all every each entire entirely whole completely universally".split()),
+    frozenset("everyone everybody".split()),
+    frozenset("only exclusively solely".split()),
 )
 
 # verbs of change only (a rise against a fall is a contradiction; "higher" against "lower"

@@ -40,6 +40,7 @@ from ..lexicon.polarity import (
     NEGATION_BOUNDS,
     NEGATIONS,
     OPPOSITE_PAIRS,
+    QUANTIFIER_GROUPS,
     QUANTIFIERS,
     RISING_WORDS,
 )
@@ -151,7 +152,7 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
 def quantifier_gate(claim: str, sentence: str) -> GateResult:
     c = set(lex_tokens(claim)) & _QUANTIFIERS
     s = set(lex_tokens(sentence))
-    extra = sorted(c - s)
+    extra = sorted(w for w in c - s if not any(w in g and g & s for g in QUANTIFIER_GROUPS))
     if extra:
         return GateResult(
             "quantifier", True, f"the claim generalises with {extra[0]!r}; the evidence does not"

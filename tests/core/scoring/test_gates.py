@@ -138,6 +138,12 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
         ("It fell by about 12 percent per decade.", "It declined by 12.2% per decade."),
         ("Book at least 14 days ahead.", "Book 14 or more days ahead."),
         ("Meta was fined by the Irish regulator.", "Ireland's regulator fined Meta."),
+        # a quantifier restated by its synonym
+        (
+            "All 17 of the lowest minimums came after 2007.",
+            "Every one of the 17 lowest minimums came after 2007.",
+        ),
+        ("Keep a receipt for every purchase.", "Keep a receipt for each purchase."),
         # a name written as its acronym or its expansion, where the span names another
         (
             "The ECB cut rates in June, unlike the Fed.",
