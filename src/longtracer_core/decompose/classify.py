@@ -284,18 +284,20 @@ def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
 
 
 def _talk_rule(norm: str) -> NonClaimRule | None:
-    """Meta-talk, a hedge, a transition or too little to check, read after a discourse
-    opener ("Based on the sources, here's how they compare:" is a lead-in)."""
+    """Meta-talk or a hedge, read after a discourse opener ("Based on the sources, here's
+    how they compare:" is a lead-in), a transition, or too little to check."""
     opener = phrases.OPENER.match(norm)
     bare = norm[opener.end() :] if opener is not None else norm
     if _lead_in_only(bare, phrases.META) or _pleasantry_only(bare):
         return "meta"
     if _lead_in_only(bare, phrases.HEDGE):
         return "hedge"
+    # a transition is short as written, opener included: "According to the documents,
+    # Acme owns Beta:" states something
     if (
-        phrases.TRANSITION.search(bare)
-        and (len(lex_tokens(bare)) <= _MAX_LEAD_IN_TOKENS)
-        and not _colon_statement(bare)
+        phrases.TRANSITION.search(norm)
+        and (len(lex_tokens(norm)) <= _MAX_LEAD_IN_TOKENS)
+        and not _colon_statement(norm)
     ):
         return "transition"
     if not has_content(norm):

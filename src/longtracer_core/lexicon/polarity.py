@@ -151,8 +151,9 @@ QUANTIFIERS = frozenset(
     "whole exclusively completely solely universally any".split()
 )
 # quantifiers that say the same thing: a claim's "all" restates the evidence's "every"
+# (words of extent, "whole" or "completely", are no quantifier of a set)
 QUANTIFIER_GROUPS: tuple[frozenset[str], ...] = (
-    frozenset("all every each entire entirely whole completely universally".split()),
+    frozenset("all every each".split()),
     frozenset("everyone everybody".split()),
     frozenset("only exclusively solely".split()),
 )

@@ -32,9 +32,11 @@ from .units import unit_table
 __all__ = [
     "canon",
     "compound_durations",
+    "converted_values",
     "derivable",
     "derivable_date",
     "derived_values",
+    "shares",
     "word_factors",
 ]
 
@@ -70,14 +72,77 @@ def _pairs(numbers: Sequence[Decimal]) -> Iterable[tuple[Decimal, Decimal]]:
     return ((a, b) for i, a in enumerate(head) for b in head[i + 1 :])
 
 
+def converted_values(value: Decimal, unit: str) -> set[tuple[str, str]]:
+    """(value, unit) in every unit one conversion away, as readings write them; a value
+    that rounding to two decimals would change ("4 mg" is 0.004 g, not "0") is left out."""
+    out: set[tuple[str, str]] = set()
+    for v, u in unit_table().converted(value, unit):
+        try:
+            written = canon(v)
+        except InvalidOperation:  # too many digits to quantize
+            continue
+        if abs(Decimal(written) - v) <= abs(v) * _ROUNDING:
+            out.add((written, u))
+    return out
+
+
+_ROUNDING = Decimal("0.005")
+_SINGULAR = sorted((w for w in unit_table().fractions if not w.endswith("s")), key=len)
+# a fraction with its count, or "half of"; never a position ("the second half", "the
+# fourth quarter", "the last two quarters")
+_FRACTION = regex.compile(
+    r"\b(?<!(?:first|second|third|fourth|last|latter|other|back|front|bottom|top|next|past"
+    r"|previous)\s)(?:(?P<n>an?|one|two|three|four|five|six|seven|eight|nine|\d{1,2})[\s-]+"
+    r"(?P<w>" + "|".join(reversed(_SINGULAR)) + r")s?"
+    r"|(?P<h>half)(?=\s+(?:of|the|its|their|his|her|all|an?)\b))\b",
+    regex.IGNORECASE,
+)
+# "one in four", "7 in 10": a share written as a ratio of two counts
+_RATIO = regex.compile(r"\b(\p{L}+|\d{1,3}) in (\p{L}+|\d{1,3})\b", regex.IGNORECASE)
+
+
+def _count(word: str) -> Decimal | None:
+    """A count written in digits or words ("a", "an", "one" too: before a fraction or
+    "in" they are numbers)."""
+    if word.isdigit():
+        return Decimal(word)
+    folded = word.casefold()
+    value = 1 if folded in ("a", "an", "one") else NUMBER_WORDS.get(folded)
+    return None if value is None else Decimal(value)
+
+
+def shares(text: str) -> set[str]:
+    """The percentages ``text`` writes in words, as readings ("a fifth": "20"; "two
+    thirds": "66.7" and "67"; "one in four": "25"): a fraction word with its count ("a
+    third", "three quarters", "half of"; not "the second half", "the fourth quarter") or
+    a ratio of two counts. A share under 1 % is left out."""
+    table = unit_table().fractions
+    values: list[Decimal] = []
+    for m in _FRACTION.finditer(text):
+        if m.group("h"):
+            values.append(table["half"])
+            continue
+        count, part = _count(m.group("n")), table[m.group("w").casefold()]
+        if count is not None:
+            values.append(count * 100 / round(100 / part))  # "two thirds": 2 × 100 / 3
+    for m in _RATIO.finditer(text):
+        part_, whole = _count(m.group(1)), _count(m.group(2))
+        if part_ is not None and whole and 0 < part_ < whole:
+            values.append(part_ / whole * 100)
+    out: set[str] = set()
+    for v in values:
+        if 1 <= v < 100:
+            out.update({canon(v.quantize(Decimal("0.1"))), canon(v.quantize(Decimal(1)))})
+    return out
+
+
 def derived_values(sentences: Sequence[_Read]) -> frozenset[str]:
     """Values a careful reader derives from one sentence (see the module docstring).
     Never a year or a date."""
-    table = unit_table()
     out: set[str] = set()
     years: set[Decimal] = set()
     for s in sentences:
-        out.update(canon(v) for w, v in table.fractions.items() if w in s.content)
+        out.update(shares(s.text))
         by_kind: dict[str, list[Decimal]] = {}
         for kind, value in s.kinds:
             n = number(value)
@@ -87,7 +152,7 @@ def derived_values(sentences: Sequence[_Read]) -> frozenset[str]:
                 years.add(n)
                 continue
             if kind.startswith("unit:"):
-                out.update(canon(v) for v, _ in table.converted(n, kind[5:]))
+                out.update(v for v, _ in converted_values(n, kind[5:]))
             by_kind.setdefault(kind, []).append(n)
             if kind == "percent" and 0 < n < 100:
                 out.add(canon(100 - n))  # "the last 20%" of 80 %

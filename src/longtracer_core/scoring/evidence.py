@@ -39,6 +39,7 @@ from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
 from .claim_figures import checkable, claim_figures, in_range
 from .clause_checks import content_words, unfound_clause, unlinked_clause
+from .codes import swapped_codes
 from .derivation import (
     compound_durations,
     derivable,
@@ -48,7 +49,7 @@ from .derivation import (
 )
 from .figures import Need, SpanFigures, context_figures, figure_kind, needs_met, span_figures
 from .findings import Finding, quote
-from .names import NameIndex, absent_names, name_index, swapped_codes
+from .names import NameIndex, absent_names, name_index
 from .numeric import _scan_items
 from .toggles import SentenceClauses, read_sentence, toggle
 

@@ -34,9 +34,9 @@ from typing import Literal
 
 import regex
 
-from ..lexicon.numbers import CURRENCY_WORDS, NUMBER_WORDS, SCALE_EXPONENTS, SCALE_SUFFIXES
+from ..lexicon.numbers import CURRENCY_WORDS, SCALE_EXPONENTS, SCALE_SUFFIXES
 from ..text.words import lex_tokens
-from .derivation import canon
+from .derivation import converted_values, shares
 from .numeric import Reading, _expand, _scan_items
 from .units import unit_table
 
@@ -110,8 +110,6 @@ def _hedge(text: str, start: int) -> Hedge:
 
 
 _PERCENT = regex.compile(r" ?(?:%|percent\b|per cent\b)", regex.IGNORECASE)
-# "one in four", "7 in 10": a share written as a ratio of two counts
-_RATIO = regex.compile(r"\b(\p{L}+|\d{1,3}) in (\p{L}+|\d{1,3})\b", regex.IGNORECASE)
 
 
 def is_percent(text: str, end: int) -> bool:
@@ -145,29 +143,6 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
     return "count"
 
 
-def _count(word: str) -> Decimal | None:
-    """A count written in digits or words ("one" too: before "in" it is a number)."""
-    if word.isdigit():
-        return Decimal(word)
-    value = 1 if word.casefold() == "one" else NUMBER_WORDS.get(word.casefold())
-    return None if value is None else Decimal(value)
-
-
-def _shares(text: str) -> set[str]:
-    """The percentages a text writes in words: fraction words ("a fifth": "20%", "two
-    thirds": "66.7%" and "67%") and ratios of counts ("one in four": "25%")."""
-    values = [v for w, v in unit_table().fractions.items() if w in lex_tokens(text)]
-    for m in _RATIO.finditer(text):
-        part, whole = _count(m.group(1)), _count(m.group(2))
-        if part is not None and whole and 0 < part < whole:
-            values.append(part / whole * 100)
-    out: set[str] = set()
-    for v in values:
-        out.add(f"{v.quantize(Decimal('0.1')).normalize():f}%")
-        out.add(f"{v.quantize(Decimal(1), rounding=ROUND_HALF_UP):f}%")
-    return out
-
-
 def claim_needs(text: str, keep: Callable[[str, Reading], bool] | None = None) -> tuple[Need, ...]:
     """The figures a claim asserts, with their hedges; source references left out, and
     the figures ``keep`` rejects (``claim_figures.gate_needs``: names and codes)."""
@@ -199,7 +174,7 @@ def _in_units(text: str, item: Reading) -> set[str]:
     kind = figure_kind(text, item.start, item.end, item.kind, item.number)
     if not kind.startswith("unit:"):
         return set()
-    return {f"{canon(v)}@{u}" for v, u in unit_table().converted(item.number, kind[5:])}
+    return {f"{v}@{u}" for v, u in converted_values(item.number, kind[5:])}
 
 
 def span_figures(text: str) -> SpanFigures:
@@ -220,7 +195,8 @@ def span_figures(text: str) -> SpanFigures:
         numbers.extend(found)
         if _hedge(text, item.start) not in ("min", "max"):
             stated.extend(found)
-    return SpanFigures(frozenset(values | _shares(text)), tuple(numbers), tuple(stated))
+    percents = {f"{v}%" for v in shares(text)}
+    return SpanFigures(frozenset(values | percents), tuple(numbers), tuple(stated))
 
 
 def _last_significant(value: Decimal, decimals: int) -> int:

@@ -47,7 +47,7 @@ from ..lexicon.polarity import (
 from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
-from .names import name_index, unheld_names
+from .names import unheld_names
 from .units import unit_table
 
 __all__ = ["GATE_NAMES", "GateResult", "aligned_sentence", "check_gates"]
@@ -193,8 +193,7 @@ def entity_gate(
         return GateResult("entity", False)
     # only what the name evidence reads as a name the span does not hold in any form
     # people write it (an acronym or its expansion, a demonym, a spelling; not a unit)
-    index = name_index([span])
-    names = {stem(t) for name in unheld_names(claim, index) for t in lex_tokens(name)}
+    names = {stem(t) for name in unheld_names(claim, span) for t in lex_tokens(name)}
     missing = [n for n in missing if n in names]
     if not missing:
         return GateResult("entity", False)

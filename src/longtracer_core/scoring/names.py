@@ -14,7 +14,7 @@ evidence holds is not held against the claim. Word lists live in
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -32,7 +32,6 @@ __all__ = [
     "unheld_names",
     "name_index",
     "opener_words",
-    "swapped_codes",
 ]
 
 _WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{M}\p{N}'’.&-]*(?<![.'’-])")
@@ -202,20 +201,17 @@ class NameIndex:
     stems: frozenset[str]
     acronyms: frozenset[str]  # acronyms written in the evidence and its name runs' initials
     capitalised: frozenset[str] = frozenset()  # folded words the evidence writes capitalised
+    written: frozenset[str] = frozenset()  # the acronyms the evidence writes as acronyms
 
     @classmethod
     def union(cls, parts: Iterable[NameIndex]) -> NameIndex:
         """The name evidence of several sources together."""
-        words: set[str] = set()
-        stems: set[str] = set()
-        acronyms: set[str] = set()
-        capitalised: set[str] = set()
-        for part in parts:
-            words |= part.words
-            stems |= part.stems
-            acronyms |= part.acronyms
-            capitalised |= part.capitalised
-        return cls(frozenset(words), frozenset(stems), frozenset(acronyms), frozenset(capitalised))
+        parts = list(parts)
+
+        def joined(field: str) -> frozenset[str]:
+            return frozenset().union(*(getattr(part, field) for part in parts))
+
+        return cls(*(joined(f) for f in ("words", "stems", "acronyms", "capitalised", "written")))
 
 
 def _runs(text: str) -> Iterable[list[str]]:
@@ -270,8 +266,23 @@ def _run_initials(run: Sequence[str]) -> set[str]:
     return out
 
 
-# a short acronym written with a lowercase linking letter: "BoE" (Bank of England), "DfE"
-_LINKED_ACRONYM = regex.compile(r"\p{Lu}\p{Ll}{1,2}\p{Lu}\p{Lu}?")
+# a short acronym written with a lowercase linking letter: "BoE" (Bank of England), "DfE";
+# met only by a run that holds its linking word (_LINKED_RUN), never by two names
+_LINKED_ACRONYM = regex.compile(r"\p{Lu}\p{Ll}\p{Lu}\p{Lu}?")
+_LINKED_RUN = regex.compile(
+    r"\b(\p{Lu})\p{L}*\s+(of|for|on|in|and)\s+(?:the\s+)?(\p{Lu})\p{L}*(?:\s+(\p{Lu})\p{L}*)?"
+)
+
+
+def _linked_initials(piece: str) -> set[str]:
+    """ "Bank of England": "boe"; "Department for Education": "dfe"."""
+    out: set[str] = set()
+    for m in _LINKED_RUN.finditer(piece):
+        head = (m.group(1) + m.group(2)[0] + m.group(3)).lower()
+        out.add(head)
+        if m.group(4):
+            out.add(head + m.group(4).lower())
+    return out
 
 
 # under this share of capitalised words a text was written without case ("west australian
@@ -288,6 +299,7 @@ def name_index(texts: Iterable[str]) -> NameIndex:
     """The name evidence of a case's sources."""
     words: set[str] = set()
     acronyms: set[str] = set()
+    written: set[str] = set()
     capitalised: set[str] = set()
     for text in texts:
         seen: list[str] = []
@@ -296,7 +308,7 @@ def name_index(texts: Iterable[str]) -> NameIndex:
             words.add(fold(word))
             words.update(fold(part) for part in word.split("-") if part)
             if _acronym(word):
-                acronyms.add(fold(word).replace(".", ""))
+                written.add(fold(word).replace(".", ""))
             seen.append(word)
             if _capitalised(word):
                 capitalised.add(fold(word))
@@ -304,12 +316,19 @@ def name_index(texts: Iterable[str]) -> NameIndex:
             capitalised.update(fold(w) for w in seen)  # a lowercased text tells no case
         for piece in _PIECES.split(text):  # a name does not run across "." or ","
             acronyms.update(a for run in _runs(piece) for a in _run_initials(run))
+            acronyms.update(_linked_initials(piece))
             acronyms.update("".join(w[0] for w in run).lower() for run in _word_runs(piece))
     stems = frozenset(fold_stem(w) for w in words)
-    return NameIndex(frozenset(words), stems, frozenset(acronyms), frozenset(capitalised))
+    return NameIndex(
+        frozenset(words),
+        stems,
+        frozenset(acronyms | written),
+        frozenset(capitalised),
+        frozenset(written),
+    )
 
 
-def _present(word: str, index: NameIndex) -> bool:
+def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
     folded = fold(word)
     forms = {folded, folded.removesuffix("'s").removesuffix("’s"), folded.replace(".", "")}
     forms.update(part for part in folded.split("-") if part)
@@ -319,8 +338,7 @@ def _present(word: str, index: NameIndex) -> bool:
         return True
     if _acronym(word) and folded.replace(".", "") in index.acronyms:
         return True
-    capitals = "".join(ch for ch in word if ch.isupper()).lower()
-    if _LINKED_ACRONYM.fullmatch(word) and capitals in index.acronyms:
+    if _LINKED_ACRONYM.fullmatch(word) and folded in index.acronyms:
         return True  # "BoE" / "Bank of England"
     if _acronym(word) and len(folded) == 2 and any(_spells(folded, w) for w in index.words):
         return True  # "UV" / "ultraviolet"
@@ -328,8 +346,10 @@ def _present(word: str, index: NameIndex) -> bool:
     if any(p in index.words or all(w in index.words for w in p.split()) for p in places):
         return True
     # a spelling differs by a letter; a digit more or less is another model ("Watch6")
-    return len(folded) >= _SPELLING_MIN and any(
-        _one_edit(folded, w) for w in index.words if not any(c.isdigit() for c in w)
+    return (
+        spelling
+        and len(folded) >= _SPELLING_MIN
+        and any(_one_edit(folded, w) for w in index.words if not any(c.isdigit() for c in w))
     )
 
 
@@ -354,7 +374,9 @@ def _one_edit(a: str, b: str) -> bool:
 
 
 def _run_expands(names: Sequence[Name], i: int, text: str, index: NameIndex) -> bool:
-    """Is names[i] part of a run of names whose initials the evidence writes as an acronym?"""
+    """Is names[i] part of a run of names whose initials the evidence writes as an acronym
+    ("Japan Aerospace Exploration Agency" / "JAXA"; never the initials of another run of
+    names: "Carla Bruni" is no "Carlo Bruni")?"""
     lo = hi = i
     while lo > 0 and text[names[lo - 1].end : names[lo].start].strip().lower() in ("", "of", "and"):
         lo -= 1
@@ -363,27 +385,35 @@ def _run_expands(names: Sequence[Name], i: int, text: str, index: NameIndex) -> 
     ):  # fmt: skip
         hi += 1
     run = [n.text for n in names[lo : hi + 1]]
-    return len(run) > 1 and _initials(run) in index.acronyms
+    return len(run) > 1 and _initials(run) in index.written
 
 
 @lru_cache(maxsize=64)
 def _as_names(index: NameIndex) -> NameIndex:
     """The part of ``index`` the evidence writes capitalised (or without case)."""
     words = index.capitalised
-    return NameIndex(words, frozenset(fold_stem(w) for w in words), index.acronyms, words)
+    stems = frozenset(fold_stem(w) for w in words)
+    return NameIndex(words, stems, index.acronyms, words, index.written)
+
+
+def _unheld(text: str, index: NameIndex, spelling: bool = True) -> Iterator[tuple[int, list[Name]]]:
+    """(i, names) for each name of ``text`` the evidence holds neither as written nor in
+    another form people write it (an acronym or its expansion, a demonym, a spelling)."""
+    names = claim_names(text)
+    for i, name in enumerate(names):
+        if not (_present(name.text, index, spelling) or _run_expands(names, i, text, index)):
+            yield i, names
 
 
 def absent_names(text: str, index: NameIndex, optional: frozenset[str] = frozenset()) -> list[str]:
     """The names of ``text`` the evidence does not hold (``optional``: folded words the claim
     took from its context, never held against it)."""
-    names = claim_names(text)
     heads = _lexicon().heads
     missing: list[str] = []
-    for i, name in enumerate(names):
+    for i, names in _unheld(text, index):
+        name = names[i]
         folded = fold(name.text)
-        if folded in optional or folded in heads or _present(name.text, index):
-            continue
-        if _run_expands(names, i, text, index):
+        if folded in optional or folded in heads:
             continue
         nxt = names[i + 1] if i + 1 < len(names) else None
         if (
@@ -398,42 +428,15 @@ def absent_names(text: str, index: NameIndex, optional: frozenset[str] = frozens
     return list(dict.fromkeys(missing))
 
 
-def unheld_names(text: str, index: NameIndex) -> list[str]:
-    """The names of ``text`` the evidence holds neither as written nor in another form
-    people write them (an acronym or its expansion, a demonym, a spelling one letter
-    apart). Unlike ``absent_names``, a generic head ("Board") or a first name before a
-    held surname counts too: this is a hint, never a finding."""
-    names = claim_names(text)
-    return [
-        n.text
-        for i, n in enumerate(names)
-        if not (_present(n.text, index) or _run_expands(names, i, text, index))
-    ]
+def unheld_names(text: str, span: str) -> list[str]:
+    """The names of ``text`` that ``span`` holds in no form people write them, read
+    strictly: a generic head ("Board"), a first name before a held surname and a spelling
+    one letter apart ("Carla" for "Carlo") count. A hint for the entity gate, never a
+    finding."""
+    index = _span_index(span)
+    return list(dict.fromkeys(names[i].text for i, names in _unheld(text, index, False)))
 
 
-# a model code: a capitalised stem and a number ("Pulse X2", "Galaxy S24", "Watch6")
-_CODE = regex.compile(r"\b(\p{Lu}[\p{L}]{0,11})(\d{1,4})(\p{L}{0,3})\b")
-
-
-def swapped_codes(text: str, index: NameIndex) -> list[tuple[str, str]]:
-    """(claimed, stated) for each model code of ``text`` the evidence does not hold where
-    it holds a sibling: the same stem with another number ("X3" where it says "X2").
-    A code alone is a figure; beside its sibling it names another product."""
-    out: list[tuple[str, str]] = []
-    for m in _CODE.finditer(text):
-        code = fold(m.group(0))
-        if code in index.words:
-            continue
-        stem_, digits = fold(m.group(1)), m.group(2)
-        siblings = sorted(
-            w
-            for w in index.words
-            if w.startswith(stem_) and w != code and _CODE_TAIL.fullmatch(w[len(stem_) :])
-            and w[len(stem_) :].rstrip("abcdefghijklmnopqrstuvwxyz") != digits
-        )  # fmt: skip
-        if siblings:
-            out.append((m.group(0), m.group(1) + siblings[0][len(stem_) :].upper()))
-    return out
-
-
-_CODE_TAIL = regex.compile(r"\d{1,4}\p{L}{0,3}")
+@lru_cache(maxsize=1024)
+def _span_index(span: str) -> NameIndex:
+    return name_index([span])

@@ -112,11 +112,22 @@ def test_acronyms_meet_their_expansion_after_an_article(claim, source):
     assert evidence_findings(claim, evidence_index([("S1", source)])) == []
 
 
-def test_a_linking_letter_acronym_of_another_name_is_still_absent():
-    index = evidence_index([("S1", "The Bank of England held rates at 5.25%.")])
-    assert [f.kind for f in evidence_findings("The DoE held rates at 5.25%.", index)] == [
-        "name_absent"
-    ]
+@pytest.mark.parametrize("claim", ["The DoE held rates at 5.25%.", "The BoJ held rates at 5.25%."])
+def test_a_linking_letter_acronym_of_another_name_is_still_absent(claim):
+    """Met only by a run holding its linking word: not "Bank of England", not the two
+    names "Bill Jones"."""
+    index = evidence_index(
+        [("S1", "The Bank of England held rates at 5.25%, said analyst Bill Jones.")]
+    )
+    assert [f.kind for f in evidence_findings(claim, index)] == ["name_absent"]
+
+
+def test_a_run_of_names_is_no_expansion_of_another_run_with_its_initials():
+    """Only an acronym the evidence writes ("JAXA") stands for a run of names; "Jack
+    Sullivan" is not "James Smith" because both read "JS"."""
+    index = evidence_index([("S1", "The 2021 prize went to James Smith of Leeds.")])
+    found = evidence_findings("The 2021 prize went to Jack Sullivan of Leeds.", index)
+    assert [f.kind for f in found] == ["name_absent"]
 
 
 def test_an_acronym_the_evidence_does_not_expand_is_absent():

@@ -56,6 +56,12 @@ def test_figure_gate_reads_figures_as_written(claim, span):
         ("The ban lasts 20 years.", "One fifth of the ban has passed."),
         ("30% of adults smoke.", "One in four adults smokes."),
         ("It was sold 1 in 2024 for 5%.", "It was sold 1 in 2024 for 4%."),
+        # a share is a fraction with its count, not a position ("fourth quarter")
+        ("Sales grew 25% in the fourth quarter.", "Sales grew strongly in the fourth quarter."),
+        ("Sales grew 50% in the second half.", "Sales grew in the second half of the year."),
+        ("0% of patients had side effects.", "1 in 500 patients had side effects."),
+        # a conversion that rounding would change is no reading ("4 mg" is no "0 g")
+        ("It holds 0 g of sugar.", "It holds 4 mg of sugar."),
         # a conversion is met only by a figure of the unit converted to
         ("The ban lasts 2 years.", "The ban lasts 20 years."),
         ("The plant produces 1,200 kW.", "The plant produces 1.2 GW."),
@@ -166,6 +172,29 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
 def test_gates_stay_quiet_on_faithful_restatements(claim, span):
     """Units written out, rounding, bounds in other words: no gate fires."""
     assert fired(claim, span) == set()
+
+
+@pytest.mark.parametrize(
+    ("gate", "claim", "span"),
+    [
+        # a spelling one letter apart is another person to the gate (a hint, not a finding)
+        ("entity", "At the gala, Carla Bruni sang.", "At the gala, Carlo Bruni sang, said Marco."),
+        # words of extent are no quantifier of a set
+        (
+            "quantifier",
+            "All staff were laid off.",
+            "The whole department was restructured and some staff were laid off.",
+        ),
+    ],
+)
+def test_gates_still_fire_beside_a_near_miss(gate, claim, span):
+    assert gate in fired(claim, span)
+
+
+def test_a_huge_figure_in_a_span_is_read_without_error():
+    assert "123456789012345678901234567.5" in "".join(
+        span_figures("It spans 123456789012345678901234567.5 km.").values
+    )
 
 
 def test_context_names_are_not_held_against_the_claim():
