@@ -2,9 +2,10 @@
 
     .venv/bin/python -m benchmarks.judge_time_model
 
-Reads every answer of ``docs/benchmarks/judge_modes_runs.jsonl`` and
-``docs/benchmarks/judge_reply_runs.jsonl`` (the Qwen2.5-Coder-1.5B judge on one CPU
-thread, llama-cpp-python's server) and fits, by least squares,
+Reads every answer of ``docs/benchmarks/judge_modes_runs.jsonl``,
+``docs/benchmarks/judge_reply_runs.jsonl`` and ``docs/benchmarks/judge_compact_runs.jsonl``
+(the Qwen2.5-Coder-1.5B judge on one CPU thread, llama-cpp-python's server) and fits, by
+least squares,
 
     judge seconds ≈ a · prompt tokens + b · completion tokens + c · model requests
 
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RUNS = [
     ROOT / "docs" / "benchmarks" / "judge_modes_runs.jsonl",
     ROOT / "docs" / "benchmarks" / "judge_reply_runs.jsonl",
+    ROOT / "docs" / "benchmarks" / "judge_compact_runs.jsonl",
 ]
 
 
