@@ -165,8 +165,10 @@ def decide(
         unverified = any(not f["verified"] for f in findings)
         return claim, "quote_unverified" if unverified else "no_decision", findings
     update = _update(target, findings)
-    if _same(claim, update):
-        return claim, "agreed", findings
+    # under "confirm" a judge only lifts: agreeing that a claim is contradicted must not
+    # turn the matcher's doubt into a refutation (it would delete on the judge's word)
     if config.role == "confirm" and target != "SUPPORTED":
         return claim, "not_applied", findings
+    if _same(claim, update):
+        return claim, "agreed", findings
     return claim.model_copy(update=update), "applied", findings

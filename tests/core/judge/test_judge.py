@@ -16,6 +16,7 @@ from longtracer_core.errors import ConfigError
 from longtracer_core.judge import Finding, JudgeRequest, JudgeVerdict
 from longtracer_core.pipeline import normalize_sources
 from longtracer_core.pipeline.escalation import apply_judge
+from longtracer_core.pipeline.escalation_findings import decide
 from longtracer_core.pipeline.prepare import spans_of
 from longtracer_core.testing import FixedNli, FunctionJudge, ScriptedChat
 from tests.helpers import SOURCES, SUPPORTED, layers, verifier
@@ -119,6 +120,22 @@ def test_a_contradiction_applies_only_when_the_judge_decides(role, assessment, o
     if role == "decide":
         assert claim.reason.value == "CONTRADICTED_BY_EVIDENCE"
         assert claim.contradicting_sources == ["source_0"]
+
+
+def test_under_confirm_agreeing_that_a_claim_is_contradicted_refutes_nothing():
+    """A claim already CONTRADICTED (here by an earlier judge under decide) and a verified
+    CONTRADICTED verdict: under confirm it is not applied (no decisive finding, nothing
+    deleted on the judge's word); under decide the judge agrees."""
+    claim, _ = judged(check(FunctionJudge(supports(label="CONTRADICTED")), role="decide"))
+    assert claim.assessment is C.CONTRADICTED
+    spans = {s.span_id: s for s in spans_of(verifier()._engine, normalize_sources(SOURCES, None))}
+    span_id = claim.details["judge"]["findings"][0]["span_id"]
+    verdict = JudgeVerdict(
+        claim.claim_id, "CONTRADICTED", (Finding(span_id, "CONTRADICTED", QUOTE),)
+    )
+    for role, outcome in (("confirm", "not_applied"), ("decide", "agreed")):
+        after, got, findings = decide(claim, verdict, {span_id}, spans, JudgeConfig(role=role))
+        assert got == outcome and findings[0]["verified"] and after is claim
 
 
 @pytest.mark.parametrize(
