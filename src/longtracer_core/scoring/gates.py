@@ -36,6 +36,7 @@ import regex
 from ..lexicon.grammar import CAPITALISED_COMMON_WORDS
 from ..lexicon.numbers import SCALE_WORDS
 from ..lexicon.polarity import (
+    CLAUSE_BREAKS,
     FALLING_WORDS,
     NEGATION_BOUNDS,
     NEGATIONS,
@@ -46,7 +47,7 @@ from ..lexicon.polarity import (
 )
 from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
-from ..text.words import lex_tokens, stem
+from ..text.words import function_words, lex_tokens, stem
 from .names import unheld_names
 from .units import unit_table
 
@@ -109,11 +110,32 @@ _BOUNDS = regex.compile(
 )
 
 
+_CLAUSES = regex.compile(CLAUSE_BREAKS, regex.IGNORECASE)
+
+
+def _stating_clauses(claim: str, sentence: str) -> tuple[str, str]:
+    """The clause of ``claim`` and the clause of ``sentence`` that share the most content
+    words: where the two say the same thing (a negation in another clause, "When
+    multipoint is on, LDAC is not available; the headphones switch to AAC", says nothing
+    of "The headphones fall back to AAC")."""
+    skip = function_words()
+
+    def clauses(text: str) -> list[tuple[str, set[str]]]:
+        parts = [part for part in _CLAUSES.split(text) if part.strip()] or [text]
+        return [(part, {t for t in _stems(part) if t not in skip}) for part in parts]
+
+    pairs = [(a, b) for a in clauses(claim) for b in clauses(sentence)]
+    (c, _), (e, _) = max(pairs, key=lambda pair: len(pair[0][1] & pair[1][1]))
+    return c, e
+
+
 def polarity_gate(claim: str, sentence: str) -> GateResult:
-    """One side negated, the other not; a negation that bounds or adds ("no less than an
-    hour", "not only") is no negation ("not yet", "not all" still are)."""
-    c = _negated(_stems(_BOUNDS.sub(" ", claim)))
-    s = _negated(_stems(_BOUNDS.sub(" ", sentence)))
+    """One side negated, the other not, read in the clauses that say the same thing; a
+    negation that bounds or adds ("no less than an hour", "not only") is no negation
+    ("not yet", "not all" still are)."""
+    mine, theirs = _stating_clauses(_BOUNDS.sub(" ", claim), _BOUNDS.sub(" ", sentence))
+    c = _negated(_stems(mine))
+    s = _negated(_stems(theirs))
     if c == s:
         return GateResult("polarity", False)
     side = (

@@ -25,7 +25,10 @@ CORPUS = Path(__file__).resolve().parents[2] / "adversarial" / "data"
 # for the default score model, v2 (docs/benchmarks.md, section 1)
 PINNED_V2 = {
     ("number_swap", "all"): (94, 90, 93),
-    ("topical_fabrication", "all"): (89, 26, 63),
+    # 2026-12-03: the polarity gate reads the clauses that say the same thing; two
+    # fabrications were held below the band only by a negation in an unrelated clause
+    # (their outcomes did not change: both stay uncertain on p_wrong)
+    ("topical_fabrication", "all"): (89, 24, 63),
     ("paraphrase", "all"): (132, 118, 118),
     # 2026-12-03: a code ("R21", "LHS 5021 b", "GPL 3.0") is no figure the spans must
     # state, so four cases left the unsupported band; all four are still refuted (their

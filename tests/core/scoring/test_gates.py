@@ -119,6 +119,12 @@ def fired(claim: str, span: str) -> set[str]:
         ),
         # a negation in part or for now still denies ("not yet", "not all")
         ("polarity", "The drug is approved in the US.", "The drug is not yet approved in the US."),
+        # the negation of the clause that says the same thing, in a sentence of several
+        (
+            "polarity",
+            "With multipoint on, LDAC stays available.",
+            "When multipoint is on, LDAC is not available; the headphones switch to AAC.",
+        ),
         ("polarity", "All patients respond to it.", "Not all patients respond to it."),
     ],
 )
@@ -144,6 +150,11 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
         ("It fell by about 12 percent per decade.", "It declined by 12.2% per decade."),
         ("Book at least 14 days ahead.", "Book 14 or more days ahead."),
         ("Meta was fined by the Irish regulator.", "Ireland's regulator fined Meta."),
+        # a negation in another clause of the evidence says nothing of the claim's clause
+        (
+            "The headphones fall back to AAC.",
+            "When multipoint is on, LDAC is not available; the headphones switch to AAC.",
+        ),
         # a quantifier restated by its synonym
         (
             "All 17 of the lowest minimums came after 2007.",
