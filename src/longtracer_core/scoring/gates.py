@@ -133,7 +133,10 @@ def polarity_gate(claim: str, sentence: str) -> GateResult:
     """One side negated, the other not, read in the clauses that say the same thing; a
     negation that bounds or adds ("no less than an hour", "not only") is no negation
     ("not yet", "not all" still are)."""
-    mine, theirs = _stating_clauses(_BOUNDS.sub(" ", claim), _BOUNDS.sub(" ", sentence))
+    claim, sentence = _BOUNDS.sub(" ", claim), _BOUNDS.sub(" ", sentence)
+    if not (_negated(_stems(claim)) or _negated(_stems(sentence))):
+        return GateResult("polarity", False)  # no negation on either side: nothing to read
+    mine, theirs = _stating_clauses(claim, sentence)
     c = _negated(_stems(mine))
     s = _negated(_stems(theirs))
     if c == s:

@@ -150,6 +150,12 @@ _OF_NAME = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.-]*\s+of\s+$")
 
 
 def claim_names(text: str) -> list[Name]:
+    """The words of ``text`` that name something (see ``_names_of``)."""
+    return list(_names_of(text))
+
+
+@lru_cache(maxsize=4096)
+def _names_of(text: str) -> tuple[Name, ...]:
     """The words of ``text`` that name something (see the module docstring).
 
     A sentence's first word is a name only when it is an acronym, has inner
@@ -190,7 +196,7 @@ def claim_names(text: str) -> list[Name]:
         ):
             continue
         out.append(Name(word, m.start(), m.end(), initial))
-    return out
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -399,7 +405,7 @@ def _as_names(index: NameIndex) -> NameIndex:
 def _unheld(text: str, index: NameIndex, spelling: bool = True) -> Iterator[tuple[int, list[Name]]]:
     """(i, names) for each name of ``text`` the evidence holds neither as written nor in
     another form people write it (an acronym or its expansion, a demonym, a spelling)."""
-    names = claim_names(text)
+    names = list(_names_of(text))
     for i, name in enumerate(names):
         if not (_present(name.text, index, spelling) or _run_expands(names, i, text, index)):
             yield i, names
