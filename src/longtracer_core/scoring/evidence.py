@@ -251,14 +251,16 @@ def _computed(
     """May a computation have given the claim's figure? A year not when the words just
     before it are those before the evidence's other year: "opened in 1941" against
     "opened in 1937 after four years" states the same fact with another year (a product
-    is too exact to meet by chance; a year and a small duration is not)."""
+    is too exact to meet by chance; a year and a small duration is not). The word just
+    before each year says which event it dates: "the bridge began in 1933" is another
+    event than "the bridge opened in 1937 after four years", though both name the bridge."""
     if kind == "date":
         return derivable_date(need.readings[0], index.sentences)
     own = [n for _, n in word_factors(claim)]
     if need.number is None or not derivable(need.number, kind, index.sentences, own):
         return False
     at = aligned.text.find(other)
-    return kind != "year" or at < 0 or not _before(claim, start) & _before(aligned.text, at)
+    return kind != "year" or at < 0 or not _before(claim, start, 1) & _before(aligned.text, at, 1)
 
 
 def _unmet(

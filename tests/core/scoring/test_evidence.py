@@ -122,6 +122,11 @@ def test_a_linking_letter_acronym_of_another_name_is_still_absent(claim):
     assert [f.kind for f in evidence_findings(claim, index)] == ["name_absent"]
 
 
+def test_a_holiday_is_a_date_not_a_name():
+    index = evidence_index([("S1", "The telescope launched on 25 December 2021.")])
+    assert evidence_findings("The telescope launched on Christmas Day 2021.", index) == []
+
+
 def test_a_run_of_names_is_no_expansion_of_another_run_with_its_initials():
     """Only an acronym the evidence writes ("JAXA") stands for a run of names; "Jack
     Sullivan" is not "James Smith" because both read "JS"."""
@@ -280,10 +285,25 @@ def test_a_duration_in_two_units_is_one_duration(claim):
 
 
 @pytest.mark.parametrize(
-    "claim", ["That is 1,500 mg a day.", "Construction began in 1931.", "It opened in 1941."]
+    "claim",
+    [
+        "That is 1,500 mg a day.",
+        "Construction began in 1931.",
+        "It opened in 1941.",
+    ],
 )
 def test_a_figure_no_computation_gives_is_still_a_conflict(claim):
     assert "figure_conflict" in [f.kind for f in evidence_findings(claim, evidence_index(DOSES))]
+
+
+def test_a_year_of_another_event_of_the_same_thing_is_no_conflict():
+    """The word before a year says which event it dates: the start of the work is not the
+    opening, though both sentences speak of the bridge (1937 − four years = 1933)."""
+    index = evidence_index([("S1", "The bridge opened in 1937 after four years of work.")])
+    found = evidence_findings("Work on the bridge began in 1933.", index)
+    assert [f.kind for f in found] == ["figure_absent"]
+    found = evidence_findings("The bridge opened in 1941.", index)
+    assert [f.kind for f in found] == ["figure_conflict"]
 
 
 def test_money_is_set_against_money_only():
