@@ -26,6 +26,7 @@ from typing import Protocol
 import regex
 
 from ..lexicon.numbers import DURATION_PAIRS, MULTIPLIER_WORDS, NUMBER_WORDS, PERIOD_FACTORS
+from ..text.memo import short_text_cache
 from ..text.words import lex_tokens
 from .units import unit_table
 
@@ -111,11 +112,13 @@ def _count(word: str) -> Decimal | None:
     return None if value is None else Decimal(value)
 
 
-def shares(text: str) -> set[str]:
+@short_text_cache(maxsize=4096)
+def shares(text: str) -> frozenset[str]:
     """The percentages ``text`` writes in words, as readings ("a fifth": "20"; "two
     thirds": "66.7" and "67"; "one in four": "25"): a fraction word with its count ("a
     third", "three quarters", "half of"; not "the second half", "the fourth quarter") or
-    a ratio of two counts. A share under 1 % is left out."""
+    a ratio of two counts. A share under 1 % is left out. Read once per text: a
+    source sentence's span figures and its derived values both ask."""
     table = unit_table().fractions
     values: list[Decimal] = []
     for m in _FRACTION.finditer(text):
@@ -133,7 +136,7 @@ def shares(text: str) -> set[str]:
     for v in values:
         if 1 <= v < 100:
             out.update({canon(v.quantize(Decimal("0.1"))), canon(v.quantize(Decimal(1)))})
-    return out
+    return frozenset(out)
 
 
 def derived_values(sentences: Sequence[_Read]) -> frozenset[str]:

@@ -239,9 +239,10 @@ def _underived(kind: str, number: Decimal | None, before: str) -> bool:
     return kind in _DURATIONS or _APPROXIMATE.search(before.rstrip().lower()) is not None
 
 
-def _before(text: str, at: int, n: int = 2) -> frozenset[str]:
-    """The last ``n`` content words before ``text[at]``."""
-    return frozenset(content_words(text[:at])[-n:])
+def _before(text: str, at: int) -> frozenset[str]:
+    """The last content word before ``text[at]`` (the word that says which event a year
+    dates)."""
+    return frozenset(content_words(text[:at])[-1:])
 
 
 def _computed(
@@ -260,7 +261,7 @@ def _computed(
     if need.number is None or not derivable(need.number, kind, index.sentences, own):
         return False
     at = aligned.text.find(other)
-    return kind != "year" or at < 0 or not _before(claim, start, 1) & _before(aligned.text, at, 1)
+    return kind != "year" or at < 0 or not _before(claim, start) & _before(aligned.text, at)
 
 
 def _unmet(
