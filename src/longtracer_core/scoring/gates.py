@@ -9,7 +9,8 @@ can read:
   visa" / "need a visa");
 * ``direction`` — the claim moves one way where the evidence moves the other
   (rose/fell, more/less, before/after, northern/southern, east/west …) and the
-  evidence never says the claim's way;
+  evidence never says the claim's way, or turns a route round ("from A to B" where
+  the evidence says "from B to A");
 * ``quantifier`` — the claim generalises ("all", "always", "only", "never",
   "every") where the evidence does not;
 * ``entity`` — the claim names something (a capitalised name) the span does not
@@ -149,7 +150,26 @@ def polarity_gate(claim: str, sentence: str) -> GateResult:
     return GateResult("polarity", True, side)
 
 
+_FROM_TO = regex.compile(r"\bfrom\s+(?:the\s+)?([\p{L}-]+)\s+to\s+(?:the\s+)?([\p{L}-]+)", regex.I)
+
+
+def _reversed_route(claim: str, sentence: str) -> GateResult | None:
+    """"from A to B" where the evidence says "from B to A" (a route or order turned round)."""
+    ours = {(a.lower(), b.lower()) for a, b in _FROM_TO.findall(claim)}
+    theirs = {(a.lower(), b.lower()) for a, b in _FROM_TO.findall(sentence)}
+    for a, b in sorted(ours):
+        if a != b and (b, a) in theirs and (a, b) not in theirs:
+            return GateResult(
+                "direction", True, f"the claim goes from {a!r} to {b!r}; the evidence from "
+                f"{b!r} to {a!r}", (stem(a), stem(b)),
+            )  # fmt: skip
+    return None
+
+
 def direction_gate(claim: str, sentence: str) -> GateResult:
+    route = _reversed_route(claim, sentence)
+    if route is not None:
+        return route
     c, s = set(_stems(claim)), set(_stems(sentence))
     for group, other, name in ((_UP, _DOWN, "up"), (_DOWN, _UP, "down")):
         mine = c & group

@@ -94,6 +94,12 @@ def fired(claim: str, span: str) -> set[str]:
             "The northern section was hit hardest.",
             "The southern section was hit hardest.",
         ),
+        # a route or order turned round: both words are in the evidence, the other way
+        (
+            "direction",
+            "A ship heading to the Pacific travels from southeast to northwest.",
+            "A ship travelling to the Pacific moves from northwest to southeast.",
+        ),
         ("quantifier", "All of its species are endemic.", "Around 80% of its species are endemic."),
         (
             "entity",
@@ -154,6 +160,12 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
         (
             "The headphones fall back to AAC.",
             "When multipoint is on, LDAC is not available; the headphones switch to AAC.",
+        ),
+        # the same route; a route the evidence states both ways
+        ("Trains run from Paris to Lyon hourly.", "Trains run hourly from Paris to Lyon."),
+        (
+            "Ferries sail from Dover to Calais.",
+            "Ferries sail from Dover to Calais and from Calais to Dover.",
         ),
         # a quantifier restated by its synonym
         (
