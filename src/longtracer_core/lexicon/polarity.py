@@ -19,7 +19,10 @@ __all__ = [
     "PROHIBITIONS",
     "OPPOSITE_PAIRS",
     "QUANTIFIERS",
+    "QUANTIFIER_BOUNDS",
     "QUANTIFIER_GROUPS",
+    "SCOPE_LIMITS",
+    "SCOPE_WORDS",
     "RISING_WORDS",
     "TOGGLE_PAIRS",
 ]
@@ -166,5 +169,22 @@ CHANGE_VERB_WORDS = tuple(
     climbed jump jumped soar soared surge surged expand expanded fall fell fallen falling
     decrease decreased decreasing decline declined drop dropped slip slipped sink sank dip
     dipped plunge plunged shrink shrank shrunk contract contracted
+    """.split()
+)
+# words before a quantifier that bound it: "almost all their water" claims no "all"
+QUANTIFIER_BOUNDS = frozenset("almost nearly virtually practically not".split())
+# words that limit a statement to part of its subject ("many species enter a tun"): an
+# evidence clause holding one, restated without it, is said of more than the evidence says
+# (``scoring.gates.quantifier_gate``). Modals are left out: "may" grants as often as it
+# doubts ("premium economy may be booked" is "is allowed"), measured on the dev split
+SCOPE_LIMITS = frozenset("many some most several".split())
+# words by which a claim keeps a limit of some kind (the gate stays quiet when the claim
+# has one, or any figure): the limits above, quantities, hedges and modals
+SCOPE_WORDS = SCOPE_LIMITS | frozenset(
+    """
+    few certain majority minority numerous variety lot lots part mostly largely mainly
+    partly often sometimes usually typically generally frequently commonly occasionally
+    possibly probably likely potentially can could would should tend tends around about
+    roughly nearly almost half quarter third fraction share proportion percent per cent
     """.split()
 )

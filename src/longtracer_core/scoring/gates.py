@@ -42,9 +42,12 @@ from ..lexicon.polarity import (
     NEGATION_BOUNDS,
     NEGATIONS,
     OPPOSITE_PAIRS,
+    QUANTIFIER_BOUNDS,
     QUANTIFIER_GROUPS,
     QUANTIFIERS,
     RISING_WORDS,
+    SCOPE_LIMITS,
+    SCOPE_WORDS,
 )
 from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
@@ -154,7 +157,7 @@ _FROM_TO = regex.compile(r"\bfrom\s+(?:the\s+)?([\p{L}-]+)\s+to\s+(?:the\s+)?([\
 
 
 def _reversed_route(claim: str, sentence: str) -> GateResult | None:
-    """"from A to B" where the evidence says "from B to A" (a route or order turned round)."""
+    """ "from A to B" where the evidence says "from B to A" (a route or order turned round)."""
     ours = {(a.lower(), b.lower()) for a, b in _FROM_TO.findall(claim)}
     theirs = {(a.lower(), b.lower()) for a, b in _FROM_TO.findall(sentence)}
     for a, b in sorted(ours):
@@ -194,13 +197,56 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
     return GateResult("direction", False)
 
 
+def _unbounded(text: str) -> set[str]:
+    """The words of ``text`` but a quantifier a bound comes before ("almost all")."""
+    tokens = lex_tokens(text)
+    return {
+        t for i, t in enumerate(tokens)
+        if not (t in _QUANTIFIERS and i and tokens[i - 1] in QUANTIFIER_BOUNDS)
+    }  # fmt: skip
+
+
+_SHARE_OF = regex.compile(
+    r"(?<![\d.,])\d[\d.,]*\s?(?:%|percent\b|per cent\b)\s*of\b", regex.IGNORECASE
+)
+# the content words a claim clause must share with the evidence clause it restates
+_SCOPE_SHARED = 3
+
+
+def _dropped_limit(claim: str, sentence: str) -> str | None:
+    """The limit ("many", "80 % of") of the evidence clause that states the claim's
+    clause, when the claim keeps no limit of any kind and no figure."""
+    mine, theirs = _stating_clauses(claim, sentence)
+    words = set(lex_tokens(theirs))
+    limit = sorted(words & SCOPE_LIMITS)
+    share = _SHARE_OF.search(theirs)
+    if not (limit or share) or set(lex_tokens(claim)) & SCOPE_WORDS:
+        return None
+    if any(ch.isdigit() for ch in claim):
+        return None
+    skip = function_words()
+    ours = {t for t in _stems(mine) if t not in skip}
+    evidence = {t for t in _stems(theirs) if t not in skip}
+    if len(ours & evidence) < max(_SCOPE_SHARED, len(evidence) / 2):
+        return None
+    return limit[0] if limit else share.group(0)  # type: ignore[union-attr]
+
+
 def quantifier_gate(claim: str, sentence: str) -> GateResult:
-    c = set(lex_tokens(claim)) & _QUANTIFIERS
-    s = set(lex_tokens(sentence))
+    """The claim generalises ("all", "only", "never") where the evidence does not, or states
+    without its limit what the evidence limits ("Its species are endemic" for "Around 80 %
+    of its species are endemic"; "Tardigrades enter a tun" for "many species enter a tun")."""
+    c = _unbounded(claim) & _QUANTIFIERS
+    s = _unbounded(sentence)
     extra = sorted(w for w in c - s if not any(w in g and g & s for g in QUANTIFIER_GROUPS))
     if extra:
         return GateResult(
             "quantifier", True, f"the claim generalises with {extra[0]!r}; the evidence does not"
+        )
+    limit = _dropped_limit(claim, sentence)
+    if limit is not None:
+        return GateResult(
+            "quantifier", True, f"the evidence limits this ({limit!r}); the claim does not"
         )
     return GateResult("quantifier", False)
 

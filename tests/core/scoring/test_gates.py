@@ -101,6 +101,23 @@ def fired(claim: str, span: str) -> set[str]:
             "A ship travelling to the Pacific moves from northwest to southeast.",
         ),
         ("quantifier", "All of its species are endemic.", "Around 80% of its species are endemic."),
+        # "almost all" in the evidence is no "all"
+        (
+            "quantifier",
+            "All tardigrades enter a tun, losing almost all their water.",
+            "Many species enter a tun, losing almost all their water.",
+        ),
+        # a limit the evidence gives and the claim drops
+        (
+            "quantifier",
+            "Its animal species are endemic.",
+            "Around 80 % of its animal species are endemic.",
+        ),
+        (
+            "quantifier",
+            "Tardigrade species enter a dormant tun state.",
+            "Many tardigrade species enter a dormant tun state.",
+        ),
         (
             "entity",
             "The European Data Protection Board fined Meta.",
@@ -167,6 +184,14 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
             "Ferries sail from Dover to Calais.",
             "Ferries sail from Dover to Calais and from Calais to Dover.",
         ),
+        # a limit the claim keeps in words of its own, or with a figure; a modal left out
+        ("The majority of its species are endemic.", "Around 80% of its species are endemic."),
+        ("Four in five of its species are endemic.", "Around 80% of its species are endemic."),
+        (
+            "Premium economy is allowed on long flights.",
+            "Premium economy may be booked on long flights.",
+        ),
+        ("Almost all of its water is lost.", "Nearly all of its water is lost."),
         # a quantifier restated by its synonym
         (
             "All 17 of the lowest minimums came after 2007.",
