@@ -33,6 +33,7 @@ PRIORITY = (
     "figure_absent",
     "clause_absent",
     "clause_unlinked",
+    "figure_binding",
     "gate_direction",
     "gate_polarity",
     "gate_figure_role",

@@ -37,6 +37,7 @@ from ..lexicon.grammar import EXAMPLE_MARKERS
 from ..lexicon.numbers import DURATION_UNITS
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
+from .binding import binding_finding
 from .claim_figures import checkable, claim_figures, in_range
 from .clause_checks import content_words, unfound_clause, unlinked_clause
 from .codes import swapped_codes
@@ -438,6 +439,9 @@ def evidence_findings(
     if content:
         given = context_figures(context)
         figure = _figure(claim, content, index, given)
+        aligned, share = _aligned(content, index)
+        if figure is None and aligned is not None and share >= ALIGNED:
+            figure = binding_finding(claim, aligned.text, aligned.source_id)
         if figure is not None:
             out.append(figure)
     return out

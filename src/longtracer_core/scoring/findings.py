@@ -42,7 +42,11 @@ DECISIVE_KINDS: frozenset[str] = frozenset(
 # SUPPORTED the same way.
 # A clause linked to a stated fact that the evidence around it does not hold
 # ("clause_unlinked") too.
-BLOCKING_KINDS: frozenset[str] = frozenset({"figure_absent", "clause_absent", "clause_unlinked"})
+# A figure the evidence sentence states for another part of itself ("figure_binding",
+# ``binding.py``) too: a reading of sentence structure, never a deletion.
+BLOCKING_KINDS: frozenset[str] = frozenset(
+    {"figure_absent", "clause_absent", "clause_unlinked", "figure_binding"}
+)
 # Verbs of change ("rose" / "fell"): one subject, two directions, so opposite verbs on a
 # strongly matching span contradict. Comparatives and relative positions ("lower than",
 # "south of", "before") flip with the order of what they relate ("A is lower than B" is

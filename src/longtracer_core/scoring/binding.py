@@ -1,0 +1,150 @@
+"""A figure the evidence states, but for another part of the same sentence.
+
+"The emetic form starts 1 to 5 hours after eating, while the diarrhoeal form begins 8 to
+16 hours after eating": a claim that "the vomiting form starts 8 to 16 hours after eating"
+states a figure the sentence holds, tied to what the sentence ties another figure to. The
+evidence-wide figure check (``evidence.py``) sees the figure stated and passes it; this
+check reads which part of the sentence each figure belongs to.
+
+A sentence's figures of one kind are split into parts at the words that join them (a
+comma, a semicolon, "and", "but", "while", "whereas" between two figures; a range is one
+figure). A part's own words are those no other part holds. The claim's figure is bound
+elsewhere when the claim's part holds at least ``OWN`` of another part's own words and
+none of its own part's. Where nothing joins two figures, or the claim's value is stated
+twice, nothing is read. A finding here marks the claim uncertain; it never deletes it.
+Pure functions over text.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import regex
+
+from ..contracts import ReasonCode
+from .claim_figures import claim_figures, in_range
+from .clause_checks import content_words
+from .figures import figure_kind
+from .findings import Finding, quote
+
+__all__ = ["Bound", "bound_elsewhere", "binding_finding"]
+
+# the words of another part a claim's part must hold to be read as that part
+OWN = 2
+# a comma before a relative word joins nothing: "…, which was £1,568" is of what precedes it
+_JOIN = regex.compile(
+    r";|,\s*(?:and|but|while|whereas)\b|,(?!\s*(?:which|who|whose|where|when)\b)"
+    r"|\s(?:and|but|while|whereas)\s",
+    regex.I,
+)
+# "between 04:30 and 10:00" is one range, not two figures joined
+_BETWEEN = regex.compile(r"\bbetween\s+[$€£]?$", regex.I)
+
+
+@dataclass(frozen=True)
+class _Figure:
+    start: int
+    end: int
+    kind: str
+    readings: frozenset[str]
+    written: str
+
+
+@dataclass(frozen=True)
+class Bound:
+    """The claim's figure, what the sentence states for the claim's part, and where."""
+
+    claimed: str
+    stated: str
+
+
+def _figures(text: str) -> list[_Figure]:
+    """The figures of ``text``, a range read as one (its last end's kind and readings)."""
+    out: list[_Figure] = []
+    for (start, end, kind), need in claim_figures(text):
+        num = need.number
+        fig = _Figure(
+            start, end, figure_kind(text, start, end, kind, num), frozenset(need.readings), ""
+        )
+        near = out and start - out[-1].end <= 6
+        between = (
+            out and _BETWEEN.search(text, 0, out[-1].start) and " and " in text[out[-1].end : start]
+        )
+        if (near and in_range(text, start, end)) or between:
+            first = out.pop()
+            fig = _Figure(first.start, end, fig.kind, fig.readings, "")
+        out.append(fig)
+    return [_Figure(f.start, f.end, f.kind, f.readings, text[f.start : f.end]) for f in out]
+
+
+def _parts(text: str, figures: Sequence[_Figure]) -> list[frozenset[str]] | None:
+    """Each figure's words: from the join before it to the join after it (None when two
+    figures have nothing joining them)."""
+    head = text.rfind(":", 0, figures[0].start) + 1 if figures else 0
+    edges = [(head, head)]  # a lead-in before a colon is every part's ("after 2 hours …;")
+    for left, right in itertools.pairwise(figures):
+        join = _JOIN.search(text, left.end, right.start)
+        if join is None:
+            return None
+        edges.append((join.start(), join.end()))
+    edges.append((len(text), len(text)))
+    return [
+        frozenset(content_words(text[edges[i][1] : edges[i + 1][0]])) for i in range(len(edges) - 1)
+    ]
+
+
+def _own(parts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
+    return [
+        p - frozenset().union(*(q for j, q in enumerate(parts) if j != i))
+        for i, p in enumerate(parts)
+    ]
+
+
+def _bound(claim: str, sentence: str, fig: _Figure, ours: Sequence[_Figure]) -> str | None:
+    """What ``sentence`` states for the part of ``claim`` that holds ``fig``, when that
+    part is another part of the sentence than the one that states ``fig``."""
+    same = [t for t in _figures(sentence) if t.kind == fig.kind]
+    held = [i for i, t in enumerate(same) if t.readings & fig.readings]
+    stated = frozenset().union(*(f.readings for f in ours))
+    if len(held) != 1 or len(same) < 2:
+        return None  # the value stated twice or not at all, or alone of its kind
+    if any(t.readings & stated for i, t in enumerate(same) if i != held[0]):
+        return None  # the claim states the other value too
+    kin = [f for f in ours if f.kind == fig.kind]
+    parts, mine = _parts(sentence, same), _parts(claim, kin)
+    if parts is None or mine is None:
+        return None
+    own, words = _own(parts), mine[kin.index(fig)]
+    if words & own[held[0]]:
+        return None
+    for i, other in enumerate(same):
+        if i != held[0] and len(words & own[i]) >= OWN:
+            return other.written
+    return None
+
+
+def bound_elsewhere(claim: str, sentence: str) -> Bound | None:
+    """A figure of ``claim`` that ``sentence`` states for another part of itself."""
+    ours = _figures(claim)
+    for fig in ours:
+        stated = _bound(claim, sentence, fig, ours)
+        if stated is not None:
+            return Bound(fig.written, stated)
+    return None
+
+
+def binding_finding(claim: str, sentence: str, source_id: str) -> Finding | None:
+    """The finding for a figure of ``claim`` that ``sentence`` (the evidence sentence that
+    says what the claim says) states for another part of itself."""
+    bound = bound_elsewhere(claim, sentence)
+    if bound is None:
+        return None
+    return Finding(
+        "figure_binding",
+        ReasonCode.FIGURE_ROLE_MISMATCH,
+        f"source {source_id} gives {bound.claimed} for another part of the sentence; for "
+        f'this it gives {bound.stated} ("{quote(sentence)}")',
+        {"source_id": source_id, "claimed": bound.claimed, "stated": bound.stated},
+    )

@@ -1,0 +1,87 @@
+"""A figure the evidence sentence states for another part of itself (``scoring.binding``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core import check_case
+from longtracer_core.contracts import ClaimOutcome
+from longtracer_core.scoring.binding import bound_elsewhere
+
+TWO_FORMS = (
+    "The rash form of the disease appears 2 to 4 days after exposure, while the fever form "
+    "begins 10 to 14 days after exposure."
+)
+TWO_PLANS = (
+    "Basic members get free delivery for at least 2 years and priority support for at least "
+    "6 years."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "claimed", "stated"),
+    [
+        (
+            "The rash form of the disease appears 10 to 14 days after exposure.",
+            TWO_FORMS,
+            "10 to 14",
+            "2 to 4",
+        ),
+        ("Basic members get free delivery for at least 6 years.", TWO_PLANS, "6", "2"),
+        # a claim of two figures: each is read in its own part of the claim
+        (
+            "Basic members: 6 years of free delivery and 6 years of priority support.",
+            TWO_PLANS,
+            "6",
+            "2",
+        ),
+    ],
+)
+def test_a_figure_tied_to_another_part_of_the_sentence_is_found(claim, sentence, claimed, stated):
+    found = bound_elsewhere(claim, sentence)
+    assert found is not None
+    assert (found.claimed, found.stated) == (claimed, stated)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # the right part
+        ("The fever form begins 10 to 14 days after exposure.", TWO_FORMS),
+        ("Priority support lasts at least 6 years for basic members.", TWO_PLANS),
+        # a relative clause is of what comes before it
+        (
+            "The fee for the spring term was £1,200.",
+            "This is a rise of 5% (£60) on the fee for the spring term, which was £1,200.",
+        ),
+        # "between A and B" is one range
+        (
+            "The off-peak fare applies if you travel after 19:00.",
+            "The off-peak fare applies to journeys between 09:30 and 16:00 and after 19:00.",
+        ),
+        # a lead-in before a colon belongs to every part of the list after it
+        (
+            "Refunds and a free call are owed once the delay reaches 3 hours.",
+            "The carrier owes refunds and a free call: after 2 hours on short routes; after 3 "
+            "hours on medium routes; after 4 hours on long routes.",
+        ),
+        # nothing joins the figures: which part is which cannot be read
+        (
+            "The rash form appears within 14 days.",
+            "The rash form appears within 4 days of 14 days of exposure.",
+        ),
+        # the claim states both values
+        ("The rash form takes 2 to 4 days and the fever form 10 to 14 days.", TWO_FORMS),
+    ],
+)
+def test_a_figure_in_its_own_part_or_an_unreadable_sentence_is_left_alone(claim, sentence):
+    assert bound_elsewhere(claim, sentence) is None
+
+
+def test_the_finding_marks_the_claim_uncertain_and_never_deletes_it():
+    claim = "The rash form of the disease appears 10 to 14 days after exposure."
+    result = check_case(claim, [{"id": "S1", "text": TWO_FORMS}])
+    (only,) = result.claims
+    assert only.outcome is ClaimOutcome.UNCERTAIN
+    assert only.details["finding"]["kind"] == "figure_binding"
+    assert "2 to 4" in only.finding
