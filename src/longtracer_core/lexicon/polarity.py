@@ -21,6 +21,7 @@ __all__ = [
     "QUANTIFIERS",
     "QUANTIFIER_BOUNDS",
     "QUANTIFIER_GROUPS",
+    "RELATION_WORDS",
     "SCOPE_LIMITS",
     "SCOPE_WORDS",
     "RISING_WORDS",
@@ -186,5 +187,14 @@ SCOPE_WORDS = SCOPE_LIMITS | frozenset(
     partly often sometimes usually typically generally frequently commonly occasionally
     possibly probably likely potentially can could would should tend tends around about
     roughly nearly almost half quarter third fraction share proportion percent per cent
+    """.split()
+)
+# words that relate two things one way round ("A is larger than B", "add A before B",
+# "A outnumbered B"): the same relation with its two sides swapped says the opposite
+# (``scoring/toggles.py``)
+RELATION_WORDS = tuple(
+    """
+    than before after rather instead outnumbered outlived outsold outperformed exceeded
+    beat defeated preceded
     """.split()
 )

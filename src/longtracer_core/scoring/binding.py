@@ -10,9 +10,9 @@ A sentence's figures of one kind are split into parts at the words that join the
 comma, a semicolon, "and", "but", "while", "whereas" between two figures; a range is one
 figure). A part's own words are those no other part holds. The claim's figure is bound
 elsewhere when the claim's part holds at least ``OWN`` of another part's own words and
-none of its own part's. Where nothing joins two figures, or the claim's value is stated
-twice, nothing is read. A finding here marks the claim uncertain; it never deletes it.
-Pure functions over text.
+none of its own part's. Where nothing joins two figures, the claim's value is stated
+twice, or its part has no words of its own (a bare list), nothing is read. A finding
+here marks the claim uncertain; it never deletes it. Pure functions over text.
 """
 
 from __future__ import annotations
@@ -117,8 +117,8 @@ def _bound(claim: str, sentence: str, fig: _Figure, ours: Sequence[_Figure]) -> 
     if parts is None or mine is None:
         return None
     own, words = _own(parts), mine[kin.index(fig)]
-    if words & own[held[0]]:
-        return None
+    if not own[held[0]] or words & own[held[0]]:
+        return None  # a bare list ("in 1998, 2002 and 2024") says nothing of its parts
     for i, other in enumerate(same):
         if i != held[0] and len(words & own[i]) >= OWN:
             return other.written

@@ -10,9 +10,12 @@ can read:
 * ``direction`` — the claim moves one way where the evidence moves the other
   (rose/fell, more/less, before/after, northern/southern, east/west …) and the
   evidence never says the claim's way, or turns a route round ("from A to B" where
-  the evidence says "from B to A");
+  the evidence says "from B to A"); a word of change (not a comparison) is also read in
+  the one evidence clause that says what the claim says ("operating profit rose"
+  against "revenue rose, but operating profit fell");
 * ``quantifier`` — the claim generalises ("all", "always", "only", "never",
-  "every") where the evidence does not;
+  "every") where the evidence does not ("almost all" is no "all"), or drops the limit
+  the evidence puts on its subject ("many species", "80 % of its species");
 * ``entity`` — the claim names something (a capitalised name) the span does not
   mention while the span names something else in its place;
 * ``causal`` — the claim gives a reason ("because", "due to", "leads to" …)
@@ -73,6 +76,10 @@ class GateResult:
 _NEGATIONS = NEGATIONS
 _UP = frozenset(stem(w) for w in RISING_WORDS)
 _DOWN = frozenset(stem(w) for w in FALLING_WORDS)
+# rising and falling words that compare nothing ("rose", "reduce", not "larger", "lowest")
+_CHANGES = frozenset(
+    stem(w) for w in (*RISING_WORDS, *FALLING_WORDS) if not w.endswith(("er", "est"))
+)
 _OPPOSITES = OPPOSITE_PAIRS
 _OPPOSITE: dict[str, set[str]] = {}
 for _a, _b in _OPPOSITES:
@@ -133,6 +140,26 @@ def _stating_clauses(claim: str, sentence: str) -> tuple[str, str]:
     return c, e
 
 
+def _one_stating_pair(claim: str, sentence: str) -> tuple[str, str] | None:
+    """``_stating_clauses`` when one evidence clause shares clearly more with the claim's
+    clause than any other (by ``_CLAUSE_MARGIN`` content words), else None."""
+    mine, theirs = _stating_clauses(claim, sentence)
+    skip = function_words()
+    ours = {t for t in _stems(mine) if t not in skip}
+    shares = sorted(
+        (len(ours & {t for t in _stems(part) if t not in skip}), part)
+        for part in _CLAUSES.split(sentence)
+        if part.strip()
+    )
+    if len(shares) > 1 and shares[-1][0] - shares[-2][0] < _CLAUSE_MARGIN:
+        return None
+    return mine, theirs
+
+
+# the content words by which the clause read for a direction must lead every other clause
+_CLAUSE_MARGIN = 2
+
+
 def polarity_gate(claim: str, sentence: str) -> GateResult:
     """One side negated, the other not, read in the clauses that say the same thing; a
     negation that bounds or adds ("no less than an hour", "not only") is no negation
@@ -170,9 +197,26 @@ def _reversed_route(claim: str, sentence: str) -> GateResult | None:
 
 
 def direction_gate(claim: str, sentence: str) -> GateResult:
+    """The claim moves one way where the evidence moves the other, read in the whole
+    sentence, then in the clauses that say the same thing ("operating profit rose" against
+    "Revenue rose 14 percent, but operating profit fell"), or turns a route round."""
     route = _reversed_route(claim, sentence)
     if route is not None:
         return route
+    found = _turned_word(claim, sentence)
+    if found.fired:
+        return found
+    pair = _one_stating_pair(claim, sentence)
+    if pair is None or pair == (claim, sentence):
+        return found
+    # read in part of the sentence, only words of change count, no comparison ("A is
+    # smaller than B" is "B is larger than A"), and only as a hint, never a contradiction
+    inner = _turned_word(*pair)
+    fired = inner.fired and set(inner.terms) <= _CHANGES
+    return GateResult(inner.name, fired, inner.explanation if fired else "")
+
+
+def _turned_word(claim: str, sentence: str) -> GateResult:
     c, s = set(_stems(claim)), set(_stems(sentence))
     for group, other, name in ((_UP, _DOWN, "up"), (_DOWN, _UP, "down")):
         mine = c & group

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import regex
 
@@ -44,6 +45,7 @@ from ..lexicon.polarity import (
     NEGATIONS,
     OPPOSITE_PAIRS,
     PROHIBITIONS,
+    RELATION_WORDS,
     RISING_WORDS,
     TOGGLE_PAIRS,
 )
@@ -67,6 +69,7 @@ _OPPOSITE: dict[str, frozenset[str]] = {}
 for _a, _b in (*OPPOSITE_PAIRS, *TOGGLE_PAIRS):
     for _x, _y in ((stem(_a), stem(_b)), (stem(_b), stem(_a))):
         _OPPOSITE[_x] = _OPPOSITE.get(_x, frozenset()) | {_y}
+_RELATIONS = frozenset(stem(w) for w in RELATION_WORDS)
 _UP = frozenset(stem(w) for w in RISING_WORDS)
 _DOWN = frozenset(stem(w) for w in FALLING_WORDS)
 for _group, _other in ((_UP, _DOWN), (_DOWN, _UP)):
@@ -190,6 +193,42 @@ def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
     return (mine, theirs[0]) if _own_subject(other, theirs[0], claim.content) else None
 
 
+@lru_cache(maxsize=1)
+def _function_stems() -> frozenset[str]:
+    return frozenset(stem(w) for w in function_words())
+
+
+def _around(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The content words before and after the one relation word of ``text`` (None when it
+    holds none or several)."""
+    stems = [stem(t) for t in lex_tokens(text)]
+    at = [i for i, t in enumerate(stems) if t in _RELATIONS]
+    if len(at) != 1:
+        return None
+    skip = _function_stems()
+
+    def side(words: Sequence[str]) -> frozenset[str]:
+        return frozenset(w for w in words if w not in skip and not w[0].isdigit())
+
+    return side(stems[: at[0]]), side(stems[at[0] + 1 :])
+
+
+def _swapped(claim: str, other: str) -> bool:
+    """The claim relates the clause's two sides the other way round: the words it puts
+    before the relation the clause puts after it and the other way ("Males are larger
+    than females" / "Females are larger than males"; "add the flour before the eggs" /
+    "add the eggs before the flour")."""
+    ours, theirs = _around(claim), _around(other)
+    if ours is None or theirs is None:
+        return False
+    if [t for t in map(stem, lex_tokens(claim)) if t in _RELATIONS] != [
+        t for t in map(stem, lex_tokens(other)) if t in _RELATIONS
+    ]:
+        return False  # another relation ("A is larger than B" / "B comes before A")
+    left, right = ours[0] - theirs[0], ours[1] - theirs[1]
+    return bool(left and right and left <= theirs[1] and right <= theirs[0])
+
+
 def _says(mine: ClauseWords, other: ClauseWords, main: frozenset[str]) -> bool:
     """Does ``other`` say what ``mine`` says: all its words, or, for a plain clause whose
     words are all the claim's, the rest lent by its sentence's main clause ("The company
@@ -210,13 +249,18 @@ def _match(
             continue  # every case below needs all the claim's words but one in the sentence
         main = read.clauses[0].content if read.clauses else frozenset()
         for other in read.clauses:
-            if other.negated == mine.negated and _says(mine, other, main):
+            swapped = (
+                not (mine.negated or other.negated)
+                and mine.content <= other.content
+                and _swapped(mine.text, other.text)
+            )
+            if not swapped and other.negated == mine.negated and _says(mine, other, main):
                 return None  # the evidence also says it the claim's way
             if found is not None:
                 continue
             if len(mine.content & other.content) < CLAUSE_SHARE * len(other.content):
                 continue
-            turned = _turns(mine, other)
+            turned = (mine.text.strip(), other.text.strip()) if swapped else _turns(mine, other)
             if turned is not None:
                 found = Toggle("direction", source_id, text, other.text, turned)
             elif mine.content <= read.content and _negates(mine, other):

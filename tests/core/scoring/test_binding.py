@@ -70,6 +70,11 @@ def test_a_figure_tied_to_another_part_of_the_sentence_is_found(claim, sentence,
             "The rash form appears within 14 days.",
             "The rash form appears within 4 days of 14 days of exposure.",
         ),
+        # a bare list says nothing of its parts
+        (
+            "The reef suffered seven bleaching events between 1998 and 2024.",
+            "The reef has seen mass bleaching events in 1998, 2002, 2016 and 2024.",
+        ),
         # the claim states both values
         ("The rash form takes 2 to 4 days and the fever form 10 to 14 days.", TWO_FORMS),
     ],

@@ -100,6 +100,12 @@ def fired(claim: str, span: str) -> set[str]:
             "A ship heading to the Pacific travels from southeast to northwest.",
             "A ship travelling to the Pacific moves from northwest to southeast.",
         ),
+        # a verb of change read in the clause that says the same thing
+        (
+            "direction",
+            "At altitude, bakers often increase the baking powder.",
+            "Cakes rise more quickly at altitude, so bakers often reduce the baking powder.",
+        ),
         ("quantifier", "All of its species are endemic.", "Around 80% of its species are endemic."),
         # "almost all" in the evidence is no "all"
         (
@@ -177,6 +183,11 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
         (
             "The headphones fall back to AAC.",
             "When multipoint is on, LDAC is not available; the headphones switch to AAC.",
+        ),
+        # a comparison read in one clause of several turns with its order: no finding
+        (
+            "Harwick's revenue is smaller than Brayside's.",
+            "Its rival Brayside is larger by revenue but employs fewer people than Harwick.",
         ),
         # the same route; a route the evidence states both ways
         ("Trains run from Paris to Lyon hourly.", "Trains run hourly from Paris to Lyon."),

@@ -156,3 +156,41 @@ def test_a_clause_about_something_else_is_no_toggle(claim, evidence):
     """Correct sentences a clause-by-clause reading must not refute (they would be deleted)."""
     found = [f.kind for f in evidence_findings(claim, evidence_index([("S1", evidence)]))]
     assert "negation_conflict" not in found and "direction_conflict" not in found
+
+
+RELATIONS = (
+    "Female Arvid finches are larger than males, an unusual pattern among songbirds. "
+    "Tessin Motors sold more electric vehicles than petrol cars for the first time in the "
+    "third quarter. For the sponge, add the eggs before the flour. At the Battle of Hessel "
+    "the northern army outnumbered the southern army. Fan ovens cook more quickly than "
+    "conventional ones. The Amazon carries more water than any other river on Earth."
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Male Arvid finches are larger than females.",
+        "Tessin Motors sold more petrol cars than electric vehicles in the third quarter.",
+        "For the sponge, add the flour before the eggs.",
+        "At the Battle of Hessel the southern army outnumbered the northern army.",
+    ],
+)
+def test_a_relation_with_its_two_sides_swapped_is_found(claim):
+    found = evidence_findings(claim, evidence_index([("S1", RELATIONS)]))
+    assert "direction_conflict" in [f.kind for f in found]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Female Arvid finches are larger than males.",  # the evidence's own order
+        "Conventional ovens cook more slowly than fan ovens.",  # the other word, the other way
+        "For the sponge, the flour goes in after the eggs.",
+        "Before the flour, add the eggs.",  # a clause put first
+        "No river carries more water than the Amazon.",  # negated: says the same
+    ],
+)
+def test_a_relation_said_its_own_way_or_turned_with_its_word_is_no_swap(claim):
+    found = evidence_findings(claim, evidence_index([("S1", RELATIONS)]))
+    assert "direction_conflict" not in [f.kind for f in found]
