@@ -11,7 +11,7 @@ from __future__ import annotations
 import regex
 
 from ..lexicon import phrases
-from ..lexicon.verbs import IRREGULAR_PAST
+from ..lexicon.verbs import PAST_BASE
 from ..scoring.numeric import numeric_values
 from ..text.citations import strip_markers
 from ..text.sentences import Sentence
@@ -209,7 +209,7 @@ def states(text: str) -> bool:
     if has_verb(text):
         return True
     words = [w.casefold() for w in _WORDS.findall(text)]
-    return any(w in IRREGULAR_PAST for w in words[1:])
+    return any(w in PAST_BASE for w in words[1:])
 
 
 def prose_lines(block: str) -> list[tuple[int, int]]:

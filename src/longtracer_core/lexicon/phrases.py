@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import regex
 
-from .verbs import FINITE, IRREGULAR_PAST
+from .verbs import FINITE, PAST_BASE
 
 __all__ = [
     "SUBJECT_VERB",
@@ -239,7 +239,7 @@ SUBJECT_VERB = regex.compile(
     )(?:
         (?:{"|".join(FINITE)})\b
       | \p{{L}}{{3,}}ed\b
-      | (?:{"|".join(sorted(IRREGULAR_PAST))})\b
+      | (?:{"|".join(sorted(PAST_BASE))})\b
       | \p{{L}}{{3,}}(?<!ss|us|is)s\s+
         (?:(?:the|a|an|its|their|his|her|our)\b|\p{{N}}|(?-i:\p{{Lu}}))
     )""",

@@ -16,6 +16,7 @@ __all__ = [
     "NEGATION_BOUNDS",
     "NEGATION_IDIOMS",
     "NEGATION_NEUTRAL",
+    "NEGATIVE_PREFIXES",
     "PROHIBITIONS",
     "OPPOSITE_PAIRS",
     "QUANTIFIERS",
@@ -198,3 +199,6 @@ RELATION_WORDS = tuple(
     beat defeated preceded
     """.split()
 )
+# prefixes that make a word its own opposite ("legal" / "illegal", "lawful" / "unlawful"),
+# read only where a claim clause is an evidence clause but for that word
+NEGATIVE_PREFIXES = ("un", "in", "im", "il", "ir", "non", "non-")

@@ -10,12 +10,14 @@ a finding, read clause by clause:
   leave its subject to the sentence's main clause: "..., because it does not contain
   live virus"), and at least half of the evidence clause's content words are the claim's;
 * **negation**: exactly one of the two clauses is negated, by a plain negation ("not",
-  "no", "never", "n't", "cannot"), and the word it negates is a word of the other
-  clause; neither clause blurs its polarity (``NEGATION_IDIOMS``: "not only", "no more
-  than"; ``NEGATION_BLURS``: "without", "unless", "another", "than"; a prohibition:
+  "no", "no longer", "never", "n't", "cannot"), and the word it negates is a word of the
+  other clause (an irregular past read as its verb: "made" / "did not make"); neither
+  clause blurs its polarity (``NEGATION_IDIOMS``: "not only", "no more than";
+  ``NEGATION_BLURS``: "without", "unless", "another", "than"; a prohibition:
   "Don't look at the Sun" is advice, not a statement);
 * **direction**: neither clause is negated; the claim's one word the clause lacks has its
-  opposite in the clause (rose / fell, before / after, east / west, more / less), and the
+  opposite in the clause (rose / fell, before / after, east / west, more / less, or the
+  word with a negative prefix: legal / illegal), and the
   words the two share stand on the same side of it, those after it in the same order —
   "A is higher than B" against "B is lower than A" says the same thing and is no finding;
 * the evidence clause has no word before the turned or negated one that the claim lacks
@@ -43,12 +45,14 @@ from ..lexicon.polarity import (
     NEGATION_IDIOMS,
     NEGATION_NEUTRAL,
     NEGATIONS,
+    NEGATIVE_PREFIXES,
     OPPOSITE_PAIRS,
     PROHIBITIONS,
     RELATION_WORDS,
     RISING_WORDS,
     TOGGLE_PAIRS,
 )
+from ..lexicon.verbs import PAST_BASE
 from ..text.words import function_words, lex_tokens, stem
 
 __all__ = ["ClauseWords", "MIN_WORDS", "SentenceClauses", "Toggle", "read_sentence", "toggle"]
@@ -123,13 +127,20 @@ def _word(token: str, skip: frozenset[str]) -> bool:
     return token not in skip or stem(token) in _OPPOSITE
 
 
+def _tokens(text: str) -> list[str]:
+    """The clause's tokens, an irregular past as its base ("made" is "make") and "no
+    longer" read as a plain "no" ("is no longer recommended" denies "recommended")."""
+    tokens = [PAST_BASE.get(t, t) for t in lex_tokens(text)]
+    return [t for i, t in enumerate(tokens) if not (t == "longer" and i and tokens[i - 1] == "no")]
+
+
 def _words(text: str) -> tuple[str, ...]:
     skip = function_words()
-    return tuple(stem(t) for t in lex_tokens(text) if _word(t, skip))
+    return tuple(stem(t) for t in _tokens(text) if _word(t, skip))
 
 
 def _read(text: str) -> ClauseWords:
-    tokens = lex_tokens(text)
+    tokens = _tokens(text)
     skip = function_words()
     at = next((i for i, t in enumerate(tokens) if _negation(t)), None)
     denied = None
@@ -175,6 +186,15 @@ def _sides(
     return frozenset(w for w in words[:i] if w in shared), tuple(after)
 
 
+def _negative_prefixed(word: str, others: frozenset[str]) -> list[str]:
+    """The words of ``others`` that are ``word`` with a negative prefix, or ``word`` is
+    theirs ("legal" / "illegal", "lawful" / "unlawful"); stems compared as stems."""
+    return sorted(
+        o for o in others
+        if any(o == stem(p + word) or word == stem(p + o) for p in NEGATIVE_PREFIXES)
+    )  # fmt: skip
+
+
 def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
     """(the claim's word, its opposite in ``other``) when that swap is all that differs."""
     if claim.negated or other.negated:
@@ -183,7 +203,8 @@ def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
     if len(extra) != 1:
         return None
     (mine,) = extra
-    theirs = sorted(_OPPOSITE.get(mine, frozenset()) & (other.content - claim.content))
+    rest = other.content - claim.content
+    theirs = sorted(_OPPOSITE.get(mine, frozenset()) & rest) or _negative_prefixed(mine, rest)
     if not theirs:
         return None
     shared = claim.content & other.content

@@ -194,3 +194,44 @@ def test_a_relation_with_its_two_sides_swapped_is_found(claim):
 def test_a_relation_said_its_own_way_or_turned_with_its_word_is_no_swap(claim):
     found = evidence_findings(claim, evidence_index([("S1", RELATIONS)]))
     assert "direction_conflict" not in [f.kind for f in found]
+
+
+NEGATIONS_ANEW = (
+    "A throat swab is no longer recommended as a first step in primary care. Kessler "
+    "Holdings did not make the coupon payment due on its bonds. Selling any knife to a "
+    "person under 18 is illegal. The supply contract was not unlawful. Each dose should "
+    "last no longer than two hours."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "kind"),
+    [
+        # "no longer" denies what follows it; "still" adds nothing
+        (
+            "A throat swab is still recommended as a first step in primary care.",
+            "negation_conflict",
+        ),
+        # an irregular past is its verb ("made" / "did not make")
+        ("Kessler Holdings made the coupon payment due on its bonds.", "negation_conflict"),
+        # a word and its negative-prefixed form ("legal" / "illegal")
+        ("Selling any knife to a person under 18 is legal.", "direction_conflict"),
+    ],
+)
+def test_a_negation_worded_with_its_own_words_is_found(claim, kind):
+    found = evidence_findings(claim, evidence_index([("S1", NEGATIONS_ANEW)]))
+    assert kind in [f.kind for f in found]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "A throat swab is no longer recommended as a first step.",
+        "Kessler Holdings missed the coupon payment due on its bonds.",
+        "The supply contract was lawful.",  # "not unlawful" says the same
+        "Each dose should last two hours.",  # a bound, no negation
+    ],
+)
+def test_the_same_said_with_the_new_readings_is_no_toggle(claim):
+    found = evidence_findings(claim, evidence_index([("S1", NEGATIONS_ANEW)]))
+    assert not {"negation_conflict", "direction_conflict"} & {f.kind for f in found}
