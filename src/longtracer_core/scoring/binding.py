@@ -29,10 +29,13 @@ from .clause_checks import content_words
 from .figures import figure_kind
 from .findings import Finding, quote
 
-__all__ = ["Bound", "bound_elsewhere", "binding_finding"]
+__all__ = ["CLEARER", "Bound", "bound_elsewhere", "binding_finding", "elsewhere_finding"]
 
 # the words of another part a claim's part must hold to be read as that part
 OWN = 2
+# how much more of a claim's content words (a share) the sentence that gives another figure
+# must hold than every sentence that states the claim's figure (``evidence.py``)
+CLEARER = 0.25
 # a comma before a relative word joins nothing: "…, which was £1,568" is of what precedes it
 _JOIN = regex.compile(
     r";|,\s*(?:and|but|while|whereas)\b|,(?!\s*(?:which|who|whose|where|when)\b)"
@@ -147,4 +150,17 @@ def binding_finding(claim: str, sentence: str, source_id: str) -> Finding | None
         f"source {source_id} gives {bound.claimed} for another part of the sentence; for "
         f'this it gives {bound.stated} ("{quote(sentence)}")',
         {"source_id": source_id, "claimed": bound.claimed, "stated": bound.stated},
+    )
+
+
+def elsewhere_finding(claimed: str, stated: str, source_id: str, sentence: str) -> Finding:
+    """The finding for a figure the evidence states only in sentences that say clearly less
+    of what the claim says than ``sentence``, which gives ``stated`` ("Smokers are advised
+    to take an extra 35 mg a day" for "an extra 40 mg", where 40 mg is the adult intake
+    another source gives). It marks the claim uncertain, never deletes it."""
+    return Finding(
+        "figure_binding",
+        ReasonCode.FIGURE_ROLE_MISMATCH,
+        f'source {source_id} gives {stated} where the claim gives {claimed} ("{quote(sentence)}")',
+        {"source_id": source_id, "claimed": claimed, "stated": stated},
     )

@@ -37,7 +37,7 @@ from ..lexicon.grammar import EXAMPLE_MARKERS
 from ..lexicon.numbers import DURATION_UNITS
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
-from .binding import binding_finding
+from .binding import CLEARER, binding_finding, elsewhere_finding
 from .claim_figures import checkable, claim_figures, in_range
 from .clause_checks import content_words, unfound_clause, unlinked_clause
 from .codes import swapped_codes
@@ -52,7 +52,7 @@ from .figures import Need, SpanFigures, context_figures, figure_kind, needs_met,
 from .findings import Finding, quote
 from .names import NameIndex, absent_names, name_index
 from .numeric import _scan_items
-from .toggles import SentenceClauses, read_sentence, toggle
+from .toggles import SentenceClauses, read_sentence, toggle_finding
 
 __all__ = [
     "EvidenceIndex",
@@ -326,11 +326,20 @@ def _figure(
                 return found
             continue
         holders = [s for s in index.sentences if needs_met([need], s.figures)]
-        if other is None or aligned is None or not holders or aligned in holders or several:
-            continue  # in a claim with several figures, which fact each is of is unclear
+        if other is None or aligned is None or not holders or aligned in holders:
+            continue
         if set(need.readings) & derived_values([aligned]):
             continue  # the sentence about this gives it by a sum or difference (70 - 30 mph)
-        if max(len(content & s.content) for s in holders) / len(content) < OTHER_FACT:
+        nearest = max(len(content & s.content) for s in holders) / len(content)
+        # several figures: which fact each is of is clear only where the rest are stated
+        rest = [n for i, n in every if i != item]
+        clearer = share - nearest >= CLEARER and (
+            needs_met(rest, aligned.figures) if several
+            else all(h.source_id != aligned.source_id for h in holders)
+        )  # fmt: skip
+        if clearer and (several or nearest >= OTHER_FACT):
+            return elsewhere_finding(written, other, aligned.source_id, aligned.text)
+        if nearest < OTHER_FACT and not several:
             return Finding(
                 "figure_role",
                 ReasonCode.FIGURE_ROLE_MISMATCH,
@@ -343,24 +352,10 @@ def _figure(
 
 
 def _turned(claim: str, index: EvidenceIndex) -> Finding | None:
-    """A claim that turns an evidence clause around (a negation toggled, a direction
-    swapped). Every word of the claim is asked of the evidence, the context's too: a word
-    the user's question lends the claim ("take") is no word of the clause it would turn."""
-    sentences = [(s.source_id, s.text, s.clauses) for s in index.sentences]
-    found = toggle(claim, sentences)
-    if found is None:
-        return None
-    where = {"source_id": found.source_id, "quote": quote(found.sentence)}
-    said = f'source {found.source_id} says "{quote(found.clause.strip())}"'
-    if found.kind == "negation":
-        return Finding("negation_conflict", ReasonCode.POLARITY_MISMATCH, said, where)
-    mine, theirs = found.turned
-    return Finding(
-        "direction_conflict",
-        ReasonCode.DIRECTION_MISMATCH,
-        f"the claim says {mine!r} where {said}",
-        {**where, "terms": [mine, theirs]},
-    )
+    """A claim that turns an evidence clause around (``toggles.toggle_finding``). Every word
+    of the claim is asked of the evidence, the context's too: a word the user's question
+    lends the claim ("take") is no word of the clause it would turn."""
+    return toggle_finding(claim, [(s.source_id, s.text, s.clauses) for s in index.sentences])
 
 
 def _optional(context: Sequence[str]) -> frozenset[str]:

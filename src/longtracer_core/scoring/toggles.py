@@ -38,6 +38,7 @@ from functools import lru_cache
 
 import regex
 
+from ..contracts import ReasonCode
 from ..lexicon.polarity import (
     CLAUSE_BREAKS,
     FALLING_WORDS,
@@ -54,8 +55,17 @@ from ..lexicon.polarity import (
 )
 from ..lexicon.verbs import PAST_BASE
 from ..text.words import function_words, lex_tokens, stem
+from .findings import Finding, quote
 
-__all__ = ["ClauseWords", "MIN_WORDS", "SentenceClauses", "Toggle", "read_sentence", "toggle"]
+__all__ = [
+    "ClauseWords",
+    "MIN_WORDS",
+    "SentenceClauses",
+    "Toggle",
+    "read_sentence",
+    "toggle",
+    "toggle_finding",
+]
 
 # a claim clause shorter than this says too little to be a toggle of a sentence
 MIN_WORDS = 3
@@ -301,3 +311,24 @@ def toggle(claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]) ->
             if found is not None:
                 return found
     return None
+
+
+def toggle_finding(
+    claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]
+) -> Finding | None:
+    """``toggle`` as a finding: ``negation_conflict`` or ``direction_conflict``, quoting the
+    clause the claim turns around."""
+    found = toggle(claim, sentences)
+    if found is None:
+        return None
+    where = {"source_id": found.source_id, "quote": quote(found.sentence)}
+    said = f'source {found.source_id} says "{quote(found.clause.strip())}"'
+    if found.kind == "negation":
+        return Finding("negation_conflict", ReasonCode.POLARITY_MISMATCH, said, where)
+    mine, theirs = found.turned
+    return Finding(
+        "direction_conflict",
+        ReasonCode.DIRECTION_MISMATCH,
+        f"the claim says {mine!r} where {said}",
+        {**where, "terms": [mine, theirs]},
+    )

@@ -90,3 +90,49 @@ def test_the_finding_marks_the_claim_uncertain_and_never_deletes_it():
     assert only.outcome is ClaimOutcome.UNCERTAIN
     assert only.details["finding"]["kind"] == "figure_binding"
     assert "2 to 4" in only.finding
+
+
+def _kinds(claim: str, sources: list[tuple[str, str]]) -> list[str]:
+    from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+
+    return [f.kind for f in evidence_findings(claim, evidence_index(sources))]
+
+
+@pytest.mark.parametrize(
+    ("claim", "sources"),
+    [
+        # the claim's other figure is in the sentence that gives another value for this one
+        (
+            "Brandt's operating profit fell 7% to €310 million.",
+            [
+                (
+                    "S1",
+                    "Brandt Group reported revenue of €4.2 billion, up 7% on the year. "
+                    "Operating profit fell 12% to €310 million, hit by energy costs.",
+                )
+            ],
+        ),
+        # the figure is stated only by another source, about something else
+        (
+            "Smokers are advised to take an extra 40 mg of vitamin C a day.",
+            [
+                ("S1", "Adults need about 40 mg of vitamin C a day from food."),
+                ("S2", "Smokers are advised to take an extra 35 mg of vitamin C a day."),
+            ],
+        ),
+    ],
+)
+def test_a_figure_stated_only_for_something_else_marks_the_claim(claim, sources):
+    assert "figure_binding" in _kinds(claim, sources)
+
+
+def test_a_figure_its_own_source_states_a_few_sentences_on_is_left_alone():
+    """The source names the act in one sentence and gives its start in another ("The law
+    took effect …"): the claim joins them, as a faithful answer does."""
+    source = (
+        "The Data Act, passed by parliament on 30 November 2021, raised the maximum fine. "
+        "Companies must now report a breach within 72 hours. The law took effect on "
+        "1 July 2022."
+    )
+    kinds = _kinds("The Data Act took effect on July 1, 2022.", [("S1", source)])
+    assert "figure_binding" not in kinds and "figure_role" not in kinds
