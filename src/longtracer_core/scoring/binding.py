@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import regex
 
 from ..contracts import ReasonCode
+from ..text.memo import short_text_cache
 from .claim_figures import claim_figures, in_range
 from .clause_checks import content_words
 from .figures import figure_kind
@@ -63,7 +64,8 @@ class Bound:
     stated: str
 
 
-def _figures(text: str) -> list[_Figure]:
+@short_text_cache(maxsize=4096)
+def _figures(text: str) -> tuple[_Figure, ...]:
     """The figures of ``text``, a range read as one (its last end's kind and readings)."""
     out: list[_Figure] = []
     for (start, end, kind), need in claim_figures(text):
@@ -79,7 +81,7 @@ def _figures(text: str) -> list[_Figure]:
             first = out.pop()
             fig = _Figure(first.start, end, fig.kind, fig.readings, "")
         out.append(fig)
-    return [_Figure(f.start, f.end, f.kind, f.readings, text[f.start : f.end]) for f in out]
+    return tuple(_Figure(f.start, f.end, f.kind, f.readings, text[f.start : f.end]) for f in out)
 
 
 def _parts(text: str, figures: Sequence[_Figure]) -> list[frozenset[str]] | None:
@@ -130,6 +132,8 @@ def _bound(claim: str, sentence: str, fig: _Figure, ours: Sequence[_Figure]) -> 
 
 def bound_elsewhere(claim: str, sentence: str) -> Bound | None:
     """A figure of ``claim`` that ``sentence`` states for another part of itself."""
+    if sum(ch.isdigit() for ch in sentence) < 2 or not any(ch.isdigit() for ch in claim):
+        return None  # two figures need two digits
     ours = _figures(claim)
     for fig in ours:
         stated = _bound(claim, sentence, fig, ours)

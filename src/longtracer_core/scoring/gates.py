@@ -204,8 +204,9 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
     if route is not None:
         return route
     found = _turned_word(claim, sentence)
-    if found.fired:
-        return found
+    c, s = set(_stems(claim)) & _CHANGES, set(_stems(sentence)) & _CHANGES
+    if found.fired or not ((c & _UP and s & _DOWN) or (c & _DOWN and s & _UP)):
+        return found  # no word of change turned anywhere in the sentence: no clause to read
     pair = _one_stating_pair(claim, sentence)
     if pair is None or pair == (claim, sentence):
         return found
@@ -260,6 +261,8 @@ _SCOPE_SHARED = 3
 def _dropped_limit(claim: str, sentence: str) -> str | None:
     """The limit ("many", "80 % of") of the evidence clause that states the claim's
     clause, when the claim keeps no limit of any kind and no figure."""
+    if not (set(lex_tokens(sentence)) & SCOPE_LIMITS or _SHARE_OF.search(sentence)):
+        return None  # nothing to drop: the common case, read without clauses
     mine, theirs = _stating_clauses(claim, sentence)
     words = set(lex_tokens(theirs))
     limit = sorted(words & SCOPE_LIMITS)

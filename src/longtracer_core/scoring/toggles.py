@@ -201,7 +201,8 @@ def _negative_prefixed(word: str, others: frozenset[str]) -> list[str]:
     theirs ("legal" / "illegal", "lawful" / "unlawful"); stems compared as stems."""
     return sorted(
         o for o in others
-        if any(o == stem(p + word) or word == stem(p + o) for p in NEGATIVE_PREFIXES)
+        for p in NEGATIVE_PREFIXES
+        if (o.startswith(p) and o == stem(p + word)) or (word.startswith(p) and word == stem(p + o))
     )  # fmt: skip
 
 
