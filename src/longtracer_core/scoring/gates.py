@@ -32,12 +32,10 @@ the verdict: how they weigh is decided by the score model (docs/reference/matche
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 import regex
 
-from ..lexicon.grammar import CAPITALISED_COMMON_WORDS
 from ..lexicon.numbers import SCALE_WORDS
 from ..lexicon.polarity import (
     CLAUSE_BREAKS,
@@ -55,22 +53,13 @@ from ..lexicon.polarity import (
 from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
 from ..text.words import function_words, lex_tokens, stem
-from .names import unheld_names
+from .entity_gate import entity_gate
+from .gate_result import GateResult
 from .units import unit_table
 
 __all__ = ["GATE_NAMES", "GateResult", "aligned_sentence", "check_gates"]
 
 GATE_NAMES = ("polarity", "direction", "quantifier", "entity", "figure_role", "causal")
-
-
-@dataclass(frozen=True, slots=True)
-class GateResult:
-    """One gate's finding on a (claim, span) pair."""
-
-    name: str
-    fired: bool
-    explanation: str = ""
-    terms: tuple[str, ...] = ()  # direction: (the claim's word, the evidence's word), stems
 
 
 _NEGATIONS = NEGATIONS
@@ -87,8 +76,6 @@ for _a, _b in _OPPOSITES:
     _OPPOSITE.setdefault(stem(_b), set()).add(stem(_a))
 _QUANTIFIERS = QUANTIFIERS
 _UNITS = unit_table().words
-_CAPITALISED = regex.compile(r"(?<![\p{L}\p{N}'’])\p{Lu}[\p{L}\p{N}'’-]*")
-_COMMON_CAPS = frozenset(stem(w) for w in CAPITALISED_COMMON_WORDS)
 _NUMBER_TOKEN = regex.compile(r"^\d[\d.,]*$")
 _PERCENT = regex.compile(r"(\d[\d.,]*)\s?%")
 _SCALE_WORDS = SCALE_WORDS
@@ -296,50 +283,6 @@ def quantifier_gate(claim: str, sentence: str) -> GateResult:
             "quantifier", True, f"the evidence limits this ({limit!r}); the claim does not"
         )
     return GateResult("quantifier", False)
-
-
-def _names(text: str) -> set[str]:
-    """Stems of capitalised words that are not the first word of a sentence or clause."""
-    out: set[str] = set()
-    for m in _CAPITALISED.finditer(text):
-        i = m.start() - 1
-        while i >= 0 and text[i].isspace():  # each run of spaces is walked once
-            i -= 1
-        if i < 0 or text[i] in ".!?:;\"'“(—–-*|":
-            continue
-        for token in lex_tokens(m.group(0)):
-            word = stem(token)
-            if word not in _COMMON_CAPS and not any(ch.isdigit() for ch in word) and len(word) > 1:
-                out.add(word)
-    return out
-
-
-def entity_gate(
-    claim: str, span: str, sentence: str, optional: frozenset[str] = frozenset()
-) -> GateResult:
-    """A name of the claim missing from the span, where the aligned sentence names another.
-
-    Names in ``optional`` (taken from the claim's context) do not count.
-    """
-    span_stems = set(_stems(span))
-    missing = sorted(n for n in _names(claim) if n not in span_stems and n not in optional)
-    if not missing:
-        return GateResult("entity", False)
-    claim_stems = set(_stems(claim))
-    others = sorted(n for n in _names(sentence) if n not in claim_stems)
-    if not others:
-        return GateResult("entity", False)
-    # only what the name evidence reads as a name the span does not hold in any form
-    # people write it (an acronym or its expansion, a demonym, a spelling; not a unit)
-    names = {stem(t) for name in unheld_names(claim, span) for t in lex_tokens(name)}
-    missing = [n for n in missing if n in names]
-    if not missing:
-        return GateResult("entity", False)
-    return GateResult(
-        "entity",
-        True,
-        f"the claim names {missing[0]!r}, absent from the evidence, which names {others[0]!r}",
-    )
 
 
 def _figure_units(text: str) -> list[tuple[str, str]]:

@@ -1,14 +1,13 @@
 """Names require name evidence: a proper name in a claim that no source contains.
 
-The figure doctrine applied to names. A claim's names are its capitalised
-words (inside a sentence; a sentence's first word only when it is no common
-sentence opener), acronyms and words with inner capitals. A name is *present*
-when the evidence holds it the way people refer to it: any case or accent, a
-possessive or plural, a surname alone, a demonym for its country and back
-("French" / "France"), an acronym for its expansion and back ("EMA" / "European
-Medicines Agency"), a title dropped or added. A first name before a surname the
-evidence holds is not held against the claim. Word lists live in
-``data/names.json``. Pure functions; the index is built once per case.
+The figure doctrine applied to names. A claim's names are its capitalised words (inside a
+sentence; a sentence's first word only when it is no common sentence opener), acronyms and
+words with inner capitals. A name is *present* when the evidence holds it the way people
+refer to it: any case or accent, a possessive or plural, a surname alone, a demonym for its
+country and back ("French" / "France"), an acronym for its expansion and back ("EMA" /
+"European Medicines Agency"), a title dropped or added. A first name before a surname the
+evidence holds is not held against the claim. Word lists live in ``data/names.json``. Pure
+functions; the index is built once per case.
 """
 
 from __future__ import annotations
@@ -29,6 +28,7 @@ __all__ = [
     "NameIndex",
     "absent_names",
     "claim_names",
+    "name_heads",
     "unheld_names",
     "name_index",
     "opener_words",
@@ -63,6 +63,11 @@ def _lexicon() -> _Lexicon:
         starters=frozenset(raw["starters"]),
         demonyms=groups,
     )
+
+
+def name_heads() -> frozenset[str]:
+    """Common nouns that head or close names ("Mount", "Lake", "Board")."""
+    return _lexicon().heads
 
 
 def opener_words() -> frozenset[str]:
@@ -158,11 +163,10 @@ def claim_names(text: str) -> list[Name]:
 def _names_of(text: str) -> tuple[Name, ...]:
     """The words of ``text`` that name something (see the module docstring).
 
-    A sentence's first word is a name only when it is an acronym, has inner
-    capitals, is a country's name ("China"), or opens a run of names ("New
-    Zealand", "Hexley's") and is no common opener: a capitalised first word is
-    otherwise just English. A title word ("Justice") names nothing unless it
-    ends a name after "of" ("Court of Justice"). In a
+    A sentence's first word is a name only when it is an acronym, has inner capitals, is a
+    country's name ("China"), or opens a run of names ("New Zealand", "Hexley's") and is no
+    common opener: a capitalised first word is otherwise just English. A title word
+    ("Justice") names nothing unless it ends a name after "of" ("Court of Justice"). In a
     Title Case label or heading only acronyms and inner capitals name something.
     """
     lex = _lexicon()
@@ -272,8 +276,7 @@ def _run_initials(run: Sequence[str]) -> set[str]:
     return out
 
 
-# a short acronym written with a lowercase linking letter: "BoE" (Bank of England), "DfE";
-# met only by a run that holds its linking word (_LINKED_RUN), never by two names
+# "BoE", "DfE": a lowercase linking letter, met only by a run holding it (_LINKED_RUN)
 _LINKED_ACRONYM = regex.compile(r"\p{Lu}\p{Ll}\p{Lu}\p{Lu}?")
 _LINKED_RUN = regex.compile(
     r"\b(\p{Lu})\p{L}*\s+(of|for|on|in|and)\s+(?:the\s+)?(\p{Lu})\p{L}*(?:\s+(\p{Lu})\p{L}*)?"
@@ -291,8 +294,7 @@ def _linked_initials(piece: str) -> set[str]:
     return out
 
 
-# under this share of capitalised words a text was written without case ("west australian
-# beach"); English prose capitalises at least every sentence's first word
+# under this share of capitalised words a text was written without case ("west beach")
 _UNCASED = 0.02
 
 

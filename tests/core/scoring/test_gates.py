@@ -263,3 +263,29 @@ def test_context_names_are_not_held_against_the_claim():
     assert "entity" in fired(claim, span)
     optional = frozenset({"jame", "webb", "space", "telescop"})
     assert not any(g.fired for g in check_gates(claim, span, optional) if g.name == "entity")
+
+
+@pytest.mark.parametrize(
+    ("claim", "span", "fires"),
+    [
+        # a surname alone is the name the sentence writes in full
+        (
+            "Sakai, the probe's project manager, called the landing a world first.",
+            "Project manager Shinichiro Sakai said the landing was a world first.",
+            False,
+        ),
+        # a generic head shared is no shared name ("Mare", "Mount")
+        (
+            "Titan's largest sea, Ligeia Mare, covers roughly 400,000 square kilometres.",
+            "Titan's largest sea, Kraken Mare, covers roughly 400,000 square kilometres.",
+            True,
+        ),
+        (
+            "The range's highest peak, Mount Orin, rises to 4,812 metres.",
+            "The range's highest peak, Mount Keldar, rises to 4,812 metres.",
+            True,
+        ),
+    ],
+)
+def test_the_entity_gate_reads_a_surname_as_its_full_name(claim, span, fires):
+    assert ("entity" in fired(claim, span)) is fires
