@@ -11,6 +11,8 @@ is no "Kraken Mare").
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import regex
 
 from ..lexicon.grammar import CAPITALISED_COMMON_WORDS
@@ -29,11 +31,16 @@ def _stems(text: str) -> list[str]:
     return [stem(t) for t in lex_tokens(text)]
 
 
+@lru_cache(maxsize=1)
+def _head_stems() -> frozenset[str]:
+    return frozenset(stem(h) for h in name_heads())
+
+
 def _partnered(sentence: str, claim: set[str]) -> set[str]:
     """The words of the sentence's runs of names whose last word, not a head, the claim
     uses ("Shinichiro Sakai" where the claim says "Sakai"; not "Data Protection Commission"
     where it says "Data Protection Board", nor "Kraken Mare" where it says "Ligeia Mare")."""
-    heads = {stem(h) for h in name_heads()}
+    heads = _head_stems()
     out: set[str] = set()
     for run in _RUN.findall(sentence):
         words = _stems(run)
