@@ -14,7 +14,7 @@ from functools import lru_cache
 import regex
 
 from .figures import Need, claim_needs, figure_kind
-from .names import opener_words
+from .name_words import opener_words
 from .numeric import Reading, _scan_items
 from .units import unit_table
 

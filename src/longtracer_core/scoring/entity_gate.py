@@ -16,9 +16,10 @@ from functools import lru_cache
 import regex
 
 from ..lexicon.grammar import CAPITALISED_COMMON_WORDS
-from ..text.words import lex_tokens, stem
+from ..text.words import lex_tokens, stem, stem_tokens
 from .gate_result import GateResult
-from .names import name_heads, unheld_names
+from .name_words import name_heads
+from .names import unheld_names
 
 __all__ = ["entity_gate"]
 
@@ -27,12 +28,8 @@ _RUN = regex.compile(r"\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)+")
 _COMMON_CAPS = frozenset(stem(w) for w in CAPITALISED_COMMON_WORDS)
 
 
-def _stems(text: str) -> list[str]:
-    return [stem(t) for t in lex_tokens(text)]
-
-
 @lru_cache(maxsize=1)
-def _head_stems() -> frozenset[str]:
+def _headstem_tokens() -> frozenset[str]:
     return frozenset(stem(h) for h in name_heads())
 
 
@@ -40,10 +37,10 @@ def _partnered(sentence: str, claim: set[str]) -> set[str]:
     """The words of the sentence's runs of names whose last word, not a head, the claim
     uses ("Shinichiro Sakai" where the claim says "Sakai"; not "Data Protection Commission"
     where it says "Data Protection Board", nor "Kraken Mare" where it says "Ligeia Mare")."""
-    heads = _head_stems()
+    heads = _headstem_tokens()
     out: set[str] = set()
     for run in _RUN.findall(sentence):
-        words = _stems(run)
+        words = stem_tokens(run)
         if words[-1] in claim and words[-1] not in heads:
             out |= set(words)
     return out
@@ -72,11 +69,11 @@ def entity_gate(
 
     Names in ``optional`` (taken from the claim's context) do not count.
     """
-    span_stems = set(_stems(span))
+    span_stems = set(stem_tokens(span))
     missing = sorted(n for n in _names(claim) if n not in span_stems and n not in optional)
     if not missing:
         return GateResult("entity", False)
-    claim_stems = set(_stems(claim))
+    claim_stems = set(stem_tokens(claim))
     others = sorted(
         n for n in _names(sentence) - _partnered(sentence, claim_stems) if n not in claim_stems
     )

@@ -52,7 +52,7 @@ from ..lexicon.polarity import (
 )
 from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
-from ..text.words import function_words, lex_tokens, stem
+from ..text.words import function_words, lex_tokens, stem, stem_tokens
 from .entity_gate import entity_gate
 from .gate_result import GateResult
 from .units import unit_table
@@ -81,8 +81,7 @@ _PERCENT = regex.compile(r"(\d[\d.,]*)\s?%")
 _SCALE_WORDS = SCALE_WORDS
 
 
-def _stems(text: str) -> list[str]:
-    return [stem(t) for t in lex_tokens(text)]
+_stems = stem_tokens
 
 
 @short_text_cache(maxsize=8192)
@@ -111,36 +110,38 @@ _BOUNDS = regex.compile(
 _CLAUSES = regex.compile(CLAUSE_BREAKS, regex.IGNORECASE)
 
 
+def _clause_words(text: str) -> list[tuple[str, frozenset[str]]]:
+    """The clauses of ``text`` with their content-word stems."""
+    skip = function_words()
+    parts = [part for part in _CLAUSES.split(text) if part.strip()] or [text]
+    return [(part, frozenset(t for t in _stems(part) if t not in skip)) for part in parts]
+
+
 def _stating_clauses(claim: str, sentence: str) -> tuple[str, str]:
     """The clause of ``claim`` and the clause of ``sentence`` that share the most content
     words: where the two say the same thing (a negation in another clause, "When
     multipoint is on, LDAC is not available; the headphones switch to AAC", says nothing
     of "The headphones fall back to AAC")."""
-    skip = function_words()
+    pair = _best_pair(_clause_words(claim), _clause_words(sentence))
+    return pair[0][0], pair[1][0]
 
-    def clauses(text: str) -> list[tuple[str, set[str]]]:
-        parts = [part for part in _CLAUSES.split(text) if part.strip()] or [text]
-        return [(part, {t for t in _stems(part) if t not in skip}) for part in parts]
 
-    pairs = [(a, b) for a in clauses(claim) for b in clauses(sentence)]
-    (c, _), (e, _) = max(pairs, key=lambda pair: len(pair[0][1] & pair[1][1]))
-    return c, e
+def _best_pair(
+    ours: list[tuple[str, frozenset[str]]], theirs: list[tuple[str, frozenset[str]]]
+) -> tuple[tuple[str, frozenset[str]], tuple[str, frozenset[str]]]:
+    pairs = [(a, b) for a in ours for b in theirs]
+    return max(pairs, key=lambda pair: len(pair[0][1] & pair[1][1]))
 
 
 def _one_stating_pair(claim: str, sentence: str) -> tuple[str, str] | None:
     """``_stating_clauses`` when one evidence clause shares clearly more with the claim's
     clause than any other (by ``_CLAUSE_MARGIN`` content words), else None."""
-    mine, theirs = _stating_clauses(claim, sentence)
-    skip = function_words()
-    ours = {t for t in _stems(mine) if t not in skip}
-    shares = sorted(
-        (len(ours & {t for t in _stems(part) if t not in skip}), part)
-        for part in _CLAUSES.split(sentence)
-        if part.strip()
-    )
-    if len(shares) > 1 and shares[-1][0] - shares[-2][0] < _CLAUSE_MARGIN:
+    theirs = _clause_words(sentence)
+    (mine, words), (stating, _) = _best_pair(_clause_words(claim), theirs)
+    shares = sorted(len(words & other) for _, other in theirs)
+    if len(shares) > 1 and shares[-1] - shares[-2] < _CLAUSE_MARGIN:
         return None
-    return mine, theirs
+    return mine, stating
 
 
 # the content words by which the clause read for a direction must lead every other clause

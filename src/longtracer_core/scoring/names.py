@@ -12,68 +12,27 @@ functions; the index is built once per case.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 import regex
 
 from ..lexicon.grammar import NAME_LINKS
 from ..text.words import fold, fold_stem, function_words
+from .name_words import name_lexicon
 from .units import unit_table
 
 __all__ = [
     "NameIndex",
     "absent_names",
     "claim_names",
-    "name_heads",
     "unheld_names",
     "name_index",
-    "opener_words",
 ]
 
 _WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{M}\p{N}'’.&-]*(?<![.'’-])")
 _OPENERS = "\"'“‘(*[#>•|:;!?.—–-"
-
-
-@dataclass(frozen=True)
-class _Lexicon:
-    titles: frozenset[str]
-    heads: frozenset[str]
-    not_names: frozenset[str]
-    starters: frozenset[str]
-    demonyms: dict[str, frozenset[str]]  # any folded form → every form of that place
-
-
-@lru_cache(maxsize=1)
-def _lexicon() -> _Lexicon:
-    text = resources.files("longtracer_core").joinpath("data/names.json").read_text("utf-8")
-    raw = json.loads(text)
-    groups: dict[str, frozenset[str]] = {}
-    for place, words in raw["demonyms"].items():
-        forms = frozenset({fold(place), *(fold(w) for w in words)})
-        for form in forms:
-            groups[form] = groups.get(form, frozenset()) | forms
-    return _Lexicon(
-        titles=frozenset(raw["titles"]),
-        heads=frozenset(raw["heads"]),
-        not_names=frozenset(raw["not_names"]),
-        starters=frozenset(raw["starters"]),
-        demonyms=groups,
-    )
-
-
-def name_heads() -> frozenset[str]:
-    """Common nouns that head or close names ("Mount", "Lake", "Board")."""
-    return _lexicon().heads
-
-
-def opener_words() -> frozenset[str]:
-    """Capitalised words that open sentences and name nothing (with the never-names)."""
-    lex = _lexicon()
-    return lex.starters | lex.not_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +128,7 @@ def _names_of(text: str) -> tuple[Name, ...]:
     ("Justice") names nothing unless it ends a name after "of" ("Court of Justice"). In a
     Title Case label or heading only acronyms and inner capitals name something.
     """
-    lex = _lexicon()
+    lex = name_lexicon()
     out: list[Name] = []
     title_start, title_end = _title_span(text)
     for m in _WORD.finditer(text):
@@ -350,7 +309,7 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
         return True  # "BoE" / "Bank of England"
     if _acronym(word) and len(folded) == 2 and any(_spells(folded, w) for w in index.words):
         return True  # "UV" / "ultraviolet"
-    places = _lexicon().demonyms.get(folded, frozenset())
+    places = name_lexicon().demonyms.get(folded, frozenset())
     if any(p in index.words or all(w in index.words for w in p.split()) for p in places):
         return True
     # a spelling differs by a letter; a digit more or less is another model ("Watch6")
@@ -416,7 +375,7 @@ def _unheld(text: str, index: NameIndex, spelling: bool = True) -> Iterator[tupl
 def absent_names(text: str, index: NameIndex, optional: frozenset[str] = frozenset()) -> list[str]:
     """The names of ``text`` the evidence does not hold (``optional``: folded words the claim
     took from its context, never held against it)."""
-    heads = _lexicon().heads
+    heads = name_lexicon().heads
     missing: list[str] = []
     for i, names in _unheld(text, index):
         name = names[i]

@@ -54,7 +54,7 @@ from ..lexicon.polarity import (
     TOGGLE_PAIRS,
 )
 from ..lexicon.verbs import PAST_BASE
-from ..text.words import function_words, lex_tokens, stem
+from ..text.words import function_words, lex_tokens, stem, stem_tokens
 from .findings import Finding, quote
 
 __all__ = [
@@ -233,7 +233,7 @@ def _function_stems() -> frozenset[str]:
 def _around(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """The content words before and after the one relation word of ``text`` (None when it
     holds none or several)."""
-    stems = [stem(t) for t in lex_tokens(text)]
+    stems = stem_tokens(text)
     at = [i for i, t in enumerate(stems) if t in _RELATIONS]
     if len(at) != 1:
         return None

@@ -1,0 +1,56 @@
+"""The word lists the name check reads (``data/names.json``): titles, heads, never-names,
+sentence starters and demonyms, read once. ``names.py`` reads names with them; the entity
+gate and the figure check ask for the heads and the openers.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from ..text.words import fold
+
+__all__ = ["NameLexicon", "name_heads", "name_lexicon", "opener_words"]
+
+
+@dataclass(frozen=True)
+class NameLexicon:
+    """The word lists of ``data/names.json``, read once."""
+
+    titles: frozenset[str]
+    heads: frozenset[str]
+    not_names: frozenset[str]
+    starters: frozenset[str]
+    demonyms: dict[str, frozenset[str]]  # any folded form → every form of that place
+
+
+@lru_cache(maxsize=1)
+def name_lexicon() -> NameLexicon:
+    """The name word lists (``data/names.json``), demonyms grouped by place."""
+    text = resources.files("longtracer_core").joinpath("data/names.json").read_text("utf-8")
+    raw = json.loads(text)
+    groups: dict[str, frozenset[str]] = {}
+    for place, words in raw["demonyms"].items():
+        forms = frozenset({fold(place), *(fold(w) for w in words)})
+        for form in forms:
+            groups[form] = groups.get(form, frozenset()) | forms
+    return NameLexicon(
+        titles=frozenset(raw["titles"]),
+        heads=frozenset(raw["heads"]),
+        not_names=frozenset(raw["not_names"]),
+        starters=frozenset(raw["starters"]),
+        demonyms=groups,
+    )
+
+
+def name_heads() -> frozenset[str]:
+    """Common nouns that head or close names ("Mount", "Lake", "Board")."""
+    return name_lexicon().heads
+
+
+def opener_words() -> frozenset[str]:
+    """Capitalised words that open sentences and name nothing (with the never-names)."""
+    lex = name_lexicon()
+    return lex.starters | lex.not_names
