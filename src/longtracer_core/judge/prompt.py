@@ -5,7 +5,9 @@ A request shows the evidence passages of every claim it holds (each passage once
 id: ``{"C1": {"label", "passage", "quote"}, ...}``, or, with the
 ``"sentence"`` reply (``judge.reply``), the passages' sentences numbered and
 ``{"C1": {"label", "sentence"}, ...}``, or with ``"compact"`` the same numbered
-sentences and ``{"C1": "SUPPORTED S4", ...}``. The schema lists exactly the claim ids
+sentences alone (no passage ids, source labels or ``(see P1)`` hints: a
+per-answer request is mostly prompt reading on a CPU) and ``{"C1": "supported
+S4", ...}``. The schema lists exactly the claim ids
 shown as required keys and limits the evidence ids to those shown (or
 ``none``). The system prompt and the passages come first and the
 claims last, so asking one claim again (alone) repeats the same bytes up to the
@@ -116,16 +118,23 @@ class Pack:
             return text
         return " ".join(f"[{sid}] {t}" for sid, (pid, t) in self.sentences.items() if pid == p.pid)
 
+    def _labelled(self, p: Passage) -> str:
+        """A passage's line: the compact reply names sentences only, so it shows no labels."""
+        if self.reply == "compact":
+            return self._shown(p)
+        return f"[{p.pid}] (source {p.source_id}) {self._shown(p)}"
+
+    def _claim(self, cid: str) -> str:
+        hint = "" if self.reply == "compact" else f" (see {', '.join(self.hints[cid])})"
+        return f"[{cid}] {self.claims[cid].claim}{hint}"
+
     def evidence(self) -> str:
         """The passages block: the same bytes for every request over this pack."""
-        lines = [f"[{p.pid}] (source {p.source_id}) {self._shown(p)}" for p in self.passages]
-        return "Passages:\n" + "\n".join(lines)
+        return "Passages:\n" + "\n".join(self._labelled(p) for p in self.passages)
 
     def messages(self, ids: Sequence[str]) -> list[Message]:
         """System prompt, passages, then the claims ``ids`` (all of them or one re-asked)."""
-        claims = "\n".join(
-            f"[{cid}] {self.claims[cid].claim} (see {', '.join(self.hints[cid])})" for cid in ids
-        )
+        claims = "\n".join(self._claim(cid) for cid in ids)
         return [
             {"role": "system", "content": SYSTEM_PROMPTS[self.reply]},
             {"role": "user", "content": f"{self.evidence()}\n\nClaims:\n{claims}"},

@@ -1,4 +1,4 @@
-"""What the judge writes for each claim: the two reply shapes, their prompts and schemas.
+"""What the judge writes for each claim: the three reply shapes, their prompts and schemas.
 
 ``"quote"``: the label, the id of the deciding passage and a quote the model
 copies from it (``judge-v2``). ``"sentence"``: the passages are shown with
@@ -10,9 +10,10 @@ it was shown (docs/guides/judge.md measures both).
 
 Either reply becomes one ``ClaimVerdict`` (label, passage, quote), so what
 follows (the cited span, the quote verified against it, the verdict applied)
-is the same for both. ``"compact"``: the numbered sentences again, and each
-claim's entry is one string, the label and the sentence id ("SUPPORTED S4") or
-"NOT_ENOUGH_INFO" alone: about half the completion tokens of ``"sentence"``.
+is the same for all. ``"compact"``: the numbered sentences again, with no passage
+ids, source labels or hints around them, and each claim's entry is one string, a
+one-token word for the label and the sentence id ("supported S4") or "unknown"
+alone: about a third of the completion tokens of ``"sentence"``.
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ NO_PASSAGE = "none"
 # what one claim's entry costs in completion tokens at most: a quote of a sentence, an id
 REPLY_TOKENS_PER_CLAIM: dict[Reply, int] = {"quote": 100, "sentence": 40, "compact": 20}
 _FINDINGS = ("SUPPORTED", "CONTRADICTED")
+# the ``"compact"`` reply's words for the labels: one Qwen/GPT token each where the labels
+# take two to five ("NOT_ENOUGH_INFO" is four), and the reply is generated token by token
+_WORDS = {"SUPPORTED": "supported", "CONTRADICTED": "contradicted", "NOT_ENOUGH_INFO": "unknown"}
+_LABEL_OF = {**{w: label for label, w in _WORDS.items()}, **{k.lower(): k for k in _WORDS}}
 
 _LABELS = """\
 For every claim decide one label:
@@ -78,14 +83,13 @@ For NOT_ENOUGH_INFO, sentence is "none".
 {_CLOSE}"""
 
 COMPACT_PROMPT = f"""\
-You check claims against evidence passages whose sentences are numbered [S1], [S2] and so on,
-each claim on its own.
-
-{_LABELS}
-Write each claim's verdict as one string. For SUPPORTED or CONTRADICTED: the label, a space
-and the id of the one sentence that decides, e.g. "SUPPORTED S4" or "CONTRADICTED S2" (the
-sentence that states what the claim says, or the one that cannot be true with it).
-For NOT_ENOUGH_INFO: "NOT_ENOUGH_INFO" alone.
+You check claims against evidence whose sentences are numbered [S1], [S2] and so on, each
+claim on its own. Write one verdict per claim:
+- "supported S4": the evidence states everything the claim says (names, numbers, dates,
+  relations); S4 is the sentence that states it.
+- "contradicted S2": sentence S2 states something that cannot be true at the same time as
+  the claim.
+- "unknown": otherwise, including when the evidence says only part of the claim.
 {_CLOSE}"""
 
 SYSTEM_PROMPTS: dict[Reply, str] = {
@@ -156,20 +160,25 @@ def sentence_item_schema(sentences: Sequence[str]) -> dict[str, Any]:
 
 
 def compact_item_schema(sentences: Sequence[str]) -> dict[str, Any]:
-    """A ``"compact"`` entry: "<label> <sentence id>" for a finding, or "NOT_ENOUGH_INFO"."""
-    found = [f"{label} {sid}" for label in _FINDINGS for sid in sentences]
-    return {"type": "string", "enum": [*found, "NOT_ENOUGH_INFO"]}
+    """A ``"compact"`` entry: "<word> <sentence id>" for a finding, or "unknown"."""
+    found = [f"{_WORDS[label]} {sid}" for label in _FINDINGS for sid in sentences]
+    return {"type": "string", "enum": [*found, _WORDS["NOT_ENOUGH_INFO"]]}
 
 
 def _compact(cid: str, raw: Any, sentences: Mapping[str, tuple[str, str]]) -> ClaimVerdict:
-    """A ``"compact"`` entry read as a verdict (``InvalidOutput`` when it is not one)."""
-    if raw == "NOT_ENOUGH_INFO":
+    """A ``"compact"`` entry read as a verdict (``InvalidOutput`` when it is not one).
+
+    The words are read in any case (a server in plain JSON mode may write the
+    labels themselves, "SUPPORTED S4", which read the same).
+    """
+    word, _, sid = raw.partition(" ") if isinstance(raw, str) else ("", "", "")
+    label = _LABEL_OF.get(word.lower())
+    if label == "NOT_ENOUGH_INFO" and not sid:
         return ClaimVerdict(label="NOT_ENOUGH_INFO", passage=NO_PASSAGE, quote="")
-    label, _, sid = raw.partition(" ") if isinstance(raw, str) else ("", "", "")
     if label not in _FINDINGS or sid not in sentences:
         known = [*sentences]
         raise InvalidOutput(
-            f'{cid}: the entry must be "NOT_ENOUGH_INFO" or "SUPPORTED|CONTRADICTED <id>"'
+            f'{cid}: the entry must be "unknown" or "supported|contradicted <id>"'
             f" with an id of {known}",
             raw,
         )

@@ -27,7 +27,7 @@ from tests.helpers import verifier
 
 
 def compact(claim: str, passages: dict[str, str], hints: list[str]) -> str:
-    return f"SUPPORTED {best_sentence(claim, passages, hints)['sentence']}"
+    return f"supported {best_sentence(claim, passages, hints)['sentence']}"
 
 
 def run(server: StandIn) -> Any:
@@ -44,9 +44,12 @@ def test_six_claims_one_request_each_entry_one_string_naming_a_shown_sentence():
     assert server.requests == 1 and g.case.metadata["judge"]["escalated"] == 6
     (body,) = server.bodies
     item = body["response_format"]["json_schema"]["schema"]["$defs"]["verdict"]
-    assert item["type"] == "string" and item["enum"][-1] == "NOT_ENOUGH_INFO"
-    assert "SUPPORTED S1" in item["enum"] and "CONTRADICTED S6" in item["enum"]
-    assert "SUPPORTED S7" not in item["enum"]  # only the six sentences shown
+    assert item["type"] == "string" and item["enum"][-1] == "unknown"
+    assert "supported S1" in item["enum"] and "contradicted S6" in item["enum"]
+    assert "supported S7" not in item["enum"]  # only the six sentences shown
+    user = body["messages"][1]["content"]  # sentences and claims, no other markup to read
+    assert "[P1]" not in user and "(source" not in user and "(see" not in user
+    assert "[S1]" in user and "[C6]" in user
     for claim in g.case.claims:
         (finding,) = claim.details["judge"]["findings"]
         assert finding["verified"] and claim.claim_text.rstrip(".") in finding["quote"]
@@ -56,7 +59,7 @@ def test_six_claims_one_request_each_entry_one_string_naming_a_shown_sentence():
 @respx.mock
 def test_a_malformed_entry_is_asked_again_alone_and_touches_no_other_claim():
     def bad_for_ariane(claim, passages, hints):
-        return "SUPPORTED" if "Ariane" in claim else compact(claim, passages, hints)
+        return "supported" if "Ariane" in claim else compact(claim, passages, hints)
 
     server = StandIn(reply=bad_for_ariane)
     g = run(server)
@@ -66,7 +69,7 @@ def test_a_malformed_entry_is_asked_again_alone_and_touches_no_other_claim():
 
 @respx.mock
 def test_not_enough_info_alone_supports_nothing():
-    g = run(StandIn(reply=lambda claim, passages, hints: "NOT_ENOUGH_INFO"))
+    g = run(StandIn(reply=lambda claim, passages, hints: "unknown"))
     assert all(c.assessment.value != "SUPPORTED" for c in g.case.claims)
     assert all(c.details["judge"]["findings"] == [] for c in g.case.claims)
 
@@ -77,11 +80,12 @@ def test_an_entry_is_read_as_a_verdict_on_its_sentence():
     def read(raw: Any) -> Any:
         return parse_entry("compact", "C1", raw, ["P1", "P2"], shown)
 
-    got = read("CONTRADICTED S2")
+    got = read("contradicted S2")
     assert (got.label, got.passage, got.quote) == ("CONTRADICTED", "P2", "Beta weighs 6 tonnes.")
-    none = read("NOT_ENOUGH_INFO")
-    assert (none.label, none.passage, none.quote) == ("NOT_ENOUGH_INFO", "none", "")
-    for bad in ("SUPPORTED", "SUPPORTED S3", "NOT_ENOUGH_INFO S1", "MAYBE S1", "S1", 7, None,
+    assert read("SUPPORTED S1").label == "SUPPORTED"  # a server in plain JSON mode
+    for none in (read("unknown"), read("NOT_ENOUGH_INFO")):
+        assert (none.label, none.passage, none.quote) == ("NOT_ENOUGH_INFO", "none", "")
+    for bad in ("supported", "supported S3", "unknown S1", "maybe S1", "S1", 7, None,
                 {"label": "SUPPORTED", "sentence": "S1"}):  # fmt: skip
         with pytest.raises(InvalidOutput):
             read(bad)

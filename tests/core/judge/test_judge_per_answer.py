@@ -82,13 +82,18 @@ class StandIn:
         user = body["messages"][1]["content"]
         evidence, claims = user.split("\n\nClaims:\n", 1)
         passages = {}
-        for line in evidence.splitlines()[1:]:
-            pid, rest = line[1:].split("] ", 1)
-            passages[pid] = rest.split(") ", 1)[1]
+        for n, line in enumerate(evidence.splitlines()[1:]):
+            if line.startswith("[P"):  # "[P1] (source S1) text"
+                pid, rest = line[1:].split("] ", 1)
+                passages[pid] = rest.split(") ", 1)[1]
+            else:  # the compact reply's bare sentences: one passage a line
+                passages[f"P{n + 1}"] = line
         reply: dict[str, Any] = {}
         for line in claims.split("\n\nReply with")[0].splitlines():
             cid, rest = line[1:].split("] ", 1)
-            text, see = rest.rsplit(" (see ", 1)
+            text, see = (
+                rest.rsplit(" (see ", 1) if " (see " in rest else (rest, ", ".join(passages))
+            )
             entry = self.reply(text, passages, see.rstrip(")").split(", "))
             if entry is not None:
                 reply[cid] = entry
