@@ -70,7 +70,11 @@ NEGATION_NEUTRAL = frozenset("always ever any also still even yet".split())
 CLAUSE_BREAKS = (
     r"\s*(?:[;:—–]|,\s*(?:but|while|whereas|although|though|yet|and|so|because|which|who"
     r"|whose|where|when)\b|\b(?:but|whereas|while|although|because|even if|if|unless|when"
-    r"|whose|which|since)\b)\s*"
+    r"|whose|which|since)\b"
+    # the comma that closes a fronted clause of cause or concession ("Because
+    # such studies cannot prove causation, a trial was designed")
+    r"|(?<=^\W*(?:because|although|though|even though|whereas|since)\b[^,;:]*),)"
+    r"\s*"
 )
 
 # words of going up, in every form the direction gate meets

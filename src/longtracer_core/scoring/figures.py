@@ -37,7 +37,7 @@ import regex
 from ..lexicon.numbers import CURRENCY_WORDS, SCALE_EXPONENTS, SCALE_SUFFIXES
 from ..text.words import lex_tokens
 from .derivation import converted_values, shares
-from .numeric import Reading, _expand, _scan_items
+from .numeric import Reading, _expand, _scan_items, clock_forms
 from .units import unit_table
 
 __all__ = [
@@ -196,6 +196,7 @@ def span_figures(text: str) -> SpanFigures:
         if _hedge(text, item.start) not in ("min", "max"):
             stated.extend(found)
     percents = {f"{v}%" for v in shares(text)}
+    values.update(clock_forms(text))
     return SpanFigures(frozenset(values | percents), tuple(numbers), tuple(stated))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from longtracer_core.scoring.figures import claim_needs, needs_met, span_figures
-from longtracer_core.scoring.gates import GATE_NAMES, check_gates
+from longtracer_core.scoring.gates import GATE_NAMES, check_gates, polarity_gate
 
 
 def met(claim: str, span: str) -> bool:
@@ -35,6 +35,9 @@ def met(claim: str, span: str) -> bool:
         ("The plant produces 1,200 MW.", "The plant produces 1.2 GW."),
         ("It weighs 2.5 tonnes.", "It weighs 2,500 kg."),
         ("It was abandoned after two decades.", "It was abandoned after twenty years."),
+        # a duration in hours, minutes and seconds is the clock time a result is written in
+        ("His winning time was 2:04:51.", "He won in 2 hours, 4 minutes and 51 seconds."),
+        ("The crossing takes 1:30.", "The crossing takes 1 hour 30 minutes."),
     ],
 )
 def test_figure_gate_reads_figures_as_written(claim, span):
@@ -65,6 +68,10 @@ def test_figure_gate_reads_figures_as_written(claim, span):
         # a conversion is met only by a figure of the unit converted to
         ("The ban lasts 2 years.", "The ban lasts 20 years."),
         ("The plant produces 1,200 kW.", "The plant produces 1.2 GW."),
+        # another time, or minutes and seconds that no clock reads as hours and minutes
+        ("His winning time was 2:04:15.", "He won in 2 hours, 4 minutes and 51 seconds."),
+        ("The crossing takes 1:30.", "The crossing takes 1 minute 30 seconds."),
+        ("The crossing takes 2:30.", "The crossing takes 2 hours, then 30 minutes more."),
     ],
 )
 def test_figure_gate_still_catches_changed_values(claim, span):
@@ -289,3 +296,20 @@ def test_context_names_are_not_held_against_the_claim():
 )
 def test_the_entity_gate_reads_a_surname_as_its_full_name(claim, span, fires):
     assert ("entity" in fired(claim, span)) is fires
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Because such studies cannot prove causation, the trial followed up a 2016 finding "
+        "from the Calder cohort.",
+        "Although the trial could not prove causation, it followed up a 2016 finding from the "
+        "Calder cohort.",
+    ],
+)
+def test_a_fronted_clause_ends_at_its_comma(claim):
+    """The negation of a fronted clause of cause or concession is not the main clause's: the
+    sentence that states the main clause is not read as denying it."""
+    sentence = "A 2016 study of the Calder cohort had found that low vitamin D came before fractures."
+    assert not polarity_gate(claim, sentence).fired
+    assert polarity_gate("The trial did not follow up a 2016 finding.", sentence).fired
