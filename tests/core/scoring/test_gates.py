@@ -310,6 +310,8 @@ def test_the_entity_gate_reads_a_surname_as_its_full_name(claim, span, fires):
 def test_a_fronted_clause_ends_at_its_comma(claim):
     """The negation of a fronted clause of cause or concession is not the main clause's: the
     sentence that states the main clause is not read as denying it."""
-    sentence = "A 2016 study of the Calder cohort had found that low vitamin D came before fractures."
+    sentence = (
+        "A 2016 study of the Calder cohort had found that low vitamin D came before fractures."
+    )
     assert not polarity_gate(claim, sentence).fired
     assert polarity_gate("The trial did not follow up a 2016 finding.", sentence).fired
