@@ -73,7 +73,7 @@ CLAUSE_BREAKS = (
     r"|whose|which|since)\b"
     # the comma that closes a fronted clause of cause or concession ("Because
     # such studies cannot prove causation, a trial was designed")
-    r"|(?<=^\W*(?:because|although|though|even though|whereas|since)\b[^,;:]*),)"
+    r"|,(?<=^\W*(?:because|although|though|even though|whereas|since)\b[^,;:]*,))"
     r"\s*"
 )
 
