@@ -37,7 +37,7 @@ import regex
 from ..lexicon.numbers import CURRENCY_WORDS, SCALE_EXPONENTS, SCALE_SUFFIXES
 from ..text.words import lex_tokens
 from .derivation import converted_values, shares
-from .numeric import Reading, _expand, _scan_items, clock_forms
+from .numeric import Reading, _expand, _scan_items
 from .units import unit_table
 
 __all__ = [
@@ -166,15 +166,39 @@ def claim_needs(text: str, keep: Callable[[str, Reading], bool] | None = None) -
     return tuple(needs)
 
 
-def _in_units(text: str, item: Reading) -> set[str]:
+def _in_units(item: Reading, kind: str) -> set[str]:
     """A quantity in every unit one conversion away, tagged with it ("1200@mw" for
     "1.2 GW"): met only by a claim figure of that unit."""
-    if item.number is None or item.kind not in ("num", "word"):
-        return set()
-    kind = figure_kind(text, item.start, item.end, item.kind, item.number)
-    if not kind.startswith("unit:"):
+    if item.number is None or not kind.startswith("unit:"):
         return set()
     return {f"{v}@{u}" for v, u in converted_values(item.number, kind[5:])}
+
+
+# what lies between "2 hours" and "4 minutes": the unit word and a comma or an "and"
+_CLOCK_JOIN = regex.compile(r"\s*\p{L}+,?\s*(?:and\s+)?")
+_CLOCK_UNITS = ("unit:h", "unit:min", "unit:s")
+
+
+def _clock_forms(text: str, items: Sequence[Reading], kinds: Sequence[str]) -> set[str]:
+    """A duration written in hours and minutes (and seconds) as a clock reads it: "2 hours,
+    4 minutes and 51 seconds" offers ``T02:04:51`` and "1 hour 30 minutes" ``T01:30``, so
+    a claim that writes the race time "2:04:51" finds it stated."""
+    out: set[str] = set()
+    for i in range(len(items) - 1):
+        run: list[int] = []
+        end = items[i].start
+        for item, kind in zip(items[i : i + 3], kinds[i : i + 3], strict=False):
+            n = item.number
+            if item.kind != "num" or n is None or n != n.to_integral_value() or n > 99:
+                break
+            joined = not run or _CLOCK_JOIN.fullmatch(text[end : item.start])
+            if kind != _CLOCK_UNITS[len(run)] or not joined or (run and n > 59):
+                break
+            end = item.end
+            run.append(int(n))
+            if len(run) >= 2:
+                out.add("T" + ":".join(f"{v:02d}" for v in run))
+    return out
 
 
 def span_figures(text: str) -> SpanFigures:
@@ -183,10 +207,16 @@ def span_figures(text: str) -> SpanFigures:
     numbers: list[Decimal] = []
     stated: list[Decimal] = []
     items: Sequence[Reading] = _scan_items(text, lenient=True)
-    for item in items:
+    kinds = [
+        figure_kind(text, item.start, item.end, item.kind, item.number)
+        if item.number is not None and item.kind in ("num", "word")
+        else item.kind
+        for item in items
+    ]
+    for item, kind in zip(items, kinds, strict=True):
         for reading in item.readings:
             values.update(_expand(reading))
-        values.update(_in_units(text, item))
+        values.update(_in_units(item, kind))
         found: list[Decimal] = []
         if item.number is not None and item.kind in ("num", "word"):
             found.append(item.number)
@@ -196,7 +226,7 @@ def span_figures(text: str) -> SpanFigures:
         if _hedge(text, item.start) not in ("min", "max"):
             stated.extend(found)
     percents = {f"{v}%" for v in shares(text)}
-    values.update(clock_forms(text))
+    values.update(_clock_forms(text, items, kinds))
     return SpanFigures(frozenset(values | percents), tuple(numbers), tuple(stated))
 
 

@@ -43,9 +43,7 @@ from longtracer_core.lexicon.numbers import (
 )
 from longtracer_core.text.memo import short_text_cache
 
-from .units import unit_table
-
-__all__ = ["clock_forms", "numeric_gate_passes", "numeric_values", "span_numeric_set"]
+__all__ = ["numeric_gate_passes", "numeric_values", "span_numeric_set"]
 
 _MONTHS = {**MONTHS, **MONTH_ABBREVIATIONS}
 _FULL_MONTHS = frozenset(m for m in _MONTHS if len(m) > 4 or m in ("june", "july", "may"))
@@ -330,37 +328,9 @@ def _expand(value: str) -> Iterable[str]:
         yield value[:4].lstrip("0") or "0"
 
 
-_COUNTED = regex.compile(r"(?<![\d.:])(\d{1,2})\s*(\p{L}+)\b")
-_JOINED = regex.compile(r",?\s*(?:and\s+)?")
-
-
-@short_text_cache(maxsize=8192)
-def clock_forms(text: str) -> frozenset[str]:
-    """A duration written in hours and minutes (and seconds) as a clock reads it: "2 hours,
-    4 minutes and 51 seconds" offers ``T02:04:51`` and "1 hour 30 minutes" ``T01:30``, so
-    a claim that writes the race time "2:04:51" finds it stated."""
-    units = unit_table().words
-    parts = [
-        (m.start(), m.end(), units.get(m[2].casefold()), int(m[1])) for m in _COUNTED.finditer(text)
-    ]
-    out: set[str] = set()
-    for i, (_, end, unit, hours) in enumerate(parts[:-1]):
-        start, end_min, unit_min, minutes = parts[i + 1]
-        if unit != "h" or unit_min != "min" or minutes > 59:
-            continue
-        if not _JOINED.fullmatch(text[end:start]):
-            continue
-        out.add(f"T{hours:02d}:{minutes:02d}")
-        if i + 2 < len(parts):
-            start_s, _, unit_s, seconds = parts[i + 2]
-            if unit_s == "s" and seconds <= 59 and _JOINED.fullmatch(text[end_min:start_s]):
-                out.add(f"T{hours:02d}:{minutes:02d}:{seconds:02d}")
-    return frozenset(out)
-
-
 def span_numeric_set(text: str) -> frozenset[str]:
     """Every value a span can match: its numerics plus the parts of its full dates (the
-    seed's reading; ``figures.span_figures`` also reads ``clock_forms``)."""
+    seed's reading; ``figures.span_figures`` also reads durations as clock times)."""
     values: set[str] = set()
     for readings in _scan(text):
         for reading in readings:
