@@ -143,7 +143,9 @@ class JudgeConfig(_ConfigModel):
     ``role="confirm"`` lets the judge only lift claims to SUPPORTED;
     ``role="decide"`` also lets it mark them CONTRADICTED, CONFLICTING_SOURCES
     or (NOT_ENOUGH_INFO) INSUFFICIENT_EVIDENCE. Either way a SUPPORTED or
-    CONTRADICTED verdict counts only with a quote verified in the cited span.
+    CONTRADICTED verdict counts only with a quote verified in the cited span, and a
+    SUPPORTED one only where that span anchors the claim (its figures and a word of it
+    in the span, its names in the span's source).
     ``requests="per_answer"`` asks the judge about every escalated claim of a
     case in one call (an LLM judge packs them into as few model requests as
     its token budget allows); ``"per_claim"`` makes one call per claim,

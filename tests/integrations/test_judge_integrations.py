@@ -1,4 +1,4 @@
-"""judge= in both integrations: a framework model becomes an LLMJudge; quotes are still checked."""
+"""judge= in both integrations: a framework model becomes an LLMJudge; citations are still checked."""
 
 from __future__ import annotations
 
@@ -36,17 +36,16 @@ from tests.integrations.llamaindex.test_llamaindex import (
 )
 
 
-def quote_the_claim(prompt: str) -> str:
-    """A judge that says SUPPORTED to every claim and quotes the claim itself: right only when
-    the claim's words are in the passage it points to."""
-    claims = re.findall(r"^\[(C\d+)\] (.*) \(see (P\d+)[^)]*\)$", prompt, re.M)
-    return json.dumps(
-        {cid: {"label": "SUPPORTED", "passage": pid, "quote": text} for cid, text, pid in claims}
-    )
+def cite_the_last_sentence(prompt: str) -> str:
+    """A judge that says "supported" of every claim and names the last sentence shown: right
+    only when that sentence states the claim (it holds the claim's names, figures, words)."""
+    last = re.findall(r"\[(S\d+)\]", prompt)[-1]
+    claims = re.findall(r"^\[(C\d+)\] ", prompt, re.M)
+    return json.dumps({cid: f"supported {last}" for cid in claims})
 
 
 class ReadingChat(BaseChatModel):
-    """A LangChain chat model that answers judge prompts with ``quote_the_claim``."""
+    """A LangChain chat model that answers judge prompts with ``cite_the_last_sentence``."""
 
     prompts: list[str] = Field(default_factory=list)
 
@@ -57,7 +56,7 @@ class ReadingChat(BaseChatModel):
     def _generate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kw: Any):
         prompt = "\n".join(str(m.content) for m in messages)
         self.prompts.append(prompt)
-        text = quote_the_claim(prompt)
+        text = cite_the_last_sentence(prompt)
         return ChatResult(generations=[ChatGeneration(message=AIMessage(content=text))])
 
 
@@ -70,7 +69,7 @@ class ReadingLLM(CustomLLM):
 
     @llm_completion_callback()
     def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
-        return CompletionResponse(text=quote_the_claim(prompt))
+        return CompletionResponse(text=cite_the_last_sentence(prompt))
 
     @llm_completion_callback()
     def stream_complete(
@@ -81,8 +80,9 @@ class ReadingLLM(CustomLLM):
 
 # ---------------------------------------------------------------------- LangChain
 def test_guard_with_a_chat_model_as_judge_checks_its_quote():
-    """judge=<chat model>: an LLMJudge over it gets the uncertain claim; its quote (the claim's
-    own words, not in the passage) is rejected, so the claim stays uncertain and marked."""
+    """judge=<chat model>: an LLMJudge over it gets the uncertain claim; the sentence it names
+    (about the orbit, without the claim's year) does not state the claim, so the verdict is
+    rejected and the claim stays uncertain and marked."""
     chat = ReadingChat()
     g = GroundingGuard(
         policy="redact",
@@ -96,7 +96,7 @@ def test_guard_with_a_chat_model_as_judge_checks_its_quote():
     assert record["outcome"] == "quote_unverified"
     assert claim.outcome is ClaimOutcome.UNCERTAIN
     assert f"{PARTIAL} [unverified]" in out["answer"]
-    assert chat.prompts and "[P1]" in chat.prompts[0]
+    assert chat.prompts and "[S1]" in chat.prompts[0]
 
 
 def test_guard_judge_accepts_a_judge_object_and_rejects_anything_else():
@@ -114,8 +114,9 @@ def test_guard_judge_accepts_a_judge_object_and_rejects_anything_else():
 
 # ---------------------------------------------------------------------- LlamaIndex
 def test_postprocessor_with_an_llm_judge_keeps_quoted_facts_and_redacts_the_invention():
-    """judge=<LlamaIndex LLM>, escalate=all, decide: facts confirmed by real quotes, the
-    fabricated sentence's self-quote rejected, so it is still redacted."""
+    """judge=<LlamaIndex LLM>, escalate=all, decide: the fact confirmed by the sentence that
+    states it; the same sentence named for the fabricated one (no Mars, no 1850) is rejected,
+    so it is still redacted."""
     pp = GroundingPostprocessor(
         policy="redact",
         judge=ReadingLLM(),

@@ -149,10 +149,10 @@ def judge_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--judge-reply",
-        choices=["sentence", "compact", "quote"],
+        choices=["compact", "sentence", "quote"],
         default=None,
-        help="what the judge writes per claim: the id of the deciding sentence (compact: in "
-        "one string with the label), or a quote copied from the evidence (default: LLMJudge's)",
+        help="what the judge writes per claim: the id of the deciding sentence (compact, the "
+        "default: in one string with the label), or a quote copied from the evidence",
     )
 
 

@@ -78,8 +78,9 @@ class LLMJudge:
     the backend has an integer ``max_tokens``, a request holds no more claims
     than that many completion tokens can answer. ``max_concurrency`` requests
     run at once when a call needs several. ``reply`` is what the model writes
-    per claim (``judge.reply``): ``"sentence"`` names the deciding sentence of
-    the numbered evidence, ``"quote"`` copies the deciding words.
+    per claim (``judge.reply``): ``"compact"`` (default) names the deciding sentence of
+    the numbered evidence in one string with its label, ``"sentence"`` names it in an
+    object, ``"quote"`` copies the deciding words.
     """
 
     prompt_version = JUDGE_PROMPT_VERSION

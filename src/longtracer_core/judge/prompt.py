@@ -30,6 +30,7 @@ from ..providers.chat import Message
 from ..text.sentences import split_sentences
 from .quotes import verify_quote
 from .reply import (
+    DEFAULT_REPLY,
     NO_PASSAGE,
     SYSTEM_PROMPTS,
     ClaimVerdict,
@@ -56,7 +57,7 @@ __all__ = [
 
 JUDGE_PROMPT_VERSION = "judge-v2"
 CHARS_PER_TOKEN = 3.0  # English runs near 4 characters a token; 3 keeps the estimate high
-SYSTEM_PROMPT = SYSTEM_PROMPTS["quote"]
+SYSTEM_PROMPT = SYSTEM_PROMPTS[DEFAULT_REPLY]
 
 
 _ITEM_SCHEMAS = {
@@ -66,14 +67,14 @@ _ITEM_SCHEMAS = {
 }
 
 
-def prompt_hash(reply: Reply = "quote") -> str:
+def prompt_hash(reply: Reply = DEFAULT_REPLY) -> str:
     """The hash of what the model is told for ``reply`` (prompt version, system prompt, schema)."""
     schema = _ITEM_SCHEMAS[reply](["P1" if reply == "quote" else "S1"])
     version = JUDGE_PROMPT_VERSION if reply == "quote" else f"{JUDGE_PROMPT_VERSION}-{reply}"
     return short_hash(version + SYSTEM_PROMPTS[reply] + json.dumps(schema, sort_keys=True))
 
 
-PROMPT_HASH = prompt_hash("quote")
+PROMPT_HASH = prompt_hash(DEFAULT_REPLY)
 
 
 def estimate_tokens(text: str) -> int:
@@ -109,7 +110,7 @@ class Pack:
     claims: dict[str, JudgeRequest]
     hints: dict[str, tuple[str, ...]]
     max_span_chars: int
-    reply: Reply = "quote"
+    reply: Reply = DEFAULT_REPLY
     sentences: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def _shown(self, p: Passage) -> str:
@@ -260,7 +261,7 @@ def pack_requests(
     max_prompt_tokens: int,
     max_claims: int,
     max_span_chars: int,
-    reply: Reply = "quote",
+    reply: Reply = DEFAULT_REPLY,
 ) -> list[Pack]:
     """Claims in order, packed greedily while the prompt stays within ``max_prompt_tokens``.
 

@@ -13,7 +13,9 @@ follows (the cited span, the quote verified against it, the verdict applied)
 is the same for all. ``"compact"``: the numbered sentences again, with no passage
 ids, source labels or hints around them, and each claim's entry is one string, a
 one-token word for the label and the sentence id ("supported S4") or "unknown"
-alone: about a third of the completion tokens of ``"sentence"``.
+alone: about a third of the completion tokens of ``"sentence"``. It is the default:
+a cited sentence lifts a claim only where it anchors it (``pipeline.escalation_findings``),
+so what a copied quote proved (real words) is asked of every citation, and more.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ __all__ = [
 ]
 
 Reply = Literal["quote", "sentence", "compact"]
-DEFAULT_REPLY: Reply = "quote"
+DEFAULT_REPLY: Reply = "compact"
 NO_PASSAGE = "none"
 # what one claim's entry costs in completion tokens at most: a quote of a sentence, an id
 REPLY_TOKENS_PER_CLAIM: dict[Reply, int] = {"quote": 100, "sentence": 40, "compact": 20}

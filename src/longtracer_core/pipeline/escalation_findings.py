@@ -2,18 +2,26 @@
 
 A SUPPORTED or CONTRADICTED finding counts only when its quote is found in the
 span it cites, and only when that span was shown to the judge in the same call
-(``judge.quotes``). One verdict's findings touch only its own claim.
+(``judge.quotes``). A SUPPORTED finding must also be *anchored*: the cited span
+holds the claim's names and states its figures for the same thing, read by the
+evidence checks the offline engine applies to the whole evidence
+(``scoring.evidence``). A model that names a real sentence about something else
+("supported S3" for a claim whose year S3 does not give) cannot lift the claim.
+One verdict's findings touch only its own claim.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from dataclasses import replace
 from typing import Any, Literal
 
 from ..config import JudgeConfig
 from ..contracts import ClaimAssessment, ClaimResult, ReasonCode
 from ..judge.quotes import verify_quote
 from ..judge.types import JudgeVerdict
+from ..scoring.evidence import claim_words, evidence_findings, evidence_index
+from ..scoring.names import name_index
 from ..scoring.spans import Span
 
 __all__ = ["OUTCOMES", "Outcome", "decide"]
@@ -37,9 +45,28 @@ OUTCOMES: tuple[Outcome, ...] = (
     "over_budget",
 )
 _Target = Literal["SUPPORTED", "CONTRADICTED", "CONFLICTING", "NOT_ENTAILED"]
+# what a span lacks when it cannot support the claim whatever a judge says of it
+_UNANCHORED = frozenset({"name_absent", "figure_absent", "figure_conflict", "figure_role"})
+
+
+def unanchored(claim_text: str, span: Span, source: Sequence[str]) -> list[str]:
+    """What keeps ``span`` from supporting ``claim_text`` however a judge reads it: a figure
+    the span does not state for the claim's fact, a name its source (``source``: the texts
+    of its source's spans) does not hold, or no word of the claim at all. What it lacks, in
+    words; empty when the span anchors the claim.
+
+    Names are read in the whole source: a passage says "its mirror" of the telescope its
+    source named a sentence before."""
+    index = evidence_index([(span.source_id, span.text)])
+    index = replace(index, names=name_index(source))
+    lacking = [f.text for f in evidence_findings(claim_text, index) if f.kind in _UNANCHORED]
+    if claim_words(claim_text, index)["absent_share"] >= 1.0:
+        lacking.append("the cited span holds none of the claim's words")
+    return lacking
 
 
 def _findings(
+    claim_text: str,
     verdict: JudgeVerdict,
     shown: Collection[str],
     spans_by_id: dict[str, Span],
@@ -65,6 +92,12 @@ def _findings(
             )
             record.update(source_id=span.source_id, verified=check.verified, match=check.match)
             record["overlap"] = round(check.overlap, 6)
+            lacking = []
+            if check.verified and f.label == "SUPPORTED":
+                source = [s.text for s in spans_by_id.values() if s.source_id == span.source_id]
+                lacking = unanchored(claim_text, span, source)
+            if lacking:
+                record.update(verified=False, unanchored=lacking)
             if check.verified and check.start is not None and check.end is not None:
                 record["quote_span"] = {
                     "span_id": span.span_id,
@@ -159,7 +192,7 @@ def decide(
     """
     if verdict.error is not None:
         return claim, "failed", []
-    findings = _findings(verdict, shown, spans_by_id, config)
+    findings = _findings(claim.claim_text, verdict, shown, spans_by_id, config)
     target = _target(verdict, findings)
     if target is None:
         unverified = any(not f["verified"] for f in findings)

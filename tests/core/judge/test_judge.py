@@ -406,7 +406,7 @@ def test_llm_judge_maps_passage_ids_back_to_span_ids():
     """The model answers P2; the finding names the real span id, the raw output is kept."""
     out = {"label": "SUPPORTED", "passage": "P2", "quote": "made of 18 beryllium segments"}
     chat = ScriptedChat([{"C1": out}])
-    (verdict,) = LLMJudge(chat).judge([request()])
+    (verdict,) = LLMJudge(chat, reply="quote").judge([request()])
     assert verdict.findings == (Finding("s1", "SUPPORTED", "made of 18 beryllium segments"),)
     assert verdict.raw == out and verdict.attempts == 1
     system, user = chat.calls[0]
@@ -428,7 +428,7 @@ def test_llm_judge_reasks_invalid_output_with_the_error(bad):
     """An invalid verdict is re-asked with the error appended, then accepted."""
     good = {"label": "NOT_ENOUGH_INFO", "passage": "none", "quote": ""}
     chat = ScriptedChat([{"C1": bad}, {"C1": good}])
-    (verdict,) = LLMJudge(chat).judge([request()])
+    (verdict,) = LLMJudge(chat, reply="quote").judge([request()])
     assert verdict.label == "NOT_ENOUGH_INFO" and verdict.attempts == 2 and verdict.error is None
     assert chat.calls[1][-1]["role"] == "user" and "invalid" in chat.calls[1][-1]["content"]
 
@@ -444,8 +444,7 @@ def test_prompt_hash_is_stable_and_recorded():
     """The prompt hash keys the cache and reaches the record."""
     from longtracer_core.judge.prompt import PROMPT_HASH
 
-    nei_reply = {"C1": {"label": "NOT_ENOUGH_INFO", "passage": "none", "quote": ""}}
-    judge = LLMJudge(ScriptedChat([nei_reply]))
+    judge = LLMJudge(ScriptedChat([{"C1": "unknown"}]))
     assert judge.prompt_hash == PROMPT_HASH and len(PROMPT_HASH) == 16
     g = verifier(judge=judge).guard(PARTIAL, SOURCES)
     assert g.case.claims[0].details["judge"]["prompt_hash"] == PROMPT_HASH

@@ -40,7 +40,9 @@ def supported_answer(request: httpx.Request) -> httpx.Response:
 def guard(judge_config: dict | None = None, **chat_kw):
     chat_kw.setdefault("backoff", 0.0)
     chat_kw.setdefault("max_retries", 1)
-    judge = LLMJudge(OpenAICompatibleChat(BASE, "judge-model", **chat_kw), max_retries=2)
+    # the quote reply: its schema has the most for a server to refuse or get wrong
+    chat = OpenAICompatibleChat(BASE, "judge-model", **chat_kw)
+    judge = LLMJudge(chat, max_retries=2, reply="quote")
     config = VerifyConfig(judge=JudgeConfig(**(judge_config or {})))
     return verifier(judge=judge, config=config).guard(PARTIAL, SOURCES, policy="redact")
 
@@ -131,7 +133,7 @@ async def test_async_judge_over_http():
     from longtracer_core.judge import JudgeRequest, JudgeSpan
 
     respx.post(URL).mock(side_effect=supported_answer)
-    judge = LLMJudge(OpenAICompatibleChat(BASE, "judge-model", backoff=0.0))
+    judge = LLMJudge(OpenAICompatibleChat(BASE, "judge-model", backoff=0.0), reply="quote")
     request = JudgeRequest("c1", PARTIAL, (JudgeSpan("s0", "source_0", SOURCES[0]),))
     (verdict,) = await judge.ajudge([request])
     assert verdict.label == "SUPPORTED" and verdict.error is None

@@ -8,6 +8,7 @@ structured-output forms it was sent.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import warnings
 from collections.abc import Callable
@@ -31,29 +32,79 @@ BASE = "http://standin.test/v1"
 URL = f"{BASE}/chat/completions"
 SIX = (
     "The Webb telescope launched in December 2021. The launch used an Ariane 5 rocket. "
-    "The primary mirror of Webb is 6.5 metres across. The mirror is made of 18 beryllium "
+    "The primary mirror is 6.5 metres across. The mirror is made of 18 beryllium "
     "segments. The telescope orbits the Sun near the L2 point. The L2 point is 1.5 million "
     "kilometres from Earth."
 )
 
-Reply = Callable[[str, dict[str, str], list[str]], dict[str, Any] | None]
+# a verdict: the claim, the sentences shown (key -> (passage id, text)) and the keys of the
+# claim's own passages' sentences -> (label, key of the cited sentence), (label, None), or
+# (label, an invented quote), or None to leave the claim out
+Verdict = Callable[[str, dict[str, tuple[str, str]], list[str]], tuple[str, str | None] | None]
+# a raw reply: the claim, the passages (id -> text) and its hints -> the entry as written
+Raw = Callable[[str, dict[str, str], list[str]], Any]
+SENTENCE = re.compile(r"\[(S\d+)\] (.*?)(?= \[S\d+\] |$)")
+
+
+def shared(claim: str, text: str) -> int:
+    return len(set(re.findall(r"\w+", claim.lower())) & set(re.findall(r"\w+", text.lower())))
+
+
+def best_sentence(claim: str, sentences: dict[str, tuple[str, str]], own: list[str]):
+    """SUPPORTED, citing the sentence of the claim's own passages closest to it in words
+    (what a model that reads does)."""
+    return "SUPPORTED", max(own, key=lambda k: shared(claim, sentences[k][1]))
 
 
 def first_words(claim: str, passages: dict[str, str], hints: list[str]) -> dict[str, Any]:
-    """SUPPORTED, quoting the first eight words of the first passage the claim points to."""
+    """A raw quote entry: SUPPORTED, quoting the first words of the claim's first passage."""
     pid = hints[0]
     return {"label": "SUPPORTED", "passage": pid, "quote": " ".join(passages[pid].split()[:8])}
 
 
+def _sentences(passages: dict[str, str]) -> dict[str, tuple[str, str]]:
+    """The sentences shown (key -> passage id, text): numbered ``[S1]`` ones, else each
+    passage cut at its full stops (keys ``P1.0`` …)."""
+    out: dict[str, tuple[str, str]] = {}
+    for pid, text in passages.items():
+        numbered = SENTENCE.findall(text)
+        parts = numbered or [(f"{pid}.{i}", t) for i, t in enumerate(re.split(r"(?<=\.) ", text))]
+        out.update((key, (pid, t)) for key, t in parts)
+    return out
+
+
+def _shape(evidence: str) -> str:
+    """The reply shape the evidence's layout belongs to (the same in every structured form)."""
+    if "[S1]" not in evidence:
+        return "quote"
+    return "sentence" if "\n[P1]" in evidence else "compact"
+
+
+def _entry(shape: str, verdict: tuple[str, str | None], sentences: dict[str, tuple[str, str]]):
+    """The verdict written as the request's reply shape asks."""
+    label, cited = verdict
+    if shape == "compact":
+        return "unknown" if cited is None else f"{label.lower()} {cited}"
+    if shape == "sentence":
+        return {"label": label, "sentence": cited or "none"}
+    if cited is None:
+        return {"label": label, "passage": "none", "quote": ""}
+    pid, quote = sentences.get(cited, (next(iter(sentences.values()))[0], cited))
+    return {"label": label, "passage": pid, "quote": quote}
+
+
 @dataclass
 class StandIn:
-    """A chat-completions server that answers each claim of a request with ``reply``.
+    """A chat-completions server that answers each claim of a request.
 
-    ``reply`` returns the claim's entry, or None to leave the claim out.
-    ``refuse`` lists the response_format forms answered with ``refuse_status``.
+    ``verdict`` decides each claim and the stand-in writes it in the reply shape
+    the request's schema asks for; a ``reply`` instead writes the entry itself.
+    Either returns None to leave the claim out. ``refuse`` lists the
+    response_format forms answered with ``refuse_status``.
     """
 
-    reply: Reply = first_words
+    verdict: Verdict = best_sentence
+    reply: Raw | None = None
     refuse: tuple[str, ...] = ()
     refuse_status: int = 500
     usage: dict[str, int] = field(
@@ -88,13 +139,21 @@ class StandIn:
                 passages[pid] = rest.split(") ", 1)[1]
             else:  # the compact reply's bare sentences: one passage a line
                 passages[f"P{n + 1}"] = line
+        sentences, shape = _sentences(passages), _shape(evidence)
         reply: dict[str, Any] = {}
         for line in claims.split("\n\nReply with")[0].splitlines():
             cid, rest = line[1:].split("] ", 1)
             text, see = (
                 rest.rsplit(" (see ", 1) if " (see " in rest else (rest, ", ".join(passages))
             )
-            entry = self.reply(text, passages, see.rstrip(")").split(", "))
+            hints = see.rstrip(")").split(", ")
+            if self.reply is not None:
+                entry = self.reply(text, passages, hints)
+            else:
+                found = self.verdict(
+                    text, sentences, [k for k in sentences if sentences[k][0] in hints]
+                )
+                entry = None if found is None else _entry(shape, found, sentences)
             if entry is not None:
                 reply[cid] = entry
         message = {"role": "assistant", "content": json.dumps(reply)}
@@ -132,24 +191,34 @@ def test_six_escalated_claims_make_one_request_and_every_quote_is_checked():
         assert finding["verified"] and record["outcome"] in ("applied", "agreed")
         ref = finding["quote_span"]
         quoted = g.trace.sources[ref["source_index"]]["text"][ref["start"] : ref["end"]]
-        assert quoted == finding["quote"]
+        assert quoted == finding["quote"].rstrip(".")  # the span of its words
 
 
+def cites_the_mirror_for_the_rocket(claim, sentences, own):
+    """The compact reply cannot invent a quote; a model can still name a sentence that does
+    not say what the claim says."""
+    if "Ariane" in claim:
+        return "SUPPORTED", next(k for k, (_, t) in sentences.items() if "mirror" in t)
+    return best_sentence(claim, sentences, own)
+
+
+def invents_the_rocket_quote(claim, sentences, own):
+    if "Ariane" in claim:
+        return "SUPPORTED", "launched aboard a Falcon 9 rocket"
+    return best_sentence(claim, sentences, own)
+
+
+@pytest.mark.parametrize(
+    ("reply", "shape"),
+    [(cites_the_mirror_for_the_rocket, "compact"), (invents_the_rocket_quote, "quote")],
+)
 @respx.mock
-def test_an_invented_quote_affects_only_its_own_claim():
-    """One claim's quote is invented: that claim keeps the matcher's verdict, the others apply."""
-
-    def one_invented(claim, passages, hints):
-        if "Ariane" in claim:
-            return {
-                "label": "SUPPORTED",
-                "passage": hints[0],
-                "quote": "launched aboard a Falcon 9 rocket",
-            }
-        return first_words(claim, passages, hints)
-
-    server = StandIn(reply=one_invented)
-    _, g = run(server)
+def test_an_unverified_citation_affects_only_its_own_claim(reply, shape):
+    """One claim's evidence is invented (a quote no passage holds) or beside the point (a
+    sentence that shares no word with it): that claim keeps the matcher's verdict, the
+    others apply."""
+    server = StandIn(verdict=reply)
+    _, g = run(server, judge=LLMJudge(chat(), reply=shape))
     assert server.requests == 1
     outcomes = {c.claim_text: c.details["judge"]["outcome"] for c in g.case.claims}
     (bad,) = [c for c in g.case.claims if "Ariane" in c.claim_text]
@@ -169,13 +238,13 @@ def test_a_claim_left_out_is_asked_alone_with_the_same_prefix():
     same bytes as in the first request (a prompt cache reuses them)."""
     asked: list[str] = []
 
-    def forgets_the_mirror_once(claim, passages, hints):
+    def forgets_the_mirror_once(claim, sentences, own):
         asked.append(claim)
         if "beryllium" in claim and asked.count(claim) == 1:
             return None
-        return first_words(claim, passages, hints)
+        return best_sentence(claim, sentences, own)
 
-    server = StandIn(reply=forgets_the_mirror_once)
+    server = StandIn(verdict=forgets_the_mirror_once)
     _, g = run(server)
     assert server.requests == 2
     first, again = (b["messages"] for b in server.bodies)
@@ -192,10 +261,10 @@ def test_a_claim_left_out_is_asked_alone_with_the_same_prefix():
 def test_a_claim_never_answered_keeps_the_matcher_verdict():
     """Never answered, alone either: the claim fails (matcher's verdict); the rest apply."""
 
-    def never_the_mirror(claim, passages, hints):
-        return None if "beryllium" in claim else first_words(claim, passages, hints)
+    def never_the_mirror(claim, sentences, own):
+        return None if "beryllium" in claim else best_sentence(claim, sentences, own)
 
-    server = StandIn(reply=never_the_mirror)
+    server = StandIn(verdict=never_the_mirror)
     _, g = run(server)
     # the shared request, then the mirror alone: asked once and re-asked max_retries (2) times
     assert server.requests == 4
@@ -210,7 +279,7 @@ def test_a_claim_never_answered_keeps_the_matcher_verdict():
 def test_a_small_token_budget_splits_the_case():
     """A prompt budget below the whole case: several requests, every claim answered once."""
     server = StandIn()
-    _, g = run(server, judge=LLMJudge(chat(), max_prompt_tokens=700))
+    _, g = run(server, judge=LLMJudge(chat(), max_prompt_tokens=500))
     assert 1 < server.requests < 6
     asked = [
         c for b in server.bodies for c in b["response_format"]["json_schema"]["schema"]["required"]
@@ -221,9 +290,10 @@ def test_a_small_token_budget_splits_the_case():
 
 @respx.mock
 def test_max_tokens_bounds_the_claims_per_request():
-    """A backend capped at 200 completion tokens is asked about two claims at a time."""
+    """A backend capped at 40 completion tokens (the compact reply's 20 a claim) is asked about
+    two claims at a time."""
     server = StandIn()
-    run(server, judge=LLMJudge(chat(max_tokens=200)))
+    run(server, judge=LLMJudge(chat(max_tokens=40)))
     sizes = [len(b["response_format"]["json_schema"]["schema"]["required"]) for b in server.bodies]
     assert sizes == [2, 2, 2]
 
@@ -233,11 +303,11 @@ def test_per_claim_mode_sends_one_request_per_claim_concurrently():
     """requests='per_claim': six requests, batch_size of them in flight at once (sync path)."""
     barrier = threading.Barrier(3, timeout=30)
 
-    def together(claim, passages, hints):
+    def together(claim, sentences, own):
         barrier.wait()  # breaks (and the test fails) unless three requests arrive together
-        return first_words(claim, passages, hints)
+        return best_sentence(claim, sentences, own)
 
-    server = StandIn(reply=together)
+    server = StandIn(verdict=together)
     _, g = run(server, requests="per_claim", batch_size=3)
     assert server.requests == 6 and g.case.metadata["judge"]["judge_calls"] == 6
     assert all(c.details["judge"]["outcome"] in ("applied", "agreed") for c in g.case.claims)
@@ -267,20 +337,26 @@ def test_verdicts_are_cached_per_claim():
 
 @respx.mock
 def test_a_finding_on_another_claims_passage_counts():
-    """Every passage of the request was shown: a quote from one another claim pointed to counts."""
+    """Every passage of the request was shown: a sentence of another claim's passage that
+    states the claim counts."""
+    sources = [
+        "The primary mirror is 6.5 metres across.",
+        "The mirror, 6.5 metres across, is made of 18 beryllium segments.",
+    ]
 
-    def other_passage(claim, passages, hints):
-        pid = next(p for p in sorted(passages) if p not in hints)
-        if "launched" not in claim:
-            return {"label": "NOT_ENOUGH_INFO", "passage": "none", "quote": ""}
-        return {"label": "SUPPORTED", "passage": pid, "quote": " ".join(passages[pid].split()[:6])}
+    def other_passage(claim, sentences, own):
+        _, best = best_sentence(claim, sentences, own)
+        others = [k for k in sentences if sentences[k][0] != sentences[best][0]]
+        return "SUPPORTED", max(others, key=lambda k: shared(claim, sentences[k][1]))
 
-    server = StandIn(reply=other_passage)
-    _, g = run(server, top_k=1)
-    (launch,) = [c for c in g.case.claims if "launched" in c.claim_text]
-    (finding,) = launch.details["judge"]["findings"]
-    assert finding["span_id"] not in launch.details["judge"]["spans"]
-    assert finding["verified"] is True
+    respx.post(URL).mock(side_effect=StandIn(verdict=other_passage))
+    config = VerifyConfig(judge=JudgeConfig(escalate="all", role="decide", top_k=1))
+    v = verifier(judge=LLMJudge(chat()), config=config)
+    g = v.guard("The primary mirror is 6.5 metres across. It has 18 beryllium segments.", sources)
+    (mirror,) = [c for c in g.case.claims if "across" in c.claim_text]
+    (finding,) = mirror.details["judge"]["findings"]
+    assert finding["span_id"] not in mirror.details["judge"]["spans"]
+    assert finding["verified"] is True and finding["source_id"] == "source_1"
 
 
 # ---------------------------------------------------------------- structured-output forms

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from longtracer_core.judge import JudgeRequest, JudgeSpan, estimate_tokens, pack_requests
-from longtracer_core.judge.prompt import SYSTEM_PROMPT
+from longtracer_core.judge.reply import SYSTEM_PROMPTS
 
 SOURCE = "Alpha launched in 2021. Beta weighs 6 tonnes. Gamma orbits at L2. Delta is cold."
 
@@ -18,7 +18,9 @@ GAMMA = span("s2", 46, 65)
 
 
 def pack(*requests: JudgeRequest, budget: int = 3000, claims: int = 100):
-    return pack_requests(requests, max_prompt_tokens=budget, max_claims=claims, max_span_chars=2000)
+    return pack_requests(
+        requests, max_prompt_tokens=budget, max_claims=claims, max_span_chars=2000, reply="quote"
+    )
 
 
 def test_overlapping_spans_of_a_source_are_one_passage():
@@ -59,7 +61,7 @@ def test_system_prompt_and_passages_come_first_and_stay_the_same_for_one_claim()
         JudgeRequest("c2", "Gamma orbits at L2.", (GAMMA,)),
     )
     both, one = p.messages(["C1", "C2"]), p.messages(["C2"])
-    assert both[0] == one[0] == {"role": "system", "content": SYSTEM_PROMPT}
+    assert both[0] == one[0] == {"role": "system", "content": SYSTEM_PROMPTS["quote"]}
     head = both[1]["content"].split("Claims:\n")[0]
     assert one[1]["content"] == head + "Claims:\n[C2] Gamma orbits at L2. (see P2)"
 

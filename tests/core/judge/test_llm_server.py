@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -205,13 +206,15 @@ def test_one_request_per_answer_against_the_server(server):
         for finding in claim.details["judge"]["findings"]:
             ref = spans[finding["span_id"]]
             text_of = guarded.trace.sources[ref.source_index]["text"][ref.start : ref.end]
-            assert finding["verified"] == verify_quote(finding["quote"], text_of).verified
+            found = verify_quote(finding["quote"], text_of).verified
+            assert finding["verified"] == (found and not finding.get("unanchored"))
 
 
 @pytest.mark.parametrize("reply", ["sentence", "compact"])
 def test_sentence_reply_per_answer_against_the_server(server, reply):
     """reply="sentence" or "compact": one request for three claims; every finding is a
-    sentence the prompt showed, verified in the span it cites."""
+    sentence the prompt showed, found in the span it cites (and counted only where that
+    span anchors the claim)."""
     judge = LLMJudge(chat(server, max_tokens=300), reply=reply)
     text = f"{PARTIAL} The primary mirror of the telescope is 6.5 metres wide. {MIRROR}"
     guarded = verifier_with(judge=judge, escalate="all", role="decide").guard(text, SOURCES)
@@ -220,7 +223,8 @@ def test_sentence_reply_per_answer_against_the_server(server, reply):
     assert guarded.case.claims[0].details["judge"]["prompt_hash"] == judge.prompt_hash
     for claim in guarded.case.claims:
         for finding in claim.details["judge"]["findings"]:
-            assert finding["verified"] and any(finding["quote"] in src for src in SOURCES)
+            assert finding["verified"] or finding["unanchored"]
+            assert any(finding["quote"] in src for src in SOURCES)
 
 
 def test_llm_decomposition_against_the_server(server):
@@ -292,7 +296,7 @@ def test_an_invented_quote_from_the_server_is_rejected(server):
     """SUPPORTED with a quote found in no span: quote_unverified, the claim stays uncertain
     (kept and marked, never passed)."""
     invented = "The telescope was launched in 2021 on an Ariane rocket by NASA"
-    judge = LLMJudge(ForcedQuote(chat(server), invented))
+    judge = LLMJudge(ForcedQuote(chat(server), invented), reply="quote")
     guarded = verifier_with(judge=judge).guard(PARTIAL, SOURCES, policy="redact")
     (claim,) = guarded.case.claims
     record = claim.details["judge"]
@@ -303,6 +307,35 @@ def test_an_invented_quote_from_the_server_is_rejected(server):
     (trace_claim,) = guarded.trace.claims
     assert trace_claim.judge["findings"][0]["verified"] is False
     assert trace_claim.judge["model"] == "gemma-3-270m"
+
+
+class ForcedCitation:
+    """A backend that makes the real server answer "supported" naming the mirror sentence,
+    whatever the claim: the compact reply's schema narrowed to that one string."""
+
+    def __init__(self, inner: OpenAICompatibleChat) -> None:
+        self.inner = inner
+        self.model_id = inner.model_id
+
+    def complete_json(self, messages: Sequence[Mapping[str, str]], schema: Mapping[str, Any]):
+        (sid,) = re.findall(r"\[(S\d+)\] Its primary mirror", messages[-1]["content"])
+        narrowed = copy.deepcopy(dict(schema))
+        narrowed["$defs"]["verdict"] = {"type": "string", "enum": [f"supported {sid}"]}
+        return self.inner.complete_json(messages, narrowed)
+
+
+def test_a_citation_that_does_not_state_the_claim_is_rejected(server):
+    """The compact reply names a real sentence, about the mirror, for the launch claim: it
+    holds neither the claim's year nor its words, so the claim stays uncertain."""
+    judge = LLMJudge(ForcedCitation(chat(server)))
+    guarded = verifier_with(judge=judge).guard(PARTIAL, SOURCES, policy="redact")
+    (claim,) = guarded.case.claims
+    record = claim.details["judge"]
+    (finding,) = record["findings"]
+    assert record["label"] == "SUPPORTED" and "Its primary mirror" in finding["quote"]
+    assert finding["verified"] is False and finding["unanchored"]
+    assert record["outcome"] == "quote_unverified"
+    assert claim.outcome.value == "UNCERTAIN" and f"{PARTIAL} [unverified]" in guarded.text
 
 
 def test_pipeline_records_follow_the_real_model_output(server):
@@ -319,7 +352,8 @@ def test_pipeline_records_follow_the_real_model_output(server):
         for finding in record["findings"]:
             ref = spans[finding["span_id"]]
             span_text = guarded.trace.sources[ref.source_index]["text"][ref.start : ref.end]
-            assert finding["verified"] == verify_quote(finding["quote"], span_text).verified
+            found = verify_quote(finding["quote"], span_text).verified
+            assert finding["verified"] == (found and not finding.get("unanchored"))
         if record["outcome"] == "applied" and claim.assessment.value == "SUPPORTED":
             assert any(f["verified"] and f["label"] == "SUPPORTED" for f in record["findings"])
 
