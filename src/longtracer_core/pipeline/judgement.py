@@ -19,7 +19,7 @@ __all__ = ["case_judgement", "claim_judgement"]
 
 def claim_judgement(claim: ClaimResult) -> dict[str, Any] | None:
     """``{label, outcome, claim_outcome, quote, quote_verified, quote_source}`` for a judged
-    claim, else None."""
+    claim (and ``citation_lacks`` when its cited span does not anchor it), else None."""
     record = claim.details.get("judge")
     if not isinstance(record, dict):
         return None
@@ -36,6 +36,8 @@ def claim_judgement(claim: ClaimResult) -> dict[str, Any] | None:
             quote_verified=bool(first.get("verified")),
             quote_source=first.get("source_id"),
         )
+        if first.get("unanchored"):  # found, but it does not state the claim: what it lacks
+            out["citation_lacks"] = "; ".join(map(str, first["unanchored"]))
     return out
 
 

@@ -156,8 +156,15 @@ def _judge_rows(record: Any) -> tuple[tuple[str, str], ...]:
     if record.get("model"):
         rows.append(("judge model", str(record["model"])))
     for finding in record.get("findings") or ():
-        if isinstance(finding, Mapping) and not finding.get("verified"):
-            rows.append(("judge's quote, not found in its passage", str(finding.get("quote", ""))))
+        if not isinstance(finding, Mapping) or finding.get("verified"):
+            continue
+        quote = str(finding.get("quote", ""))
+        lacking = finding.get("unanchored")
+        if lacking:  # found, but it does not state the claim
+            rows.append(("judge's citation, not stating the claim", quote))
+            rows.append(("the cited passage lacks", "; ".join(map(str, lacking))))
+        else:
+            rows.append(("judge's quote, not found in its passage", quote))
     if record.get("error"):
         rows.append(("judge error", str(record["error"])))
     return tuple(rows)

@@ -15,8 +15,8 @@ from tests.helpers import SOURCES, verifier
 
 
 def judged_record(quote: str) -> dict:
-    def cites(request):
-        span = request.spans[0]
+    def cites(request):  # the span holding the quote, else the first shown
+        span = next((s for s in request.spans if quote in s.text), request.spans[0])
         return JudgeVerdict(
             request.claim_id, "SUPPORTED", (Finding(span.span_id, "SUPPORTED", quote),)
         )
@@ -40,6 +40,17 @@ def test_an_invented_quote_is_shown_as_not_found():
     invented = "the telescope was launched in 2021 on an Ariane rocket"
     (claim,) = case_view(judged_record(invented)).claims
     assert ("judge's quote, not found in its passage", invented) in claim.parts
+    assert not [e for e in claim.evidence if e.label.startswith("judge's quote")]
+
+
+def test_a_citation_that_does_not_state_the_claim_says_what_it_lacks():
+    """A real sentence about something else (the mirror, for the launch claim): listed with
+    what it lacks, never shown as evidence."""
+    mirror = SOURCES[1]
+    (claim,) = case_view(judged_record(mirror)).claims
+    assert ("judge's citation, not stating the claim", mirror) in claim.parts
+    (lacks,) = [value for key, value in claim.parts if key == "the cited passage lacks"]
+    assert "2021" in lacks
     assert not [e for e in claim.evidence if e.label.startswith("judge's quote")]
 
 

@@ -67,6 +67,21 @@ def test_otel_claim_events_carry_the_judges_verdict():
     assert span.attributes["grounding.judge_model"] == "function-judge"
 
 
+def test_a_citation_that_does_not_state_the_claim_says_what_it_lacks():
+    """A real sentence about something else: not verified, and the event says what it lacks."""
+
+    def cites_the_mirror(request):
+        span = next(s for s in request.spans if "mirror" in s.text)
+        finding = Finding(span.span_id, "SUPPORTED", SOURCES[1])
+        return JudgeVerdict(request.claim_id, "SUPPORTED", (finding,))
+
+    g = verifier(judge=FunctionJudge(cites_the_mirror)).guard(PARTIAL, SOURCES, policy="redact")
+    (claim,) = verdict_summary(g, "redact")["claims"]
+    assert claim["judge"]["quote_verified"] is False
+    assert claim["judge"]["outcome"] == "quote_unverified"
+    assert "2021" in claim["judge"]["citation_lacks"]
+
+
 def test_the_phoenix_annotation_holds_the_judges_verdicts():
     """The annotation's metadata: the judge model, counts and each judged claim's verdict."""
     sink = PhoenixAnnotationSink(otel_sink=OpenTelemetrySink(), client=httpx.Client())
