@@ -2,11 +2,12 @@
 
 A SUPPORTED or CONTRADICTED finding counts only when its quote is found in the
 span it cites, and only when that span was shown to the judge in the same call
-(``judge.quotes``). A SUPPORTED finding must also be *anchored*: the cited span
-holds the claim's names and states its figures for the same thing, read by the
-evidence checks the offline engine applies to the whole evidence
-(``scoring.evidence``). A model that names a real sentence about something else
-("supported S3" for a claim whose year S3 does not give) cannot lift the claim.
+(``judge.quotes``). It must also be *anchored*: the cited span shares a word with
+the claim, and for SUPPORTED states the claim's figures for the same thing while its
+source names the claim's names, read by the evidence checks the offline engine applies
+to the whole evidence (``scoring.evidence``). A model that names a real sentence about
+something else ("supported S3" for a claim whose year S3 does not give) cannot lift the
+claim, nor refute it under ``role="decide"`` with a sentence on another subject.
 One verdict's findings touch only its own claim.
 """
 
@@ -49,20 +50,33 @@ _Target = Literal["SUPPORTED", "CONTRADICTED", "CONFLICTING", "NOT_ENTAILED"]
 _UNANCHORED = frozenset({"name_absent", "figure_absent", "figure_conflict", "figure_role"})
 
 
-def unanchored(claim_text: str, span: Span, source: Sequence[str]) -> list[str]:
-    """What keeps ``span`` from supporting ``claim_text`` however a judge reads it: a figure
-    the span does not state for the claim's fact, a name its source (``source``: the texts
-    of its source's spans) does not hold, or no word of the claim at all. What it lacks, in
-    words; empty when the span anchors the claim.
+def unanchored(
+    claim_text: str, span: Span, source: Sequence[str], label: str = "SUPPORTED"
+) -> list[str]:
+    """What keeps ``span`` from deciding ``claim_text`` however a judge reads it, in words;
+    empty when the span anchors the claim.
 
-    Names are read in the whole source: a passage says "its mirror" of the telescope its
+    Every finding needs a span that shares a word with the claim (a contradiction is
+    about the same thing). A SUPPORTED one also needs the span to state the claim's
+    figures for the same fact and its source (``source``: the texts of its source's
+    spans) to name the claim's names: a passage says "its mirror" of the telescope its
     source named a sentence before."""
     index = evidence_index([(span.source_id, span.text)])
-    index = replace(index, names=name_index(source))
-    lacking = [f.text for f in evidence_findings(claim_text, index) if f.kind in _UNANCHORED]
+    lacking: list[str] = []
+    if label == "SUPPORTED":
+        index = replace(index, names=name_index(source))
+        found = evidence_findings(claim_text, index)
+        lacking = [f.text for f in found if f.kind in _UNANCHORED]
     if claim_words(claim_text, index)["absent_share"] >= 1.0:
         lacking.append("the cited span holds none of the claim's words")
     return lacking
+
+
+def _lacking(claim_text: str, label: str, span: Span, spans_by_id: dict[str, Span]) -> list[str]:
+    if label not in ("SUPPORTED", "CONTRADICTED"):
+        return []
+    source = [s.text for s in spans_by_id.values() if s.source_id == span.source_id]
+    return unanchored(claim_text, span, source, label)
 
 
 def _findings(
@@ -92,10 +106,7 @@ def _findings(
             )
             record.update(source_id=span.source_id, verified=check.verified, match=check.match)
             record["overlap"] = round(check.overlap, 6)
-            lacking = []
-            if check.verified and f.label == "SUPPORTED":
-                source = [s.text for s in spans_by_id.values() if s.source_id == span.source_id]
-                lacking = unanchored(claim_text, span, source)
+            lacking = _lacking(claim_text, f.label, span, spans_by_id) if check.verified else []
             if lacking:
                 record.update(verified=False, unanchored=lacking)
             if check.verified and check.start is not None and check.end is not None:

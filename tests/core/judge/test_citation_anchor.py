@@ -25,21 +25,20 @@ SOURCES = [
 MIRROR = "Its primary mirror is 6.5 metres across."
 
 
-def citing(sentence: str):
-    """A judge that calls every claim SUPPORTED, citing ``sentence`` in a span that holds it."""
+def citing(sentence: str, label: str = "SUPPORTED"):
+    """A judge that gives every claim ``label``, citing ``sentence`` in a span that holds it."""
 
     def fn(request: JudgeRequest) -> JudgeVerdict:
         span = next(s for s in request.spans if sentence in s.text)
-        return JudgeVerdict(
-            request.claim_id, "SUPPORTED", (Finding(span.span_id, "SUPPORTED", sentence),)
-        )
+        return JudgeVerdict(request.claim_id, label, (Finding(span.span_id, label, sentence),))
 
     return fn
 
 
-def judged(claim_text: str, sentence: str):
+def judged(claim_text: str, sentence: str, label: str = "SUPPORTED"):
     config = VerifyConfig(judge=JudgeConfig(escalate="all", role="decide", top_k=8))
-    g = verifier(judge=FunctionJudge(citing(sentence)), config=config).guard(claim_text, SOURCES)
+    judge = FunctionJudge(citing(sentence, label))
+    g = verifier(judge=judge, config=config).guard(claim_text, SOURCES)
     (claim,) = g.case.claims
     (finding,) = claim.details["judge"]["findings"]
     return claim, finding
@@ -73,3 +72,16 @@ def test_a_sentence_that_does_not_state_the_claim_lifts_nothing(claim_text, cite
     assert any(lacking in why for why in finding["unanchored"])
     assert claim.details["judge"]["outcome"] == "quote_unverified"
     assert claim.assessment.value == claim.details["judge"]["matcher"]["assessment"]
+
+
+def test_a_contradiction_must_be_about_the_claim():
+    """Under role="decide" a CONTRADICTED citation refutes (and redact deletes): only with a
+    sentence on the claim's subject, never with one that shares no word with it."""
+    launch = "The James Webb Space Telescope launched in December 2021."
+    claim, finding = judged("The Webb telescope launched in 2019.", launch, "CONTRADICTED")
+    assert finding["verified"] and claim.assessment.value == "CONTRADICTED"
+    museum = "Ticket sales at the museum rose sharply over the summer."
+    claim, finding = judged("The observatory carries a coronagraph.", museum, "CONTRADICTED")
+    assert finding["verified"] is False and finding["unanchored"]
+    assert claim.assessment.value == claim.details["judge"]["matcher"]["assessment"]
+    assert claim.outcome.value != "REFUTED"
