@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import regex
 
-from .figures import Need, claim_needs, figure_kind
+from .figures import Need, claim_clocks, claim_needs, figure_kind
 from .name_words import opener_words
 from .numeric import Reading, _scan_items
 from .units import unit_table
@@ -99,11 +99,13 @@ def claim_figures(claim: str) -> list[tuple[tuple[int, int, str], Need]]:
     names or codes)."""
     items = [i for i in _scan_items(claim, lenient=True) if i.kind in ("num", "date", "time")]
     needs = [n for n in claim_needs(claim) if not n.soft]
+    clocks = claim_clocks(claim)
     out = []
     for item in items:
         if item.kind == "num" and not checkable(claim, item.start, item.end):
             continue
-        need = next((n for n in needs if set(n.readings) == set(item.readings)), None)
+        wanted = {*item.readings, *clocks.get(item.start, ())}
+        need = next((n for n in needs if set(n.readings) == wanted), None)
         if need is not None:
             out.append(((item.start, item.end, item.kind), need))
     return out

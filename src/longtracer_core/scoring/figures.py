@@ -27,7 +27,7 @@ Dates and clock times stay exact (a date's parts still cover a partial date).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Literal
@@ -143,10 +143,21 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
     return "count"
 
 
+def claim_clocks(text: str) -> dict[int, tuple[str, ...]]:
+    """``clock_runs`` of a claim: where it writes a duration as hours and minutes."""
+    items = _scan_items(text, lenient=True)
+    kinds = [figure_kind(text, i.start, i.end, i.kind, i.number) for i in items]
+    return clock_runs(text, items, kinds)
+
+
 def claim_needs(text: str, keep: Callable[[str, Reading], bool] | None = None) -> tuple[Need, ...]:
     """The figures a claim asserts, with their hedges; source references left out, and
-    the figures ``keep`` rejects (``claim_figures.gate_needs``: names and codes)."""
+    the figures ``keep`` rejects (``claim_figures.gate_needs``: names and codes). Each
+    figure of a duration in hours and minutes (and seconds) is also met by the whole
+    duration, as a clock reads it or in its smallest unit ("2 hours 19 minutes 44
+    seconds" by "2:19:44", "1 hour 30 minutes" by "90 minutes")."""
     needs: list[Need] = []
+    clocks = claim_clocks(text)
     for item in _scan_items(text, lenient=True):
         before = text[max(0, item.start - _LOOKBEHIND) : item.start]
         if _SOURCE_REF.search(before) or (keep is not None and not keep(text, item)):
@@ -154,7 +165,7 @@ def claim_needs(text: str, keep: Callable[[str, Reading], bool] | None = None) -
         kind = figure_kind(text, item.start, item.end, item.kind, item.number)
         needs.append(
             Need(
-                readings=item.readings,
+                readings=(*item.readings, *clocks.get(item.start, ())),
                 number=item.number if item.kind in ("num", "word") else None,
                 decimals=item.decimals,
                 hedge=_hedge(text, item.start),
@@ -179,13 +190,13 @@ _CLOCK_JOIN = regex.compile(r"\s*\p{L}+,?\s*(?:and\s+)?")
 _CLOCK_UNITS = ("unit:h", "unit:min", "unit:s")
 
 
-def _clock_forms(text: str, items: Sequence[Reading], kinds: Sequence[str]) -> set[str]:
-    """A duration written in hours and minutes (and seconds) as a clock reads it: "2 hours,
-    4 minutes and 51 seconds" offers ``T02:04:51`` and "1 hour 30 minutes" ``T01:30``, so
-    a claim that writes the race time "2:04:51" finds it stated."""
-    out: set[str] = set()
+def _runs(
+    text: str, items: Sequence[Reading], kinds: Sequence[str]
+) -> Iterator[tuple[list[Reading], str]]:
+    """Each duration written in hours and minutes (and seconds), with its clock form:
+    "2 hours, 4 minutes and 51 seconds" gives ``T02:04`` and then ``T02:04:51``."""
     for i in range(len(items) - 1):
-        run: list[int] = []
+        run: list[Reading] = []
         end = items[i].start
         for item, kind in zip(items[i : i + 3], kinds[i : i + 3], strict=False):
             n = item.number
@@ -195,10 +206,30 @@ def _clock_forms(text: str, items: Sequence[Reading], kinds: Sequence[str]) -> s
             if kind != _CLOCK_UNITS[len(run)] or not joined or (run and n > 59):
                 break
             end = item.end
-            run.append(int(n))
+            run.append(item)
             if len(run) >= 2:
-                out.add("T" + ":".join(f"{v:02d}" for v in run))
+                yield list(run), "T" + ":".join(f"{int(r.number or 0):02d}" for r in run)
+
+
+def clock_runs(
+    text: str, items: Sequence[Reading], kinds: Sequence[str]
+) -> dict[int, tuple[str, ...]]:
+    """The start of each figure of a duration written as hours and minutes (and seconds),
+    mapped to the readings of its whole run: its clock form and its total in its smallest
+    unit ("2 hours 19 minutes 44 seconds": ``T02:19:44`` and 8,384 seconds; "1 hour 30
+    minutes": ``T01:30`` and 90 minutes)."""
+    out: dict[int, tuple[str, ...]] = {}
+    for run, form in _runs(text, items, kinds):
+        total = sum(int(r.number or 0) * 60 ** (len(run) - 1 - i) for i, r in enumerate(run))
+        unit = _CLOCK_UNITS[len(run) - 1][5:]
+        out.update((item.start, (form, f"{total}@{unit}")) for item in run)
     return out
+
+
+def _clock_forms(text: str, items: Sequence[Reading], kinds: Sequence[str]) -> set[str]:
+    """The clock forms a span's durations offer, so a claim that writes the race time
+    "2:04:51" finds "2 hours, 4 minutes and 51 seconds" stated."""
+    return {form for _, form in _runs(text, items, kinds)}
 
 
 def span_figures(text: str) -> SpanFigures:

@@ -38,6 +38,9 @@ def met(claim: str, span: str) -> bool:
         # a duration in hours, minutes and seconds is the clock time a result is written in
         ("His winning time was 2:04:51.", "He won in 2 hours, 4 minutes and 51 seconds."),
         ("The crossing takes 1:30.", "The crossing takes 1 hour 30 minutes."),
+        # and the other way round: the claim spells out the clock time, or gives the total
+        ("She won in 2 hours 19 minutes 44 seconds.", "She won in 2:19:44."),
+        ("The crossing takes 1 hour 30 minutes.", "The crossing takes 90 minutes."),
     ],
 )
 def test_figure_gate_reads_figures_as_written(claim, span):
@@ -72,6 +75,8 @@ def test_figure_gate_reads_figures_as_written(claim, span):
         ("His winning time was 2:04:15.", "He won in 2 hours, 4 minutes and 51 seconds."),
         ("The crossing takes 1:30.", "The crossing takes 1 minute 30 seconds."),
         ("The crossing takes 2:30.", "The crossing takes 2 hours, then 30 minutes more."),
+        ("She won in 2 hours 19 minutes 44 seconds.", "She won in 2:19:54."),
+        ("The crossing takes 1 hour 30 minutes.", "The crossing takes 1 hour and 40 minutes."),
     ],
 )
 def test_figure_gate_still_catches_changed_values(claim, span):
