@@ -211,6 +211,12 @@ def _runs(
                 yield list(run), "T" + ":".join(f"{int(r.number or 0):02d}" for r in run)
 
 
+def _total(run: Sequence[Reading]) -> str:
+    """A run's duration in its smallest unit, tagged with it ("1 hour 50 minutes": 110@min)."""
+    total = sum(int(r.number or 0) * 60 ** (len(run) - 1 - i) for i, r in enumerate(run))
+    return f"{total}@{_CLOCK_UNITS[len(run) - 1][5:]}"
+
+
 def clock_runs(
     text: str, items: Sequence[Reading], kinds: Sequence[str]
 ) -> dict[int, tuple[str, ...]]:
@@ -220,16 +226,15 @@ def clock_runs(
     minutes": ``T01:30`` and 90 minutes)."""
     out: dict[int, tuple[str, ...]] = {}
     for run, form in _runs(text, items, kinds):
-        total = sum(int(r.number or 0) * 60 ** (len(run) - 1 - i) for i, r in enumerate(run))
-        unit = _CLOCK_UNITS[len(run) - 1][5:]
-        out.update((item.start, (form, f"{total}@{unit}")) for item in run)
+        out.update((item.start, (form, _total(run))) for item in run)
     return out
 
 
 def _clock_forms(text: str, items: Sequence[Reading], kinds: Sequence[str]) -> set[str]:
-    """The clock forms a span's durations offer, so a claim that writes the race time
-    "2:04:51" finds "2 hours, 4 minutes and 51 seconds" stated."""
-    return {form for _, form in _runs(text, items, kinds)}
+    """The clock forms and totals a span's durations offer, so a claim that writes the race
+    time "2:04:51" finds "2 hours, 4 minutes and 51 seconds" stated, and "110 minutes"
+    finds "1 hour 50 minutes"."""
+    return {v for run, form in _runs(text, items, kinds) for v in (form, _total(run))}
 
 
 def span_figures(text: str) -> SpanFigures:

@@ -41,6 +41,7 @@ def met(claim: str, span: str) -> bool:
         # and the other way round: the claim spells out the clock time, or gives the total
         ("She won in 2 hours 19 minutes 44 seconds.", "She won in 2:19:44."),
         ("The crossing takes 1 hour 30 minutes.", "The crossing takes 90 minutes."),
+        ("The crossing takes 110 minutes.", "The crossing takes 1 hour 50 minutes."),
     ],
 )
 def test_figure_gate_reads_figures_as_written(claim, span):
@@ -77,6 +78,7 @@ def test_figure_gate_reads_figures_as_written(claim, span):
         ("The crossing takes 2:30.", "The crossing takes 2 hours, then 30 minutes more."),
         ("She won in 2 hours 19 minutes 44 seconds.", "She won in 2:19:54."),
         ("The crossing takes 1 hour 30 minutes.", "The crossing takes 1 hour and 40 minutes."),
+        ("The crossing takes 100 minutes.", "The crossing takes 1 hour 50 minutes."),
     ],
 )
 def test_figure_gate_still_catches_changed_values(claim, span):
