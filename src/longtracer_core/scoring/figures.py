@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Literal
 
 import regex
@@ -280,6 +280,19 @@ def _rounds_to(value: Decimal, exponent: int, target: Decimal) -> bool:
     return rounded == target
 
 
+def _in_unit(values: frozenset[str], unit: str) -> list[Decimal]:
+    """The span's quantities converted to ``unit`` (its ``"1.24@gw"`` readings)."""
+    out: list[Decimal] = []
+    for value in values:
+        number, _, tag = value.partition("@")
+        if tag == unit:
+            try:
+                out.append(Decimal(number))
+            except InvalidOperation:
+                continue
+    return out
+
+
 def _met(need: Need, span: SpanFigures) -> bool:
     if any(r in span.values for r in need.readings):
         return True
@@ -298,7 +311,9 @@ def _met(need: Need, span: SpanFigures) -> bool:
         return any(v <= x for v in span.stated)
     if need.hedge == "approx":
         exponent = _last_significant(x, need.decimals)
-        return any(_rounds_to(v, exponent, x) for v in span.numbers if v)
+        # "about 1.2 GW" of "1,235 MW": the span's quantities converted to the claim's unit
+        converted = _in_unit(span.values, need.unit) if need.unit else []
+        return any(_rounds_to(v, exponent, x) for v in (*span.numbers, *converted) if v)
     # unhedged: only a span value written with more decimals may round to the claim's
     return any(
         _rounds_to(v, -need.decimals, x)

@@ -282,24 +282,44 @@ def _figure(m: regex.Match[str], lenient: bool) -> list[Reading]:
     return [_plain(m, "num", value, len(g["digits"].partition(".")[2]))]
 
 
+# after a number word: a scale word ("fifty thousand"), or the units of a tens word
+_WORD_SCALE = regex.compile(r"[ \t]+(thousand|million|billion|trillion)\b", regex.IGNORECASE)
+
+
+def _joins(text: str, prev: Reading | None, item: Reading) -> Decimal | None:
+    """The value of ``prev`` and ``item`` read as one number: "three hundred" (300),
+    "twenty-five" (25); None when they are two."""
+    if prev is None or item.kind != "word" or prev.kind != "word" or prev.number is None:
+        return None
+    between = text[prev.end : item.start]
+    if item.number == 100 and not between.strip():
+        return prev.number * 100
+    tens = prev.number >= 20 and prev.number % 10 == 0 and prev.number < 100
+    if tens and item.number is not None and item.number < 10 and between in ("-", " "):
+        return prev.number + item.number
+    return None
+
+
 def _merge_words(text: str, items: list[Reading]) -> list[Reading]:
-    """Join number words that multiply ("three hundred" is 300), for the lenient reading."""
+    """Join number words that make one number ("three hundred" is 300, "twenty-five" 25)
+    and apply a scale word after them ("fifty thousand" is 50,000), for the lenient
+    reading."""
     out: list[Reading] = []
     for item in items:
         prev = out[-1] if out else None
-        if (
-            prev is not None
-            and item.kind == "word"
-            and item.number == 100
-            and prev.kind == "word"
-            and prev.number is not None
-            and not text[prev.end : item.start].strip()
-        ):
-            value = prev.number * 100
+        value = _joins(text, prev, item)
+        if value is not None and prev is not None:
             out[-1] = Reading((_canon(value),), "word", prev.start, item.end, value)
-            continue
-        out.append(item)
-    return out
+        else:
+            out.append(item)
+    scaled: list[Reading] = []
+    for item in out:
+        scale = _WORD_SCALE.match(text, item.end) if item.kind == "word" else None
+        if scale is not None and item.number is not None:
+            value = item.number * _SCALES[scale.group(1).casefold()]
+            item = Reading((_canon(value),), "word", item.start, scale.end(), value)
+        scaled.append(item)
+    return scaled
 
 
 def _scan(text: str) -> list[tuple[str, ...]]:

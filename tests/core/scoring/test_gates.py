@@ -42,6 +42,11 @@ def met(claim: str, span: str) -> bool:
         ("She won in 2 hours 19 minutes 44 seconds.", "She won in 2:19:44."),
         ("The crossing takes 1 hour 30 minutes.", "The crossing takes 90 minutes."),
         ("The crossing takes 110 minutes.", "The crossing takes 1 hour 50 minutes."),
+        # number words with a scale word, or tens and units
+        ("The bonus is fifty thousand dollars.", "The bonus is $50,000."),
+        ("Twenty-five thousand fans came.", "25,000 fans came."),
+        # an approximate quantity in another unit rounds the converted one
+        ("The farm has a capacity of about 1.2 GW.", "The farm has a capacity of 1,235 MW."),
     ],
 )
 def test_figure_gate_reads_figures_as_written(claim, span):
@@ -79,6 +84,9 @@ def test_figure_gate_reads_figures_as_written(claim, span):
         ("She won in 2 hours 19 minutes 44 seconds.", "She won in 2:19:54."),
         ("The crossing takes 1 hour 30 minutes.", "The crossing takes 1 hour and 40 minutes."),
         ("The crossing takes 100 minutes.", "The crossing takes 1 hour 50 minutes."),
+        ("The bonus is fifty thousand dollars.", "The bonus is $5,000."),
+        ("The farm has a capacity of about 1.5 GW.", "The farm has a capacity of 1,235 MW."),
+        ("The farm has a capacity of 1.2 GW.", "The farm has a capacity of 1,235 MW."),
     ],
 )
 def test_figure_gate_still_catches_changed_values(claim, span):
