@@ -18,6 +18,8 @@ __all__ = [
     "SCALE_EXPONENTS",
     "SCALE_SUFFIXES",
     "SCALE_WORDS",
+    "SHARE_FOLLOWERS",
+    "SHARE_LEADERS",
 ]
 
 # cardinal word -> value ("one" is left out: it is a pronoun as often as a number)
@@ -128,4 +130,14 @@ DURATION_PAIRS = (
     ("day", "h", 24),
     ("week", "day", 7),
     ("year", "month", 12),
+)
+
+# what may follow a fraction word that is a share ("a third of", "by a third more"): before
+# any other word it is an ordinal ("a third consecutive month", "a third term")
+SHARE_FOLLOWERS = frozenset(
+    {"of", "more", "less", "fewer", "higher", "lower", "larger", "smaller", "bigger", "than"}
+)
+# what before a fraction word makes it a share whatever follows ("rose by a third in 2023")
+SHARE_LEADERS = frozenset(
+    {"by", "about", "around", "roughly", "nearly", "almost", "approximately", "some", "over"}
 )

@@ -37,6 +37,8 @@ __all__ = [
     "derivable",
     "derivable_date",
     "derived_values",
+    "share_readings",
+    "share_spans",
     "shares",
     "word_factors",
 ]
@@ -113,30 +115,37 @@ def _count(word: str) -> Decimal | None:
 
 
 @short_text_cache(maxsize=4096)
-def shares(text: str) -> frozenset[str]:
-    """The percentages ``text`` writes in words, as readings ("a fifth": "20"; "two
-    thirds": "66.7" and "67"; "one in four": "25"): a fraction word with its count ("a
-    third", "three quarters", "half of"; not "the second half", "the fourth quarter") or
-    a ratio of two counts. A share under 1 % is left out. Read once per text: a
-    source sentence's span figures and its derived values both ask."""
+def share_spans(text: str) -> tuple[tuple[int, int, Decimal], ...]:
+    """Where ``text`` writes a percentage in words, and its value ("a fifth": 20; "two
+    thirds": 66.67; "one in four": 25): a fraction word with its count ("a third", "three
+    quarters", "half of"; not "the second half", "the fourth quarter") or a ratio of two
+    counts. A share under 1 % is left out."""
     table = unit_table().fractions
-    values: list[Decimal] = []
+    found: list[tuple[int, int, Decimal]] = []
     for m in _FRACTION.finditer(text):
         if m.group("h"):
-            values.append(table["half"])
+            found.append((m.start(), m.end(), table["half"]))
             continue
         count, part = _count(m.group("n")), table[m.group("w").casefold()]
-        if count is not None:
-            values.append(count * 100 / round(100 / part))  # "two thirds": 2 × 100 / 3
+        if count is not None:  # "two thirds": 2 × 100 / 3
+            found.append((m.start(), m.end(), count * 100 / round(100 / part)))
     for m in _RATIO.finditer(text):
         part_, whole = _count(m.group(1)), _count(m.group(2))
         if part_ is not None and whole and 0 < part_ < whole:
-            values.append(part_ / whole * 100)
-    out: set[str] = set()
-    for v in values:
-        if 1 <= v < 100:
-            out.update({canon(v.quantize(Decimal("0.1"))), canon(v.quantize(Decimal(1)))})
-    return frozenset(out)
+            found.append((m.start(), m.end(), part_ / whole * 100))
+    return tuple(f for f in found if 1 <= f[2] < 100)
+
+
+def share_readings(value: Decimal) -> frozenset[str]:
+    """A share's readings: to one decimal and whole ("66.7" and "67")."""
+    return frozenset({canon(value.quantize(Decimal("0.1"))), canon(value.quantize(Decimal(1)))})
+
+
+@short_text_cache(maxsize=4096)
+def shares(text: str) -> frozenset[str]:
+    """The percentages ``text`` writes in words, as readings (``share_spans``). Read once
+    per text: a source sentence's span figures and its derived values both ask."""
+    return frozenset(r for _, _, v in share_spans(text) for r in share_readings(v))
 
 
 def derived_values(sentences: Sequence[_Read]) -> frozenset[str]:

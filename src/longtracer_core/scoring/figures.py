@@ -30,13 +30,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from fractions import Fraction
 from typing import Literal
 
 import regex
 
-from ..lexicon.numbers import CURRENCY_WORDS, SCALE_EXPONENTS, SCALE_SUFFIXES
+from ..lexicon.numbers import (
+    CURRENCY_WORDS,
+    SCALE_EXPONENTS,
+    SCALE_SUFFIXES,
+    SHARE_FOLLOWERS,
+    SHARE_LEADERS,
+)
 from ..text.words import lex_tokens
-from .derivation import converted_values, shares
+from .derivation import converted_values, share_readings, share_spans, shares
 from .numeric import Reading, _expand, _scan_items
 from .units import unit_table
 
@@ -87,6 +94,7 @@ class Need:
     soft: bool
     percent: bool = False  # a percentage: a share the span writes in words meets it
     unit: str | None = None  # a quantity's unit: the span may state it in another unit
+    share: bool = False  # a share in words ("a third"): met by a percentage written as it
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +158,50 @@ def claim_clocks(text: str) -> dict[int, tuple[str, ...]]:
     return clock_runs(text, items, kinds)
 
 
+_NEXT_WORD = regex.compile(r"\s*(\p{L}+)")
+_LAST_WORD = regex.compile(r"(\p{L}+)\s*$")
+
+
+def _claim_shares(text: str) -> tuple[tuple[int, int, Decimal], ...]:
+    """The shares a claim writes in words, ordinals left out: a fraction word followed by
+    another word than "of", "more", … is a rank ("a third consecutive month"), unless a
+    word before it makes it a share ("rose by a third in 2023")."""
+    out = []
+    for start, end, value in share_spans(text):
+        after = _NEXT_WORD.match(text, end)
+        before = _LAST_WORD.search(text[max(0, start - 20) : start])
+        if (
+            " in " in text[start:end]  # "one in nine"
+            or after is None
+            or after.group(1).casefold() in SHARE_FOLLOWERS
+            or (before is not None and before.group(1).casefold() in SHARE_LEADERS)
+        ):
+            out.append((start, end, value))
+    return tuple(out)
+
+
+def _share_need(value: Decimal, hedge: Hedge) -> Need:
+    """A share the claim writes in words ("about a third"): a percentage."""
+    readings = tuple(sorted(share_readings(value)))
+    return Need(readings, value, 1, hedge, soft=False, percent=True, share=True)
+
+
+def _fraction(percent: Decimal) -> Fraction:
+    """The fraction a reader writes for a percentage: the nearest with a denominator up
+    to ten (34 % is "a third", 11 % "one in nine")."""
+    return Fraction(percent / 100).limit_denominator(10)
+
+
+def _share_met(need: Need, span: SpanFigures) -> bool:
+    """A share in words is met by the same share in words, or by a percentage whose
+    nearest simple fraction it is ("about a third" of "34%")."""
+    if any(f"{r}%" in span.values for r in need.readings):
+        return True
+    x = need.number
+    percents = [v[:-1] for v in span.values if v.endswith("%")]
+    return x is not None and any(_fraction(Decimal(p)) == _fraction(x) for p in percents)
+
+
 def claim_needs(text: str, keep: Callable[[str, Reading], bool] | None = None) -> tuple[Need, ...]:
     """The figures a claim asserts, with their hedges; source references left out, and
     the figures ``keep`` rejects (``claim_figures.gate_needs``: names and codes). Each
@@ -158,9 +210,14 @@ def claim_needs(text: str, keep: Callable[[str, Reading], bool] | None = None) -
     seconds" by "2:19:44", "1 hour 30 minutes" by "90 minutes")."""
     needs: list[Need] = []
     clocks = claim_clocks(text)
+    spans = _claim_shares(text)
     for item in _scan_items(text, lenient=True):
         before = text[max(0, item.start - _LOOKBEHIND) : item.start]
         if _SOURCE_REF.search(before) or (keep is not None and not keep(text, item)):
+            continue
+        share = next((v for a, b, v in spans if a <= item.start and item.end <= b), None)
+        if share is not None:
+            needs.append(_share_need(share, _hedge(text, item.start)))
             continue
         kind = figure_kind(text, item.start, item.end, item.kind, item.number)
         needs.append(
@@ -252,6 +309,8 @@ def span_figures(text: str) -> SpanFigures:
     for item, kind in zip(items, kinds, strict=True):
         for reading in item.readings:
             values.update(_expand(reading))
+            if kind == "percent":
+                values.add(f"{reading}%")  # a share in words may be met by it
         values.update(_in_units(item, kind))
         found: list[Decimal] = []
         if item.number is not None and item.kind in ("num", "word"):
@@ -294,6 +353,8 @@ def _in_unit(values: frozenset[str], unit: str) -> list[Decimal]:
 
 
 def _met(need: Need, span: SpanFigures) -> bool:
+    if need.share:
+        return _share_met(need, span)
     if any(r in span.values for r in need.readings):
         return True
     if need.percent and any(f"{r}%" in span.values for r in need.readings):

@@ -47,6 +47,13 @@ def met(claim: str, span: str) -> bool:
         ("Twenty-five thousand fans came.", "25,000 fans came."),
         # an approximate quantity in another unit rounds the converted one
         ("The farm has a capacity of about 1.2 GW.", "The farm has a capacity of 1,235 MW."),
+        # a share in words, met by the percentage whose nearest simple fraction it is
+        ("It cut relapses by about a third.", "It cut relapses by 34%."),
+        ("Roughly one in nine jobs will go.", "11% of jobs will go."),
+        ("Two thirds of voters turned out.", "Turnout was 67%."),
+        ("Flights rose by a third in the first year.", "Flights rose 33% in the first year."),
+        # a fraction word that is a rank stays a rank
+        ("Prices fell for a third consecutive month.", "Prices fell for the third month running."),
     ],
 )
 def test_figure_gate_reads_figures_as_written(claim, span):
@@ -87,6 +94,9 @@ def test_figure_gate_reads_figures_as_written(claim, span):
         ("The bonus is fifty thousand dollars.", "The bonus is $5,000."),
         ("The farm has a capacity of about 1.5 GW.", "The farm has a capacity of 1,235 MW."),
         ("The farm has a capacity of 1.2 GW.", "The farm has a capacity of 1,235 MW."),
+        ("About a third of the budget goes to schools.", "38% of the budget goes to schools."),
+        ("A third of patients improved.", "34 patients improved."),
+        ("Roughly one in nine jobs will go.", "14% of jobs will go."),
     ],
 )
 def test_figure_gate_still_catches_changed_values(claim, span):
