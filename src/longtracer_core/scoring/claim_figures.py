@@ -13,9 +13,9 @@ from functools import lru_cache
 
 import regex
 
-from .figures import Need, claim_clocks, claim_needs, figure_kind
+from .figures import Need, claim_needs, claim_needs_at, figure_kind
 from .name_words import opener_words
-from .numeric import Reading, _scan_items
+from .numeric import Reading
 from .units import unit_table
 
 __all__ = ["checkable", "claim_figures", "gate_needs", "in_range"]
@@ -96,16 +96,12 @@ def _glued_figures() -> frozenset[str]:
 
 def claim_figures(claim: str) -> list[tuple[tuple[int, int, str], Need]]:
     """The figures a claim asserts that can be checked exactly (no number words, ordinals,
-    names or codes)."""
-    items = [i for i in _scan_items(claim, lenient=True) if i.kind in ("num", "date", "time")]
-    needs = [n for n in claim_needs(claim) if not n.soft]
-    clocks = claim_clocks(claim)
+    shares in words, names or codes)."""
     out = []
-    for item in items:
+    for item, need in claim_needs_at(claim):
+        if item.kind not in ("num", "date", "time") or need.soft or need.share:
+            continue
         if item.kind == "num" and not checkable(claim, item.start, item.end):
             continue
-        wanted = {*item.readings, *clocks.get(item.start, ())}
-        need = next((n for n in needs if set(n.readings) == wanted), None)
-        if need is not None:
-            out.append(((item.start, item.end, item.kind), need))
+        out.append(((item.start, item.end, item.kind), need))
     return out

@@ -51,6 +51,7 @@ __all__ = [
     "Need",
     "SpanFigures",
     "claim_needs",
+    "claim_needs_at",
     "context_figures",
     "figure_kind",
     "is_percent",
@@ -151,13 +152,6 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
     return "count"
 
 
-def claim_clocks(text: str) -> dict[int, tuple[str, ...]]:
-    """``clock_runs`` of a claim: where it writes a duration as hours and minutes."""
-    items = _scan_items(text, lenient=True)
-    kinds = [figure_kind(text, i.start, i.end, i.kind, i.number) for i in items]
-    return clock_runs(text, items, kinds)
-
-
 _NEXT_WORD = regex.compile(r"\s*(\p{L}+)")
 _LAST_WORD = regex.compile(r"(\p{L}+)\s*$")
 
@@ -202,36 +196,46 @@ def _share_met(need: Need, span: SpanFigures) -> bool:
     return x is not None and any(_fraction(Decimal(p)) == _fraction(x) for p in percents)
 
 
-def claim_needs(text: str, keep: Callable[[str, Reading], bool] | None = None) -> tuple[Need, ...]:
-    """The figures a claim asserts, with their hedges; source references left out, and
-    the figures ``keep`` rejects (``claim_figures.gate_needs``: names and codes). Each
-    figure of a duration in hours and minutes (and seconds) is also met by the whole
+def claim_needs_at(
+    text: str, keep: Callable[[str, Reading], bool] | None = None
+) -> list[tuple[Reading, Need]]:
+    """Each figure a claim asserts with what it needs, in order; source references left
+    out, and the figures ``keep`` rejects (``claim_figures.gate_needs``: names and codes).
+    Each figure of a duration in hours and minutes (and seconds) is also met by the whole
     duration, as a clock reads it or in its smallest unit ("2 hours 19 minutes 44
-    seconds" by "2:19:44", "1 hour 30 minutes" by "90 minutes")."""
-    needs: list[Need] = []
-    clocks = claim_clocks(text)
-    spans = _claim_shares(text)
-    for item in _scan_items(text, lenient=True):
+    seconds" by "2:19:44", "1 hour 30 minutes" by "90 minutes"); a share in words ("about
+    a third") is a percentage."""
+    items = _scan_items(text, lenient=True)
+    kinds = [figure_kind(text, i.start, i.end, i.kind, i.number) for i in items]
+    clocks = clock_runs(text, items, kinds)
+    shares_at = _claim_shares(text)
+    out: list[tuple[Reading, Need]] = []
+    for item, kind in zip(items, kinds, strict=True):
         before = text[max(0, item.start - _LOOKBEHIND) : item.start]
         if _SOURCE_REF.search(before) or (keep is not None and not keep(text, item)):
             continue
-        share = next((v for a, b, v in spans if a <= item.start and item.end <= b), None)
+        hedge = _hedge(text, item.start)
+        share = next((v for a, b, v in shares_at if a <= item.start and item.end <= b), None)
         if share is not None:
-            needs.append(_share_need(share, _hedge(text, item.start)))
+            out.append((item, _share_need(share, hedge)))
             continue
-        kind = figure_kind(text, item.start, item.end, item.kind, item.number)
-        needs.append(
-            Need(
-                readings=(*item.readings, *clocks.get(item.start, ())),
-                number=item.number if item.kind in ("num", "word") else None,
-                decimals=item.decimals,
-                hedge=_hedge(text, item.start),
-                soft=item.kind == "word",
-                percent=kind == "percent",
-                unit=kind[5:] if kind.startswith("unit:") else None,
-            )
+        need = Need(
+            readings=(*item.readings, *clocks.get(item.start, ())),
+            number=item.number if item.kind in ("num", "word") else None,
+            decimals=item.decimals,
+            hedge=hedge,
+            soft=item.kind == "word",
+            percent=kind == "percent",
+            unit=kind[5:] if kind.startswith("unit:") else None,
         )
-    return tuple(needs)
+        out.append((item, need))
+    return out
+
+
+def claim_needs(text: str, keep: Callable[[str, Reading], bool] | None = None) -> tuple[Need, ...]:
+    """The figures a claim asserts, with their hedges (``claim_needs_at`` without the
+    figures)."""
+    return tuple(need for _, need in claim_needs_at(text, keep))
 
 
 def _in_units(item: Reading, kind: str) -> set[str]:

@@ -40,6 +40,7 @@ from longtracer_core.lexicon.numbers import (
     ORDINAL_WORDS,
     SCALE_EXPONENTS,
     SCALE_SUFFIXES,
+    SCALE_WORDS,
 )
 from longtracer_core.text.memo import short_text_cache
 
@@ -283,7 +284,7 @@ def _figure(m: regex.Match[str], lenient: bool) -> list[Reading]:
 
 
 # after a number word: a scale word ("fifty thousand"), or the units of a tens word
-_WORD_SCALE = regex.compile(r"[ \t]+(thousand|million|billion|trillion)\b", regex.IGNORECASE)
+_WORD_SCALE = regex.compile(rf"[ \t]+({'|'.join(sorted(SCALE_WORDS))})\b", regex.IGNORECASE)
 
 
 def _joins(text: str, prev: Reading | None, item: Reading) -> Decimal | None:
