@@ -75,7 +75,12 @@ def unanchored(
 def _lacking(claim_text: str, label: str, span: Span, spans_by_id: dict[str, Span]) -> list[str]:
     if label not in ("SUPPORTED", "CONTRADICTED"):
         return []
-    source = [s.text for s in spans_by_id.values() if s.source_id == span.source_id]
+    # names are read in the source, for a SUPPORTED finding only
+    source = (
+        [s.text for s in spans_by_id.values() if s.source_id == span.source_id]
+        if label == "SUPPORTED"
+        else []
+    )
     return unanchored(claim_text, span, source, label)
 
 
