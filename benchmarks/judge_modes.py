@@ -342,6 +342,11 @@ def replayed(
             guarded = v.guard(record.answer, sources, policy="redact")
             row[mode] = _sentences(record, guarded)
             row[f"{mode}_claims"] = _claims(guarded)
+            # a claim whose evidence changed since the run: the model never saw it
+            row[f"{mode}_unrecorded"] = sum(
+                (c.details.get("judge") or {}).get("error") == "not recorded"
+                for c in guarded.case.claims
+            )
         out[record.id] = row
     return out
 
@@ -430,6 +435,9 @@ def report(
             table[mode] = _sentence_rates(np.asarray([rows[i][mode] for i in ids], dtype=float))
             if mode != "no_judge":
                 table[mode].update(_costs([lines[(i, mode)] for i in ids]))
+                table[mode]["replay_unrecorded_claims"] = sum(
+                    rows[i][f"{mode}_unrecorded"] for i in ids
+                )
         for mode in modes if BASELINE in modes else []:
             if mode != BASELINE:
                 table[f"{mode}_over_{BASELINE}"] = _ratios(
