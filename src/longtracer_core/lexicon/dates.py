@@ -7,7 +7,14 @@ month and weekday names too).
 
 from __future__ import annotations
 
-__all__ = ["MONTHS", "MONTH_ABBREVIATIONS", "WEEKDAYS", "WEEKDAY_ABBREVIATIONS"]
+__all__ = [
+    "ERAS_AFTER",
+    "ERAS_BEFORE",
+    "MONTHS",
+    "MONTH_ABBREVIATIONS",
+    "WEEKDAYS",
+    "WEEKDAY_ABBREVIATIONS",
+]
 
 # full month name -> its number
 MONTHS: dict[str, int] = {
@@ -44,3 +51,9 @@ MONTH_ABBREVIATIONS: dict[str, int] = {
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 WEEKDAY_ABBREVIATIONS = ("mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun")
+
+
+# the era written with a year, folded, dots dropped: "AD 142" is a year, not a name's number;
+# a year or century "BC" counts backwards
+ERAS_AFTER = frozenset({"ad", "ce"})
+ERAS_BEFORE = frozenset({"bc", "bce"})

@@ -20,6 +20,7 @@ __all__ = [
     "SCALE_WORDS",
     "SHARE_FOLLOWERS",
     "SHARE_LEADERS",
+    "VULGAR_FRACTIONS",
 ]
 
 # cardinal word -> value ("one" is left out: it is a pronoun as often as a number)
@@ -141,3 +142,15 @@ SHARE_FOLLOWERS = frozenset(
 SHARE_LEADERS = frozenset(
     {"by", "about", "around", "roughly", "nearly", "almost", "approximately", "some", "over"}
 )
+
+
+# a fraction glyph written after a number ("25½ days" is 25.5 days)
+VULGAR_FRACTIONS: dict[str, str] = {
+    "½": "0.5",
+    "¼": "0.25",
+    "¾": "0.75",
+    "⅛": "0.125",
+    "⅜": "0.375",
+    "⅝": "0.625",
+    "⅞": "0.875",
+}

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 import regex
 
+from ..lexicon.dates import ERAS_AFTER
 from .figures import Need, claim_needs, claim_needs_at, figure_kind
 from .name_words import opener_words
 from .numeric import Reading
@@ -36,6 +37,7 @@ def in_range(claim: str, start: int, end: int) -> bool:
 _RANGE_TO = regex.compile(
     r"\s*(?:–|—|-|to|and)\s*[$€£]?\d[\d.,]*\s*(?:thousand|million|billion|trillion|bn|m|k)\b"
 )
+_LABEL = regex.compile(r"\s*(?:[–—:)]|-\s)")
 _IDENTIFIER = regex.compile(r"(?:\p{Lu}[\p{L}.]*|No\.?)\s?$")
 
 
@@ -57,10 +59,17 @@ def checkable(claim: str, start: int, end: int) -> bool:
     word = _IDENTIFIER.search(before)
     if word is not None and start > 0:
         folded = word.group(0).strip().lower().rstrip(".")
-        names = opener_words()
-        if folded not in names and not figure_kind(claim, start, end, "num", None).startswith(
-            ("unit:", "percent", "money")
-        ):
+        if figure_kind(claim, start, end, "num", None).startswith(("unit:", "percent", "money")):
+            return True
+        if folded.replace(".", "") in ERAS_AFTER:
+            return True  # "AD 142"
+        if folded not in opener_words():
+            return False
+        # a common word capitalised inside a sentence ("under Rule 1"), or one that opens
+        # a label ("Step 2: …", "Rule 1 – …"), names what follows it
+        opened = claim[: start - len(before) + word.start()].rstrip()
+        label = end - start <= 3 and _LABEL.match(after) is not None  # a year opens none
+        if opened[-1:].isalnum() or opened[-1:] == "," or label:
             return False
     return True
 

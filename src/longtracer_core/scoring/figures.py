@@ -45,6 +45,7 @@ from ..lexicon.numbers import (
 from ..text.words import lex_tokens
 from .derivation import converted_values, share_readings, share_spans, shares
 from .numeric import Reading, _expand, _scan_items
+from .periods import claim_period, span_periods, years_referred
 from .units import unit_table
 
 __all__ = [
@@ -127,6 +128,7 @@ def is_percent(text: str, end: int) -> bool:
 
 
 _SCALES = frozenset(SCALE_EXPONENTS) | frozenset(SCALE_SUFFIXES)
+_DECADE = regex.compile(r"['’]?s\b")
 
 
 def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | None) -> str:
@@ -138,6 +140,9 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
         return "percent"
     if any(sym in before for sym in "$€£¥₹"):
         return "money"
+    year = number is not None and number == number.to_integral_value() and 1000 <= number <= 2100
+    if year and number is not None and number % 10 == 0 and _DECADE.match(text, end):
+        return "year"  # "the 1990s": a decade, not 1,990 seconds
     words = [w for w in lex_tokens(text[end : end + 40]) if w not in _SCALES][:2] or [""]
     if words[0] in CURRENCY_WORDS:
         return "money"
@@ -147,9 +152,7 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
     unit = unit_table().words.get(words[0])
     if unit is not None:
         return f"unit:{unit}"
-    if number is not None and number == number.to_integral_value() and 1000 <= number <= 2100:
-        return "year"
-    return "count"
+    return "year" if year else "count"
 
 
 _NEXT_WORD = regex.compile(r"\s*(\p{L}+)")
@@ -218,6 +221,10 @@ def claim_needs_at(
         share = next((v for a, b, v in shares_at if a <= item.start and item.end <= b), None)
         if share is not None:
             out.append((item, _share_need(share, hedge)))
+            continue
+        period = claim_period(text, item)
+        if period:  # "the 1990s", "the 15th century": met by any year inside
+            out.append((item, Need(period, None, 0, hedge, soft=False)))
             continue
         need = Need(
             readings=(*item.readings, *clocks.get(item.start, ())),
@@ -326,6 +333,7 @@ def span_figures(text: str) -> SpanFigures:
             stated.extend(found)
     percents = {f"{v}%" for v in shares(text)}
     values.update(_clock_forms(text, items, kinds))
+    values.update(span_periods(text, items, kinds) | years_referred(text, items, kinds))
     return SpanFigures(frozenset(values | percents), tuple(numbers), tuple(stated))
 
 

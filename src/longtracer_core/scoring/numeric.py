@@ -41,6 +41,7 @@ from longtracer_core.lexicon.numbers import (
     SCALE_EXPONENTS,
     SCALE_SUFFIXES,
     SCALE_WORDS,
+    VULGAR_FRACTIONS,
 )
 from longtracer_core.text.memo import short_text_cache
 
@@ -162,12 +163,16 @@ def _time(g: dict[str, str | None]) -> str:
     return value + (f":{second}" if second else "")
 
 
-def _month_is_word(name: str, lenient: bool = False) -> bool:
+def _month_is_word(name: str, lenient: bool = False, year: int | None = None) -> bool:
     # month names must be capitalised ("May 5"), so "may 5 people" stays a number;
-    # leniently, lowercase full names other than "may" count too ("on july 11")
+    # leniently, lowercase full names count too ("on july 11"), and "may" before a year
+    # ("in may 2020": no verb follows a modal with a year)
     if name[:1].isupper():
         return True
-    return lenient and name.casefold() in _FULL_MONTHS and name.casefold() != "may"
+    folded = name.casefold()
+    if folded == "may":
+        return lenient and year is not None and 1800 <= year <= 2100
+    return lenient and folded in _FULL_MONTHS
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +219,7 @@ def _scan_text(text: str, lenient: bool) -> list[Reading]:
             found.append(_plain(m, "word", str(_WORDS[g["word"].casefold()])))
         elif g["ordinal"]:
             found.append(_plain(m, "ordinal", str(_ORDINALS[g["ordinal"].casefold()])))
-    return _merge_words(text, found) if lenient else found
+    return _short_years(text, _merge_words(text, found)) if lenient else found
 
 
 def _digits(m: regex.Match[str], *parts: str | None) -> list[Reading]:
@@ -264,7 +269,11 @@ def _named_date(m: regex.Match[str], lenient: bool) -> list[Reading]:
     month_no = _month(name)
     day = int(d_s) if d_s else None
     year = int(y_s) if y_s else None
-    if month_no is None or not _month_is_word(name, lenient) or not _valid(year, month_no, day):
+    if (
+        month_no is None
+        or not _month_is_word(name, lenient, year)
+        or not _valid(year, month_no, day)
+    ):
         return _digits(m, d_s, y_s)
     return [Reading((_date(year, month_no, day),), "date", m.start(), m.end())]
 
@@ -280,6 +289,10 @@ def _figure(m: regex.Match[str], lenient: bool) -> list[Reading]:
         scaled = _number(g["digits"], _SUFFIXES[suffix.casefold()], bool(g["sign"]))
         options = [scaled] if g["currency"] is not None else [value, scaled]
         return [Reading(tuple(r for r in options if r), "num", m.start(), m.end())]
+    glyph = VULGAR_FRACTIONS.get(m.string[m.end() : m.end() + 1]) if lenient else None
+    if glyph is not None and "." not in g["digits"] and not g["scale"]:
+        whole = Decimal(value) + Decimal(glyph)  # "25½"
+        return [Reading((_canon(whole),), "num", m.start(), m.end() + 1, whole, len(glyph) - 2)]
     return [_plain(m, "num", value, len(g["digits"].partition(".")[2]))]
 
 
@@ -321,6 +334,24 @@ def _merge_words(text: str, items: list[Reading]) -> list[Reading]:
             item = Reading((_canon(value),), "word", item.start, scale.end(), value)
         scaled.append(item)
     return scaled
+
+
+def _short_years(text: str, items: list[Reading]) -> list[Reading]:
+    """The second year of a range written short ("2010–15", "1998-02", "2023/24") also
+    reads as the whole year, for the lenient reading."""
+    out = list(items)
+    for i in range(1, len(out)):
+        prev, item = out[i - 1], out[i]
+        n, y = item.number, prev.number
+        if n is None or y is None or item.kind != "num" or item.end - item.start != 2:
+            continue
+        if text[prev.end : item.start] not in ("–", "-", "/") or not 1000 <= y <= 2100:
+            continue
+        year = int(y) // 100 * 100 + int(n)
+        year += 100 if year <= y else 0
+        if year - y <= 20:
+            out[i] = Reading((*item.readings, str(year)), "num", item.start, item.end, n)
+    return out
 
 
 def _scan(text: str) -> list[tuple[str, ...]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from longtracer_core.scoring.claim_figures import gate_needs
 from longtracer_core.scoring.figures import claim_needs, needs_met, span_figures
 from longtracer_core.scoring.gates import GATE_NAMES, check_gates, polarity_gate
 
@@ -54,6 +55,22 @@ def met(claim: str, span: str) -> bool:
         ("Flights rose by a third in the first year.", "Flights rose 33% in the first year."),
         # a fraction word that is a rank stays a rank
         ("Prices fell for a third consecutive month.", "Prices fell for the third month running."),
+        # a fraction glyph, a lowercase "may" before a year, a range's second year written short
+        ("The mission lasted 25½ days.", "The mission lasted 25.5 days."),
+        ("The mission lasted 25.5 days.", "The mission lasted 25½ days."),
+        ("The spill happened in May 2020.", "the spill happened in may 2020"),
+        ("The programme ran from 2010–15.", "The programme ran from 2010 to 2015."),
+        # a decade or a century is met by any year inside it, and by each other's names
+        ("It happened in the mid-1990s.", "It happened in 1995."),
+        ("It was founded in the 19th century.", "It was founded in 1850."),
+        ("The decline began in the late 1400s.", "The decline began in the late 15th century."),
+        ("The decline began in the late 15th century.", "The decline began in the late 1400s."),
+        ("It was built in the 1960s.", "It was built on 4 May 1963."),
+        # a day of "that year" is a date of the year the span named before it
+        (
+            "Women first voted on 28 November 1893.",
+            "It passed in 1893; women voted on 28 November that year.",
+        ),
     ],
 )
 def test_figure_gate_reads_figures_as_written(claim, span):
@@ -97,11 +114,42 @@ def test_figure_gate_reads_figures_as_written(claim, span):
         ("About a third of the budget goes to schools.", "38% of the budget goes to schools."),
         ("A third of patients improved.", "34 patients improved."),
         ("Roughly one in nine jobs will go.", "14% of jobs will go."),
+        ("The mission lasted 25½ days.", "The mission lasted 25 days."),
+        ("The programme ran from 2010–16.", "The programme ran from 2010 to 2015."),
+        # a period is met only by a year inside it
+        ("It happened in the 1980s.", "It happened in 1995."),
+        ("It was founded in the 18th century.", "It was founded in 1850."),
+        ("The decline began in the late 1500s.", "The decline began in the late 15th century."),
+        ("It was built in the 1960s.", "It was built in the 1860s."),
+        (
+            "Women first voted on 28 November 1894.",
+            "It passed in 1893; women voted on 28 November that year.",
+        ),
+        (
+            "Women first voted on 28 November 1893.",
+            "Women voted on 28 November that year; it passed in 1893.",
+        ),
     ],
 )
 def test_figure_gate_still_catches_changed_values(claim, span):
     """A changed value fails whatever the hedge; a bound is not met by another bound."""
     assert not met(claim, span)
+
+
+@pytest.mark.parametrize(
+    ("claim", "asked"),
+    [
+        # a common word capitalised inside a sentence, or opening a label, names its number
+        ("Under Rule 1 the passport must be valid.", []),
+        ("Rule 1 – the passport must be under 10 years old.", [("10",)]),
+        ("Step 2: pay the 30 euro fee.", [("30",)]),
+        # a year after an opener is a figure, whatever follows it
+        ("Since 2015 – the year of the deal – sales grew.", [("2015",)]),
+        ("In 2020, sales rose 5%.", [("2020",), ("5",)]),
+    ],
+)
+def test_the_figure_gate_leaves_out_the_numbers_of_names(claim, asked):
+    assert [n.readings for n in gate_needs(claim)] == asked
 
 
 def fired(claim: str, span: str) -> set[str]:

@@ -1,0 +1,113 @@
+"""Decades, centuries and years referred back to.
+
+A claim that names a period is met by any year inside it.
+"In the 1990s" is what "in 1995" says, less precisely; "the late 15th century" is "the
+late 1400s". A claim's decade or century is read as a period tag (``decade:1990``,
+``century:15``), and a span offers the tags of every year, date, decade and century it
+states. Periods before the common era ("5th century BC") are left as written. A span's
+day written with "that year" is a date of the year the span named last before it ("signed
+on 19 September 1893 … held on 28 November that year" states 28 November 1893).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+
+import regex
+
+from ..lexicon.dates import ERAS_BEFORE
+from .numeric import Reading
+
+__all__ = ["claim_period", "span_periods", "years_referred"]
+
+_DECADE_S = regex.compile(r"['’]?s\b")
+_CENTURY = regex.compile(r"(?:st|nd|rd|th)?[\s-]+centur(?:y|ies)\b", regex.IGNORECASE)
+_ERA = regex.compile(
+    r"\s*(?:" + "|".join(r"\.?".join(e.upper()) for e in sorted(ERAS_BEFORE)) + r")\b\.?"
+)
+_YEAR_READING = regex.compile(r"^(\d{4})(?:-|$)")
+_THAT_YEAR = regex.compile(r",?\s+(?:of\s+)?(?:that|the\s+same|that\s+same)\s+year\b", regex.I)
+
+
+def _year(n: int) -> set[str]:
+    """A year's decade and century ("the 1400s" is the fifteenth century)."""
+    return {f"decade:{n // 10 * 10}", f"century:{n // 100 + 1}"}
+
+
+def _decade(text: str, item: Reading) -> int | None:
+    """The decade a figure names ("1990s", "1400s"), if it names one."""
+    n = item.number
+    if item.kind != "num" or n is None or n != n.to_integral_value():
+        return None
+    if not 1000 <= n <= 2100 or n % 10 or _DECADE_S.match(text, item.end) is None:
+        return None
+    return int(n)
+
+
+def _century(text: str, item: Reading) -> int | None:
+    """The century a figure names ("15th century", "fifteenth-century"), if it names one."""
+    n = item.number if item.kind == "num" else None
+    if item.kind == "ordinal" and item.readings[0].isdigit():
+        n = Decimal(item.readings[0])
+    if n is None or n != int(n) or not 1 <= n <= 21:
+        return None
+    after = _CENTURY.match(text, item.end)
+    if after is None or _ERA.match(text, after.end()):
+        return None
+    return int(n)
+
+
+def claim_period(text: str, item: Reading) -> tuple[str, ...]:
+    """The period tags a claim's figure stands for (a decade: also the century of a
+    "1400s"), or () when it names no period."""
+    decade = _decade(text, item)
+    if decade is not None and not _ERA.match(text, item.end + 1):
+        tags = [f"decade:{decade}"]
+        if decade % 100 == 0:
+            tags.append(f"century:{decade // 100 + 1}")
+        return tuple(tags)
+    century = _century(text, item)
+    return (f"century:{century}",) if century is not None else ()
+
+
+def span_periods(text: str, items: Sequence[Reading], kinds: Iterable[str]) -> set[str]:
+    """The periods a span's figures fall in: each year's and date's decade and century,
+    and each century it names."""
+    out: set[str] = set()
+    for item, kind in zip(items, kinds, strict=True):
+        if _ERA.match(text, item.end) or _ERA.match(text, item.end + 1):
+            continue
+        century = _century(text, item)
+        if century is not None:
+            out.add(f"century:{century}")
+        elif kind == "year" and item.number is not None:
+            out.update(_year(int(item.number)))
+        elif kind == "date":
+            for reading in item.readings:
+                year = _YEAR_READING.match(reading)
+                if year is not None:
+                    out.update(_year(int(year.group(1))))
+    return out
+
+
+def _year_of(item: Reading, kind: str) -> int | None:
+    if kind == "year" and item.number is not None:
+        return int(item.number)
+    if kind == "date":
+        year = _YEAR_READING.match(item.readings[0])
+        return int(year.group(1)) if year is not None else None
+    return None
+
+
+def years_referred(text: str, items: Sequence[Reading], kinds: Sequence[str]) -> set[str]:
+    """The dates a span writes as a day of "that year": the day in the year it named last."""
+    out: set[str] = set()
+    last: int | None = None
+    for item, kind in zip(items, kinds, strict=True):
+        reading = item.readings[0]
+        referred = kind == "date" and reading.startswith("--") and last is not None
+        if referred and _THAT_YEAR.match(text, item.end):
+            out.update((f"{last}{reading[1:]}", f"{last}{reading[1:4]}"))
+        last = _year_of(item, kind) or last
+    return out
