@@ -160,6 +160,7 @@ def _score(
         candidates_m=config.candidates_m,
         model=config.score_model,
         contexts=[c.context for _, c in factual],
+        question=prep.question,
     )
     index = None
     if config.score_model != "seed-v1":

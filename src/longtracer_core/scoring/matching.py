@@ -214,13 +214,15 @@ def match_claims(
     candidates_m: int,
     model: ScoreModelName = "seed-v1",
     contexts: Sequence[Sequence[str]] = (),
+    question: str | None = None,
 ) -> list[ClaimMatch]:
     """Match every claim against its candidates in ``plan``.
 
     ``cos`` is the claims × spans cosine matrix. ``contexts`` (v2) gives each
     claim's phrases taken from its context (``DraftClaim.context``): their words
     count only where a span has them, and the gates do not hold them against
-    the claim. A claim's match records
+    the claim. The figures of the user's ``question`` (v2) are theirs: no span
+    need state them (as in the evidence-wide checks). A claim's match records
     ``numeric_mismatch`` when the numeric gate is what kept it down: the best
     candidate was capped, or a capped candidate would otherwise have scored
     above the best and at least partial.
@@ -238,7 +240,7 @@ def match_claims(
         context = contexts[ci] if ci < len(contexts) else ()
         optional = _optional(context, model)
         scored, uncapped, blocked = _score_candidates(
-            text, cos[ci], cands, plan, config, model, optional, _given(context, model)
+            text, cos[ci], cands, plan, config, model, optional, _given(context, model, question)
         )
         if model == "v2":
             results.append(_v2_match(text, scored, uncapped, blocked, plan, config, optional))
@@ -331,10 +333,13 @@ def _v2_match(
     )
 
 
-def _given(context: Sequence[str], model: ScoreModelName) -> frozenset[str]:
+def _given(
+    context: Sequence[str], model: ScoreModelName, question: str | None = None
+) -> frozenset[str]:
     """Figures of the phrases a claim took from its context (v2 only): a table's column
     header "Voyagers 1 and 2" frames its cells; the cells need not restate its figures."""
-    return context_figures(context) if model == "v2" else frozenset()
+    phrases = [*context, question] if question else context
+    return context_figures(phrases) if model == "v2" else frozenset()
 
 
 def _optional(context: Sequence[str], model: ScoreModelName) -> frozenset[str]:

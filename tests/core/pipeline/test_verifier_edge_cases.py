@@ -506,6 +506,17 @@ def test_numeric_mismatch_only_when_the_figure_held_the_claim_down():
     assert claim.reason_detail is R.NUMERIC_MISMATCH and claim.finding == "no source states 1889"
 
 
+def test_a_figure_of_the_users_question_is_theirs_to_the_matcher_too():
+    """An answer that restates the user's own figure needs no source to state it: the
+    matcher's figure gate reads the question as the evidence-wide checks do."""
+    claim = f"{SOURCES[0][:-1]}, 18 years before your trip."
+    alone = verifier().verify_case(claim, SOURCES).claims[0]
+    assert alone.reason_detail is R.NUMERIC_MISMATCH
+    question = "My trip is 18 years after the launch: when did the telescope launch?"
+    asked = verifier().verify_case(claim, SOURCES, question=question).claims[0]
+    assert asked.assessment is C.SUPPORTED
+
+
 class _CountingDecomposer(RuleBasedDecomposer):
     """The rule-based decomposer, counting its calls."""
 
