@@ -98,18 +98,20 @@ def _rates(sentences, hit):
 
 
 def _operating_points(rows, p):
-    """``uncertain``: the lowest p_wrong line (the most wrong sentences flagged) at which
-    faithful sentences flagged stay at or under FLAGGED_FAITHFUL; ``balanced``: the lowest
+    """``uncertain``: the p_wrong line that flags the most wrong sentences while faithful
+    sentences flagged stay at or under FLAGGED_FAITHFUL, and of the lines that flag as
+    many, the highest (no faithful flag that catches nothing); ``balanced``: the lowest
     line at which removing uncertain claims keeps faithful sentences removed at or under
     BALANCED_FAITHFUL."""
     sentences = _sentences(rows, p)
     grid = [float(t) for t in np.round(np.arange(0.02, 0.99, 0.01), 2)]
-    line = grid[-1]
-    for tau in grid:
-        f, _ = _rates(sentences, lambda c, tau=tau: c[0] or c[1] or (c[2] and c[3] >= tau))
-        if f <= FLAGGED_FAITHFUL:
-            line = tau
-            break
+    rates = {
+        tau: _rates(sentences, lambda c, tau=tau: c[0] or c[1] or (c[2] and c[3] >= tau))
+        for tau in grid
+    }
+    within = [tau for tau in grid if rates[tau][0] <= FLAGGED_FAITHFUL] or grid[-1:]
+    most = max(rates[tau][1] for tau in within)
+    line = max(tau for tau in within if rates[tau][1] == most)
     balanced = 1.0
     for tau in grid:
         f, _ = _rates(sentences, lambda c, tau=tau: c[0] or (c[2] and c[3] >= tau))
@@ -147,7 +149,10 @@ def main() -> None:
             "claims": len(rows),
             "wrong_claims": int(y.sum()),
             "l2": L2,
-            "uncertain_rule": f"lowest p_wrong line flagging faithful <= {FLAGGED_FAITHFUL}",
+            "uncertain_rule": (
+                f"most wrong flagged with faithful flagged <= {FLAGGED_FAITHFUL}; "
+                "of equal lines the highest"
+            ),
             "balanced_rule": f"lowest line keeping faithful sentences removed <= {BALANCED_FAITHFUL}",
             "seconds": round(time.perf_counter() - started, 1),
             "command": ".venv/bin/python -m benchmarks.fit_calibration",
