@@ -73,7 +73,8 @@ def _clause_pieces(text: str) -> list[tuple[int, int]]:
     """Where a sentence holds several statements: its ';' parts when each stands alone,
     then each part split again where a coordinator (", and", ", but", ", while",
     "whereas" …) joins two clauses, each of three words or more, the second with a
-    verb of its own ("X rose 5%, and Y fell 2%"; not "apples, pears, and plums")."""
+    verb of its own ("X rose 5%, and Y fell 2%"; not "apples, pears, and plums"), and
+    not one that speaks of what the clause before it named (", and Y got the rest")."""
     pieces: list[tuple[int, int]] = []
     cursor = 0
     for m in _SEMICOLON.finditer(text):
@@ -97,6 +98,7 @@ def _clause_pieces(text: str) -> list[tuple[int, int]]:
                 _count_in(tokens, cut - a, m.start() - a) >= MIN_PART_TOKENS
                 and _count_in(tokens, m.end() - a, b - a) >= MIN_PART_TOKENS
                 and verbs.has_verb_from(m.end() - a)
+                and not phrases.REFERS_BACK.search(text, m.end(), b)
             ):
                 out.append((cut, m.start()))
                 cut = m.end()

@@ -20,6 +20,7 @@ __all__ = [
     "CLAUSE",
     "COLON_LEAD_IN",
     "COORDINATOR",
+    "REFERS_BACK",
     "DOUBT",
     "HEDGE",
     "INDIRECT",
@@ -250,6 +251,14 @@ SUBJECT_VERB = regex.compile(
 # "whereas" anywhere ("X rose 5%, and Y fell 2%").
 COORDINATOR = regex.compile(
     r",\s+(?:and|but|while|whereas|yet|so)\s+|(?<!\s)\s++(?:while|whereas)\s+", flags=_I
+)
+
+# A clause that speaks of what the clause before it named ("…, and retail buyers got the
+# rest"): it says nothing alone, so a sentence is not cut before it.
+REFERS_BACK = regex.compile(
+    r"\b(?:the\s+(?:rest|remainder|others?|latter|former|same|balance)|the\s+remaining"
+    r"|so\s+(?:did|does|do|was|were|is|are|has|have|had)|as\s+well|too)\b",
+    flags=_I,
 )
 
 # Where an independent clause may start after a refusal or a meta/hedge lead-in.

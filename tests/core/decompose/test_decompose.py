@@ -194,6 +194,22 @@ def test_semicolon_compound_splits_when_parts_stand_alone():
     assert len(d2.claims) <= 2
 
 
+def test_a_clause_that_refers_back_is_not_cut_off():
+    """Two clauses joined by ", and" are two claims; a second clause that speaks of what
+    the first named ("the rest", "so did", "too") says nothing alone and stays with it."""
+    d = DEC.decompose("Revenue rose 5% last year, and operating profit fell 2%.")
+    assert [c.claim_text for c in d.claims] == [
+        "Revenue rose 5% last year",
+        "Operating profit fell 2%.",
+    ]
+    for text in (
+        "Institutional investors received 60% of the shares, and retail buyers got the rest.",
+        "Sales in Europe rose by a tenth, and sales in Asia rose too.",
+        "The first reactor was delayed by a year, and so was the second one.",
+    ):
+        assert [c.claim_text for c in DEC.decompose(text).claims] == [text]
+
+
 def test_refusal_joined_to_statement_splits():
     """'The documents do not say X, but Y' keeps Y as a claim to verify."""
     d = DEC.decompose("The documents don't say when it launched, but it was built by NASA and ESA.")
