@@ -238,6 +238,16 @@ def _colon_statement(text: str) -> bool:
     return text.rstrip().endswith(":") and states(text) and not phrases.COLON_LEAD_IN.search(text)
 
 
+def _holds_figure(text: str) -> bool:
+    """Does ``text`` hold a figure to check? A number word in a lead-in that ends in ':'
+    ("Here's how the two compare:") counts what follows it and is no fact of its own;
+    digits always are ("Here are the dates for 2025 entry:")."""
+    if not numeric_values(text):
+        return False
+    lead_in = text.rstrip().endswith(":") and phrases.COLON_LEAD_IN.search(text) is not None
+    return not lead_in or any(c.isdigit() for c in text)
+
+
 def titled_statement(text: str) -> bool:
     """A heading that states something ("Eiffel painted the tower green"): a subject (a
     name, or a noun after an article) followed by a finite verb. Titles ("Water flow",
@@ -276,7 +286,7 @@ def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
         return "annotation"  # a bracketed note, e.g. a guard's own mark on a guarded answer
     if refusal_split(norm)[0]:
         return None  # refusals are recorded as claims of kind "refusal"
-    if numeric_values(norm):
+    if _holds_figure(norm):
         return None  # a sentence holding a figure is never a non-claim
     if norm.endswith("?"):
         return None if _asserting_question(norm) else "question"

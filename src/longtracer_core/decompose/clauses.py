@@ -99,6 +99,7 @@ def _clause_pieces(text: str) -> list[tuple[int, int]]:
                 and _count_in(tokens, m.end() - a, b - a) >= MIN_PART_TOKENS
                 and verbs.has_verb_from(m.end() - a)
                 and not phrases.REFERS_BACK.search(text, m.end(), b)
+                and not text[cut : m.start()].rstrip().endswith(":")  # "One trade-off: while …"
             ):
                 out.append((cut, m.start()))
                 cut = m.end()

@@ -210,6 +210,20 @@ def test_a_clause_that_refers_back_is_not_cut_off():
         assert [c.claim_text for c in DEC.decompose(text).claims] == [text]
 
 
+def test_a_label_before_a_colon_is_no_clause_of_its_own():
+    """ "One trade-off: while X, Y" is cut at its ", and", never after the label's colon."""
+    text = "One trade-off: while multipoint is on you lose LDAC, and the headphones use AAC."
+    first, second = (c.claim_text for c in DEC.decompose(text).claims)
+    assert first.startswith("One trade-off: while") and second == "The headphones use AAC."
+
+
+def test_a_lead_in_counting_what_follows_is_talk():
+    """A lead-in that ends in ':' counts what follows with a number word ("the two"): no
+    figure of its own; digits keep it a claim."""
+    assert not DEC.decompose("Here's how the two compare:").claims
+    assert DEC.decompose("Here are the dates for 2025 entry:").claims
+
+
 def test_refusal_joined_to_statement_splits():
     """'The documents do not say X, but Y' keeps Y as a claim to verify."""
     d = DEC.decompose("The documents don't say when it launched, but it was built by NASA and ESA.")

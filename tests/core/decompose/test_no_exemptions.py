@@ -57,6 +57,23 @@ def test_statements_behind_lead_ins_are_verified_and_redacted(draft):
 
 
 @pytest.mark.parametrize(
+    ("draft", "claims"),
+    [
+        ("I'm not sure, but the tower was completed in 1750.", ["I'm not sure", "1750"]),
+        ("The sources don't give the 1889 attendance.", ["The sources don't give", "1889"]),
+        ("I don't know the date, but it is in Paris.", ["I don't know the date", "Paris"]),
+    ],
+)
+def test_a_refusal_joined_to_a_statement_gives_each_claim_once(draft, claims):
+    """The refusal and the statement after it are one claim each: the coverage check
+    does not add the sentence back (it once did, so each claim came twice)."""
+    case = verifier().verify_case(draft, SOURCES)
+    assert len(case.claims) == len(claims)
+    for claim, held in zip(case.claims, claims, strict=True):
+        assert held in claim.claim_text
+
+
+@pytest.mark.parametrize(
     "draft",
     [
         "No evidence suggests the tower was completed in 1750. The Eiffel Tower is in Paris.",
