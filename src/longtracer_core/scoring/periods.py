@@ -81,8 +81,8 @@ def span_periods(text: str, items: Sequence[Reading], kinds: Iterable[str]) -> s
         century = _century(text, item)
         if century is not None:
             out.add(f"century:{century}")
-        elif kind == "year" and item.number is not None:
-            out.update(_year(int(item.number)))
+        elif kind == "year" and item.number is not None and text[item.start : item.end].isdigit():
+            out.update(_year(int(item.number)))  # a year is written "1850", never "1,850"
         elif kind == "date":
             for reading in item.readings:
                 year = _YEAR_READING.match(reading)

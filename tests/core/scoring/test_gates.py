@@ -121,6 +121,7 @@ def test_figure_gate_reads_figures_as_written(claim, span):
         ("It was founded in the 18th century.", "It was founded in 1850."),
         ("The decline began in the late 1500s.", "The decline began in the late 15th century."),
         ("It was built in the 1960s.", "It was built in the 1860s."),
+        ("It was founded in the 19th century.", "About 1,850 people founded it."),
         (
             "Women first voted on 28 November 1894.",
             "It passed in 1893; women voted on 28 November that year.",
