@@ -98,7 +98,7 @@ def _clause_pieces(text: str) -> list[tuple[int, int]]:
                 _count_in(tokens, cut - a, m.start() - a) >= MIN_PART_TOKENS
                 and _count_in(tokens, m.end() - a, b - a) >= MIN_PART_TOKENS
                 and verbs.has_verb_from(m.end() - a)
-                and not phrases.REFERS_BACK.search(text, m.end(), b)
+                and not phrases.REFERS_BACK.search(strip_markers(text[m.end() : b])[0])
                 and not text[cut : m.start()].rstrip().endswith(":")  # "One trade-off: while …"
             ):
                 out.append((cut, m.start()))

@@ -56,10 +56,10 @@ def enforce_coverage(draft: str, decomposition: Decomposition) -> Decomposition:
     refusals_in = _per_sentence(sentences, refusals)
     read: dict[int, tuple[set[str], set[str]]] = {}  # each claim's words and figures, once
     for sentence, inside, refusing in zip(sentences, located_in, refusals_in, strict=True):
-        # a refusal our rules read as one covers its own words ("I'm not sure" of "I'm not
-        # sure, but it was built in 1750"): the sentence is not added back a second time
-        honest = [r for r in refusing if is_refusal(draft[r.char_start : r.char_end])]
-        if inside and _restated(sentence.text, inside + honest, read, strict=strict):
+        # a refusal our rules read as one is its own part of the sentence ("I'm not sure"
+        # of "I'm not sure, but it was built in 1750"): the claims must restate the rest,
+        # its negation included, or the sentence is added back
+        if inside and _restated(_outside(sentence, refusing, draft), inside, read, strict=strict):
             continue
         rule = classify_sentence(sentence)
         if rule is not None:
@@ -84,6 +84,18 @@ def enforce_coverage(draft: str, decomposition: Decomposition) -> Decomposition:
         coverage_repairs=tuple(repairs),
         attempts=decomposition.attempts,
     )
+
+
+def _outside(sentence: Sentence, refusals: Sequence[DraftClaim], draft: str) -> str:
+    """The sentence's text with the refusals our rules read as refusals blanked out."""
+    text = sentence.text
+    for r in refusals:
+        a, b = r.char_start, r.char_end
+        if a is None or b is None or not is_refusal(draft[a:b]):
+            continue
+        a, b = max(a - sentence.start, 0), min(b - sentence.start, len(text))
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
 
 
 def claims_needed(draft: str) -> int:

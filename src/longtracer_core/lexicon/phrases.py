@@ -257,7 +257,8 @@ COORDINATOR = regex.compile(
 # rest"): it says nothing alone, so a sentence is not cut before it.
 REFERS_BACK = regex.compile(
     r"\b(?:the\s+(?:rest|remainder|others?|latter|former|same|balance)|the\s+remaining"
-    r"|so\s+(?:did|does|do|was|were|is|are|has|have|had)|as\s+well|too)\b",
+    r"|so\s+(?:did|does|do|was|were|is|are|has|have|had))\b"
+    r"|\b(?:as\s+well|too)\b(?=\s*(?:[,;:.!?)]|$))",  # "… rose too", not "too expensive"
     flags=_I,
 )
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 import regex
 
 from ..lexicon.dates import ERAS_AFTER
-from .figures import Need, claim_needs, claim_needs_at, figure_kind
+from .figures import Need, _hedge, claim_needs, claim_needs_at, figure_kind
 from .name_words import opener_words
 from .numeric import Reading
 from .units import unit_table
@@ -66,10 +66,12 @@ def checkable(claim: str, start: int, end: int) -> bool:
         if folded not in opener_words():
             return False
         # a common word capitalised inside a sentence ("under Rule 1"), or one that opens
-        # a label ("Step 2: …", "Rule 1 – …"), names what follows it
+        # a label ("Step 2: …", "Rule 1 – …"), names a short number after it; a year
+        # stays a figure ("over Christmas 2022"), and so does a hedged count ("About 300 –")
+        if end - start > 3 or _hedge(claim, start) != "exact":
+            return True
         opened = claim[: start - len(before) + word.start()].rstrip()
-        label = end - start <= 3 and _LABEL.match(after) is not None  # a year opens none
-        if opened[-1:].isalnum() or opened[-1:] == "," or label:
+        if opened[-1:].isalnum() or opened[-1:] == "," or _LABEL.match(after) is not None:
             return False
     return True
 

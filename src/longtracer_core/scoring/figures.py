@@ -408,4 +408,5 @@ def needs_met(needs: Sequence[Need], span: SpanFigures) -> bool:
 def context_figures(context: Sequence[str]) -> frozenset[str]:
     """The figures of the phrases a claim took from its context (the user's question, a
     heading, a table's column header): the claim need not find them in the evidence."""
-    return span_figures(" ".join(context)).values if context else frozenset()
+    # one phrase a line: a number never runs on from one phrase into the next
+    return span_figures("\n".join(context)).values if context else frozenset()

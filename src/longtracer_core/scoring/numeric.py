@@ -291,7 +291,8 @@ def _figure(m: regex.Match[str], lenient: bool) -> list[Reading]:
         return [Reading(tuple(r for r in options if r), "num", m.start(), m.end())]
     glyph = VULGAR_FRACTIONS.get(m.string[m.end() : m.end() + 1]) if lenient else None
     if glyph is not None and "." not in g["digits"] and not g["scale"]:
-        whole = Decimal(value) + Decimal(glyph)  # "25½"
+        part = Decimal(glyph)
+        whole = Decimal(value) + (-part if g["sign"] else part)  # "25½", "-25½"
         return [Reading((_canon(whole),), "num", m.start(), m.end() + 1, whole, len(glyph) - 2)]
     return [_plain(m, "num", value, len(g["digits"].partition(".")[2]))]
 

@@ -21,8 +21,11 @@ from .numeric import Reading
 
 __all__ = ["claim_period", "span_periods", "years_referred"]
 
-_DECADE_S = regex.compile(r"['’]?s\b")
-_CENTURY = regex.compile(r"(?:st|nd|rd|th)?[\s-]+centur(?:y|ies)\b", regex.IGNORECASE)
+_DECADE_S = regex.compile(r"['’]?s\b(?!\s+of\b)")  # "1000s of fans" counts, names no decade
+# a century is numbered: "15th century" (digits carry the ending), "fifteenth century";
+# "2 centuries" is a duration
+_CENTURY = regex.compile(r"[\s-]+centur(?:y|ies)\b", regex.IGNORECASE)
+_ORDINAL_END = regex.compile(r"(?:st|nd|rd|th)", regex.IGNORECASE)
 _ERA = regex.compile(
     r"\s*(?:" + "|".join(r"\.?".join(e.upper()) for e in sorted(ERAS_BEFORE)) + r")\b\.?"
 )
@@ -52,7 +55,13 @@ def _century(text: str, item: Reading) -> int | None:
         n = Decimal(item.readings[0])
     if n is None or n != int(n) or not 1 <= n <= 21:
         return None
-    after = _CENTURY.match(text, item.end)
+    end = item.end
+    if item.kind == "num":
+        ending = _ORDINAL_END.match(text, end)
+        if ending is None:
+            return None
+        end = ending.end()
+    after = _CENTURY.match(text, end)
     if after is None or _ERA.match(text, after.end()):
         return None
     return int(n)
@@ -91,8 +100,8 @@ def span_periods(text: str, items: Sequence[Reading], kinds: Iterable[str]) -> s
     return out
 
 
-def _year_of(item: Reading, kind: str) -> int | None:
-    if kind == "year" and item.number is not None:
+def _year_of(text: str, item: Reading, kind: str) -> int | None:
+    if kind == "year" and item.number is not None and text[item.start : item.end].isdigit():
         return int(item.number)
     if kind == "date":
         year = _YEAR_READING.match(item.readings[0])
@@ -109,5 +118,5 @@ def years_referred(text: str, items: Sequence[Reading], kinds: Sequence[str]) ->
         referred = kind == "date" and reading.startswith("--") and last is not None
         if referred and _THAT_YEAR.match(text, item.end):
             out.update((f"{last}{reading[1:]}", f"{last}{reading[1:4]}"))
-        last = _year_of(item, kind) or last
+        last = _year_of(text, item, kind) or last
     return out

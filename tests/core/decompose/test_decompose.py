@@ -208,6 +208,9 @@ def test_a_clause_that_refers_back_is_not_cut_off():
         "The first reactor was delayed by a year, and so was the second one.",
     ):
         assert [c.claim_text for c in DEC.decompose(text).claims] == [text]
+    # "too" that means "excessively" refers to nothing
+    text = "The old model sells well, but the new model is too expensive for most buyers."
+    assert len(DEC.decompose(text).claims) == 2
 
 
 def test_a_label_before_a_colon_is_no_clause_of_its_own():

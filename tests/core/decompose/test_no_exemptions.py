@@ -107,6 +107,23 @@ def test_model_labelled_refusal_does_not_exempt_a_sentence():
     assert FAKE not in g.text or g.text == f"{draft} [unverified]"
 
 
+def test_a_refusal_does_not_lend_its_negation_to_the_claim_after_it():
+    """A model that keeps a sentence's refusal but drops the "not" of the statement after
+    it does not cover the sentence: the refusal's own "not" counts for its own part only,
+    so the sentence comes back as our rules read it, negation and all."""
+    draft = "I'm not sure, but the tower is not in Paris."
+    out = {
+        "claims": [
+            {"claim_text": "I'm not sure", "draft_span": [0, 12], "cited_markers": []},
+            {"claim_text": "The tower is in Paris.", "draft_span": [18, 44], "cited_markers": []},
+        ],
+        "non_claims": [],
+    }
+    v = verifier(decomposer=LLMDecomposer(FunctionChat(lambda m, s: out)))
+    texts = [c.claim_text for c in v.verify_case(draft, SOURCES).claims]
+    assert "The tower is not in Paris." in texts
+
+
 def test_partly_restated_sentence_is_verified_whole():
     """A claim that restates most of a sentence but drops a clause does not cover it."""
     draft = "The Eiffel Tower was completed in 1889 for the World's Fair, and it cures cancer."

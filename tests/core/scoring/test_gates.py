@@ -66,6 +66,9 @@ def met(claim: str, span: str) -> bool:
         ("The decline began in the late 1400s.", "The decline began in the late 15th century."),
         ("The decline began in the late 15th century.", "The decline began in the late 1400s."),
         ("It was built in the 1960s.", "It was built on 4 May 1963."),
+        # a number of centuries is a duration, not a numbered century
+        ("The empire lasted 2 centuries.", "The empire lasted two centuries."),
+        ("The oak is 5 centuries old.", "The oak is 500 years old."),
         # a day of "that year" is a date of the year the span named before it
         (
             "Women first voted on 28 November 1893.",
@@ -122,6 +125,7 @@ def test_figure_gate_reads_figures_as_written(claim, span):
         ("The decline began in the late 1500s.", "The decline began in the late 15th century."),
         ("It was built in the 1960s.", "It was built in the 1860s."),
         ("It was founded in the 19th century.", "About 1,850 people founded it."),
+        ("It was built in the 5th century.", "It has stood for 5 centuries."),
         (
             "Women first voted on 28 November 1894.",
             "It passed in 1893; women voted on 28 November that year.",
@@ -147,6 +151,9 @@ def test_figure_gate_still_catches_changed_values(claim, span):
         # a year after an opener is a figure, whatever follows it
         ("Since 2015 – the year of the deal – sales grew.", [("2015",)]),
         ("In 2020, sales rose 5%.", [("2020",), ("5",)]),
+        # a year after a capitalised word, and a hedged count before a dash, are figures
+        ("Sales over Christmas 2022 rose 5%.", [("2022",), ("5",)]),
+        ("About 300 – mostly students – attended.", [("300",)]),
     ],
 )
 def test_the_figure_gate_leaves_out_the_numbers_of_names(claim, asked):
