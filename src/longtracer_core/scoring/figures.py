@@ -45,7 +45,7 @@ from ..lexicon.numbers import (
 from ..text.words import lex_tokens
 from .derivation import converted_values, share_readings, share_spans, shares
 from .numeric import Reading, _expand, _scan_items
-from .periods import claim_period, span_periods, years_referred
+from .periods import DECADE_S, claim_period, span_periods, years_referred
 from .units import unit_table
 
 __all__ = [
@@ -128,7 +128,6 @@ def is_percent(text: str, end: int) -> bool:
 
 
 _SCALES = frozenset(SCALE_EXPONENTS) | frozenset(SCALE_SUFFIXES)
-_DECADE = regex.compile(r"['’]?s\b")
 
 
 def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | None) -> str:
@@ -141,7 +140,7 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
     if any(sym in before for sym in "$€£¥₹"):
         return "money"
     year = number is not None and number == number.to_integral_value() and 1000 <= number <= 2100
-    if year and number is not None and number % 10 == 0 and _DECADE.match(text, end):
+    if year and number is not None and number % 10 == 0 and DECADE_S.match(text, end):
         return "year"  # "the 1990s": a decade, not 1,990 seconds
     words = [w for w in lex_tokens(text[end : end + 40]) if w not in _SCALES][:2] or [""]
     if words[0] in CURRENCY_WORDS:

@@ -19,9 +19,11 @@ import regex
 from ..lexicon.dates import ERAS_BEFORE
 from .numeric import Reading
 
-__all__ = ["claim_period", "span_periods", "years_referred"]
+__all__ = ["DECADE_S", "claim_period", "span_periods", "years_referred"]
 
-_DECADE_S = regex.compile(r"['’]?s\b(?!\s+of\b)")  # "1000s of fans" counts, names no decade
+# the "s" of a decade ("1990s", "1990's"): after a year it is no unit of seconds
+DECADE_S = regex.compile(r"['’]?s\b")
+_COUNTED = regex.compile(r"['’]?s\s+of\b")  # "1000s of fans" counts, names no decade
 # a century is numbered: "15th century" (digits carry the ending), "fifteenth century";
 # "2 centuries" is a duration
 _CENTURY = regex.compile(r"[\s-]+centur(?:y|ies)\b", regex.IGNORECASE)
@@ -43,7 +45,9 @@ def _decade(text: str, item: Reading) -> int | None:
     n = item.number
     if item.kind != "num" or n is None or n != n.to_integral_value():
         return None
-    if not 1000 <= n <= 2100 or n % 10 or _DECADE_S.match(text, item.end) is None:
+    if not 1000 <= n <= 2100 or n % 10 or DECADE_S.match(text, item.end) is None:
+        return None
+    if _COUNTED.match(text, item.end):
         return None
     return int(n)
 
@@ -90,17 +94,14 @@ def span_periods(text: str, items: Sequence[Reading], kinds: Iterable[str]) -> s
         century = _century(text, item)
         if century is not None:
             out.add(f"century:{century}")
-        elif kind == "year" and item.number is not None and text[item.start : item.end].isdigit():
-            out.update(_year(int(item.number)))  # a year is written "1850", never "1,850"
-        elif kind == "date":
-            for reading in item.readings:
-                year = _YEAR_READING.match(reading)
-                if year is not None:
-                    out.update(_year(int(year.group(1))))
+        elif (year := _year_of(text, item, kind)) is not None:
+            out.update(_year(year))
     return out
 
 
 def _year_of(text: str, item: Reading, kind: str) -> int | None:
+    """The year a figure states: a year written in plain digits ("1850", never "1,850"),
+    or a date's year."""
     if kind == "year" and item.number is not None and text[item.start : item.end].isdigit():
         return int(item.number)
     if kind == "date":
