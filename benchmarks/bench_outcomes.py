@@ -53,6 +53,7 @@ HEADLINE = (
     "wrong_flagged",
     "auroc_p_wrong",
     "ece",
+    "non_claims_flagged",
 )
 
 

@@ -45,7 +45,12 @@ _CONTENT_HEAD = 400
 MAX_CHAIN = 32
 _MAX_LEAD_IN_TOKENS = 6
 _MAX_TITLE_TOKENS = 5
+_MAX_QUESTION_TITLE_TOKENS = 8
+_TITLE_COUNT = 10
+_MAX_NAMED_LEAD_IN_TOKENS = 16
+_COPULA_END = regex.compile(r"\s+(?:are|is|were|was)\s*$", flags=regex.IGNORECASE)
 _SHORT_HEAD = 200
+_BARE_AND = regex.compile(r"\s+and\s+", flags=regex.IGNORECASE)
 
 
 def normalise(text: str) -> str:
@@ -61,6 +66,11 @@ def has_content(text: str) -> bool:
     if len(text) > _CONTENT_HEAD and _content_in(text[:_CONTENT_HEAD]):
         return True
     return _content_in(text)
+
+
+def _content_from(text: str, i: int) -> bool:
+    """``has_content(text[i:])``, without copying a long tail whose head holds content."""
+    return has_content(text[i : i + _CONTENT_HEAD]) or has_content(text[i:])
 
 
 def _content_in(text: str) -> bool:
@@ -102,10 +112,19 @@ def independent_rest(text: str, after: int) -> int | None:
         if has_content(rest[skip:]):
             return after + skip
     # only the first break needs a look: a later break's tail is part of the first's, so
-    # it holds content only if the first's does
-    m = phrases.CLAUSE.search(rest)
-    if m is not None and has_content(rest[m.end() :]):
-        return after + m.end()
+    # it holds content only if the first's does; a bare "and" before words that hold no
+    # content up to the next break joins two names ("the distance between Lisbon and
+    # Berlin, so …"), so the break after them is the first
+    start = 0
+    while (m := phrases.CLAUSE.search(rest, start)) is not None:
+        if not _content_from(rest, m.end()):
+            return None
+        nxt = phrases.CLAUSE.search(rest, m.end())
+        if nxt is None or has_content(rest[m.end() : nxt.start()]):
+            return after + m.end()
+        if not _BARE_AND.fullmatch(m.group(0)):
+            return after + m.end()
+        start = nxt.start()
     return None
 
 
@@ -233,6 +252,20 @@ def prose_lines(block: str) -> list[tuple[int, int]]:
     return out
 
 
+def _named_lead_in(text: str) -> bool:
+    """A longer line ending in a lead-in ("… are as follows:", "… include:") whose words before
+    it only name what follows ("The trade-offs between these classes are as follows:"); a
+    verb there states something ("The reasons Eiffel painted the tower green are:")."""
+    m = phrases.COLON_LEAD_IN.search(text) if text.rstrip().endswith(":") else None
+    if m is None or len(lex_tokens(text)) > _MAX_NAMED_LEAD_IN_TOKENS:
+        return False
+    subject = _COPULA_END.sub("", text[: m.start()])
+    # a name after the first word may be what the line says something of ("Acme owns Beta
+    # and Gamma, whose products are:" has a verb the heuristic does not know)
+    named = any(w[:1].isupper() for w in _WORDS.findall(subject)[1:])
+    return not named and "," not in subject and not states(subject)
+
+
 def _colon_statement(text: str) -> bool:
     """A line ending in ':' that states something ("X painted the tower green:")."""
     return text.rstrip().endswith(":") and states(text) and not phrases.COLON_LEAD_IN.search(text)
@@ -246,6 +279,24 @@ def _holds_figure(text: str) -> bool:
         return False
     lead_in = text.rstrip().endswith(":") and phrases.COLON_LEAD_IN.search(text) is not None
     return not lead_in or any(c.isdigit() for c in text)
+
+
+def _title(text: str) -> bool:
+    """A heading that only names what follows: short, no statement, and no figure but a
+    small count in words ("Connecting two devices"); one opening with a question word may
+    run longer ("Why much of it is still buried")."""
+    counts = numeric_values(text)
+    if counts and (any(c.isdigit() for c in text) or any(float(v) > _TITLE_COUNT for v in counts)):
+        return False
+    words = lex_tokens(text)
+    if len(words) <= _MAX_TITLE_TOKENS:
+        return not titled_statement(text)
+    # a longer question names nothing the section must bear out ("How Acme bought Beta")
+    return (
+        len(words) <= _MAX_QUESTION_TITLE_TOKENS
+        and phrases.INDIRECT.match(text) is not None
+        and not any(w[:1].isupper() for w in _WORDS.findall(text)[1:])
+    )
 
 
 def titled_statement(text: str) -> bool:
@@ -273,13 +324,7 @@ def classify_sentence(sentence: Sentence) -> NonClaimRule | None:
             return None
         return "heading"
     if sentence.kind == "heading":
-        if (
-            not numeric_values(norm)
-            and len(lex_tokens(norm)) <= _MAX_TITLE_TOKENS
-            and not titled_statement(norm)
-        ):
-            return "heading"
-        return None
+        return "heading" if _title(norm) else None
     if not norm:
         return "too_short"
     if _ANNOTATION.fullmatch(norm):
@@ -308,7 +353,7 @@ def _talk_rule(norm: str) -> NonClaimRule | None:
         phrases.TRANSITION.search(norm)
         and (len(lex_tokens(norm)) <= _MAX_LEAD_IN_TOKENS)
         and not _colon_statement(norm)
-    ):
+    ) or _named_lead_in(norm):
         return "transition"
     if not has_content(norm):
         return "too_short"

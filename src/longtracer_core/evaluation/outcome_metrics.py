@@ -5,7 +5,8 @@ For a corpus whose every sentence is labelled ``faithful`` / ``error`` /
 
 * **removed** — the sentence's text would not reach the user under ``redact``,
   at each ``strictness`` (``precise`` is the default);
-* **flagged** — ``flag`` marks it (a claim in it is REFUTED or UNCERTAIN);
+* **flagged** — ``flag`` marks it (a claim in it is REFUTED or UNCERTAIN); for
+  ``non_claim`` lines only this is counted (``non_claims_flagged``);
 * **decisive precision** — per finding kind, how often a REFUTED claim's
   finding sits on a wrong sentence (the bar: 9 in 10), and the same count for
   the kinds that only keep a claim UNCERTAIN (candidates for promotion);
@@ -138,6 +139,10 @@ def outcome_report(verdicts: Sequence[SentenceVerdict]) -> dict[str, Any]:
         report[f"wrong_removed_{s}"] = _rate(sum(v.removed[s] for v in errors), len(errors))
     report["faithful_flagged"] = _rate(sum(v.flagged for v in faithful), len(faithful))
     report["wrong_flagged"] = _rate(sum(v.flagged for v in errors), len(errors))
+    # talk, headings and refusals: in no rate above, but a mark on them is one a user sees
+    talk = [v for v in verdicts if v.label == "non_claim"]
+    report["non_claims"] = len(talk)
+    report["non_claims_flagged"] = _rate(sum(v.flagged for v in talk), len(talk))
     report["auroc_p_wrong"] = _auroc([v.p_wrong for v in errors], [v.p_wrong for v in faithful])
     claims = {
         id(c): (c.p_wrong, int(v.label == "error"))

@@ -40,9 +40,20 @@ __all__ = [
 _I = regex.IGNORECASE | regex.VERSION1
 _APOS = "['’]"
 
+# What a piece of writing is called when an answer says what it does not say ("the pricing
+# page doesn't say …", "none of the leaflets mentions …"), and the verbs of saying a text
+# does or does not do; with a word that may also mean the world ("the policy doesn't
+# cover", "the plan doesn't include") a writing only refuses by a verb of saying.
+_WRITING = (
+    r"(?:reports?|pages?|handbooks?|guides?|guidance|manuals?|leaflets?|faqs?|documentation"
+    r"|docs|websites?|site|notes|articles?|summar(?:y|ies)|filings?|press\s+releases?"
+    r"|datasheets?|spec\s+sheets?|terms|brochures?|announcements?|listings?)"
+)
+_SAYS = r"list|name|compare|explain|detail|quote|show|report|break\s+down|spell\s+out"
+
 # Honest refusals: the answer says it does not know or the sources do not say.
 REFUSAL = regex.compile(
-    rf"""^(?:(?:sorry|unfortunately|however|but)[,!]?\s+)?(?:
+    rf"""^(?:(?:sorry|unfortunately|however|but|so|and)[,!]?\s+)?(?:
         i\s+(?:do\s+not|don{_APOS}t|did\s+not|didn{_APOS}t)\s+know
       | i(?:\s+am|{_APOS}m)\s+(?:not\s+(?:sure|certain)|unsure|uncertain|unable\s+to)
       | i\s+(?:could\s+not|couldn{_APOS}t|cannot|can{_APOS}t|can\s+not|was\s+unable\s+to|
@@ -58,7 +69,12 @@ REFUSAL = regex.compile(
            (?:\s+(?:provided|given|supplied|available))?
            \s+(?:do|does|did)\s*(?:n{_APOS}t|\s+not)\s+
            (?:contain|mention|include|provide|specify|say|state|discuss|cover|address|
-              give|offer|describe|indicate|tell)
+              give|offer|describe|indicate|tell|{_SAYS})
+      | (?:the\s+)?(?:[\p{{Ll}}-]+\s+){{0,2}}{_WRITING}
+           \s+(?:do|does|did)\s*(?:n{_APOS}t|\s+not)\s+(?:say|mention|specify|state|give|tell|
+              {_SAYS})
+      | (?:none|neither)\s+of\s+the\s+(?:{_WRITING}|documents|sources|texts|passages|articles)
+           \s+(?:\p{{L}}+ly\s+)?(?:says?|mentions?|gives?|states?|specif(?:y|ies)|lists?|names?)
       | (?:this|that|the\s+answer|the\s+\w+)\s+is\s+not\s+(?:mentioned|specified|stated|
            given|provided|available|covered|included)\s+in\s+the\s+
            (?:provided\s+|given\s+)?(?:documents?|context|sources?|texts?|passages?)
@@ -77,7 +93,12 @@ PLEASANTRY = regex.compile(
       | feel\s+free\s+to
       | (?:please\s+)?reach\s+out
       | is\s+there\s+anything\s+else
-    )""",
+      | sorry\s+to\s+hear\s+(?:about\s+your\b|(?:that|this)(?=\s*[.!]))
+      | (?:i\s+)?hope\s+(?:you|your)\b(?!\s+(?:know|knew|reali[sz]e|understand|remember|notice))
+      | good\s+news(?=\s*(?:[.!,:;—–-]|on\s+(?:both|all|that|this)\b|$))
+      | (?:i{_APOS}m\s+|i\s+am\s+)?(?:happy|glad)\s+to\s+help
+      | thanks?(?:\s+you)?\s+for\s+(?:asking|your\s+question)
+    )""".replace("{_APOS}", _APOS),
     flags=_I | regex.VERBOSE,
 )
 # Interjections: whatever follows them is a statement of its own ("Of course X did Y").
@@ -148,7 +169,9 @@ META = regex.compile(
            (?:summary|overview|answer|breakdown|list|points?|details?|facts?|steps?|options?|
               results?|findings?|highlights?|information|info|things?|ways?|reasons?|
               examples?|explanation|comparison|table|recap|notes?|tips?|takeaways?|sources?|
-              answers?|rundown|run-down|reference|guide|look|snapshot|what\s+i\s+found|what\s+(?:the\s+)?(?:documents?|sources?|context)\s+says?|
+              answers?|rundown|run-down|reference|guide|look|snapshot|timeline|schedule|
+              numbers|figures|rates|prices|costs|fees|rules|changes|differences|trade-offs|
+              what\s+i\s+found|what\s+(?:the\s+)?(?:documents?|sources?|context)\s+says?|
               how|why|what)\b
            [^:.!?\p{N}]{0,80}(?::|[.!]?\s*$)
       | (?:please\s+)?(?:note|remember)\s+that\s+(?:this|these|the\s+(?:above|answer|information))
@@ -193,7 +216,8 @@ TRANSITION = regex.compile(
 COLON_LEAD_IN = regex.compile(
     r"""(?:
         (?:^|\s)(?:are|is|were|was|include|includes|included|involve|involves|contain|
-           contains|cover|covers|consist\s+of|consists\s+of|follow|follows|as\s+follows|
+           contains|need|needs|require|requires|cover|covers|consist\s+of|consists\s+of|
+           follow|follows|as\s+follows|
            like\s+this|the\s+following|such\s+as|e\.g\.|including|below|here)\s*:\s*$
       | ^(?:here\s+(?:is|are)|here{_APOS}s|below\s+(?:is|are))\b(?-i:[^\p{Lu}\p{N}]){0,60}:\s*$
       | ^(?:what|how|why|when|where|who|which)\b[^\p{N}]{0,60}:\s*$

@@ -267,3 +267,42 @@ def test_per_cause_table_names_the_finer_cause():
     assert outcome.redacted
     assert outcome.claims[0].reason_detail is not None
     assert outcome.mechanism == outcome.claims[0].reason_detail.value == "NUMERIC_MISMATCH"
+
+
+def test_outcome_table_counts_the_marks_on_non_claim_lines(tmp_path):
+    """Talk is in no rate, but a mark on it is one a user sees: the table counts how many
+    non-claim lines ``flag`` marks (a pleasantry is not; a refusal naming a figure the
+    evidence lacks is checked and marked)."""
+    lines = [
+        {"text": "Sorry to hear about your trip!", "label": "non_claim"},
+        {
+            "text": "The sources don't say whether the 2019 figure covers barges.",
+            "label": "non_claim",
+            "tags": ["refusal"],
+        },
+    ]
+    talk = " ".join(line["text"] for line in lines)
+    good = record(
+        "geo-02-faithful",
+        f"{talk} The Danube passes through ten countries.",
+        [*lines, {"text": "The Danube passes through ten countries.", "label": "faithful"}],
+        group="geo-02",
+    )
+    error = {"type": "unsupported_detail", "evidence": "no source mentions islands"}
+    bad = record(
+        "geo-02-error",
+        f"{talk} Its delta hosts forty volcanic islands.",
+        [
+            *lines,
+            {"text": "Its delta hosts forty volcanic islands.", "label": "error", "error": error},
+        ],
+        label="has_error",
+        group="geo-02",
+    )
+    path = tmp_path / "talk.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in (good, bad)) + "\n", encoding="utf-8")
+    outcomes = evaluate_realistic(load_realistic(path), CitationVerifier(embedder=HashEmbedder()))[
+        "dev"
+    ]["outcomes"]
+    assert outcomes["non_claims"] == 4
+    assert outcomes["non_claims_flagged"] == 0.5
