@@ -14,12 +14,13 @@ from functools import lru_cache
 import regex
 
 from ..lexicon.dates import ERAS_AFTER
-from .figures import Need, _hedge, claim_needs, claim_needs_at, figure_kind
+from .derivation import word_factors, worked_out
+from .figures import Need, _hedge, claim_needs_at, figure_kind
 from .name_words import opener_words
 from .numeric import Reading
 from .units import unit_table
 
-__all__ = ["checkable", "claim_figures", "gate_needs", "in_range"]
+__all__ = ["checkable", "claim_figures", "gate_needs", "in_range", "worked_out_at"]
 
 _GLUED = regex.compile(r"[A-Za-zµ]+\b")
 
@@ -80,7 +81,29 @@ def gate_needs(claim: str) -> tuple[Need, ...]:
     """The figures the matcher's figure gate asks a span for: every figure the claim
     asserts but those that are part of a name or code ("WH-50", "Rule 1", "PEP 695"),
     which the evidence-wide checks leave out too (they leave out ordinals as well)."""
-    return claim_needs(claim, _gated)
+    worked = worked_out_at(claim)
+    return tuple(need for item, need in claim_needs_at(claim, _gated) if item.start not in worked)
+
+
+@lru_cache(maxsize=4096)
+def worked_out_at(claim: str, either_way: bool = False) -> frozenset[int]:
+    """Where the claim's figures that it works out from its own earlier ones start
+    (``derivation.worked_out``: "9% of £5,000, which is £450"); their operands are
+    checked, so they are no figure to find in a span. ``either_way``: from any of its
+    other figures ("£450 a year: 9% of £5,000"), which only says a computation may have
+    given the figure, so it is no conflict."""
+    factors = [("factor", f) for kind, f in word_factors(claim) if kind == "multiplier"]
+    read = [
+        (item.start, figure_kind(claim, item.start, item.end, item.kind, n.number), n)
+        for item, n in claim_needs_at(claim)
+    ]
+    out: set[int] = set()
+    for j, (start, kind, need) in enumerate(read):
+        others = read if either_way else read[:j]
+        operands = factors + [(k, n.number) for s, k, n in others if s != start and n.number]
+        if need.number is not None and worked_out(need.number, need.decimals, kind, operands):
+            out.add(start)
+    return frozenset(out)
 
 
 def _gated(text: str, item: Reading) -> bool:

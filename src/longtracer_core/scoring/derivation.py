@@ -1,7 +1,7 @@
-"""Figures a reader derives from one evidence sentence, so a derived figure is never
-called wrong.
+"""Figures a reader derives from one evidence sentence, or a claim from its own, so a
+derived figure is never called wrong.
 
-Two readings, for two uses:
+Three readings, for three uses:
 
 * ``derived_values`` — what a careful reader derives for certain (a unit conversion,
   the sum or difference of two figures of one kind, a share of two counts as a percent,
@@ -13,6 +13,8 @@ Two readings, for two uses:
   year and a duration, "opened in 1937 after four years of construction" → 1933): too
   loose to count as stated, enough that a figure which differs from the evidence is not
   a proof of error.
+* ``worked_out`` — what a claim computes from its own figures ("9% of £5,000, which is
+  £450"): checked by its arithmetic, its operands checked as figures of their own.
 
 Pure functions of the sentences' figure readings and words.
 """
@@ -41,6 +43,7 @@ __all__ = [
     "share_spans",
     "shares",
     "word_factors",
+    "worked_out",
 ]
 
 _MAX_FIGURES = 12  # pairs of the first figures of a sentence (a table row can hold dozens)
@@ -280,4 +283,32 @@ def derivable(
             if f is not q
         ):
             return True
+    return False
+
+
+def worked_out(
+    value: Decimal, decimals: int, kind: str, earlier: Sequence[tuple[str, Decimal]]
+) -> bool:
+    """Is ``value`` (a figure of ``kind`` written to ``decimals`` places) worked out from
+    two ``earlier`` figures of its claim (kind, value; "factor" for a multiplier or a
+    period of its words, "twice", "a month": 12, never two of those): a sum or difference
+    of two of its kind, one of its kind times or over another, or a percentage of one of
+    its kind ("9% of £5,000, which is £450 a year, or £37.50 a month")? The caller gives
+    only the figures written before it, so two figures never explain each other ("£540 a
+    year, or £45 a month": £540 is still to check)."""
+    if kind in ("year", "date"):
+        return False
+    tolerance = Decimal(5) * Decimal(10) ** (-decimals - 1)
+    numbers = [(k, n) for k, n in earlier[: _MAX_FIGURES * 2] if k not in ("year", "date") and n]
+    for i, (ka, a) in enumerate(numbers):
+        for kb, b in numbers[i + 1 :]:
+            if ka == kb == "factor" or (kind not in (ka, kb) and not ka == kb == kind == "count"):
+                continue
+            results = [a * b, a / b, b / a]
+            if ka == kb == kind:
+                results += [a + b, abs(a - b)]
+            if "percent" in (ka, kb):
+                results.append(a * b / 100)
+            if any(abs(r - value) <= tolerance for r in results):
+                return True
     return False

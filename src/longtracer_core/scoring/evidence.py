@@ -38,7 +38,7 @@ from ..lexicon.numbers import DURATION_UNITS
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
 from .binding import CLEARER, binding_finding, elsewhere_finding
-from .claim_figures import checkable, claim_figures, in_range
+from .claim_figures import checkable, claim_figures, in_range, worked_out_at
 from .clause_checks import content_words, unfound_clause, unlinked_clause
 from .codes import swapped_codes
 from .derivation import (
@@ -259,6 +259,8 @@ def _computed(
     if kind == "date":
         return derivable_date(need.readings[0], index.sentences)
     own = [n for _, n in word_factors(claim)]
+    if start in worked_out_at(claim, either_way=True):
+        return True
     if need.number is None or not derivable(need.number, kind, index.sentences, own):
         return False
     at = aligned.text.find(other)
@@ -308,6 +310,7 @@ def _figure(
     several = len(every) > 1
     # "1 hour and 12 minutes" where the evidence says 72 minutes: its parts are no findings
     joined = compound_durations(_kinds(claim)) & (index.figures.values | index.derived)
+    worked = worked_out_at(claim)
     for item, need in figures:
         content = _local(claim, item[0], item[1], claim_content) or claim_content
         aligned, share = _aligned(content, index)
@@ -320,7 +323,7 @@ def _figure(
         )
         if other in stated:
             other = None  # the claim states that value too ("£25 per journey, so £50 return")
-        if not _met(need, kind, index):
+        if item[0] not in worked and not _met(need, kind, index):
             found = _unmet(claim, item, need, kind, aligned, other, index)
             if found is not None:
                 return found

@@ -584,3 +584,40 @@ def test_a_lines_first_word_is_no_name():
     claim = "Voyager 1 was launched in 1977\nNotable flybys: Jupiter in 1979"
     assert "name_absent" not in kinds_of(claim, index)
     assert kinds_of("Voyager 1 was launched in 1977 by Orlen Biotech", index) == ["name_absent"]
+
+
+FEES = evidence_index(
+    [("S1", "Students repay 9% of their income above £25,000. Water costs £4.10 a cubic metre.")]
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "On £5,000 above the threshold you repay 9% of it, which is £450 a year, or £37.50 a "
+        "month.",
+        "A household using 55 cubic metres pays 55 × £4.10 = £225.50.",
+    ],
+)
+def test_a_figure_the_claim_works_out_from_its_own_earlier_ones_is_no_finding(claim):
+    """A result the claim computes in front of the reader from figures it gave before is
+    checked by its arithmetic; the operands stay figures to check ("£5,000", "55" are the
+    user's own here)."""
+    context = ("£5,000", "55 cubic metres")
+    assert not [f for f in evidence_findings(claim, FEES, context) if f.kind.startswith("figure")]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # wrong arithmetic: nothing explains £540
+        "On £5,000 above the threshold you repay 9% of it, which is £540 a year.",
+        # two wrong figures explain each other, never themselves: £540 is still to check
+        "On £5,000 above the threshold you repay £540 a year, or £45 a month.",
+        # the result before its operands is no computation shown
+        "You repay £450 a year: 9% of £5,000.",
+    ],
+)
+def test_a_figure_no_earlier_figure_of_the_claim_works_out_stays_to_check(claim):
+    found = evidence_findings(claim, FEES, ("£5,000",))
+    assert [f.kind for f in found][:1] == ["figure_absent"], found
