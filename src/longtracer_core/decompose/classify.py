@@ -286,7 +286,7 @@ def _title(text: str) -> bool:
     small count in words ("Connecting two devices"); one opening with a question word may
     run longer ("Why much of it is still buried")."""
     counts = numeric_values(text)
-    if counts and (any(c.isdigit() for c in text) or any(float(v) > _TITLE_COUNT for v in counts)):
+    if counts and (any(c.isdigit() for c in text) or not all(map(_small_count, counts))):
         return False
     words = lex_tokens(text)
     if len(words) <= _MAX_TITLE_TOKENS:
@@ -297,6 +297,13 @@ def _title(text: str) -> bool:
         and phrases.INDIRECT.match(text) is not None
         and not any(w[:1].isupper() for w in _WORDS.findall(text)[1:])
     )
+
+
+def _small_count(value: str) -> bool:
+    try:
+        return float(value) <= _TITLE_COUNT
+    except ValueError:
+        return False
 
 
 def titled_statement(text: str) -> bool:
