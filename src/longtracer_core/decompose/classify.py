@@ -57,20 +57,16 @@ def normalise(text: str) -> str:
     return text.replace("‘", "'").replace("’", "'").replace("`", "'").strip().strip("*_ ")
 
 
-def has_content(text: str) -> bool:
-    """Enough of a statement to check: a figure, or at least three word tokens.
+def has_content(text: str, start: int = 0) -> bool:
+    """Enough of a statement to check in ``text[start:]``: a figure, or at least three
+    word tokens.
 
     Decided on the first ``_CONTENT_HEAD`` characters when they suffice (what a
     head holds, the whole text holds), so checking many tails stays linear.
     """
-    if len(text) > _CONTENT_HEAD and _content_in(text[:_CONTENT_HEAD]):
+    if len(text) - start > _CONTENT_HEAD and _content_in(text[start : start + _CONTENT_HEAD]):
         return True
-    return _content_in(text)
-
-
-def _content_from(text: str, i: int) -> bool:
-    """``has_content(text[i:])``, without copying a long tail whose head holds content."""
-    return has_content(text[i : i + _CONTENT_HEAD]) or has_content(text[i:])
+    return _content_in(text[start:])
 
 
 def _content_in(text: str) -> bool:
@@ -117,12 +113,15 @@ def independent_rest(text: str, after: int) -> int | None:
     # Berlin, so …"), so the break after them is the first
     start = 0
     while (m := phrases.CLAUSE.search(rest, start)) is not None:
-        if not _content_from(rest, m.end()):
+        if not has_content(rest, m.end()):
             return None
         nxt = phrases.CLAUSE.search(rest, m.end())
-        if nxt is None or has_content(rest[m.end() : nxt.start()]):
-            return after + m.end()
-        if not _BARE_AND.fullmatch(m.group(0)):
+        joins_names = (
+            nxt is not None
+            and _BARE_AND.fullmatch(m.group(0)) is not None
+            and not has_content(rest[m.end() : nxt.start()])
+        )
+        if not joins_names or nxt is None:
             return after + m.end()
         start = nxt.start()
     return None
@@ -262,8 +261,7 @@ def _named_lead_in(text: str) -> bool:
     subject = _COPULA_END.sub("", text[: m.start()])
     # a name after the first word may be what the line says something of ("Acme owns Beta
     # and Gamma, whose products are:" has a verb the heuristic does not know)
-    named = any(w[:1].isupper() for w in _WORDS.findall(subject)[1:])
-    return not named and "," not in subject and not states(subject)
+    return not _names_after_first(subject) and "," not in subject and not states(subject)
 
 
 def _colon_statement(text: str) -> bool:
@@ -295,8 +293,13 @@ def _title(text: str) -> bool:
     return (
         len(words) <= _MAX_QUESTION_TITLE_TOKENS
         and phrases.INDIRECT.match(text) is not None
-        and not any(w[:1].isupper() for w in _WORDS.findall(text)[1:])
+        and not _names_after_first(text)
     )
+
+
+def _names_after_first(text: str) -> bool:
+    """A capitalised word after the first: a name the text may say something of."""
+    return any(w[:1].isupper() for w in _WORDS.findall(text)[1:])
 
 
 def _small_count(value: str) -> bool:

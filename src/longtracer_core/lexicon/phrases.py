@@ -49,7 +49,10 @@ _WRITING = (
     r"|docs|websites?|site|notes|articles?|summar(?:y|ies)|filings?|press\s+releases?"
     r"|datasheets?|spec\s+sheets?|terms|brochures?|announcements?|listings?)"
 )
-_SAYS = r"list|name|compare|explain|detail|quote|show|report|break\s+down|spell\s+out"
+_SAYS = (
+    r"say|mention|specify|state|give|tell|list|name|compare|explain|detail|quote|show|report"
+    r"|break\s+down|spell\s+out"
+)
 
 # Honest refusals: the answer says it does not know or the sources do not say.
 REFUSAL = regex.compile(
@@ -68,12 +71,10 @@ REFUSAL = regex.compile(
            (?:documents?|context|sources?|texts?|passages?|articles?|information|excerpts?)
            (?:\s+(?:provided|given|supplied|available))?
            \s+(?:do|does|did)\s*(?:n{_APOS}t|\s+not)\s+
-           (?:contain|mention|include|provide|specify|say|state|discuss|cover|address|
-              give|offer|describe|indicate|tell|{_SAYS})
+           (?:contain|include|provide|discuss|cover|address|offer|describe|indicate|{_SAYS})
       | (?:the\s+)?(?:[\p{{Ll}}-]+\s+){{0,2}}{_WRITING}
-           \s+(?:do|does|did)\s*(?:n{_APOS}t|\s+not)\s+(?:say|mention|specify|state|give|tell|
-              {_SAYS})
-      | (?:none|neither)\s+of\s+the\s+(?:{_WRITING}|documents|sources|texts|passages|articles)
+           \s+(?:do|does|did)\s*(?:n{_APOS}t|\s+not)\s+(?:{_SAYS})
+      | (?:none|neither)\s+of\s+the\s+(?:{_WRITING}|documents|sources|texts|passages)
            \s+(?:\p{{L}}+ly\s+)?(?:says?|mentions?|gives?|states?|specif(?:y|ies)|lists?|names?)
       | (?:this|that|the\s+answer|the\s+\w+)\s+is\s+not\s+(?:mentioned|specified|stated|
            given|provided|available|covered|included)\s+in\s+the\s+

@@ -258,9 +258,9 @@ def _computed(
     event than "the bridge opened in 1937 after four years", though both name the bridge."""
     if kind == "date":
         return derivable_date(need.readings[0], index.sentences)
-    own = [n for _, n in word_factors(claim)]
     if start in worked_out_at(claim, either_way=True):
         return True
+    own = [n for _, n in word_factors(claim)]
     if need.number is None or not derivable(need.number, kind, index.sentences, own):
         return False
     at = aligned.text.find(other)
