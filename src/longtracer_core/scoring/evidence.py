@@ -50,6 +50,7 @@ from .derivation import (
 )
 from .figures import Need, SpanFigures, context_figures, figure_kind, needs_met, span_figures
 from .findings import Finding, quote
+from .name_binding import name_binding_finding
 from .names import NameIndex, absent_names, name_index
 from .numeric import _scan_items
 from .toggles import SentenceClauses, read_sentence, toggle_finding
@@ -439,7 +440,9 @@ def evidence_findings(
         figure = _figure(claim, content, index, given)
         aligned, share = _aligned(content, index)
         if figure is None and aligned is not None and share >= ALIGNED:
-            figure = binding_finding(claim, aligned.text, aligned.source_id)
+            figure = binding_finding(claim, aligned.text, aligned.source_id) or (
+                name_binding_finding(claim, aligned.text, aligned.source_id)
+            )
         if figure is not None:
             out.append(figure)
     return out

@@ -43,9 +43,10 @@ DECISIVE_KINDS: frozenset[str] = frozenset(
 # A clause linked to a stated fact that the evidence around it does not hold
 # ("clause_unlinked") too.
 # A figure the evidence sentence states for another part of itself ("figure_binding",
-# ``binding.py``) too: a reading of sentence structure, never a deletion.
+# ``binding.py``) too: a reading of sentence structure, never a deletion; and a name the
+# evidence sentence gives another part of itself ("name_binding", ``name_binding.py``).
 BLOCKING_KINDS: frozenset[str] = frozenset(
-    {"figure_absent", "clause_absent", "clause_unlinked", "figure_binding"}
+    {"figure_absent", "clause_absent", "clause_unlinked", "figure_binding", "name_binding"}
 )
 # Verbs of change ("rose" / "fell"): one subject, two directions, so opposite verbs on a
 # strongly matching span contradict. Comparatives and relative positions ("lower than",
