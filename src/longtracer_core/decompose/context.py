@@ -240,12 +240,17 @@ class Context:
             self.lead_in = clean.rstrip(":").strip() if clean.endswith(":") else None
 
 
+# what an empty table cell holds: nothing, or a dash alone ("| 8 | – | – |")
+_EMPTY_CELL = " \t-–—−"
+
+
 def table_cells(
     row: str, header: Sequence[str] | None
 ) -> list[tuple[int, int, str, tuple[str, ...]]]:
     """The claims of one table row: each cell after the first, read with its row label
     and column header ("Voyager 1: Launch: 5 September 1977"), with the cell's offsets
-    in ``row``. A row without a matching header is one claim."""
+    in ``row``; an empty cell (or a dash alone) states nothing. A row without a matching
+    header is one claim."""
     bounds: list[tuple[int, int]] = []
     pos = 0
     for piece in row.split("|"):
@@ -258,7 +263,7 @@ def table_cells(
     label = clean_markup(cells[0])
     out: list[tuple[int, int, str, tuple[str, ...]]] = []
     for (a, b), head, cell in zip(bounds[1:], header[1:], cells[1:], strict=True):
-        if not cell.strip():
+        if not cell.strip(_EMPTY_CELL):
             continue
         prefix = f"{head}: {label}" if head else label
         out.append((a, b, f"{prefix}: {clean_markup(cell)}", (prefix,)))

@@ -155,6 +155,19 @@ def test_table_cells_are_claims_with_row_and_column():
     ]
 
 
+def test_an_empty_or_dashed_table_cell_states_nothing():
+    """A dash alone in a cell marks it empty ("| 8 | – | – |"): the row's claims are its
+    other cells, and no coverage repair brings the dashes back as a claim."""
+    draft = (
+        "| Games | Gold | Silver | Bronze |\n|---|---|---|---|\n"
+        "| Beijing 2008 | 8 | – | — |\n| Athens 2004 | - | | 2 |"
+    )
+    assert claims(draft) == [
+        ("Gold: Beijing 2008: 8", "8"),
+        ("Bronze: Athens 2004: 2", "2"),
+    ]
+
+
 @pytest.mark.parametrize(
     "draft",
     [
