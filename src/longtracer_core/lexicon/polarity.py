@@ -101,6 +101,9 @@ FALLING_WORDS = tuple(
 OPPOSITE_PAIRS: tuple[tuple[str, str], ...] = (
     ("before", "after"),
     ("earlier", "later"),
+    ("following", "previous"),
+    ("following", "preceding"),
+    ("next", "previous"),
     ("north", "south"),
     ("northern", "southern"),
     ("northward", "southward"),

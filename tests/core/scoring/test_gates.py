@@ -182,6 +182,12 @@ def fired(claim: str, span: str) -> set[str]:
             "The northern section was hit hardest.",
             "The southern section was hit hardest.",
         ),
+        # a time turned round: "the following evening" is not "the previous evening"
+        (
+            "direction",
+            "Evacuations to shelters took place the following evening.",
+            "Around 2,300 residents had been evacuated to shelters the previous evening.",
+        ),
         # a route or order turned round: both words are in the evidence, the other way
         (
             "direction",
@@ -266,6 +272,7 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
         ),
         ("It fell by about 12 percent per decade.", "It declined by 12.2% per decade."),
         ("Book at least 14 days ahead.", "Book 14 or more days ahead."),
+        ("The ferry leaves the following morning.", "The ferry leaves the next morning."),
         ("Meta was fined by the Irish regulator.", "Ireland's regulator fined Meta."),
         # a negation in another clause of the evidence says nothing of the claim's clause
         (
