@@ -25,7 +25,7 @@ import numpy as np
 
 from longtracer_core import CitationVerifier
 from longtracer_core.contracts import AssessmentAvailability, ClaimAssessment, ClaimOutcome
-from longtracer_core.evaluation.realistic_corpus import load_realistic
+from longtracer_core.evaluation.realistic_corpus import HUMAN, load_realistic
 from longtracer_core.pipeline.verdicts import answer_contexts, may_pass_on_probability
 from longtracer_core.scoring.calibration import FEATURES, claim_features, fit_logistic
 
@@ -36,6 +36,11 @@ BALANCED_FAITHFUL = 0.10
 # sentences is switched off: the uncertain line flags as many wrong sentences as it can
 # while marking at most this share of faithful ones (the budget the product sets).
 FLAGGED_FAITHFUL = 0.30
+# ... and at most this share of the faithful sentences of hand-written answers, which
+# users' own answers resemble more than a small model's (the budget the product sets for
+# answers written by people; model-written faithful sentences are flagged far less, so
+# the share over every writer alone can hide a line that marks too many of them)
+FLAGGED_FAITHFUL_HUMAN = 0.35
 L2 = 1.0
 
 
@@ -76,19 +81,20 @@ def _rows(records):
             # below the band and unable to pass on probability: marked whatever p_wrong says
             below = claim.assessment is not ClaimAssessment.SUPPORTED
             always = below and not may_pass_on_probability(claim, len(ctx))
-            keys = [(record.id, k, label) for k, label in touched if label != "non_claim"]
+            human = record.writer == HUMAN
+            keys = [(record.id, k, label, human) for k, label in touched if label != "non_claim"]
             rows.append(([feats[f] for f in FEATURES], wrong, (refuted, always, below), keys))
     return rows
 
 
-def _sentences(rows, p):
-    """Per labelled sentence: is it wrong, and (refuted, always marked, below the band,
-    p_wrong) of each of its claims."""
-    sentences: dict[tuple[str, int, str], list[tuple[bool, bool, bool, float]]] = {}
+def _sentences(rows, p, human_only=False):
+    """Per labelled sentence (of hand-written answers only, with ``human_only``): is it
+    wrong, and (refuted, always marked, below the band, p_wrong) of each of its claims."""
+    sentences: dict[tuple[str, int, str, bool], list[tuple[bool, bool, bool, float]]] = {}
     for (_, _, (refuted, always, below), keys), prob in zip(rows, p, strict=True):
         for key in keys:
             sentences.setdefault(key, []).append((refuted, always, below, float(prob)))
-    return [(key[2] == "error", claims) for key, claims in sentences.items()]
+    return [(k[2] == "error", c) for k, c in sentences.items() if k[3] or not human_only]
 
 
 def _rates(sentences, hit):
@@ -99,17 +105,24 @@ def _rates(sentences, hit):
 
 def _operating_points(rows, p):
     """``uncertain``: the p_wrong line that flags the most wrong sentences while faithful
-    sentences flagged stay at or under FLAGGED_FAITHFUL, and of the lines that flag as
-    many, the highest (no faithful flag that catches nothing); ``balanced``: the lowest
-    line at which removing uncertain claims keeps faithful sentences removed at or under
+    sentences flagged stay at or under FLAGGED_FAITHFUL (and those of hand-written
+    answers at or under FLAGGED_FAITHFUL_HUMAN), and of the lines that flag as many, the
+    highest (no faithful flag that catches nothing); ``balanced``: the lowest line at
+    which removing uncertain claims keeps faithful sentences removed at or under
     BALANCED_FAITHFUL."""
-    sentences = _sentences(rows, p)
+    sentences, human = _sentences(rows, p), _sentences(rows, p, human_only=True)
     grid = [float(t) for t in np.round(np.arange(0.02, 0.99, 0.01), 2)]
-    rates = {
-        tau: _rates(sentences, lambda c, tau=tau: c[0] or c[1] or (c[2] and c[3] >= tau))
+
+    def flags(c, tau):
+        return c[0] or c[1] or (c[2] and c[3] >= tau)
+
+    rates = {tau: _rates(sentences, lambda c, tau=tau: flags(c, tau)) for tau in grid}
+    by_people = {tau: _rates(human, lambda c, tau=tau: flags(c, tau))[0] for tau in grid}
+    within = [
+        tau
         for tau in grid
-    }
-    within = [tau for tau in grid if rates[tau][0] <= FLAGGED_FAITHFUL] or grid[-1:]
+        if rates[tau][0] <= FLAGGED_FAITHFUL and by_people[tau] <= FLAGGED_FAITHFUL_HUMAN
+    ] or grid[-1:]
     most = max(rates[tau][1] for tau in within)
     line = max(tau for tau in within if rates[tau][1] == most)
     balanced = 1.0
@@ -150,8 +163,8 @@ def main() -> None:
             "wrong_claims": int(y.sum()),
             "l2": L2,
             "uncertain_rule": (
-                f"most wrong flagged with faithful flagged <= {FLAGGED_FAITHFUL}; "
-                "of equal lines the highest"
+                f"most wrong flagged with faithful flagged <= {FLAGGED_FAITHFUL} "
+                f"(hand-written answers: <= {FLAGGED_FAITHFUL_HUMAN}); of equal lines the highest"
             ),
             "balanced_rule": f"lowest line keeping faithful sentences removed <= {BALANCED_FAITHFUL}",
             "seconds": round(time.perf_counter() - started, 1),
