@@ -58,7 +58,8 @@ class _Figure:
 
 @dataclass(frozen=True)
 class Bound:
-    """The claim's figure, what the sentence states for the claim's part, and where."""
+    """What the claim gives (a figure, or a name in ``name_binding.py``) and what the
+    sentence gives in its place."""
 
     claimed: str
     stated: str

@@ -29,12 +29,13 @@ import regex
 from ..contracts import ReasonCode
 from ..text.memo import short_text_cache
 from ..text.words import function_words
+from .binding import Bound
 from .clause_checks import content_words
 from .findings import Finding, quote
 from .name_words import opener_words
 from .names import Name, claim_names
 
-__all__ = ["NameBound", "name_binding_finding", "name_bound_elsewhere"]
+__all__ = ["name_binding_finding", "name_bound_elsewhere"]
 
 # what sets two statements side by side; a bare comma joins a list or an apposition
 _JOIN = regex.compile(
@@ -44,14 +45,6 @@ _JOIN = regex.compile(
 # a piece with a lower-case word says something; one without is a name of a list
 _WORDS = regex.compile(r"(?<![\p{L}\p{N}])\p{Ll}")
 _FIRST = regex.compile(r"[^\p{L}]*(\p{Lu}\p{Ll}+)\b")
-
-
-@dataclass(frozen=True)
-class NameBound:
-    """The claim's name, and the name the sentence gives what the claim gives it."""
-
-    claimed: str
-    stated: str
 
 
 @dataclass(frozen=True)
@@ -141,7 +134,7 @@ def _crossings(claim: str, parts: Sequence[_Part]) -> list[tuple[int, str, int]]
     return out
 
 
-def name_bound_elsewhere(claim: str, sentence: str) -> NameBound | None:
+def name_bound_elsewhere(claim: str, sentence: str) -> Bound | None:
     """Two names of ``claim`` that ``sentence`` holds, each stated with what the sentence
     says of the other ("Di María twice and Messi once" against "Messi scored twice and
     Di María once"): the roles the sentence gives them, swapped."""
@@ -151,7 +144,7 @@ def name_bound_elsewhere(claim: str, sentence: str) -> NameBound | None:
     crossed = _crossings(claim, parts)
     for (i, name, k), (i2, other, k2) in itertools.combinations(crossed, 2):
         if i != i2 and k != k2:
-            return NameBound(name, other)
+            return Bound(name, other)
     return None
 
 
