@@ -26,6 +26,8 @@ __all__ = ["entity_gate"]
 _CAPITALISED = regex.compile(r"(?<![\p{L}\p{N}'’])\p{Lu}[\p{L}\p{N}'’-]*")
 _RUN = regex.compile(r"\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)+")
 _COMMON_CAPS = frozenset(stem(w) for w in CAPITALISED_COMMON_WORDS)
+# a name set off by an apposition that says what it is: ", an oral anticoagulant"
+_APPOSED = regex.compile(r",\s+an?\s+\p{Ll}")
 
 
 @lru_cache(maxsize=1)
@@ -47,13 +49,14 @@ def _partnered(sentence: str, claim: set[str]) -> set[str]:
 
 
 def _names(text: str) -> set[str]:
-    """Stems of capitalised words that are not the first word of a sentence or clause."""
+    """Stems of capitalised words that are not the first word of a sentence or clause,
+    and of a first word an apposition follows ("Velmorant, an oral anticoagulant")."""
     out: set[str] = set()
     for m in _CAPITALISED.finditer(text):
         i = m.start() - 1
         while i >= 0 and text[i].isspace():  # each run of spaces is walked once
             i -= 1
-        if i < 0 or text[i] in ".!?:;\"'“(—–-*|":
+        if (i < 0 or text[i] in ".!?:;\"'“(—–-*|") and not _APPOSED.match(text, m.end()):
             continue
         for token in lex_tokens(m.group(0)):
             word = stem(token)

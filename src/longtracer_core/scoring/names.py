@@ -78,6 +78,18 @@ def _possessive_or_run(text: str, end: int) -> bool:
     )
 
 
+# an apposition that says what the word before it is: "Dabrixan, an oral anticoagulant"
+_APPOSED = regex.compile(r",\s+an?\s+\p{Ll}")
+
+
+def _name_follows(text: str, end: int, folded: str) -> bool:
+    """Does what follows a sentence's first word show it is a name: a possessive, another
+    capitalised word, or an apposition saying what it is (not after an adverb in -ly)?"""
+    if _possessive_or_run(text, end):
+        return True
+    return not folded.endswith("ly") and _APPOSED.match(text, end) is not None
+
+
 def _bracketed(text: str, at: int) -> bool:
     """Is ``text[at]`` inside square brackets or parentheses?"""
     before = text[:at]
@@ -155,7 +167,7 @@ def _names_of(text: str) -> tuple[Name, ...]:
             initial
             and plain
             and not place
-            and (folded in lex.starters or not _possessive_or_run(text, m.end()))
+            and (folded in lex.starters or not _name_follows(text, m.end(), folded))
         ):
             continue
         out.append(Name(word, m.start(), m.end(), initial))

@@ -541,6 +541,17 @@ def test_a_title_word_ending_a_name_and_a_country_opening_a_sentence_are_names(c
     )
 
 
+def test_a_first_word_an_apposition_sets_off_is_a_name_the_evidence_must_hold():
+    """'Dabrixan, an oral anticoagulant …' names a drug; 'Usually, a …' names nothing."""
+    index = evidence_index(
+        [("S1", "Velmorant, an oral anticoagulant, was approved in March 2019.")]
+    )
+    (found,) = evidence_findings("Dabrixan, an oral anticoagulant, was approved in 2019.", index)
+    assert found.kind == "name_absent" and "Dabrixan" in found.text
+    assert kinds_of("Velmorant, an oral anticoagulant, was approved in 2019.", index) == []
+    assert kinds_of("Usually, an oral anticoagulant was approved in 2019.", index) == []
+
+
 def test_word_support_counts_absent_words_and_words_held_only_by_other_sentences():
     """What the calibration reads: words no source holds, and words stitched in from a
     sentence other than the one that says most of the claim."""

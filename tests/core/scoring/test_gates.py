@@ -386,6 +386,30 @@ def test_the_entity_gate_reads_a_surname_as_its_full_name(claim, span, fires):
     assert ("entity" in fired(claim, span)) is fires
 
 
+APPROVED = (
+    "{}, an oral anticoagulant developed by Hexley Pharmaceuticals, was approved by the "
+    "European Medicines Agency on 14 March 2019."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "span", "fires"),
+    [
+        # a sentence's first word set off by an apposition saying what it is names something
+        (APPROVED.format("Dabrixan"), APPROVED.format("Velmorant"), True),
+        (APPROVED.format("Velmorant"), APPROVED.format("Velmorant"), False),
+        # an adverb before an apposition is no name
+        (
+            "Typically, a courier from Brandt Logistics delivers within 2 days.",
+            "A courier from Brandt Logistics usually delivers within 2 days, Orsk Post in 5.",
+            False,
+        ),
+    ],
+)
+def test_a_first_word_set_off_by_an_apposition_is_a_name(claim, span, fires):
+    assert ("entity" in fired(claim, span)) is fires
+
+
 @pytest.mark.parametrize(
     "claim",
     [
