@@ -34,6 +34,7 @@ PRIORITY = (
     "clause_absent",
     "clause_unlinked",
     "figure_binding",
+    "name_binding",
     "gate_direction",
     "gate_polarity",
     "gate_figure_role",
