@@ -10,9 +10,9 @@ from longtracer_core.scoring.name_binding import name_bound_elsewhere
 
 SCORERS = "Lionel Messi scored twice and Ángel Di María once for Argentina."
 RACE = "Carla Brandt won the 2019 race in Lyon, and Sofia Ruiz finished second."
-LANGUAGES = (
-    "Malay is the national language, used in the anthem and in military commands, while "
-    "English is the main language of government, business and education."
+CITIES = (
+    "Orsk is the capital, home to the parliament and the supreme court, while Velda is the "
+    "largest port, handling most of the country's trade."
 )
 
 
@@ -32,11 +32,11 @@ LANGUAGES = (
             "Carla Brandt",
         ),
         (
-            "English is the national language, used in the anthem, and Malay is the main "
-            "language of government and business.",
-            LANGUAGES,
-            "English",
-            "Malay",
+            "Velda is the capital, home to the parliament, and Orsk is the largest port, "
+            "handling most of the trade.",
+            CITIES,
+            "Velda",
+            "Orsk",
         ),
     ],
 )
