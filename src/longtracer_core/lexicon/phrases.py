@@ -279,11 +279,13 @@ COORDINATOR = regex.compile(
 )
 
 # A clause that speaks of what the clause before it named ("…, and retail buyers got the
-# rest"): it says nothing alone, so a sentence is not cut before it.
+# rest") or denies it of something else ("…, but not afterwards"): it says nothing alone,
+# so a sentence is not cut before it.
 REFERS_BACK = regex.compile(
     r"\b(?:the\s+(?:rest|remainder|others?|latter|former|same|balance)|the\s+remaining"
     r"|so\s+(?:did|does|do|was|were|is|are|has|have|had))\b"
-    r"|\b(?:as\s+well|too)\b(?=\s*(?:[,;:.!?)]|$))",  # "… rose too", not "too expensive"
+    r"|\b(?:as\s+well|too)\b(?=\s*(?:[,;:.!?)]|$))"  # "… rose too", not "too expensive"
+    r"|^\s*not\b(?!\s+only\b)",  # "…, but not afterwards": the clause before, denied
     flags=_I,
 )
 

@@ -196,7 +196,8 @@ def test_semicolon_compound_splits_when_parts_stand_alone():
 
 def test_a_clause_that_refers_back_is_not_cut_off():
     """Two clauses joined by ", and" are two claims; a second clause that speaks of what
-    the first named ("the rest", "so did", "too") says nothing alone and stays with it."""
+    the first named ("the rest", "so did", "too") or denies it of something else ("but
+    not afterwards") says nothing alone and stays with it."""
     d = DEC.decompose("Revenue rose 5% last year, and operating profit fell 2%.")
     assert [c.claim_text for c in d.claims] == [
         "Revenue rose 5% last year",
@@ -206,10 +207,16 @@ def test_a_clause_that_refers_back_is_not_cut_off():
         "Institutional investors received 60% of the shares, and retail buyers got the rest.",
         "Sales in Europe rose by a tenth, and sales in Asia rose too.",
         "The first reactor was delayed by a year, and so was the second one.",
+        # a clause that denies the first of something else: "not afterwards" is no claim
+        "You may eat the food until midnight on that day, but not afterwards, even if it "
+        "seems fine.",
     ):
         assert [c.claim_text for c in DEC.decompose(text).claims] == [text]
     # "too" that means "excessively" refers to nothing
     text = "The old model sells well, but the new model is too expensive for most buyers."
+    assert len(DEC.decompose(text).claims) == 2
+    # a second clause with its own subject and a "not" of its own is still a claim
+    text = "Revenue rose 5% last year, but costs did not fall."
     assert len(DEC.decompose(text).claims) == 2
 
 
