@@ -19,15 +19,13 @@ from ..lexicon.grammar import CAPITALISED_COMMON_WORDS
 from ..text.words import lex_tokens, stem, stem_tokens
 from .gate_result import GateResult
 from .name_words import name_heads
-from .names import unheld_names
+from .names import named_by_apposition, unheld_names
 
 __all__ = ["entity_gate"]
 
 _CAPITALISED = regex.compile(r"(?<![\p{L}\p{N}'’])\p{Lu}[\p{L}\p{N}'’-]*")
 _RUN = regex.compile(r"\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)+")
 _COMMON_CAPS = frozenset(stem(w) for w in CAPITALISED_COMMON_WORDS)
-# a name set off by an apposition that says what it is: ", an oral anticoagulant"
-_APPOSED = regex.compile(r",\s+an?\s+\p{Ll}")
 
 
 @lru_cache(maxsize=1)
@@ -56,7 +54,8 @@ def _names(text: str) -> set[str]:
         i = m.start() - 1
         while i >= 0 and text[i].isspace():  # each run of spaces is walked once
             i -= 1
-        if (i < 0 or text[i] in ".!?:;\"'“(—–-*|") and not _APPOSED.match(text, m.end()):
+        opens = i < 0 or text[i] in ".!?:;\"'“(—–-*|"
+        if opens and not named_by_apposition(text, m.group(0), m.end()):
             continue
         for token in lex_tokens(m.group(0)):
             word = stem(token)

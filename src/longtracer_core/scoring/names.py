@@ -27,6 +27,7 @@ __all__ = [
     "NameIndex",
     "absent_names",
     "claim_names",
+    "named_by_apposition",
     "unheld_names",
     "name_index",
 ]
@@ -82,12 +83,16 @@ def _possessive_or_run(text: str, end: int) -> bool:
 _APPOSED = regex.compile(r",\s+an?\s+\p{Ll}")
 
 
-def _name_follows(text: str, end: int, folded: str) -> bool:
+def named_by_apposition(text: str, word: str, end: int) -> bool:
+    """Is ``word``, ending at ``end``, set off by an apposition that says what it is
+    ("Dabrixan, an oral anticoagulant")? Not an adverb in -ly ("Usually, a …")."""
+    return not fold(word).endswith("ly") and _APPOSED.match(text, end) is not None
+
+
+def _name_follows(text: str, word: str, end: int) -> bool:
     """Does what follows a sentence's first word show it is a name: a possessive, another
-    capitalised word, or an apposition saying what it is (not after an adverb in -ly)?"""
-    if _possessive_or_run(text, end):
-        return True
-    return not folded.endswith("ly") and _APPOSED.match(text, end) is not None
+    capitalised word, or an apposition saying what it is?"""
+    return _possessive_or_run(text, end) or named_by_apposition(text, word, end)
 
 
 def _bracketed(text: str, at: int) -> bool:
@@ -167,7 +172,7 @@ def _names_of(text: str) -> tuple[Name, ...]:
             initial
             and plain
             and not place
-            and (folded in lex.starters or not _name_follows(text, m.end(), folded))
+            and (folded in lex.starters or not _name_follows(text, word, m.end()))
         ):
             continue
         out.append(Name(word, m.start(), m.end(), initial))
