@@ -64,6 +64,10 @@ class Bound:
     claimed: str
     stated: str
 
+    def proof(self, source_id: str) -> dict[str, str]:
+        """A finding's evidence: the source, what the claim gives, what the source gives."""
+        return {"source_id": source_id, "claimed": self.claimed, "stated": self.stated}
+
 
 @short_text_cache(maxsize=4096)
 def _figures(text: str) -> tuple[_Figure, ...]:
@@ -154,7 +158,7 @@ def binding_finding(claim: str, sentence: str, source_id: str) -> Finding | None
         ReasonCode.FIGURE_ROLE_MISMATCH,
         f"source {source_id} gives {bound.claimed} for another part of the sentence; for "
         f'this it gives {bound.stated} ("{quote(sentence)}")',
-        {"source_id": source_id, "claimed": bound.claimed, "stated": bound.stated},
+        bound.proof(source_id),
     )
 
 
@@ -167,5 +171,5 @@ def elsewhere_finding(claimed: str, stated: str, source_id: str, sentence: str) 
         "figure_binding",
         ReasonCode.FIGURE_ROLE_MISMATCH,
         f'source {source_id} gives {stated} where the claim gives {claimed} ("{quote(sentence)}")',
-        {"source_id": source_id, "claimed": claimed, "stated": stated},
+        Bound(claimed, stated).proof(source_id),
     )

@@ -37,7 +37,7 @@ from ..lexicon.grammar import EXAMPLE_MARKERS
 from ..lexicon.numbers import DURATION_UNITS
 from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
-from .binding import CLEARER, binding_finding, elsewhere_finding
+from .binding import CLEARER, Bound, binding_finding, elsewhere_finding
 from .claim_figures import checkable, claim_figures, in_range, worked_out_at
 from .clause_checks import content_words, unfound_clause, unlinked_clause
 from .codes import swapped_codes
@@ -286,7 +286,7 @@ def _unmet(
             ReasonCode.NUMERIC_MISMATCH,
             f"the claim gives {written}; source {aligned.source_id} gives {other} "
             f'("{quote(aligned.text)}")',
-            {"source_id": aligned.source_id, "claimed": written, "stated": other},
+            Bound(written, other).proof(aligned.source_id),
         )
     if _underived(kind, need.number, claim[: item[0]]):
         return None
@@ -350,7 +350,7 @@ def _figure(
                 f"source {holders[0].source_id} gives {written} for another fact "
                 f'("{quote(holders[0].text)}"); for this, source {aligned.source_id} '
                 f"gives {other}",
-                {"source_id": aligned.source_id, "claimed": written, "stated": other},
+                Bound(written, other).proof(aligned.source_id),
             )
     return None
 

@@ -159,5 +159,5 @@ def name_binding_finding(claim: str, sentence: str, source_id: str) -> Finding |
         ReasonCode.ENTITY_MISMATCH,
         f"source {source_id} says this of {bound.stated}, not of {bound.claimed} "
         f'("{quote(sentence)}")',
-        {"source_id": source_id, "claimed": bound.claimed, "stated": bound.stated},
+        bound.proof(source_id),
     )
