@@ -16,7 +16,7 @@ from ..scoring.numeric import numeric_values
 from ..text.citations import strip_markers
 from ..text.sentences import Sentence
 from ..text.words import lex_tokens
-from .context import has_verb
+from .context import clean_markup, has_verb
 from .types import NonClaimRule
 
 __all__ = [
@@ -54,7 +54,10 @@ _BARE_AND = regex.compile(r"\s+and\s+", flags=regex.IGNORECASE)
 
 
 def normalise(text: str) -> str:
-    return text.replace("‘", "'").replace("’", "'").replace("`", "'").strip().strip("*_ ")
+    """The words as read for a rule: curly quotes straightened, emphasis dropped (a bold
+    phrase inside "The reports **don't mention** it" does not hide the meta-talk)."""
+    text = text.replace("‘", "'").replace("’", "'").replace("`", "'")
+    return clean_markup(text).strip().strip("*_ ")
 
 
 def has_content(text: str, start: int = 0) -> bool:
@@ -188,8 +191,9 @@ def _said_in_refusal(text: str, after: int) -> int | None:
 
 
 def is_refusal(text: str) -> bool:
-    """True when ``text`` is only an honest refusal ("I don't know", "The sources don't say…")."""
-    found, rest = refusal_split(strip_markers(text)[0])
+    """True when ``text`` is only an honest refusal ("I don't know", "The sources don't say…"),
+    read without its emphasis ("The reports **don't mention** it")."""
+    found, rest = refusal_split(strip_markers(clean_markup(text))[0])
     return found and rest is None
 
 

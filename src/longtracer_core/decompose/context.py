@@ -75,7 +75,13 @@ __all__ = [
 _EMPHASIS = regex.compile(
     r"(\*\*|__)(.{1,500}?)\1|(?<![\w*])\*(?!\s)(.{1,500}?)(?<!\s)\*(?![\w*])|`([^`]*)`"
 )
-_BOLD_LABEL = regex.compile(r"^\s*(?:\*\*|__)([^*_\n]{1,60}?):?(?:\*\*|__):?\s+")
+# A leading bold phrase is a label only when a colon, a dash or its own end punctuation
+# sets it off ("**Landfall:** …", "**Cost** – …", "**How much?** …", "**Option 2: Ask.**
+# …"): "**Voyager 1** launched …" is the sentence's own subject, in bold.
+_BOLD_LABEL = regex.compile(
+    r"^\s*(?:\*\*|__)([^*_\n]{1,60}?)"
+    r"(?::(?:\*\*|__):?|(?<=[?.!])(?:\*\*|__)|(?:\*\*|__)(?::|\s+[–—-](?=\s)))\s+"
+)
 
 _WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’.&-]*")
 _CONTRACTED = regex.compile(rf"['’](?:{'|'.join(CONTRACTIONS)})$")  # "it's", "they're"

@@ -137,6 +137,17 @@ def test_draft_span_stays_the_original_text():
             "Marisol crossed the coast near Port Hedley on 14 March.",
         ),
         ("**Battery life**\n\nThe *robot* runs for `3 hours`.", "The robot runs for 3 hours."),
+        ("- **Cost** – €4.99 a month", "Cost: €4.99 a month"),
+        (
+            "**How much?** The fixed amount depends on the distance flown.",
+            "The fixed amount depends on the distance flown.",
+        ),
+        # a leading bold phrase with nothing setting it off is the sentence's own subject
+        ("**Voyager 1** launched on 5 September 1977.", "Voyager 1 launched on 5 September 1977."),
+        (
+            "**Heat exhaustion** is caused by losing too much water and salt.",
+            "Heat exhaustion is caused by losing too much water and salt.",
+        ),
     ],
 )
 def test_markdown_labels_and_headings_give_context(draft, expected):

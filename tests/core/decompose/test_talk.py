@@ -25,6 +25,9 @@ DEC = RuleBasedDecomposer()
         # "and" joining two names is no clause break: the refusal runs on to its "so I can't"
         "The sources don't give the distance between Lisbon and Berlin, so I can't tell you "
         "which band your flight falls into.",
+        # emphasis does not hide it
+        "The reports **don't mention** any casualties.",
+        "**The pricing page doesn't say** whether children need their own email address.",
     ],
 )
 def test_a_writing_that_does_not_say_is_a_refusal(text):
