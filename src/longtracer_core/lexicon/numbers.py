@@ -8,6 +8,7 @@ the same number as its digits), ``scoring.evidence`` (scale and currency words) 
 from __future__ import annotations
 
 __all__ = [
+    "POWER_UNITS",
     "CURRENCY_WORDS",
     "DURATION_PAIRS",
     "DURATION_UNITS",
@@ -123,6 +124,10 @@ CURRENCY_WORDS = frozenset(
 # canonical units (of data/units.json) of a duration, days to decades: a duration in a
 # claim may be a sum or a conversion of the source's, so it is never 'absent'
 DURATION_UNITS = ("s", "min", "h", "day", "week", "month", "year", "decade")
+
+# Unit symbols a ² or ³ (or ^2, ^3) raises to a power: "31,500 km²" is an area, not a
+# citation of source 2 (``text.citations``).
+POWER_UNITS = ("km", "cm", "mm", "nm", "µm", "m", "ft", "in", "mi", "yd", "s")
 
 # duration units written together ("2 hours 30 minutes"): (larger, smaller, smaller per larger)
 DURATION_PAIRS = (

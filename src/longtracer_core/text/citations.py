@@ -10,25 +10,35 @@ from __future__ import annotations
 import regex
 
 from ..lexicon.abbreviations import CITATION_WORDS
+from ..lexicon.numbers import POWER_UNITS
 
 __all__ = ["CITATION_MARKER", "citation_keys", "strip_markers"]
 
 # Inline citation markers in every common style: [S3], [1], [1, 2], [^2], [Source 1],
 # [Doc 2], 【1】, (Source 3), (Sources 1, 2), (Doc 1), (Document 2), (Ref. 4), ^1, ¹².
 _TAG = rf"(?:{'|'.join(CITATION_WORDS)})s?\.?\s*"
+# What a bare ^1 or ¹ may follow: a word (two letters for ^1), closing punctuation, a
+# percent sign or a year ("since 2007^1"); never a number ("10^6") nor a unit the ² or ³
+# raises to a power ("km²", "m^3").
+_UNIT = rf"(?<=(?<!\p{{L}})(?:{'|'.join(POWER_UNITS)}))"
+_POWER = rf"(?!{_UNIT}(?:\^[23]|[²³])(?![\p{{N}}¹⁴⁵⁶⁷⁸⁹⁰^]))"
+_YEAR = r"(?<=(?<![\d.,])(?:1[5-9]|20)\d\d)"
+_MARK_AFTER = r"[.,;:!?)\]\"”’%]"
+_CARET_AFTER = rf"(?:(?<=\p{{L}}\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
+_SUPER_AFTER = rf"(?:(?<=\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
 CITATION_MARKER = regex.compile(
     r"\[(?:\^?[A-Za-z]{0,3}\d+(?:\s*[,;–-]\s*\^?[A-Za-z]{0,3}\d+)*)\]"
     rf"|\[{_TAG}[A-Za-z]?\d+(?:\s*[,;&–-]\s*(?:{_TAG})?[A-Za-z]?\d+)*\]"
     r"|【[A-Za-z]{0,3}\d+】"
     rf"|\({_TAG}[A-Za-z]?\d+(?:\s*(?:[,;&–-]|and)\s*(?:{_TAG})?[A-Za-z]?\d+)*\)"
-    r"|(?<=(?:\p{L}\p{L}|[.,;:!?)\]\"”’]))\^\d+(?![\p{L}\p{N}])"
-    r"|(?<=[\p{L}.,;:!?)\]])[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?![\p{L}\p{N}])",
+    rf"|{_CARET_AFTER}(?:\^\d+)+(?![\p{{L}}\p{{N}}])"
+    rf"|{_SUPER_AFTER}[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?![\p{{L}}\p{{N}}])",
     flags=regex.IGNORECASE,
 )
 
 _SUPERSCRIPT = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
 _TAG_WORD = regex.compile(_TAG, flags=regex.IGNORECASE)
-_KEY_SPLIT = regex.compile(r"\s*(?:[,;&]|\band\b)\s*", flags=regex.IGNORECASE)
+_KEY_SPLIT = regex.compile(r"\s*(?:[,;&]|\band\b)\s*|(?=\^)", flags=regex.IGNORECASE)
 _KEY_RANGE = regex.compile(r"^([A-Za-z]{0,3})(\d+)\s*[–-]\s*\1?(\d+)$")
 _MAX_RANGE = 20
 

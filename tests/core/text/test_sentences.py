@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from longtracer_core.text import split_sentences
+from longtracer_core.text.citations import strip_markers
 from longtracer_core.text.sentences import CITATION_MARKER, split_answer
 from tests.conftest import shared_file
 
@@ -130,11 +131,34 @@ def test_citation_marker_styles(marker):
 
 
 @pytest.mark.parametrize(
-    "text", ["x^2 + 10^6 = y", "Art. 33 applies (Article 5)", "In 1990 (age 5)"]
+    "text",
+    [
+        "x^2 + 10^6 = y",
+        "Art. 33 applies (Article 5)",
+        "In 1990 (age 5)",
+        "The lake covers 31,500 km² and holds 23,600 km³ of water",
+        "a floor of 120 m^2 and a pull of 9.8 m/s²",
+    ],
 )
 def test_not_citation_markers(text):
-    """Powers, article references and parenthesised figures are not citations."""
+    """Powers (of a unit too), article references and parenthesised figures are not
+    citations."""
     assert CITATION_MARKER.search(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "clean", "keys"),
+    [
+        ("It has been recorded since 2007^1.", "It has been recorded since 2007.", ("^1",)),
+        ("Open water reflects about 6%¹.", "Open water reflects about 6%.", ("1",)),
+        ("It lies near Dover^2^3.", "It lies near Dover.", ("^2", "^3")),
+        ("The lake covers 31,500 km² [1].", "The lake covers 31,500 km².", ("1",)),
+    ],
+)
+def test_a_marker_after_a_figure_is_lifted_and_a_power_stays(text, clean, keys):
+    """A caret or superscript marker after a year, a percentage or another marker cites;
+    a ² or ³ after a unit is the unit's power, never a citation of source 2 or 3."""
+    assert strip_markers(text) == (clean, keys)
 
 
 _PIECES = [
