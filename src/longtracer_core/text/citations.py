@@ -26,8 +26,12 @@ _YEAR = r"(?<=(?<![\d.,])(?:1[5-9]|20)\d\d)"
 _MARK_AFTER = r"[.,;:!?)\]\"”’%]"
 _CARET_AFTER = rf"(?:(?<=\p{{L}}\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
 _SUPER_AFTER = rf"(?:(?<=\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
+# A link whose text is a citation: "[1](https://…)", "([Source 2](https://…))".
+_URL = r"\((?:https?://|www\.)[^()\s]*\)"
+_LINKED = rf"\[(?:{_TAG})?\^?[A-Za-z]{{0,3}}\d+\]{_URL}"
 CITATION_MARKER = regex.compile(
-    r"\[(?:\^?[A-Za-z]{0,3}\d+(?:\s*[,;–-]\s*\^?[A-Za-z]{0,3}\d+)*)\]"
+    rf"\({_LINKED}\)|{_LINKED}"
+    r"|\[(?:\^?[A-Za-z]{0,3}\d+(?:\s*[,;–-]\s*\^?[A-Za-z]{0,3}\d+)*)\]"
     rf"|\[{_TAG}[A-Za-z]?\d+(?:\s*[,;&–-]\s*(?:{_TAG})?[A-Za-z]?\d+)*\]"
     r"|【[A-Za-z]{0,3}\d+】"
     rf"|\({_TAG}[A-Za-z]?\d+(?:\s*(?:[,;&–-]|and)\s*(?:{_TAG})?[A-Za-z]?\d+)*\)"
@@ -38,6 +42,7 @@ CITATION_MARKER = regex.compile(
 
 _SUPERSCRIPT = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
 _TAG_WORD = regex.compile(_TAG, flags=regex.IGNORECASE)
+_URL_PART = regex.compile(rf"(?<=\]){_URL}")
 _KEY_SPLIT = regex.compile(r"\s*(?:[,;&]|\band\b)\s*|(?=\^)", flags=regex.IGNORECASE)
 _KEY_RANGE = regex.compile(r"^([A-Za-z]{0,3})(\d+)\s*[–-]\s*\1?(\d+)$")
 _MAX_RANGE = 20
@@ -49,7 +54,9 @@ def citation_keys(marker: str) -> tuple[str, ...]:
     ``[S2]`` → ``S2``; ``[1, 2]`` and ``(Sources 1 and 2)`` → ``1``, ``2``;
     ``[1-3]`` → ``1``, ``2``, ``3``; ``[^2]`` and ``^2`` → ``^2``; ``¹²`` → ``12``.
     """
-    inner = marker.translate(_SUPERSCRIPT).strip()
+    inner = _URL_PART.sub("", marker.translate(_SUPERSCRIPT)).strip()
+    if inner[:2] == "([" and inner[-1:] == ")":
+        inner = inner[1:-1]
     if inner[:1] in "[(【" and inner[-1:] in "])】":
         inner = inner[1:-1]
     inner = _TAG_WORD.sub("", inner).strip()

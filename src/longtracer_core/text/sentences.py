@@ -51,14 +51,18 @@ class Sentence:
         return self.start if self.marker_start is None else self.marker_start
 
 
+# An emoji or pictograph opening a line is a bullet ("✅ Ice reflects …", "⚠️ Do not …"):
+# its symbol is no word of the sentence.
+_PICTOGRAPH = r"[\p{Extended_Pictographic}\p{So}][\uFE0F\u200D\p{Extended_Pictographic}\p{So}\p{M}]*"
 _BLOCK_LINE = regex.compile(
-    r"""^(?P<indent>[ \t]*)(?:
+    rf"""^(?P<indent>[ \t]*)(?:
         (?P<fence>```|~~~)
-      | (?P<heading>\#{1,6})[ \t]+
+      | (?P<heading>\#{{1,6}})[ \t]+
       | (?P<quote>>)[ \t]?
-      | (?P<bullet>[-*+•⁃◦▪‣])(?:[ \t]+|(?=\d{1,3}(?:\.\)|[.)])[ \t]))
-        (?:(?P<bnumber>\d{1,3})(?:\.\)|[.)])[ \t]+)?
-      | (?P<number>\d{1,3})(?:\.\)|[.)])[ \t]+
+      | (?P<bullet>[-*+•⁃◦▪‣→⇒➔]|\d\uFE0F?\u20E3|{_PICTOGRAPH})
+        (?:[ \t]+|(?=\d{{1,3}}(?:\.\)|[.)])[ \t]))
+        (?:(?P<bnumber>\d{{1,3}})(?:\.\)|[.)])[ \t]+)?
+      | (?P<number>\d{{1,3}})(?:\.\)|[.)])[ \t]+
       | (?P<letter>[a-z])[.)][ \t]+(?=\S)
     )""",
     flags=regex.VERBOSE,

@@ -142,6 +142,10 @@ def test_draft_span_stays_the_original_text():
             "**How much?** The fixed amount depends on the distance flown.",
             "The fixed amount depends on the distance flown.",
         ),
+        (
+            "See [the WHO fact sheet](https://example.org/who) for the full list [2].",
+            "See the WHO fact sheet for the full list.",
+        ),
         # a leading bold phrase with nothing setting it off is the sentence's own subject
         ("**Voyager 1** launched on 5 September 1977.", "Voyager 1 launched on 5 September 1977."),
         (

@@ -104,10 +104,25 @@ def test_list_items_keep_marker_outside_the_unit():
     ]
 
 
+def test_an_emoji_opening_a_line_is_a_bullet():
+    """A pictograph that opens a line is a list marker, outside the unit: its first word
+    stays a first word ("✅ All 17 …" is not a sentence naming "All")."""
+    text = "✅ All 17 lows came after 2007.\n⚠️ Do not exceed 4 g a day.\n1️⃣ Open the lid."
+    units = split_sentences(text)
+    assert [u.text for u in units] == [
+        "All 17 lows came after 2007.",
+        "Do not exceed 4 g a day.",
+        "Open the lid.",
+    ]
+    assert all(u.kind == "list_item" for u in units)
+
+
 @pytest.mark.parametrize(
     "marker",
     [
         "[1]",
+        "[1](https://example.org/a)",
+        "([Source 2](https://example.org/b))",
         "[1, 2]",
         "[S2]",
         "[^3]",
