@@ -53,7 +53,8 @@ class Sentence:
 
 # An emoji or pictograph opening a line is a bullet ("✅ Ice reflects …", "⚠️ Do not …"):
 # its symbol is no word of the sentence.
-_PICTOGRAPH = r"[\p{Extended_Pictographic}\p{So}][\uFE0F\u200D\p{Extended_Pictographic}\p{So}\p{M}]*"
+_SYMBOL = r"\p{Extended_Pictographic}\p{So}"
+_PICTOGRAPH = rf"[{_SYMBOL}][\uFE0F\u200D{_SYMBOL}\p{{M}}]*"
 _BLOCK_LINE = regex.compile(
     rf"""^(?P<indent>[ \t]*)(?:
         (?P<fence>```|~~~)
