@@ -7,7 +7,8 @@ each claim on its own, so the rule-based decomposer rewrites the claim's text �
 never its draft span, which is what the policy flags or redacts — by these
 documented rules:
 
-1. Markup: ``**bold**``, ``__bold__``, ``*emphasis*``, code ticks and link targets are dropped.
+1. Markup: ``**bold**``, ``__bold__``, ``*emphasis*``, code ticks, inline HTML tags and link
+   targets are dropped.
    A bold label ("**Landfall:** Marisol crossed …") is dropped when a full
    sentence follows it and kept as "Landfall: …" when a fragment does.
 2. Structure: a list item or table row that is a fragment (it starts in lower
@@ -77,6 +78,8 @@ _EMPHASIS = regex.compile(
 )
 # A markdown link: its words are read, its target is not ("[the WHO page](https://…)").
 _LINK = regex.compile(r"\[([^\[\]\n]{1,200})\]\((?:https?://|www\.)[^()\s]*\)")
+# Inline HTML a chat interface may emit ("<b>…</b>", "<br>"): tags only, words kept.
+_HTML_TAG = regex.compile(r"</?(b|i|u|em|strong|mark|span|br|small)\b[^<>\n]{0,200}>", regex.I)
 # A leading bold phrase is a label only when a colon, a dash or its own end punctuation
 # sets it off ("**Landfall:** …", "**Cost** – …", "**How much?** …", "**Option 2: Ask.**
 # …"): "**Voyager 1** launched …" is the sentence's own subject, in bold.
@@ -94,7 +97,9 @@ _FRAGMENT_WORDS = 5
 
 def clean_markup(text: str) -> str:
     """Drop markdown emphasis, code ticks and link targets, keeping the words inside them."""
-    text = _LINK.sub(r"\1", text)
+    text = _HTML_TAG.sub(
+        lambda m: " " if m.group(1).lower() == "br" else "", _LINK.sub(r"\1", text)
+    )
     return _EMPHASIS.sub(lambda m: m.group(2) or m.group(3) or m.group(4) or "", text).strip()
 
 

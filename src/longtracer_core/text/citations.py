@@ -29,12 +29,17 @@ _SUPER_AFTER = rf"(?:(?<=\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
 # A link whose text is a citation: "[1](https://…)", "([Source 2](https://…))".
 _URL = r"\((?:https?://|www\.)[^()\s]*\)"
 _LINKED = rf"\[(?:{_TAG})?\^?[A-Za-z]{{0,3}}\d+\]{_URL}"
+# Where in the source, after its key: "[1, p. 3]", "(Source 2, section 4.1)".
+_LOCATOR = (
+    r"\s*[,:]\s*(?:pp?|paras?|pages?|sections?|sec|§|ch|chapters?|arts?|articles?)"
+    r"\.?\s*\d+(?:[.–-]\d+)*"
+)
 CITATION_MARKER = regex.compile(
     rf"\({_LINKED}\)|{_LINKED}"
-    r"|\[(?:\^?[A-Za-z]{0,3}\d+(?:\s*[,;–-]\s*\^?[A-Za-z]{0,3}\d+)*)\]"
-    rf"|\[{_TAG}[A-Za-z]?\d+(?:\s*[,;&–-]\s*(?:{_TAG})?[A-Za-z]?\d+)*\]"
+    rf"|\[(?:\^?[A-Za-z]{{0,3}}\d+(?:\s*[,;–-]\s*\^?[A-Za-z]{{0,3}}\d+)*)(?:{_LOCATOR})?\]"
+    rf"|\[{_TAG}[A-Za-z]?\d+(?:\s*[,;&–-]\s*(?:{_TAG})?[A-Za-z]?\d+)*(?:{_LOCATOR})?\]"
     r"|【[A-Za-z]{0,3}\d+】"
-    rf"|\({_TAG}[A-Za-z]?\d+(?:\s*(?:[,;&–-]|and)\s*(?:{_TAG})?[A-Za-z]?\d+)*\)"
+    rf"|\({_TAG}[A-Za-z]?\d+(?:\s*(?:[,;&–-]|and)\s*(?:{_TAG})?[A-Za-z]?\d+)*(?:{_LOCATOR})?\)"
     rf"|{_CARET_AFTER}(?:\^\d+)+(?![\p{{L}}\p{{N}}])"
     rf"|{_SUPER_AFTER}[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?![\p{{L}}\p{{N}}])",
     flags=regex.IGNORECASE,
@@ -43,6 +48,7 @@ CITATION_MARKER = regex.compile(
 _SUPERSCRIPT = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
 _TAG_WORD = regex.compile(_TAG, flags=regex.IGNORECASE)
 _URL_PART = regex.compile(rf"(?<=\]){_URL}")
+_LOCATOR_PART = regex.compile(_LOCATOR, flags=regex.IGNORECASE)
 _KEY_SPLIT = regex.compile(r"\s*(?:[,;&]|\band\b)\s*|(?=\^)", flags=regex.IGNORECASE)
 _KEY_RANGE = regex.compile(r"^([A-Za-z]{0,3})(\d+)\s*[–-]\s*\1?(\d+)$")
 _MAX_RANGE = 20
@@ -54,7 +60,8 @@ def citation_keys(marker: str) -> tuple[str, ...]:
     ``[S2]`` → ``S2``; ``[1, 2]`` and ``(Sources 1 and 2)`` → ``1``, ``2``;
     ``[1-3]`` → ``1``, ``2``, ``3``; ``[^2]`` and ``^2`` → ``^2``; ``¹²`` → ``12``.
     """
-    inner = _URL_PART.sub("", marker.translate(_SUPERSCRIPT)).strip()
+    inner = _URL_PART.sub("", marker.translate(_SUPERSCRIPT))
+    inner = _LOCATOR_PART.sub("", inner).strip()
     if inner[:2] == "([" and inner[-1:] == ")":
         inner = inner[1:-1]
     if inner[:1] in "[(【" and inner[-1:] in "])】":

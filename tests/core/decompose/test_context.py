@@ -146,6 +146,7 @@ def test_draft_span_stays_the_original_text():
             "See [the WHO fact sheet](https://example.org/who) for the full list [2].",
             "See the WHO fact sheet for the full list.",
         ),
+        ("The <em>robot</em> runs for <b>3 hours</b> [1].", "The robot runs for 3 hours."),
         # a leading bold phrase with nothing setting it off is the sentence's own subject
         ("**Voyager 1** launched on 5 September 1977.", "Voyager 1 launched on 5 September 1977."),
         (
