@@ -16,7 +16,13 @@ as they were; only the formatting a chat interface adds changes:
 * ``lead_ins`` — every other sentence opened by a connective ("Notably, the …"): the
   only style that touches words (the first letter is lower-cased);
 * ``one_paragraph`` — every sentence in one paragraph, a full stop added where a line
-  had none (a table row, a label).
+  had none (a table row, a label);
+* ``bold_leads`` / ``html_emphasis`` — the first three words in bold, as markdown
+  ("**Voyager 1 launched** on …") or as HTML ("<b>…</b>");
+* ``emoji_bullets`` — an emoji opening each line ("✅ …", "⚠️ …");
+* ``caret_citations`` / ``link_citations`` / ``located_citations`` — a marker after each
+  sentence as a caret ("…2007^1."), a link ("… ([Source 1](https://…)).") or with a page
+  ("… (Source 1, p. 3).").
 
 For each style and split: faithful sentences removed (refuted) and flagged, wrong ones
 removed and flagged. A style that moves these figures far from ``lines`` points at a
@@ -50,6 +56,9 @@ _FIGURE = regex.compile(
     r"(?![\]】\w/])"
 )
 _END = regex.compile(r"([.!?])$")
+# the first three words of a sentence that opens with them, to set in bold
+_LEAD = regex.compile(r"^((?:[^\s*_<\[|]+\s+){2}[^\s*_<\[|,;:]+)(?=\s)")
+EMOJI = ("✅", "👉", "⚠️", "🔹")
 # a sentence that ends, its citation markers aside
 _ENDS = regex.compile(r"[.!?:][\"'”’)]*$")
 
@@ -64,6 +73,25 @@ STYLES: dict[str, tuple[Style, str]] = {
     "headings": (lambda i, t: f"{HEADINGS[i // 3 % 4]}\n{t}" if i % 3 == 0 else t, "\n"),
     "lead_ins": (lambda i, t: LEAD_INS[i % 4] + t[:1].lower() + t[1:] if i % 2 else t, "\n"),
     "one_paragraph": (lambda i, t: t if _ENDS.search(strip_markers(t)[0]) else f"{t}.", " "),
+    "bold_leads": (lambda i, t: _LEAD.sub(r"**\1**", t), "\n"),
+    "emoji_bullets": (lambda i, t: f"{EMOJI[i % len(EMOJI)]} {t}", "\n"),
+    "html_emphasis": (lambda i, t: _LEAD.sub(r"<b>\1</b>", t), "\n"),
+    "caret_citations": (
+        lambda i, t: _END.sub(rf"^{i % 3 + 1}\1", t) if _END.search(t) else t,
+        "\n",
+    ),
+    "link_citations": (
+        lambda i, t: (
+            _END.sub(rf" ([Source {i % 3 + 1}](https://example.org/{i % 3 + 1}))\1", t)
+            if _END.search(t)
+            else t
+        ),
+        "\n",
+    ),
+    "located_citations": (
+        lambda i, t: _END.sub(rf" (Source {i % 3 + 1}, p. {i + 2})\1", t) if _END.search(t) else t,
+        "\n",
+    ),
 }
 
 

@@ -1,0 +1,62 @@
+"""What a chat interface adds around the words — list markers, emoji, bold, HTML, citation
+styles — never changes a verdict: the same sentences get the same claims and outcomes."""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core import check_case
+
+SOURCES = [
+    {
+        "source_id": "S1",
+        "text": "The Orvell Bridge opened in 1932 and spans 503 metres across the Tarn "
+        "estuary. It carries four lanes of traffic.",
+    },
+    {
+        "source_id": "S2",
+        "text": "A 2019 survey found that 41% of commuters in Tarnmouth cross the bridge "
+        "daily. Tolls on the bridge were abolished in 2008.",
+    },
+]
+SENTENCES = [
+    ("The Orvell Bridge opened in 1932", "1"),
+    ("It spans 503 metres across the Tarn estuary", "1"),
+    ("A 2019 survey found that 41% of commuters in Tarnmouth cross it daily", "2"),
+    ("Tolls on the bridge were abolished in 2008", "2"),
+    ("The Orvell Bridge carries six lanes of traffic", "1"),
+]
+EMOJI = ("✅", "👉", "⚠️", "🔹", "1️⃣")
+LAYOUTS = {
+    "brackets": lambda i, s, n: f"{s} [{n}].",
+    "bullets": lambda i, s, n: f"- {s} [{n}].",
+    "emoji": lambda i, s, n: f"{EMOJI[i]} {s} [{n}].",
+    "bold_lead": lambda i, s, n: "**{}** {}".format(*s.split(" ", 1)) + f" [{n}].",
+    "html": lambda i, s, n: f"<b>{s}</b> [{n}].",
+    "caret": lambda i, s, n: f"{s}^{n}.",
+    "link": lambda i, s, n: f"{s} ([Source {n}](https://example.org/{n})).",
+    "located": lambda i, s, n: f"{s} (Source {n}, p. {i + 3}).",
+    "footnote": lambda i, s, n: f"{s}[^{n}].",
+}
+
+
+def verdicts(layout: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    shape = LAYOUTS[layout]
+    answer = "\n".join(shape(i, s, n) for i, (s, n) in enumerate(SENTENCES))
+    case = check_case(answer, SOURCES)
+    return [
+        (c.claim_text, c.outcome.value if c.outcome else "", tuple(c.details["cited_markers"]))
+        for c in case.claims
+    ]
+
+
+@pytest.mark.parametrize("layout", [k for k in LAYOUTS if k != "brackets"])
+def test_layout_changes_no_claim_nor_outcome(layout):
+    plain = verdicts("brackets")
+    assert [c[1] for c in plain[:4]] == ["SUPPORTED"] * 4
+    assert plain[4][1] != "SUPPORTED"  # six lanes: the evidence says four
+    got = verdicts(layout)
+    assert [(t, o) for t, o, _ in got] == [(t, o) for t, o, _ in plain]
+    # each claim cites the one source its marker names, whatever the style
+    caret = layout in ("caret", "footnote")
+    assert [m for _, _, m in got] == [(f"^{n}" if caret else n,) for _, n in SENTENCES]
