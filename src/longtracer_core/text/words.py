@@ -34,6 +34,8 @@ _LOCAL = threading.local()
 
 _BOUNDARY = regex.compile(r"\b", flags=regex.WORD | regex.V0)
 _HAS_ALNUM = regex.compile(r"[\p{L}\p{N}]")
+# a typographic apostrophe inside a word is the typewriter one ("Xi’an" is "Xi'an")
+_APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'"})
 
 
 def word_segments(text: str) -> list[str]:
@@ -59,7 +61,8 @@ def word_segments(text: str) -> list[str]:
 # case (a claim against each candidate, a span against each claim): short texts
 # are tokenised once. Bounded by entries and by the length of a cached text.
 def lex_tokens(text: str) -> list[str]:
-    """NFC-normalise, segment (UAX #29), casefold, and keep segments with a letter or digit.
+    """NFC-normalise, segment (UAX #29), casefold, straighten apostrophes, and keep segments
+    with a letter or digit.
 
     No stopword list: IDF weighting is what keeps function words from counting.
     ``str.casefold`` is Unicode full case folding (``ß`` folds to ``ss``).
@@ -74,7 +77,11 @@ def _lex_token_tuple(text: str) -> tuple[str, ...]:
 
 def _lex_tokens(text: str) -> list[str]:
     normalized = unicodedata.normalize("NFC", text)
-    return [seg.casefold() for seg in word_segments(normalized) if _HAS_ALNUM.search(seg)]
+    return [
+        seg.casefold().translate(_APOSTROPHES)
+        for seg in word_segments(normalized)
+        if _HAS_ALNUM.search(seg)
+    ]
 
 
 @functools.lru_cache(maxsize=200_000)
@@ -111,10 +118,8 @@ def fold(word: str) -> str:
     plain = "".join(
         ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch)
     )
-    folded = plain.casefold().strip("'’\"“”")
-    for suffix in ("'s", "’s"):
-        folded = folded.removesuffix(suffix)
-    return folded
+    folded = plain.casefold().translate(_APOSTROPHES).strip("'\"“”")
+    return folded.removesuffix("'s")
 
 
 def fold_stem(word: str) -> str:

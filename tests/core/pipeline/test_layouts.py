@@ -60,3 +60,26 @@ def test_layout_changes_no_claim_nor_outcome(layout):
     # each claim cites the one source its marker names, whatever the style
     caret = layout in ("caret", "footnote")
     assert [m for _, _, m in got] == [(f"^{n}" if caret else n,) for _, n in SENTENCES]
+
+
+def test_typographic_apostrophes_read_as_typewriter_ones():
+    """An answer typed with ’ reads as its source typed with ' ("Xi’an" is "Xi'an")."""
+    sources = [
+        {
+            "source_id": "S1",
+            "text": "Farmers digging a well near Xi'an found the first kiln in 1974. "
+            "The kiln site isn't open to visitors in winter.",
+        }
+    ]
+    answer = (
+        "Farmers digging a well near Xi'an found the first kiln in 1974. "
+        "The kiln site isn't open to visitors in winter."
+    )
+    typewriter = check_case(answer, sources)
+    typographic = check_case(answer.replace("'", "’"), sources)
+    assert [c.outcome for c in typographic.claims] == [c.outcome for c in typewriter.claims]
+    assert all(c.outcome.value == "SUPPORTED" for c in typographic.claims)
+    # the words are read alike (the embedding sees the two characters apart, by a hair)
+    assert [c.details["lex"] for c in typographic.claims] == [
+        c.details["lex"] for c in typewriter.claims
+    ]
