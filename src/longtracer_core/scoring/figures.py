@@ -119,7 +119,7 @@ def _hedge(text: str, start: int) -> Hedge:
     return "exact"
 
 
-_PERCENT = regex.compile(r" ?(?:%|percent\b|per cent\b)", regex.IGNORECASE)
+_PERCENT = regex.compile(r"[ \u00a0\u202f\u2009]?(?:%|percent\b|per cent\b)", regex.IGNORECASE)
 
 
 def is_percent(text: str, end: int) -> bool:

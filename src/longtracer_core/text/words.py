@@ -34,6 +34,8 @@ _LOCAL = threading.local()
 
 _BOUNDARY = regex.compile(r"\b", flags=regex.WORD | regex.V0)
 _HAS_ALNUM = regex.compile(r"[\p{L}\p{N}]")
+# a thin or no-break space grouping digits is a thousands comma ("27 295" is "27,295")
+_DIGIT_GROUP = regex.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
 # a typographic apostrophe inside a word is the typewriter one ("Xi’an" is "Xi'an")
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'"})
 
@@ -76,7 +78,7 @@ def _lex_token_tuple(text: str) -> tuple[str, ...]:
 
 
 def _lex_tokens(text: str) -> list[str]:
-    normalized = unicodedata.normalize("NFC", text)
+    normalized = _DIGIT_GROUP.sub(",", unicodedata.normalize("NFC", text))
     return [
         seg.casefold().translate(_APOSTROPHES)
         for seg in word_segments(normalized)

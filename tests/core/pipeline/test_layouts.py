@@ -83,3 +83,23 @@ def test_typographic_apostrophes_read_as_typewriter_ones():
     assert [c.details["lex"] for c in typographic.claims] == [
         c.details["lex"] for c in typewriter.claims
     ]
+
+
+def test_no_break_and_thin_spaces_read_as_the_figures_they_group():
+    """ "20 percent" with a no-break space is a percentage (met by "one fifth"), and
+    "£27 295" grouped by a narrow no-break space is £27,295, word for word."""
+    sources = [
+        {
+            "source_id": "S1",
+            "text": "The Amazon accounts for roughly one fifth of all the fresh water that "
+            "rivers pour into the oceans. The repayment threshold is £27,295 a year.",
+        }
+    ]
+    plain = "It carries about 20 percent of the fresh water rivers pour into the oceans."
+    spaced = plain.replace("20 percent", "20\u00a0percent")
+    assert check_case(plain, sources).claims[0].outcome.value == "SUPPORTED"
+    assert check_case(spaced, sources).claims[0].outcome.value == "SUPPORTED"
+    comma = check_case("The repayment threshold is £27,295 a year.", sources).claims[0]
+    thin = check_case("The repayment threshold is £27\u202f295 a year.", sources).claims[0]
+    assert thin.outcome == comma.outcome
+    assert thin.details["lex"] == comma.details["lex"]
