@@ -39,6 +39,15 @@ class SourceDoc:
 _CARRIED = ("source_id", "id", "title", "class", "span_class", "embedding", "embedding_model")
 
 
+# Horizontal spaces a scraped page writes for " " ("no\u00a0more\u00a0than"): read as the
+# plain space, one character for one, so every offset into the source stays its own.
+_SPACES = str.maketrans(
+    dict.fromkeys(
+        "\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000", " "
+    )
+)
+
+
 def _text_of(item: Any, index: int) -> tuple[str, Mapping[str, Any]]:
     """The text and metadata of one source; metadata gets ``_strict_class`` when the
     caller set ``class`` on the source itself (a mapping), not in carried metadata."""
@@ -139,6 +148,7 @@ def normalize_sources(sources: Any, source_metadata: Any = None) -> list[SourceD
     seen: dict[str, int] = {}
     for i, item in enumerate(sources):
         text, meta = _text_of(item, i)
+        text = text.translate(_SPACES)
         if source_metadata is not None:
             extra = source_metadata[i]
             if extra is not None and not isinstance(extra, Mapping):

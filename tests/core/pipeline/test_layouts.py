@@ -103,3 +103,19 @@ def test_no_break_and_thin_spaces_read_as_the_figures_they_group():
     thin = check_case("The repayment threshold is £27\u202f295 a year.", sources).claims[0]
     assert thin.outcome == comma.outcome
     assert thin.details["lex"] == comma.details["lex"]
+
+
+def test_a_source_scraped_with_no_break_spaces_reads_as_typed():
+    """A page that writes "no more than" with no-break spaces says what it says typed
+    plainly, and its spans keep their offsets into the text as given."""
+    text = (
+        "Leave must be taken within 12 months of the birth and may be split into no more "
+        "than two blocks. A request goes to HR at least 8 weeks ahead."
+    )
+    answer = "Leave can be split into no more than two blocks [1]."
+    plain = check_case(answer, [{"source_id": "1", "text": text}]).claims[0]
+    scraped = check_case(answer, [{"source_id": "1", "text": text.replace(" ", "\u00a0")}])
+    claim = scraped.claims[0]
+    assert claim.outcome == plain.outcome
+    assert claim.outcome.value == "SUPPORTED"
+    assert claim.details["best_span"] == plain.details["best_span"]
