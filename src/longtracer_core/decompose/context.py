@@ -264,7 +264,8 @@ def table_cells(
     """The claims of one table row: each cell after the first, read with its row label
     and column header ("Voyager 1: Launch: 5 September 1977"), with the cell's offsets
     in ``row``; an empty cell (or a dash alone) states nothing. A row without a matching
-    header is one claim."""
+    header is one claim, its cells set apart by semicolons (each cell opens as a line
+    does: "| Cause | Loss of water |" does not name a "Loss")."""
     bounds: list[tuple[int, int]] = []
     pos = 0
     for piece in row.split("|"):
@@ -273,7 +274,7 @@ def table_cells(
         pos += len(piece) + 1
     cells = [row[a:b] for a, b in bounds]
     if not header or len(header) != len(cells) or len(cells) < 2:
-        return [(0, len(row), ", ".join(clean_markup(c) for c in cells if c), ())]
+        return [(0, len(row), "; ".join(clean_markup(c) for c in cells if c), ())]
     label = clean_markup(cells[0])
     out: list[tuple[int, int, str, tuple[str, ...]]] = []
     for (a, b), head, cell in zip(bounds[1:], header[1:], cells[1:], strict=True):

@@ -171,6 +171,23 @@ def test_table_cells_are_claims_with_row_and_column():
     ]
 
 
+def test_a_row_its_header_does_not_fit_is_one_claim_of_separate_cells():
+    """A row with more cells than its header is read whole, cell by cell: a cell's first
+    word opens it, so the row names no "Loss" (no source holds it) and is not deleted."""
+    draft = (
+        "| Illness | Detail |\n|---|---|\n"
+        "| Heat exhaustion | Cause | Loss of too much water and salt |"
+    )
+    assert claims(draft) == [
+        (
+            "Heat exhaustion; Cause; Loss of too much water and salt",
+            "Heat exhaustion | Cause | Loss of too much water and salt",
+        )
+    ]
+    sources = ["Heat exhaustion is caused by the loss of too much water and salt."]
+    assert check_case(draft, sources).claims[0].outcome.value != "REFUTED"
+
+
 def test_an_empty_or_dashed_table_cell_states_nothing():
     """A dash alone in a cell marks it empty ("| 8 | – | – |"): the row's claims are its
     other cells, and no coverage repair brings the dashes back as a claim."""
