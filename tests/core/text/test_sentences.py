@@ -170,6 +170,7 @@ def test_not_citation_markers(text):
         ("It has been recorded since 2007^1.", "It has been recorded since 2007.", ("^1",)),
         ("Open water reflects about 6%¹.", "Open water reflects about 6%.", ("1",)),
         ("It lies near Dover^2^3.", "It lies near Dover.", ("^2", "^3")),
+        ("It charges over USB-C^3.", "It charges over USB-C.", ("^3",)),
         ("The lake covers 31,500 km² [1].", "The lake covers 31,500 km².", ("1",)),
     ],
 )
