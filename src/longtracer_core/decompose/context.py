@@ -58,6 +58,7 @@ from ..lexicon.grammar import (
     SUBJECT_BREAKERS,
 )
 from ..lexicon.verbs import COMMON_VERBS, CONTRACTIONS
+from ..text.citations import CITATION_MARKER, LINK_TARGET
 from ..text.words import lex_tokens
 
 __all__ = [
@@ -77,9 +78,13 @@ _EMPHASIS = regex.compile(
     r"(\*\*|__)(.{1,500}?)\1|(?<![\w*])\*(?!\s)(.{1,500}?)(?<!\s)\*(?![\w*])|`([^`]*)`"
 )
 # A markdown link: its words are read, its target is not ("[the WHO page](https://…)").
-_LINK = regex.compile(r"\[([^\[\]\n]{1,200})\]\((?:https?://|www\.)[^()\s]*\)")
+_LINK = regex.compile(rf"\[([^\[\]\n]{{1,200}})\]{LINK_TARGET}")
 # Inline HTML a chat interface may emit ("<b>…</b>", "<br>"): tags only, words kept.
-_HTML_TAG = regex.compile(r"</?(b|i|u|em|strong|mark|span|br|small)\b[^<>\n]{0,200}>", regex.I)
+_HTML_TAG = regex.compile(
+    r"</?(b|i|u|em|strong|mark|span|br|small)"
+    r"(?:\s+[\w-]+=(?:\"[^\"\n]{0,200}\"|'[^'\n]{0,200}'|[^\s>]{1,200})){0,8}\s*/?>",
+    regex.I,
+)
 # A leading bold phrase is a label only when a colon, a dash or its own end punctuation
 # sets it off ("**Landfall:** …", "**Cost** – …", "**How much?** …", "**Option 2: Ask.**
 # …"): "**Voyager 1** launched …" is the sentence's own subject, in bold.
@@ -95,10 +100,15 @@ _MAX_SUBJECT_WORDS = 6
 _FRAGMENT_WORDS = 5
 
 
+def _link(m: regex.Match[str]) -> str:
+    """A link's words; a link that is a citation ("[1](https://…)") stays a marker."""
+    return m.group(0) if CITATION_MARKER.fullmatch(m.group(0)) else m.group(1)
+
+
 def clean_markup(text: str) -> str:
     """Drop markdown emphasis, code ticks and link targets, keeping the words inside them."""
     text = _HTML_TAG.sub(
-        lambda m: " " if m.group(1).lower() == "br" else "", _LINK.sub(r"\1", text)
+        lambda m: " " if m.group(1).lower() == "br" else "", _LINK.sub(_link, text)
     )
     return _EMPHASIS.sub(lambda m: m.group(2) or m.group(3) or m.group(4) or "", text).strip()
 

@@ -8,14 +8,15 @@ the same number as its digits), ``scoring.evidence`` (scale and currency words) 
 from __future__ import annotations
 
 __all__ = [
-    "POWER_UNITS",
     "CURRENCY_WORDS",
     "DURATION_PAIRS",
     "DURATION_UNITS",
+    "INLINE_SPACES",
     "MULTIPLIER_WORDS",
     "NUMBER_WORDS",
-    "PERIOD_FACTORS",
     "ORDINAL_WORDS",
+    "PERIOD_FACTORS",
+    "POWER_UNITS",
     "SCALE_EXPONENTS",
     "SCALE_SUFFIXES",
     "SCALE_WORDS",
@@ -127,7 +128,13 @@ DURATION_UNITS = ("s", "min", "h", "day", "week", "month", "year", "decade")
 
 # Unit symbols a ² or ³ (or ^2, ^3) raises to a power: "31,500 km²" is an area, not a
 # citation of source 2 (``text.citations``).
-POWER_UNITS = ("km", "cm", "mm", "nm", "µm", "m", "ft", "in", "mi", "yd", "s")
+POWER_UNITS = ("km", "dm", "cm", "mm", "nm", "µm", "Å", "m", "ft", "in", "mi", "yd", "s")
+
+# Spaces that stand for " " inside a line, a no-break, thin or figure space among them
+# ("20\u00a0percent", "27\u202f295"): read as the plain space by sources and words alike.
+INLINE_SPACES = (
+    "\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+)
 
 # duration units written together ("2 hours 30 minutes"): (larger, smaller, smaller per larger)
 DURATION_PAIRS = (

@@ -16,7 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import regex
+
 from ..errors import InvalidInputError
+from ..lexicon.numbers import INLINE_SPACES
 from ..scoring.spans import SpanClass
 
 __all__ = ["SourceDoc", "as_source_list", "normalize_sources"]
@@ -40,11 +43,10 @@ _CARRIED = ("source_id", "id", "title", "class", "span_class", "embedding", "emb
 
 
 # Horizontal spaces a scraped page writes for " " ("no\u00a0more\u00a0than"): read as the
-# plain space, one character for one, so every offset into the source stays its own.
-_SPACES = str.maketrans(
-    dict.fromkeys(
-        "\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000", " "
-    )
+# plain space, one character for one, so every offset into the source stays its own. One
+# grouping digits ("27\u202f295") is left for the word and figure readers, as in answers.
+_SPACE = regex.compile(
+    rf"(?<!(?<!\d)\d{{1,3}})[{INLINE_SPACES}]|[{INLINE_SPACES}](?!\d{{3}}(?!\d))"
 )
 
 
@@ -148,7 +150,7 @@ def normalize_sources(sources: Any, source_metadata: Any = None) -> list[SourceD
     seen: dict[str, int] = {}
     for i, item in enumerate(sources):
         text, meta = _text_of(item, i)
-        text = text.translate(_SPACES)
+        text = _SPACE.sub(" ", text)
         if source_metadata is not None:
             extra = source_metadata[i]
             if extra is not None and not isinstance(extra, Mapping):

@@ -37,6 +37,7 @@ import regex
 
 from ..lexicon.numbers import (
     CURRENCY_WORDS,
+    INLINE_SPACES,
     SCALE_EXPONENTS,
     SCALE_SUFFIXES,
     SHARE_FOLLOWERS,
@@ -119,7 +120,7 @@ def _hedge(text: str, start: int) -> Hedge:
     return "exact"
 
 
-_PERCENT = regex.compile(r"[ \u00a0\u202f\u2009]?(?:%|percent\b|per cent\b)", regex.IGNORECASE)
+_PERCENT = regex.compile(rf"[ {INLINE_SPACES}]?(?:%|percent\b|per cent\b)", regex.IGNORECASE)
 
 
 def is_percent(text: str, end: int) -> bool:

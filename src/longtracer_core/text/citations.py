@@ -12,22 +12,23 @@ import regex
 from ..lexicon.abbreviations import CITATION_WORDS
 from ..lexicon.numbers import POWER_UNITS
 
-__all__ = ["CITATION_MARKER", "citation_keys", "strip_markers"]
+__all__ = ["CITATION_MARKER", "LINK_TARGET", "citation_keys", "strip_markers"]
 
 # Inline citation markers in every common style: [S3], [1], [1, 2], [^2], [Source 1],
 # [Doc 2], 【1】, (Source 3), (Sources 1, 2), (Doc 1), (Document 2), (Ref. 4), ^1, ¹².
 _TAG = rf"(?:{'|'.join(CITATION_WORDS)})s?\.?\s*"
-# What a bare ^1 or ¹ may follow: a word (not a lone letter for ^1: "x^2"), closing
+# What a bare ^1 or ¹ may follow: a word (not a lone letter for ^1: "x^2", "3x^2"), closing
 # punctuation, a percent sign or a year ("since 2007^1"); never a number ("10^6") nor a
 # unit the ² or ³ raises to a power ("km²", "m^3").
 _UNIT = rf"(?<=(?<!\p{{L}})(?:{'|'.join(POWER_UNITS)}))"
 _POWER = rf"(?!{_UNIT}(?:\^[23]|[²³])(?![\p{{N}}¹⁴⁵⁶⁷⁸⁹⁰^]))"
 _YEAR = r"(?<=(?<![\d.,])(?:1[5-9]|20)\d\d)"
 _MARK_AFTER = r"[.,;:!?)\]】\"”’%]"
-_CARET_AFTER = rf"(?:(?<=\S\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
+_CARET_AFTER = rf"(?:(?<=[^\s\d]\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
 _SUPER_AFTER = rf"(?:(?<=\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
 # A link whose text is a citation: "[1](https://…)", "([Source 2](https://…))".
-_URL = r"\((?:https?://|www\.)[^()\s]*\)"
+LINK_TARGET = r"\((?:https?://|www\.)(?:[^()\s]|\([^()\s]*\))*\)"  # "…/Mercury_(planet))"
+_URL = LINK_TARGET
 _LINKED = rf"\[(?:{_TAG})?\^?[A-Za-z]{{0,3}}\d+\]{_URL}"
 # Where in the source, after its key: "[1, p. 3]", "(Source 2, section 4.1)".
 _LOCATOR = (

@@ -18,6 +18,7 @@ from importlib import resources
 import regex
 import snowballstemmer  # type: ignore[import-untyped]
 
+from ..lexicon.numbers import INLINE_SPACES
 from .memo import short_text_cache
 
 __all__ = [
@@ -35,7 +36,7 @@ _LOCAL = threading.local()
 _BOUNDARY = regex.compile(r"\b", flags=regex.WORD | regex.V0)
 _HAS_ALNUM = regex.compile(r"[\p{L}\p{N}]")
 # a thin or no-break space grouping digits is a thousands comma ("27 295" is "27,295")
-_DIGIT_GROUP = regex.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
+_DIGIT_GROUP = regex.compile(rf"(?<=(?<!\d)\d{{1,3}})[{INLINE_SPACES}](?=\d{{3}}(?!\d))")
 # a typographic apostrophe inside a word is the typewriter one ("Xi’an" is "Xi'an")
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'"})
 

@@ -147,6 +147,7 @@ def test_draft_span_stays_the_original_text():
             "See the WHO fact sheet for the full list.",
         ),
         ("The <em>robot</em> runs for <b>3 hours</b> [1].", "The robot runs for 3 hours."),
+        ("The ratio a <b and c> d holds.", "The ratio a <b and c> d holds."),
         # a leading bold phrase with nothing setting it off is the sentence's own subject
         ("**Voyager 1** launched on 5 September 1977.", "Voyager 1 launched on 5 September 1977."),
         (
@@ -186,6 +187,13 @@ def test_a_row_its_header_does_not_fit_is_one_claim_of_separate_cells():
     ]
     sources = ["Heat exhaustion is caused by the loss of too much water and salt."]
     assert check_case(draft, sources).claims[0].outcome.value != "REFUTED"
+
+
+def test_a_link_that_cites_stays_a_citation_in_a_table_cell():
+    """A cell's citation written as a link is lifted as a marker, not read as a word."""
+    draft = "| Site | Height |\n|---|---|\n| Dover | 30 m [1](https://example.org/a) |"
+    d = enforce_coverage(draft, DEC.decompose(draft))
+    assert [(c.claim_text, c.cited_markers) for c in d.claims] == [("Height: Dover: 30 m", ("1",))]
 
 
 def test_an_empty_or_dashed_table_cell_states_nothing():

@@ -28,6 +28,7 @@ DEC = RuleBasedDecomposer()
         # emphasis does not hide it
         "The reports **don't mention** any casualties.",
         "**The pricing page doesn't say** whether children need their own email address.",
+        "I don't know [1](https://example.org/a).",
     ],
 )
 def test_a_writing_that_does_not_say_is_a_refusal(text):

@@ -126,6 +126,7 @@ def test_an_emoji_opening_a_line_is_a_bullet():
         "[1, p. 3]",
         "(Source 2, section 4.1)",
         "(Doc 1, pp. 12-14)",
+        "[Source 2](https://en.wikipedia.org/wiki/Mercury_(planet))",
         "[1, 2]",
         "[S2]",
         "[^3]",
@@ -156,6 +157,7 @@ def test_citation_marker_styles(marker):
         "In 1990 (age 5)",
         "The lake covers 31,500 km² and holds 23,600 km³ of water",
         "a floor of 120 m^2 and a pull of 9.8 m/s²",
+        "f(x) = 3x^2 + 1, a tank of 5 dm³",
     ],
 )
 def test_not_citation_markers(text):
