@@ -86,11 +86,13 @@ _HTML_TAG = regex.compile(
     regex.I,
 )
 # A leading bold phrase is a label only when a colon, a dash or its own end punctuation
-# sets it off ("**Landfall:** …", "**Cost** – …", "**How much?** …", "**Option 2: Ask.**
-# …"): "**Voyager 1** launched …" is the sentence's own subject, in bold.
+# sets it off ("**Landfall:** …", "**Cost** – …", "**Step 1**. …", "**How much?** …",
+# "**Option 2: Ask.** …"; not an initial's dot, "**U.S.** exports …"): "**Voyager 1**
+# launched …" is the sentence's own subject, in bold.
 _BOLD_LABEL = regex.compile(
     r"^\s*(?:\*\*|__)([^*_\n]{1,60}?)"
-    r"(?::(?:\*\*|__):?|(?<=[?.!])(?:\*\*|__)|(?:\*\*|__)(?::|\s+[–—-](?=\s)))\s+"
+    r"(?::(?:\*\*|__):?|(?<=[?!]|(?<!\b\p{Lu})\.)(?:\*\*|__)"
+    r"|(?:\*\*|__)(?:[:.]|\s*[–—]|\s+-(?=\s)))\s*(?=\S)"
 )
 
 _WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’.&-]*")

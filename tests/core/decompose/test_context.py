@@ -138,6 +138,8 @@ def test_draft_span_stays_the_original_text():
         ),
         ("**Battery life**\n\nThe *robot* runs for `3 hours`.", "The robot runs for 3 hours."),
         ("- **Cost** – €4.99 a month", "Cost: €4.99 a month"),
+        ("- **Cost**—about €4.99 a month", "Cost: about €4.99 a month"),
+        ("**U.S.** exports rose by 4% in 2023.", "U.S. exports rose by 4% in 2023."),
         (
             "**How much?** The fixed amount depends on the distance flown.",
             "The fixed amount depends on the distance flown.",
