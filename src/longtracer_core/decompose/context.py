@@ -81,7 +81,7 @@ _EMPHASIS = regex.compile(
 _LINK = regex.compile(rf"\[([^\[\]\n]{{1,200}})\]{LINK_TARGET}")
 # Inline HTML a chat interface may emit ("<b>…</b>", "<br>"): tags only, words kept.
 _HTML_TAG = regex.compile(
-    r"</?(b|i|u|em|strong|mark|span|br|small)"
+    r"</?(b|i|u|em|strong|mark|span|br|small|sup|sub)"
     r"(?:\s+[\w-]+=(?:\"[^\"\n]{0,200}\"|'[^'\n]{0,200}'|[^\s>]{1,200})){0,8}\s*/?>",
     regex.I,
 )

@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 # names the rules' behaviour (the decomposer's prompt_hash in every trace)
-RULES_VERSION = "rules-v13"
+RULES_VERSION = "rules-v14"
 
 
 def sentence_claims(draft: str, sentence: Sentence) -> list[DraftClaim]:

@@ -35,8 +35,12 @@ _LOCATOR = (
     r"\s*[,:]\s*(?:pp?|paras?|pages?|sections?|sec|§|ch|chapters?|arts?|articles?)"
     r"\.?\s*\d+(?:[.–-]\d+)*"
 )
+# A citation an HTML answer sets as a superscript: "<sup>1</sup>", "<sup>[2, 3]</sup>".
+_KEYS = r"\^?[A-Za-z]{0,3}\d+(?:\s*[,;–-]\s*\^?[A-Za-z]{0,3}\d+)*"
+_SUP_AFTER = rf"(?:(?<=[^\s\d]\p{{L}}|{_MARK_AFTER}|\s)|{_YEAR})(?!{_UNIT}<sup>\s*[23]\s*</sup>)"
+_SUP = rf"{_SUP_AFTER}<sup>\s*(?:\[(?:{_TAG})?{_KEYS}\]|(?:{_TAG})?{_KEYS})\s*</sup>"
 CITATION_MARKER = regex.compile(
-    rf"\({_LINKED}\)|{_LINKED}"
+    rf"\({_LINKED}\)|{_LINKED}|{_SUP}"
     rf"|\[(?:\^?[A-Za-z]{{0,3}}\d+(?:\s*[,;–-]\s*\^?[A-Za-z]{{0,3}}\d+)*)(?:{_LOCATOR})?\]"
     rf"|\[{_TAG}[A-Za-z]?\d+(?:\s*[,;&–-]\s*(?:{_TAG})?[A-Za-z]?\d+)*(?:{_LOCATOR})?\]"
     r"|【[A-Za-z]{0,3}\d+】"
@@ -50,6 +54,7 @@ _SUPERSCRIPT = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
 _TAG_WORD = regex.compile(_TAG, flags=regex.IGNORECASE)
 _URL_PART = regex.compile(rf"(?<=\]){_URL}")
 _LOCATOR_PART = regex.compile(_LOCATOR, flags=regex.IGNORECASE)
+_SUP_TAG = regex.compile(r"</?sup>", flags=regex.IGNORECASE)
 _KEY_SPLIT = regex.compile(r"\s*(?:[,;&]|\band\b)\s*|(?=\^)", flags=regex.IGNORECASE)
 _KEY_RANGE = regex.compile(r"^([A-Za-z]{0,3})(\d+)\s*[–-]\s*\1?(\d+)$")
 _MAX_RANGE = 20
@@ -61,7 +66,7 @@ def citation_keys(marker: str) -> tuple[str, ...]:
     ``[S2]`` → ``S2``; ``[1, 2]`` and ``(Sources 1 and 2)`` → ``1``, ``2``;
     ``[1-3]`` → ``1``, ``2``, ``3``; ``[^2]`` and ``^2`` → ``^2``; ``¹²`` → ``12``.
     """
-    inner = _URL_PART.sub("", marker.translate(_SUPERSCRIPT))
+    inner = _URL_PART.sub("", _SUP_TAG.sub("", marker.translate(_SUPERSCRIPT)))
     inner = _LOCATOR_PART.sub("", inner).strip()
     if inner[:2] == "([" and inner[-1:] == ")":
         inner = inner[1:-1]

@@ -150,6 +150,10 @@ def test_draft_span_stays_the_original_text():
         ),
         ("The <em>robot</em> runs for <b>3 hours</b> [1].", "The robot runs for 3 hours."),
         ("The ratio a <b and c> d holds.", "The ratio a <b and c> d holds."),
+        (
+            "The park covers 500 km<sup>2</sup> of forest<sup>1</sup>.",
+            "The park covers 500 km2 of forest.",
+        ),
         # a leading bold phrase with nothing setting it off is the sentence's own subject
         ("**Voyager 1** launched on 5 September 1977.", "Voyager 1 launched on 5 September 1977."),
         (

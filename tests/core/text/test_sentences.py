@@ -127,6 +127,8 @@ def test_an_emoji_opening_a_line_is_a_bullet():
         "(Source 2, section 4.1)",
         "(Doc 1, pp. 12-14)",
         "[Source 2](https://en.wikipedia.org/wiki/Mercury_(planet))",
+        "<sup>1</sup>",
+        "<sup>[2, 3]</sup>",
         "[1, 2]",
         "[S2]",
         "[^3]",
@@ -158,6 +160,7 @@ def test_citation_marker_styles(marker):
         "The lake covers 31,500 km² and holds 23,600 km³ of water",
         "a floor of 120 m^2 and a pull of 9.8 m/s²",
         "f(x) = 3x^2 + 1, a tank of 5 dm³",
+        "an area of 5 km<sup>2</sup> and x<sup>2</sup>",
     ],
 )
 def test_not_citation_markers(text):
