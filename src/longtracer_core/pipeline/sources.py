@@ -21,6 +21,7 @@ import regex
 from ..errors import InvalidInputError
 from ..lexicon.numbers import INLINE_SPACES
 from ..scoring.spans import SpanClass
+from ..text.words import DIGIT_GROUP_SPACE
 
 __all__ = ["SourceDoc", "as_source_list", "normalize_sources"]
 
@@ -45,9 +46,7 @@ _CARRIED = ("source_id", "id", "title", "class", "span_class", "embedding", "emb
 # Horizontal spaces a scraped page writes for " " ("no\u00a0more\u00a0than"): read as the
 # plain space, one character for one, so every offset into the source stays its own. One
 # grouping digits ("27\u202f295") is left for the word and figure readers, as in answers.
-_SPACE = regex.compile(
-    rf"(?<!(?<!\d)\d{{1,3}})[{INLINE_SPACES}]|[{INLINE_SPACES}](?!\d{{3}}(?!\d))"
-)
+_SPACE = regex.compile(rf"(?!{DIGIT_GROUP_SPACE})[{INLINE_SPACES}]")
 
 
 def _text_of(item: Any, index: int) -> tuple[str, Mapping[str, Any]]:

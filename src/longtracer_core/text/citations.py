@@ -21,27 +21,27 @@ _TAG = rf"(?:{'|'.join(CITATION_WORDS)})s?\.?\s*"
 # punctuation, a percent sign or a year ("since 2007^1"); never a number ("10^6") nor a
 # unit the ² or ³ raises to a power ("km²", "m^3").
 _UNIT = rf"(?<=(?<!\p{{L}})(?:{'|'.join(POWER_UNITS)}))"
-_POWER = rf"(?!{_UNIT}(?:\^[23]|[²³])(?![\p{{N}}¹⁴⁵⁶⁷⁸⁹⁰^]))"
+_POWER = rf"(?!{_UNIT}(?:\^[23]|[²³]|<sup>\s*[23]\s*</sup>)(?![\p{{N}}¹⁴⁵⁶⁷⁸⁹⁰^]))"
 _YEAR = r"(?<=(?<![\d.,])(?:1[5-9]|20)\d\d)"
 _MARK_AFTER = r"[.,;:!?)\]】\"”’%]"
 _CARET_AFTER = rf"(?:(?<=[^\s\d]\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
 _SUPER_AFTER = rf"(?:(?<=\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
 # A link whose text is a citation: "[1](https://…)", "([Source 2](https://…))".
 LINK_TARGET = r"\((?:https?://|www\.)(?:[^()\s]|\([^()\s]*\))*\)"  # "…/Mercury_(planet))"
-_URL = LINK_TARGET
-_LINKED = rf"\[(?:{_TAG})?\^?[A-Za-z]{{0,3}}\d+\]{_URL}"
+_LINKED = rf"\[(?:{_TAG})?\^?[A-Za-z]{{0,3}}\d+\]{LINK_TARGET}"
 # Where in the source, after its key: "[1, p. 3]", "(Source 2, section 4.1)".
 _LOCATOR = (
     r"\s*[,:]\s*(?:pp?|paras?|pages?|sections?|sec|§|ch|chapters?|arts?|articles?)"
     r"\.?\s*\d+(?:[.–-]\d+)*"
 )
-# A citation an HTML answer sets as a superscript: "<sup>1</sup>", "<sup>[2, 3]</sup>".
+# One or more keys: "1", "S2", "^3", "1, 2", "1-3".
 _KEYS = r"\^?[A-Za-z]{0,3}\d+(?:\s*[,;–-]\s*\^?[A-Za-z]{0,3}\d+)*"
-_SUP_AFTER = rf"(?:(?<=[^\s\d]\p{{L}}|{_MARK_AFTER}|\s)|{_YEAR})(?!{_UNIT}<sup>\s*[23]\s*</sup>)"
+# A citation an HTML answer sets as a superscript: "<sup>1</sup>", "<sup>[2, 3]</sup>".
+_SUP_AFTER = rf"(?:(?<=[^\s\d]\p{{L}}|{_MARK_AFTER}|\s)|{_YEAR}){_POWER}"
 _SUP = rf"{_SUP_AFTER}<sup>\s*(?:\[(?:{_TAG})?{_KEYS}\]|(?:{_TAG})?{_KEYS})\s*</sup>"
 CITATION_MARKER = regex.compile(
     rf"\({_LINKED}\)|{_LINKED}|{_SUP}"
-    rf"|\[(?:\^?[A-Za-z]{{0,3}}\d+(?:\s*[,;–-]\s*\^?[A-Za-z]{{0,3}}\d+)*)(?:{_LOCATOR})?\]"
+    rf"|\[{_KEYS}(?:{_LOCATOR})?\]"
     rf"|\[{_TAG}[A-Za-z]?\d+(?:\s*[,;&–-]\s*(?:{_TAG})?[A-Za-z]?\d+)*(?:{_LOCATOR})?\]"
     r"|【[A-Za-z]{0,3}\d+】"
     rf"|\({_TAG}[A-Za-z]?\d+(?:\s*(?:[,;&–-]|and)\s*(?:{_TAG})?[A-Za-z]?\d+)*(?:{_LOCATOR})?\)"
@@ -52,7 +52,7 @@ CITATION_MARKER = regex.compile(
 
 _SUPERSCRIPT = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
 _TAG_WORD = regex.compile(_TAG, flags=regex.IGNORECASE)
-_URL_PART = regex.compile(rf"(?<=\]){_URL}")
+_URL_PART = regex.compile(rf"(?<=\]){LINK_TARGET}")
 _LOCATOR_PART = regex.compile(_LOCATOR, flags=regex.IGNORECASE)
 _SUP_TAG = regex.compile(r"</?sup>", flags=regex.IGNORECASE)
 _KEY_SPLIT = regex.compile(r"\s*(?:[,;&]|\band\b)\s*|(?=\^)", flags=regex.IGNORECASE)

@@ -22,6 +22,7 @@ from ..lexicon.numbers import INLINE_SPACES
 from .memo import short_text_cache
 
 __all__ = [
+    "DIGIT_GROUP_SPACE",
     "fold",
     "fold_stem",
     "function_words",
@@ -36,7 +37,8 @@ _LOCAL = threading.local()
 _BOUNDARY = regex.compile(r"\b", flags=regex.WORD | regex.V0)
 _HAS_ALNUM = regex.compile(r"[\p{L}\p{N}]")
 # a thin or no-break space grouping digits is a thousands comma ("27 295" is "27,295")
-_DIGIT_GROUP = regex.compile(rf"(?<=(?<!\d)\d{{1,3}})[{INLINE_SPACES}](?=\d{{3}}(?!\d))")
+DIGIT_GROUP_SPACE = rf"(?<=(?<!\d)\d{{1,3}})[{INLINE_SPACES}](?=\d{{3}}(?!\d))"
+_DIGIT_GROUP = regex.compile(DIGIT_GROUP_SPACE)
 # a typographic apostrophe inside a word is the typewriter one ("Xi’an" is "Xi'an")
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'"})
 
