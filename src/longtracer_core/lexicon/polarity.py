@@ -53,13 +53,17 @@ NEGATION_IDIOMS = (
     .split("|"),
 )
 # Words that carry a negation of their own ("another council" is "not your council",
-# "without a filter", "unless it has one"), comparisons that flip with their order ("no
-# river carries more than the Amazon"), and a prohibition ("Don't look at the Sun") that
-# is advice rather than a statement: a clause holding one is no plain toggle of another.
+# "without a filter", "unless it has one", "can avoid paying" is "does not have to pay"),
+# comparisons that flip with their order ("no river carries more than the Amazon"), and a
+# prohibition ("Don't look at the Sun") that is advice rather than a statement: a clause
+# holding one is no plain toggle of another.
 NEGATION_BLURS = tuple(
     """
     without unless except than instead rather another other others different elsewhere
     outside apart
+    avoid avoids avoided avoiding escape escapes escaped escaping refuse refuses refused
+    refusing fail fails failed failing lack lacks lacked lacking exempt exempted waive
+    waives waived
     """.split()
 )
 PROHIBITIONS = ("do not", "don't", "don’t", "never", "avoid")

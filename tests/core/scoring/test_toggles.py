@@ -80,6 +80,30 @@ def test_rewordings_bounds_and_advice_are_not_toggles(claim):
     assert "negation_conflict" not in kinds(claim)
 
 
+def test_a_verb_that_carries_its_own_negation_is_no_toggle():
+    # "can avoid repairing" says "does not have to repair"; the evidence's own "avoided"
+    # (in another clause) lets every word of the claim be found in the sentence
+    index = evidence_index(
+        [
+            (
+                "S1",
+                "A landlord does not have to repair the fence if the damage was caused by a "
+                "storm that could not have been avoided.",
+            )
+        ]
+    )
+
+    def found(claim: str) -> list[str]:
+        return [f.kind for f in evidence_findings(claim, index)]
+
+    assert "negation_conflict" not in found(
+        "A landlord can avoid repairing the fence when the damage was caused by a storm."
+    )
+    assert "negation_conflict" in found(
+        "A landlord repairs the fence when the damage was caused by a storm."
+    )
+
+
 def test_a_claim_the_evidence_also_states_its_own_way_is_not_refuted():
     index = evidence_index(
         [
