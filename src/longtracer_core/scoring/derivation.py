@@ -37,6 +37,7 @@ __all__ = [
     "compound_durations",
     "converted_values",
     "derivable",
+    "derivable_across",
     "derivable_date",
     "derived_values",
     "share_readings",
@@ -48,6 +49,7 @@ __all__ = [
 
 _MAX_FIGURES = 12  # pairs of the first figures of a sentence (a table row can hold dozens)
 _MAX_YEARS = 200  # a duration added to or taken from a year is shorter than this
+_MAX_POOL = 40  # figures of a whole case read for a computation across its sentences
 
 
 class _Read(Protocol):
@@ -252,6 +254,27 @@ def _sentence_numbers(s: _Read) -> list[tuple[str, Decimal]]:
     """(kind, value) of every figure of one sentence, with its number and multiplier words."""
     figures = [(kind, n) for kind, value in s.kinds if (n := number(value)) is not None]
     return figures + word_factors(s.text)
+
+
+def derivable_across(
+    value: Decimal, kind: str, sentences: Sequence[_Read], user: Sequence[tuple[str, str]] = ()
+) -> bool:
+    """May ``value`` have been worked out from figures of different sentences, or from the
+    user's own (``user``: (kind, value) of the figures of the question): the sum or the
+    difference of two figures of its kind (166 AU and 139 AU: 27 AU between the probes), or
+    a percentage of one (10 % of a £146,000 balance: £14,600). Never a year; a small count
+    meets a sum by chance."""
+    if kind == "year" or (kind == "count" and value < 10):
+        return False
+    target = canon(value)
+    pool = [f for s in sentences for f in _sentence_numbers(s)]
+    pool += [(k, n) for k, v in user if (n := number(v)) is not None]
+    same = [n for k, n in pool if k == kind][:_MAX_POOL]
+    ends = ((a, b) for i, a in enumerate(same) for b in same[i + 1 :])
+    if any(target in (canon(a + b), canon(abs(a - b))) for a, b in ends):
+        return True
+    percents = [n for k, n in pool if k == "percent"][:_MAX_POOL]
+    return any(target == canon(q * p / 100) for q in same for p in percents)
 
 
 def derivable(

@@ -44,6 +44,7 @@ from .codes import swapped_codes
 from .derivation import (
     compound_durations,
     derivable,
+    derivable_across,
     derivable_date,
     derived_values,
     word_factors,
@@ -249,20 +250,19 @@ def _before(text: str, at: int) -> frozenset[str]:
 
 def _computed(
     claim: str, start: int, need: Need, kind: str, aligned: EvidenceSentence, other: str,
-    index: EvidenceIndex,
+    index: EvidenceIndex, user: Sequence[tuple[str, str]],
 ) -> bool:  # fmt: skip
-    """May a computation have given the claim's figure? A year not when the words just
-    before it are those before the evidence's other year: "opened in 1941" against
-    "opened in 1937 after four years" states the same fact with another year (a product
-    is too exact to meet by chance; a year and a small duration is not). The word just
-    before each year says which event it dates: "the bridge began in 1933" is another
-    event than "the bridge opened in 1937 after four years", though both name the bridge."""
+    """May a computation (``derivation``: within a sentence, across sentences, from the user's
+    figures) have given the claim's figure? A year not when the word before it, which dates
+    an event, is the one before the evidence's other year ("opened in 1941" / "in 1937")."""
     if kind == "date":
         return derivable_date(need.readings[0], index.sentences)
     if start in worked_out_at(claim, either_way=True):
         return True
     own = [n for _, n in word_factors(claim)]
-    if need.number is None or not derivable(need.number, kind, index.sentences, own):
+    if need.number is None or derivable_across(need.number, kind, index.sentences, user):
+        return need.number is not None  # across sentences or from the user's: no proof
+    if not derivable(need.number, kind, index.sentences, own):
         return False
     at = aligned.text.find(other)
     return kind != "year" or at < 0 or not _before(claim, start) & _before(aligned.text, at)
@@ -271,6 +271,7 @@ def _computed(
 def _unmet(
     claim: str, item: tuple[int, int, str], need: Need, kind: str,
     aligned: EvidenceSentence | None, other: str | None, index: EvidenceIndex,
+    user: Sequence[tuple[str, str]],
 ) -> Finding | None:  # fmt: skip
     """The finding on a figure no source states or derives: a conflict when the sentence
     that speaks of the same thing gives another value no computation explains; else
@@ -279,7 +280,7 @@ def _unmet(
     if (
         other is not None
         and aligned is not None
-        and not _computed(claim, item[0], need, kind, aligned, other, index)
+        and not _computed(claim, item[0], need, kind, aligned, other, index, user)
     ):
         return Finding(
             "figure_conflict",
@@ -297,10 +298,11 @@ def _unmet(
 
 
 def _figure(
-    claim: str, claim_content: frozenset[str], index: EvidenceIndex, given: frozenset[str]
-) -> Finding | None:
+    claim: str, claim_content: frozenset[str], index: EvidenceIndex, given: frozenset[str],
+    user: Sequence[tuple[str, str]],
+) -> Finding | None:  # fmt: skip
     """The first figure finding on ``claim``; figures in ``given`` (the user's question and
-    the claim's context) are the user's own and never held against it."""
+    the claim's context; ``user``: their kinds) are the user's own, never held against it."""
     every = claim_figures(claim)
     stated = frozenset(r for _, need in every for r in need.readings)
     figures = [
@@ -325,7 +327,7 @@ def _figure(
         if other in stated:
             other = None  # the claim states that value too ("£25 per journey, so £50 return")
         if item[0] not in worked and not _met(need, kind, index):
-            found = _unmet(claim, item, need, kind, aligned, other, index)
+            found = _unmet(claim, item, need, kind, aligned, other, index, user)
             if found is not None:
                 return found
             continue
@@ -437,7 +439,7 @@ def evidence_findings(
     content = _claim_content(claim, optional)
     if content:
         given = context_figures(context)
-        figure = _figure(claim, content, index, given)
+        figure = _figure(claim, content, index, given, _kinds(" ".join(context)))
         aligned, share = _aligned(content, index)
         if figure is None and aligned is not None and share >= ALIGNED:
             figure = binding_finding(claim, aligned.text, aligned.source_id) or (

@@ -392,18 +392,20 @@ def _unheld(text: str, index: NameIndex, spelling: bool = True) -> Iterator[tupl
 def absent_names(text: str, index: NameIndex, optional: frozenset[str] = frozenset()) -> list[str]:
     """The names of ``text`` the evidence does not hold (``optional``: folded words the claim
     took from its context, never held against it)."""
-    heads = name_lexicon().heads
+    lexicon = name_lexicon()
     missing: list[str] = []
     for i, names in _unheld(text, index):
         name = names[i]
         folded = fold(name.text)
-        if folded in optional or folded in heads:
+        if folded in optional or folded in lexicon.heads:
             continue
+        if lexicon.demonyms.get(folded, frozenset()) & optional:
+            continue  # "the Cretan sun" where the user's question says Crete
         nxt = names[i + 1] if i + 1 < len(names) else None
         if (
             nxt is not None
             and not text[name.end : nxt.start].strip()
-            and fold(nxt.text) not in heads
+            and fold(nxt.text) not in lexicon.heads
             and _present(nxt.text, _as_names(index))
         ):
             continue  # a first name before a surname the evidence names (not "University";
