@@ -3,7 +3,8 @@
     .venv/bin/python -m benchmarks.bench_outcomes [--write] [--part P ...] [--limit N]
 
 1. The realistic corpus (``tests/realistic``, dev and test, hand-written and model-written
-   answers reported apart): faithful and wrong sentences removed under each strictness,
+   answers reported apart, and the hand-written ones by author: ``others/`` holds answers
+   written by authors who never saw the engine): faithful and wrong sentences removed under each strictness,
    flagged (refuted or uncertain), AUROC and ECE of ``p_wrong``, and the precision of each
    decisive finding kind (how often a sentence it refutes is really wrong).
 2. The adversarial corpora (``tests/adversarial/data``): the share of cases of each expected
@@ -34,12 +35,13 @@ from typing import Any
 from longtracer_core import CitationVerifier, VerifyConfig
 from longtracer_core.contracts import CaseResult, ClaimOutcome
 from longtracer_core.evaluation import load_corpus, load_records
-from longtracer_core.evaluation.realistic_corpus import load_realistic
+from longtracer_core.evaluation.realistic_corpus import HUMAN, load_realistic
 from longtracer_core.evaluation.realistic_eval import evaluate_realistic
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("LONGTRACER_SHARED", ROOT.parent / "shared"))
 REALISTIC = ROOT / "tests" / "realistic"
+OTHERS = REALISTIC / "others"  # hand-written answers by authors who never saw the engine
 ADVERSARIAL = ROOT / "tests" / "adversarial" / "data"
 DATA = ["faithbench_dev.jsonl", "halueval_qa_dev.jsonl"]
 HEADLINE = (
@@ -67,7 +69,8 @@ def worst(case: CaseResult) -> str:
 
 
 def realistic(verifier: CitationVerifier, limit: int | None) -> dict[str, Any]:
-    """Per split, per writer: the outcome report of ``evaluation.outcome_metrics``."""
+    """Per split, per writer: the outcome report of ``evaluation.outcome_metrics``; the
+    hand-written answers also apart by author (the first authors' and ``others/``)."""
     records = load_realistic(REALISTIC)
     if limit:
         records = records[:limit]
@@ -78,6 +81,16 @@ def realistic(verifier: CitationVerifier, limit: int | None) -> dict[str, Any]:
         if part is None:
             continue
         out[split] = {"all": part["outcomes"], **part["outcomes_by_writer"]}
+    others = {r.id for r in load_realistic(OTHERS)}
+    authors = {
+        "first_authors": [r for r in records if r.writer == HUMAN and r.id not in others],
+        "other_authors": [r for r in records if r.id in others],
+    }
+    for name, chosen in authors.items():
+        by_author = evaluate_realistic(chosen, verifier, with_misses=False) if chosen else {}
+        for split in ("dev", "test"):
+            if split in by_author and split in out:
+                out[split][name] = by_author[split]["outcomes"]
     return out
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import regex
 
 __all__ = [
+    "ADDRESSEE",
     "ADVERB_ENDING",
     "ELABORATION",
     "EXPLETIVE_ADJECTIVES",
@@ -50,6 +51,8 @@ FUNCTION_AFTER_VERB = frozenset(
 )
 
 PERSONAL = frozenset({"it", "they", "he", "she"})
+# The words of a sentence that speaks to the user ("your 4 kWp array clears the minimum")
+ADDRESSEE = frozenset("you your yours yourself yourselves".split())
 POSSESSIVE = frozenset({"its", "their", "his", "her"})
 # nouns that name an aspect of something rather than a thing ("the main downside is …"):
 # a later "it" does not stand for them

@@ -7,7 +7,9 @@ a passage that shares the rest of the claim's words): a figure the evidence
 gives otherwise makes the claim CONTRADICTED, a name or figure it lacks makes
 it INSUFFICIENT_EVIDENCE; ``reason_detail`` names the finding's code. Every assessed
 claim also records in ``details["words"]`` where the evidence holds its content words
-(``scoring.evidence.claim_words``), which the calibration reads.
+(``scoring.evidence.claim_words``) and whether it speaks to the user (``addressed``: an
+answer that applies the sources to the user's situation words it in the user's terms, not
+the sources'), which the calibration reads.
 """
 
 from __future__ import annotations
@@ -15,13 +17,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import regex
+
 from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, ReasonCode
 from ..decompose.types import DraftClaim
+from ..lexicon.grammar import ADDRESSEE
 from ..scoring.evidence import EvidenceIndex, claim_words, evidence_findings
 from ..scoring.findings import BLOCKING_KINDS, DECISIVE_KINDS, Finding
 from .assess import SIMILARITY_GATE
 
-__all__ = ["PRIORITY", "join_findings"]
+__all__ = ["PRIORITY", "addressed", "join_findings"]
+
+_ADDRESSEE = regex.compile(r"\b(?:" + "|".join(sorted(ADDRESSEE)) + r")\b", regex.IGNORECASE)
 
 PRIORITY = (
     "contradiction",
@@ -86,6 +93,11 @@ def _update(claim: ClaimResult, finding: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def addressed(claim: ClaimResult) -> dict[str, float]:
+    """``addressed``: 1.0 when the claim speaks to the user ("you", "your")."""
+    return {"addressed": float(bool(_ADDRESSEE.search(claim.claim_text)))}
+
+
 def join_findings(
     claim: ClaimResult, draft: DraftClaim, index: EvidenceIndex, question: str | None = None
 ) -> ClaimResult:
@@ -98,7 +110,7 @@ def join_findings(
     context = [*draft.context, question] if question else list(draft.context)
     extra: list[Finding] = evidence_findings(claim.claim_text, index, context)
     found.extend(f.as_dict() for f in extra)
-    words = {"words": claim_words(claim.claim_text, index, context)}
+    words = {"words": {**claim_words(claim.claim_text, index, context), **addressed(claim)}}
     chosen = _chosen(found)
     blocks = chosen is not None and chosen.get("kind") in DECISIVE_KINDS | BLOCKING_KINDS
     if (

@@ -33,9 +33,10 @@ __all__ = [
 
 # The gates whose firing is a feature of its own (the rest count in "gates").
 _GATES = ("polarity", "quantifier", "causal", "entity", "direction", "figure_role")
-# ``details["words"]`` (scoring.evidence.claim_words); a claim whose matcher records
-# none (the seed's) is read with the fit's dev means (``Calibration.defaults``)
-_WORDS = ("absent", "absent_share", "best_share", "spread")
+# ``details["words"]`` (scoring.evidence.claim_words, and ``addressed``: the claim speaks
+# to the user); a claim whose matcher records none (the seed's) is read with the fit's
+# dev means (``Calibration.defaults``)
+_WORDS = ("absent", "absent_share", "best_share", "spread", "addressed")
 
 FEATURES: tuple[str, ...] = (
     "score",

@@ -182,6 +182,13 @@ def test_a_name_the_claim_took_from_its_context_is_not_held_against_it():
     assert "name_absent" not in kinds(claim, ("Ibadan",))
 
 
+def test_a_demonym_of_a_place_the_context_names_is_not_held_against_the_claim():
+    # the user's question names the island; the answer speaks of its sun
+    claim = "Okafor collected coral larvae in the warm Cretan sea."
+    assert "name_absent" in kinds(claim, ("I am diving off Sicily in June.",))
+    assert "name_absent" not in kinds(claim, ("I am diving off Crete in June.",))
+
+
 def test_a_figure_the_evidence_contradicts_or_lacks_is_found():
     assert kinds("The Halberg Prize was founded in 1993.") != []
     wrong = kinds("The wind farm has 84 turbines rated at 16.2 MW each.")
@@ -584,6 +591,56 @@ def test_every_assessed_claim_records_its_word_support_for_the_calibration():
     values = claim_features(assessed[-1].details, assessed[-1].outcome, [])
     assert {"words_absent", "words_spread"} <= set(FEATURES)
     assert values["words_absent"] == assessed[-1].details["words"]["absent"]
+
+
+def test_the_calibration_reads_whether_a_claim_speaks_to_the_user():
+    from longtracer_core import CitationVerifier
+    from longtracer_core.scoring.calibration import FEATURES, claim_features
+
+    case = CitationVerifier().verify_case(
+        "Okafor won the 2021 Halberg Prize. Your entry would be judged by the same panel.",
+        [text for _, text in PRIZE],
+    )
+    words = [c.details["words"]["addressed"] for c in case.claims if c.outcome is not None]
+    assert words == [0.0, 1.0]
+    last = [c for c in case.claims if c.outcome is not None][-1]
+    assert "words_addressed" in FEATURES
+    assert claim_features(last.details, last.outcome, [])["words_addressed"] == 1.0
+
+
+VOYAGERS = evidence_index(
+    [
+        ("S1", "In early 2025 Voyager 1 was about 166 AU from Earth."),
+        ("S2", "Voyager 2 was about 139 AU away."),
+    ]
+)
+OVERPAY = evidence_index(
+    [("S1", "Each year you can overpay up to 10% of the balance, and at least £500.")]
+)
+BALANCE = ("My balance is £146,000.",)
+
+
+@pytest.mark.parametrize(
+    ("claim", "context"),
+    [
+        ("That puts Voyager 1 ahead of Voyager 2 by about 27 AU.", ()),  # across sources
+        ("Voyager 1 and Voyager 2 are about 305 AU apart in all.", ()),  # a sum
+        ("So each year you can overpay up to £14,600 of the balance.", BALANCE),  # 10 % of it
+    ],
+)
+def test_a_figure_worked_out_across_sentences_or_from_the_users_is_no_conflict(claim, context):
+    """Arithmetic an answer did on figures of two sentences, or on the user's own, is not
+    proof of a wrong figure: never refuted, at most uncertain."""
+    index = OVERPAY if context else VOYAGERS
+    found = {f.kind for f in evidence_findings(claim, index, context)}
+    assert "figure_conflict" not in found
+
+
+def test_a_figure_no_computation_across_the_case_gives_is_still_a_conflict():
+    found = {f.kind for f in evidence_findings("Voyager 2 was about 141 AU away.", VOYAGERS)}
+    assert "figure_conflict" in found
+    claim = "So each year you can overpay up to £15,600 of the balance."
+    assert "figure_conflict" in {f.kind for f in evidence_findings(claim, OVERPAY, BALANCE)}
 
 
 def test_a_lines_first_word_is_no_name():
