@@ -16,6 +16,7 @@ __all__ = [
     "NEGATION_BOUNDS",
     "NEGATION_IDIOMS",
     "NEGATION_NEUTRAL",
+    "NEGATIVE_VERBS",
     "NEGATIVE_PREFIXES",
     "PROHIBITIONS",
     "OPPOSITE_PAIRS",
@@ -53,17 +54,23 @@ NEGATION_IDIOMS = (
     .split("|"),
 )
 # Words that carry a negation of their own ("another council" is "not your council",
-# "without a filter", "unless it has one", "can avoid paying" is "does not have to pay"),
-# comparisons that flip with their order ("no river carries more than the Amazon"), and a
-# prohibition ("Don't look at the Sun") that is advice rather than a statement: a clause
-# holding one is no plain toggle of another.
+# "without a filter", "unless it has one"), comparisons that flip with their order ("no
+# river carries more than the Amazon"), and a prohibition ("Don't look at the Sun") that
+# is advice rather than a statement: a clause holding one is no plain toggle of another.
 NEGATION_BLURS = tuple(
     """
     without unless except than instead rather another other others different elsewhere
     outside apart
+    """.split()
+)
+# Verbs that carry a negation of their own: "can avoid paying" says "does not have to
+# pay", so a clause holding one that the other clause lacks is no toggle of it ("Charities
+# are not exempt" / "Charities are exempt" still is).
+NEGATIVE_VERBS = frozenset(
+    """
     avoid avoids avoided avoiding escape escapes escaped escaping refuse refuses refused
-    refusing fail fails failed failing lack lacks lacked lacking exempt exempted waive
-    waives waived
+    refusing fail fails failed failing lack lacks lacked lacking exempt exempts exempted
+    exempting exemption waive waives waived waiving
     """.split()
 )
 PROHIBITIONS = ("do not", "don't", "don’t", "never", "avoid")

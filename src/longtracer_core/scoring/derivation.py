@@ -257,24 +257,30 @@ def _sentence_numbers(s: _Read) -> list[tuple[str, Decimal]]:
 
 
 def derivable_across(
-    value: Decimal, kind: str, sentences: Sequence[_Read], user: Sequence[tuple[str, str]] = ()
+    value: Decimal | None,
+    kind: str,
+    sentences: Sequence[_Read],
+    user: Sequence[tuple[str, str]] = (),
 ) -> bool:
     """May ``value`` have been worked out from figures of different sentences, or from the
-    user's own (``user``: (kind, value) of the figures of the question): the sum or the
-    difference of two figures of its kind (166 AU and 139 AU: 27 AU between the probes), or
-    a percentage of one (10 % of a £146,000 balance: £14,600). Never a year; a small count
-    meets a sum by chance."""
-    if kind == "year" or (kind == "count" and value < 10):
+    user's own (``user``: (kind, value) of the figures of the question, read first): the
+    sum or the difference of two different figures of its kind (166 AU and 139 AU: 27 AU
+    between the probes), or a percentage of one (10 % of a £146,000 balance: £14,600).
+    Never a year or a percentage; a small count meets a sum by chance."""
+    if value is None or kind in ("year", "percent") or (kind == "count" and value < 10):
         return False
-    target = canon(value)
-    pool = [f for s in sentences for f in _sentence_numbers(s)]
-    pool += [(k, n) for k, v in user if (n := number(v)) is not None]
-    same = [n for k, n in pool if k == kind][:_MAX_POOL]
-    ends = ((a, b) for i, a in enumerate(same) for b in same[i + 1 :])
-    if any(target in (canon(a + b), canon(abs(a - b))) for a, b in ends):
-        return True
+    pool = [(k, n) for k, v in user if (n := number(v)) is not None]
+    pool += [f for s in sentences for f in _sentence_numbers(s)]
+    same = list(dict.fromkeys(n for k, n in pool if k == kind))[:_MAX_POOL]
     percents = [n for k, n in pool if k == "percent"][:_MAX_POOL]
-    return any(target == canon(q * p / 100) for q in same for p in percents)
+    try:
+        target = canon(value)
+        ends = ((a, b) for i, a in enumerate(same) for b in same[i + 1 :])
+        if any(target in (canon(a + b), canon(abs(a - b))) for a, b in ends):
+            return True
+        return any(target == canon(q * p / 100) for q in same for p in percents)
+    except InvalidOperation:  # a figure too long for exact arithmetic
+        return False
 
 
 def derivable(

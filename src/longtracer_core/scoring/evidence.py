@@ -6,11 +6,10 @@ whole evidence of a case once (``evidence_index``) and ask of each claim:
 * ``name_absent`` — a proper name the claim uses appears in no source
   (``names.py`` allows for the ways people refer to names), or a model code
   no source holds where a source holds its sibling ("Pulse X3" / "Pulse X2");
-* ``figure_conflict`` — a figure no source states, derives or could have given
-  by a computation (``derivation.py``: a unit conversion, a sum, difference or
-  product of two figures of one sentence, a year and a duration), where the
-  evidence sentence that speaks of the same thing gives another figure of the
-  same kind ("opened in 1951" / "opened in 1937");
+* ``figure_conflict`` — a figure no source states, derives or could have given by a
+  computation (``derivation.py``: a conversion, a sum, difference or product of two figures
+  of a sentence, of the case or the user's, a year and a duration), where the evidence
+  sentence on the same thing gives another figure of its kind ("opened in 1951" / "1937");
 * ``figure_absent`` — a figure no source states or derives, with nothing to
   set against it, or one a computation may have given;
 * ``figure_role`` — a figure the evidence states, but only for another fact:
@@ -52,7 +51,7 @@ from .derivation import (
 from .figures import Need, SpanFigures, context_figures, figure_kind, needs_met, span_figures
 from .findings import Finding, quote
 from .name_binding import name_binding_finding
-from .names import NameIndex, absent_names, name_index
+from .names import NameIndex, absent_names, context_names, name_index
 from .numeric import _scan_items
 from .toggles import SentenceClauses, read_sentence, toggle_finding
 
@@ -250,19 +249,17 @@ def _before(text: str, at: int) -> frozenset[str]:
 
 def _computed(
     claim: str, start: int, need: Need, kind: str, aligned: EvidenceSentence, other: str,
-    index: EvidenceIndex, user: Sequence[tuple[str, str]],
+    index: EvidenceIndex,
 ) -> bool:  # fmt: skip
-    """May a computation (``derivation``: within a sentence, across sentences, from the user's
-    figures) have given the claim's figure? A year not when the word before it, which dates
-    an event, is the one before the evidence's other year ("opened in 1941" / "in 1937")."""
+    """May a computation (``derivation``) of one sentence or of the claim's own figures
+    have given the claim's figure? A year not when the word before it, which dates an
+    event, is the one before the evidence's other year ("opened in 1941" / "in 1937")."""
     if kind == "date":
         return derivable_date(need.readings[0], index.sentences)
     if start in worked_out_at(claim, either_way=True):
         return True
     own = [n for _, n in word_factors(claim)]
-    if need.number is None or derivable_across(need.number, kind, index.sentences, user):
-        return need.number is not None  # across sentences or from the user's: no proof
-    if not derivable(need.number, kind, index.sentences, own):
+    if need.number is None or not derivable(need.number, kind, index.sentences, own):
         return False
     at = aligned.text.find(other)
     return kind != "year" or at < 0 or not _before(claim, start) & _before(aligned.text, at)
@@ -274,22 +271,25 @@ def _unmet(
     user: Sequence[tuple[str, str]],
 ) -> Finding | None:  # fmt: skip
     """The finding on a figure no source states or derives: a conflict when the sentence
-    that speaks of the same thing gives another value no computation explains; else
-    absent, unless the figure is of a kind too often derived to call absent."""
-    written = claim[item[0] : item[1]]
+    that speaks of the same thing gives another value no computation explains (one across
+    the case or the user's figures only marks); else absent, unless of a kind too often
+    derived to call absent."""
+    written, across = claim[item[0] : item[1]], False
     if (
-        other is not None
-        and aligned is not None
-        and not _computed(claim, item[0], need, kind, aligned, other, index, user)
+        aligned is not None
+        and other is not None
+        and not _computed(claim, item[0], need, kind, aligned, other, index)
     ):
-        return Finding(
-            "figure_conflict",
-            ReasonCode.NUMERIC_MISMATCH,
-            f"the claim gives {written}; source {aligned.source_id} gives {other} "
-            f'("{quote(aligned.text)}")',
-            Bound(written, other).proof(aligned.source_id),
-        )
-    if _underived(kind, need.number, claim[: item[0]]):
+        across = derivable_across(need.number, kind, index.sentences, user)
+        if not across:
+            return Finding(
+                "figure_conflict",
+                ReasonCode.NUMERIC_MISMATCH,
+                f"the claim gives {written}; source {aligned.source_id} gives {other} "
+                f'("{quote(aligned.text)}")',
+                Bound(written, other).proof(aligned.source_id),
+            )
+    if not across and _underived(kind, need.number, claim[: item[0]]):
         return None
     return Finding(
         "figure_absent", ReasonCode.NUMERIC_MISMATCH, f"no source states {written}",
@@ -418,7 +418,7 @@ def evidence_findings(
             )
         )
         return out
-    missing = absent_names(claim, index.names, optional)
+    missing = absent_names(claim, index.names, optional, context_names(context))
     if missing:
         out.append(
             Finding(

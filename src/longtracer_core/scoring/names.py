@@ -24,6 +24,7 @@ from .name_words import name_lexicon
 from .units import unit_table
 
 __all__ = [
+    "context_names",
     "NameIndex",
     "absent_names",
     "claim_names",
@@ -279,6 +280,12 @@ def _uncased(words: Sequence[str]) -> bool:
     return bool(letters) and sum(map(_capitalised, letters)) < _UNCASED * len(letters)
 
 
+def context_names(context: Iterable[str]) -> NameIndex:
+    """The names a claim's context writes with a capital (the user's "Crete", not their
+    "us" or "turkey"): name evidence read as the sources' is."""
+    return name_index(" ".join(w for w in c.split() if w[:1].isupper()) for c in context)
+
+
 def name_index(texts: Iterable[str]) -> NameIndex:
     """The name evidence of a case's sources."""
     words: set[str] = set()
@@ -389,9 +396,15 @@ def _unheld(text: str, index: NameIndex, spelling: bool = True) -> Iterator[tupl
             yield i, names
 
 
-def absent_names(text: str, index: NameIndex, optional: frozenset[str] = frozenset()) -> list[str]:
+def absent_names(
+    text: str,
+    index: NameIndex,
+    optional: frozenset[str] = frozenset(),
+    given: NameIndex | None = None,
+) -> list[str]:
     """The names of ``text`` the evidence does not hold (``optional``: folded words the claim
-    took from its context, never held against it)."""
+    took from its context, and ``given``: the names its context writes, in any form people
+    refer to them — "the Cretan sun" for a trip to Crete — never held against it)."""
     lexicon = name_lexicon()
     missing: list[str] = []
     for i, names in _unheld(text, index):
@@ -399,8 +412,8 @@ def absent_names(text: str, index: NameIndex, optional: frozenset[str] = frozens
         folded = fold(name.text)
         if folded in optional or folded in lexicon.heads:
             continue
-        if lexicon.demonyms.get(folded, frozenset()) & optional:
-            continue  # "the Cretan sun" where the user's question says Crete
+        if given is not None and _present(name.text, given):
+            continue
         nxt = names[i + 1] if i + 1 < len(names) else None
         if (
             nxt is not None

@@ -47,6 +47,7 @@ from ..lexicon.polarity import (
     NEGATION_NEUTRAL,
     NEGATIONS,
     NEGATIVE_PREFIXES,
+    NEGATIVE_VERBS,
     OPPOSITE_PAIRS,
     PROHIBITIONS,
     RELATION_WORDS,
@@ -73,6 +74,7 @@ MIN_WORDS = 3
 CLAUSE_SHARE = 0.5
 
 _PLAIN = NEGATIONS - {"without"}
+_NEGATIVE_STEMS = frozenset(stem(w) for w in NEGATIVE_VERBS)
 _CLAUSES = regex.compile(CLAUSE_BREAKS, regex.IGNORECASE)
 _BLURRED = regex.compile(
     r"\b(?:" + "|".join(regex.escape(p) for p in (*NEGATION_IDIOMS, *NEGATION_BLURS)) + r")\b"
@@ -181,6 +183,8 @@ def _own_subject(other: ClauseWords, pivot: str, claim: frozenset[str]) -> bool:
 def _negates(claim: ClauseWords, other: ClauseWords) -> bool:
     if not (claim.plain and other.plain) or claim.negated == other.negated:
         return False
+    if claim.content & _NEGATIVE_STEMS != other.content & _NEGATIVE_STEMS:
+        return False  # "can avoid paying" / "does not have to pay"
     denied = other.denied if other.negated else claim.denied
     if denied is None or denied not in (claim.content if other.negated else other.content):
         return False

@@ -187,6 +187,9 @@ def test_a_demonym_of_a_place_the_context_names_is_not_held_against_the_claim():
     claim = "Okafor collected coral larvae in the warm Cretan sea."
     assert "name_absent" in kinds(claim, ("I am diving off Sicily in June.",))
     assert "name_absent" not in kinds(claim, ("I am diving off Crete in June.",))
+    # only the names the context writes with a capital: not the user's "us" or "turkey"
+    invented = "Okafor collected coral larvae in the warm Turkish sea."
+    assert "name_absent" in kinds(invented, ("Can you tell us where to buy turkey?",))
 
 
 def test_a_figure_the_evidence_contradicts_or_lacks_is_found():
@@ -634,6 +637,19 @@ def test_a_figure_worked_out_across_sentences_or_from_the_users_is_no_conflict(c
     index = OVERPAY if context else VOYAGERS
     found = {f.kind for f in evidence_findings(claim, index, context)}
     assert "figure_conflict" not in found
+
+
+def test_a_figure_stated_twice_derives_no_double_and_a_computed_one_stays_marked():
+    index = evidence_index(
+        [("S1", "The application fee is £100."), ("S2", "Probation lasts 4 weeks.")]
+    )
+    found = evidence_findings("The application fee is £200.", index, ("I paid £100.",))
+    assert "figure_conflict" in [f.kind for f in found]
+    # a difference of two figures of the case: not proof, but marked, never passed silently
+    overlap = evidence_index(
+        [("S1", "The warranty lasts 5 years."), ("S2", "Parts are guaranteed for 2 years.")]
+    )
+    assert kinds_of("The warranty lasts 3 years.", overlap) == ["figure_absent"]
 
 
 def test_a_figure_no_computation_across_the_case_gives_is_still_a_conflict():

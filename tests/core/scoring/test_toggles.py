@@ -104,6 +104,28 @@ def test_a_verb_that_carries_its_own_negation_is_no_toggle():
     )
 
 
+@pytest.mark.parametrize(
+    ("evidence", "claim"),
+    [
+        (
+            "Charities are not exempt from VAT on these supplies.",
+            "Charities are exempt from VAT on these supplies.",
+        ),
+        (
+            "The council can waive the fee for carers.",
+            "The council cannot waive the fee for carers.",
+        ),
+        (
+            "The bridge did not fail its safety inspection in 2019.",
+            "The bridge failed its safety inspection in 2019.",
+        ),
+    ],
+)
+def test_a_negation_verb_both_clauses_hold_still_toggles(evidence, claim):
+    index = evidence_index([("S1", evidence)])
+    assert "negation_conflict" in [f.kind for f in evidence_findings(claim, index)]
+
+
 def test_a_claim_the_evidence_also_states_its_own_way_is_not_refuted():
     index = evidence_index(
         [
