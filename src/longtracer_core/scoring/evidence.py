@@ -1,7 +1,8 @@
 """Evidence-wide checks: figures need their role, names need name evidence.
 
 The matcher scores a claim against its closest spans. These checks read the
-whole evidence of a case once (``evidence_index``) and ask of each claim:
+whole evidence of a case once (``evidence_index``, read in ``evidence_index.py``) and ask
+of each claim:
 
 * ``name_absent`` — a proper name the claim uses appears in no source
   (``names.py`` allows for the ways people refer to names), or a model code
@@ -25,8 +26,7 @@ Pure functions over plain text; ``Finding`` records carry the proof.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from decimal import Decimal
 
 import regex
@@ -34,10 +34,9 @@ import regex
 from ..contracts import ReasonCode
 from ..lexicon.grammar import EXAMPLE_MARKERS
 from ..lexicon.numbers import DURATION_UNITS
-from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
 from .binding import CLEARER, Bound, binding_finding, elsewhere_finding
-from .claim_figures import checkable, claim_figures, in_range, worked_out_at
+from .claim_figures import claim_figures, in_range, worked_out_at
 from .clause_checks import content_words, unfound_clause, unlinked_clause
 from .codes import swapped_codes
 from .derivation import (
@@ -48,12 +47,20 @@ from .derivation import (
     derived_values,
     word_factors,
 )
-from .figures import Need, SpanFigures, context_figures, figure_kind, needs_met, span_figures
+from .evidence_index import (
+    EvidenceIndex,
+    EvidenceSentence,
+    SourceEvidence,
+    closest_sentence,
+    evidence_index,
+    figure_kinds,
+    read_source,
+)
+from .figures import Need, context_figures, figure_kind, needs_met
 from .findings import Finding, quote
 from .name_binding import name_binding_finding
-from .names import NameIndex, absent_names, context_names, name_index
-from .numeric import _scan_items
-from .toggles import SentenceClauses, read_sentence, toggle_finding
+from .names import absent_names, context_names
+from .toggles import toggle_finding
 
 __all__ = [
     "EvidenceIndex",
@@ -70,100 +77,6 @@ __all__ = [
 ALIGNED = 0.5
 # a figure's holders speak of another fact when they hold under this share
 OTHER_FACT = 0.25
-
-
-def _content(text: str) -> frozenset[str]:
-    return frozenset(content_words(text))
-
-
-@dataclass(frozen=True)
-class EvidenceSentence:
-    """One sentence of the evidence: where it is, its content words and figures."""
-
-    source_id: str
-    text: str
-    content: frozenset[str]
-    figures: SpanFigures
-    kinds: tuple[tuple[str, str], ...]  # (kind, value) of each figure it states
-    clauses: SentenceClauses  # read for toggles
-
-
-@dataclass(frozen=True)
-class EvidenceIndex:
-    """What a case's evidence offers the evidence-wide checks."""
-
-    sentences: tuple[EvidenceSentence, ...]
-    figures: SpanFigures  # every figure every source states
-    derived: frozenset[str]  # values derived from one sentence's figures (never years)
-    names: NameIndex
-    vocabulary: frozenset[str] = frozenset()  # every content word (stem) of every sentence
-
-
-def _kinds(text: str) -> tuple[tuple[str, str], ...]:
-    """(kind, value) of each figure ``text`` states as a fact: a number that is part of a
-    name or code ("PEP 684", "Article 33") is read as in a claim, as no figure."""
-    out = []
-    for item in _scan_items(text, lenient=True):
-        if item.kind == "num" and not checkable(text, item.start, item.end):
-            continue
-        if item.kind in ("num", "date", "time"):
-            kind = figure_kind(text, item.start, item.end, item.kind, item.number)
-            out.append((kind, item.readings[0]))
-    return tuple(out)
-
-
-@dataclass(frozen=True)
-class SourceEvidence:
-    """One source read once (pure in its id and text, so a verifier caches it)."""
-
-    sentences: tuple[EvidenceSentence, ...]
-    names: NameIndex
-
-
-def read_source(source_id: str, text: str) -> SourceEvidence:
-    """The sentences of one source, with their content words and figures, and its names."""
-    sentences = tuple(
-        EvidenceSentence(
-            source_id,
-            s.text,
-            _content(s.text),
-            span_figures(s.text),
-            _kinds(s.text),
-            read_sentence(s.text),
-        )
-        for s in split_sentences(text)
-    )
-    return SourceEvidence(sentences, name_index([text]))
-
-
-def evidence_index(
-    sources: Iterable[tuple[str, str]],
-    read: Callable[[str, str], SourceEvidence] = read_source,
-    titles: Sequence[str] = (),
-) -> EvidenceIndex:
-    """Index the evidence of one case: (source id, text) of every truth source, each read
-    by ``read`` (a verifier passes its cached reader). The sources' ``titles`` are name
-    evidence too ("Norvale Systems – Sick Leave" names Norvale Systems), never figures."""
-    parts = [read(source_id, text) for source_id, text in sources]
-    sentences = tuple(s for part in parts for s in part.sentences)
-    values: set[str] = set()
-    numbers: list[Decimal] = []
-    stated: list[Decimal] = []
-    for s in sentences:
-        values.update(s.figures.values)
-        numbers.extend(s.figures.numbers)
-        stated.extend(s.figures.stated)
-    union = SpanFigures(frozenset(values), tuple(numbers), tuple(stated))
-    names = NameIndex.union([*(part.names for part in parts), name_index(titles)])
-    vocabulary = frozenset(w for s in sentences for w in s.content)
-    return EvidenceIndex(sentences, union, derived_values(sentences), names, vocabulary)
-
-
-def _aligned(claim: frozenset[str], index: EvidenceIndex) -> tuple[EvidenceSentence | None, float]:
-    if not claim or not index.sentences:
-        return None, 0.0
-    best = max(index.sentences, key=lambda s: len(claim & s.content))
-    return best, len(claim & best.content) / len(claim)
 
 
 def _date_parts(value: str) -> tuple[str | None, str | None, str | None]:
@@ -312,11 +225,11 @@ def _figure(
     ]
     several = len(every) > 1
     # "1 hour and 12 minutes" where the evidence says 72 minutes: its parts are no findings
-    joined = compound_durations(_kinds(claim)) & (index.figures.values | index.derived)
+    joined = compound_durations(figure_kinds(claim)) & (index.figures.values | index.derived)
     worked = worked_out_at(claim)
     for item, need in figures:
         content = _local(claim, item[0], item[1], claim_content) or claim_content
-        aligned, share = _aligned(content, index)
+        aligned, share = closest_sentence(content, index)
         kind = figure_kind(claim, item[0], item[1], item[2], need.number)
         if joined and kind in _DURATIONS:
             continue
@@ -372,7 +285,7 @@ def _optional(context: Sequence[str]) -> frozenset[str]:
 
 def _claim_content(claim: str, optional: frozenset[str]) -> frozenset[str]:
     """The claim's content words, those it took from its context left out."""
-    return _content(claim) - frozenset(stem(w) for w in optional)
+    return frozenset(content_words(claim)) - frozenset(stem(w) for w in optional)
 
 
 def claim_words(claim: str, index: EvidenceIndex, context: Sequence[str] = ()) -> dict[str, float]:
@@ -384,7 +297,7 @@ def claim_words(claim: str, index: EvidenceIndex, context: Sequence[str] = ()) -
     if not words:
         return {"absent": 0.0, "absent_share": 0.0, "best_share": 1.0, "spread": 0.0}
     held = len(words & index.vocabulary)
-    _, best = _aligned(words, index)
+    _, best = closest_sentence(words, index)
     absent = len(words) - held
     return {
         "absent": float(absent),
@@ -439,8 +352,8 @@ def evidence_findings(
     content = _claim_content(claim, optional)
     if content:
         given = context_figures(context)
-        figure = _figure(claim, content, index, given, _kinds(" ".join(context)))
-        aligned, share = _aligned(content, index)
+        figure = _figure(claim, content, index, given, figure_kinds(" ".join(context)))
+        aligned, share = closest_sentence(content, index)
         if figure is None and aligned is not None and share >= ALIGNED:
             figure = binding_finding(claim, aligned.text, aligned.source_id) or (
                 name_binding_finding(claim, aligned.text, aligned.source_id)

@@ -1,0 +1,128 @@
+"""The evidence of one case read once for the evidence-wide checks (``evidence.py``).
+
+Each source's sentences with their content words, figures and clauses, and its names
+(``read_source``, pure in a source's id and text, so a verifier caches it); the case's
+index of them (``evidence_index``); and the sentence that speaks of a claim's words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ..text.sentences import split_sentences
+from .claim_figures import checkable
+from .clause_checks import content_words
+from .derivation import derived_values
+from .figures import SpanFigures, figure_kind, span_figures
+from .names import NameIndex, name_index
+from .numeric import _scan_items
+from .toggles import SentenceClauses, read_sentence
+
+__all__ = [
+    "EvidenceIndex",
+    "EvidenceSentence",
+    "SourceEvidence",
+    "closest_sentence",
+    "evidence_index",
+    "figure_kinds",
+    "read_source",
+]
+
+
+def _content(text: str) -> frozenset[str]:
+    return frozenset(content_words(text))
+
+
+@dataclass(frozen=True)
+class EvidenceSentence:
+    """One sentence of the evidence: where it is, its content words and figures."""
+
+    source_id: str
+    text: str
+    content: frozenset[str]
+    figures: SpanFigures
+    kinds: tuple[tuple[str, str], ...]  # (kind, value) of each figure it states
+    clauses: SentenceClauses  # read for toggles
+
+
+@dataclass(frozen=True)
+class EvidenceIndex:
+    """What a case's evidence offers the evidence-wide checks."""
+
+    sentences: tuple[EvidenceSentence, ...]
+    figures: SpanFigures  # every figure every source states
+    derived: frozenset[str]  # values derived from one sentence's figures (never years)
+    names: NameIndex
+    vocabulary: frozenset[str] = frozenset()  # every content word (stem) of every sentence
+
+
+def figure_kinds(text: str) -> tuple[tuple[str, str], ...]:
+    """(kind, value) of each figure ``text`` states as a fact: a number that is part of a
+    name or code ("PEP 684", "Article 33") is read as in a claim, as no figure."""
+    out = []
+    for item in _scan_items(text, lenient=True):
+        if item.kind == "num" and not checkable(text, item.start, item.end):
+            continue
+        if item.kind in ("num", "date", "time"):
+            kind = figure_kind(text, item.start, item.end, item.kind, item.number)
+            out.append((kind, item.readings[0]))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class SourceEvidence:
+    """One source read once (pure in its id and text, so a verifier caches it)."""
+
+    sentences: tuple[EvidenceSentence, ...]
+    names: NameIndex
+
+
+def read_source(source_id: str, text: str) -> SourceEvidence:
+    """The sentences of one source, with their content words and figures, and its names."""
+    sentences = tuple(
+        EvidenceSentence(
+            source_id,
+            s.text,
+            _content(s.text),
+            span_figures(s.text),
+            figure_kinds(s.text),
+            read_sentence(s.text),
+        )
+        for s in split_sentences(text)
+    )
+    return SourceEvidence(sentences, name_index([text]))
+
+
+def evidence_index(
+    sources: Iterable[tuple[str, str]],
+    read: Callable[[str, str], SourceEvidence] = read_source,
+    titles: Sequence[str] = (),
+) -> EvidenceIndex:
+    """Index the evidence of one case: (source id, text) of every truth source, each read
+    by ``read`` (a verifier passes its cached reader). The sources' ``titles`` are name
+    evidence too ("Norvale Systems – Sick Leave" names Norvale Systems), never figures."""
+    parts = [read(source_id, text) for source_id, text in sources]
+    sentences = tuple(s for part in parts for s in part.sentences)
+    values: set[str] = set()
+    numbers: list[Decimal] = []
+    stated: list[Decimal] = []
+    for s in sentences:
+        values.update(s.figures.values)
+        numbers.extend(s.figures.numbers)
+        stated.extend(s.figures.stated)
+    union = SpanFigures(frozenset(values), tuple(numbers), tuple(stated))
+    names = NameIndex.union([*(part.names for part in parts), name_index(titles)])
+    vocabulary = frozenset(w for s in sentences for w in s.content)
+    return EvidenceIndex(sentences, union, derived_values(sentences), names, vocabulary)
+
+
+def closest_sentence(
+    claim: frozenset[str], index: EvidenceIndex
+) -> tuple[EvidenceSentence | None, float]:
+    """The evidence sentence that holds most of ``claim``'s content words, and that share."""
+    if not claim or not index.sentences:
+        return None, 0.0
+    best = max(index.sentences, key=lambda s: len(claim & s.content))
+    return best, len(claim & best.content) / len(claim)
