@@ -20,6 +20,7 @@ __all__ = [
     "LINKS",
     "LY_NOUNS",
     "MODAL_VERBS",
+    "HYPOTHETICAL",
     "EXAMPLE_MARKERS",
     "CAPITALISED_COMMON_WORDS",
     "CONNECTIVES",
@@ -89,6 +90,9 @@ LY_NOUNS = frozenset(
 # a modal first word before a capitalised one opens a name ("Will Smith"), never an
 # imperative
 MODAL_VERBS = frozenset("will may can shall must might could would should".split())
+# The modals of a hypothetical: a figure after one is a computation of a case, not a fact
+# a source states ("which would give £10,066")
+HYPOTHETICAL = frozenset("would could might".split())
 # "It is worth noting that …", "it's important to …": an "it" before "is", one of these and
 # "to", "that" or a gerund stands for nothing (it announces the clause after it) and is
 # never resolved ("it's best taken with food" stands for the drug; "safe", "easy" are left

@@ -50,9 +50,7 @@ PRIORITY = (
     "gate_causal",
     "figure_mismatch",
 )
-_CONTRADICTING = frozenset(
-    {"figure_conflict", "figure_role", "negation_conflict", "direction_conflict"}
-)
+_CONTRADICTING = frozenset({"figure_conflict", "negation_conflict", "direction_conflict"})
 
 
 def _rank(kind: str) -> int:

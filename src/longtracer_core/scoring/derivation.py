@@ -322,7 +322,8 @@ def worked_out(
     two ``earlier`` figures of its claim (kind, value; "factor" for a multiplier or a
     period of its words, "twice", "a month": 12, never two of those): a sum or difference
     of two of its kind, one of its kind times or over another, or a percentage of one of
-    its kind ("9% of £5,000, which is £450 a year, or £37.50 a month")? The caller gives
+    its kind, or one of its kind with a percentage of it added or taken ("9% of £5,000, which
+    is £450 a year, or £37.50 a month"; "1.8 A plus 20% headroom: 2.2 A")? The caller gives
     only the figures written before it, so two figures never explain each other ("£540 a
     year, or £45 a month": £540 is still to check)."""
     if kind in ("year", "date"):
@@ -336,8 +337,10 @@ def worked_out(
             results = [a * b, a / b, b / a]
             if ka == kb == kind:
                 results += [a + b, abs(a - b)]
-            if "percent" in (ka, kb):
-                results.append(a * b / 100)
+            if "percent" in (ka, kb):  # a share of a figure, or the figure with it added or taken
+                base = b if ka == "percent" else a
+                share = a * b / 100
+                results += [share, base + share, base - share]
             if any(abs(r - value) <= tolerance for r in results):
                 return True
     return False

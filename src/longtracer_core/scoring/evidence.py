@@ -32,8 +32,8 @@ from decimal import Decimal
 import regex
 
 from ..contracts import ReasonCode
-from ..lexicon.grammar import EXAMPLE_MARKERS
-from ..lexicon.numbers import DURATION_UNITS
+from ..lexicon.grammar import EXAMPLE_MARKERS, HYPOTHETICAL
+from ..lexicon.numbers import DURATION_UNITS, NUMBER_WORDS
 from ..text.words import lex_tokens, stem
 from .binding import CLEARER, Bound, binding_finding, elsewhere_finding
 from .claim_figures import claim_figures, in_range, worked_out_at
@@ -184,30 +184,57 @@ def _unmet(
     user: Sequence[tuple[str, str]],
 ) -> Finding | None:  # fmt: skip
     """The finding on a figure no source states or derives: a conflict when the sentence
-    that speaks of the same thing gives another value no computation explains (one across
-    the case or the user's figures only marks); else absent, unless of a kind too often
-    derived to call absent."""
-    written, across = claim[item[0] : item[1]], False
-    if (
+    that speaks of the same thing gives another value no computation explains and the claim
+    asserts its figure as that fact (``_asserted``); a difference a computation across the
+    case or the user's figures explains, or one the claim may have worked out, only marks
+    (absent); with nothing to set against it, absent, unless of a kind too often derived
+    to call absent."""
+    written = claim[item[0] : item[1]]
+    differs = (
         aligned is not None
         and other is not None
         and not _computed(claim, item[0], need, kind, aligned, other, index)
+    )
+    if (
+        differs
+        and aligned is not None
+        and other is not None
+        and _asserted(claim, item[0], need, kind)
+        and not derivable_across(need.number, kind, index.sentences, user)
     ):
-        across = derivable_across(need.number, kind, index.sentences, user)
-        if not across:
-            return Finding(
-                "figure_conflict",
-                ReasonCode.NUMERIC_MISMATCH,
-                f"the claim gives {written}; source {aligned.source_id} gives {other} "
-                f'("{quote(aligned.text)}")',
-                Bound(written, other).proof(aligned.source_id),
-            )
-    if not across and _underived(kind, need.number, claim[: item[0]]):
+        return Finding(
+            "figure_conflict",
+            ReasonCode.NUMERIC_MISMATCH,
+            f"the claim gives {written}; source {aligned.source_id} gives {other} "
+            f'("{quote(aligned.text)}")',
+            Bound(written, other).proof(aligned.source_id),
+        )
+    if not differs and _underived(kind, need.number, claim[: item[0]]):
         return None
     return Finding(
         "figure_absent", ReasonCode.NUMERIC_MISMATCH, f"no source states {written}",
         {"claimed": written},
     )  # fmt: skip
+
+
+_HYPOTHETICAL = regex.compile(r"\b(?:" + "|".join(sorted(HYPOTHETICAL)) + r")\b", regex.IGNORECASE)
+_RESTATED = regex.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s+\p{L}+\s*\($")
+
+
+def _asserted(claim: str, start: int, need: Need, kind: str) -> bool:
+    """Does the claim state its figure as the evidence's fact, so that another value in
+    the evidence proves it wrong? Not when it hedges a quantity ("about 20.53"; a hedged
+    date is still that date: "about October 2029"), puts it
+    in a hypothetical ("which would give £10,066") or restates a quantity in brackets
+    ("five weeks (35 days)"): a claim that computes may have started from a figure of the
+    user's situation. (A figure the claim works out from its own is never a conflict:
+    ``_computed``.)"""
+    before = claim[:start]
+    return not (
+        (need.hedge == "approx" and kind not in ("year", "date"))
+        or _HYPOTHETICAL.search(before)
+        or _RESTATED.search(before.rstrip().lower())
+    )
 
 
 def _figure(

@@ -26,6 +26,10 @@ _YEAR = r"(?<=(?<![\d.,])(?:1[5-9]|20)\d\d)"
 _MARK_AFTER = r"[.,;:!?)\]】\"”’%]"
 _CARET_AFTER = rf"(?:(?<=[^\s\d]\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
 _SUPER_AFTER = rf"(?:(?<=\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
+# A caret set off by a space at the end of a clause cites too ("… instead of cash ^2.",
+# "… the S&P 500 ^1, and"): after a word, a figure or a mark, before the clause's
+# punctuation or the end; an expression's power ("x ^ 2", "10 ^6 m") is neither.
+_CARET_SPACED = r"(?<=[\p{L}\p{N}%.,;:)\]】\"”’]\s)\^\d+(?:\^\d+)*(?=\s*(?:[.,;:!?)]|$))"
 # A link whose text is a citation: "[1](https://…)", "([Source 2](https://…))".
 LINK_TARGET = r"\((?:https?://|www\.)(?:[^()\s]|\([^()\s]*\))*\)"  # "…/Mercury_(planet))"
 _LINKED = rf"\[(?:{_TAG})?\^?[A-Za-z]{{0,3}}\d+\]{LINK_TARGET}"
@@ -46,6 +50,7 @@ CITATION_MARKER = regex.compile(
     r"|【[A-Za-z]{0,3}\d+】"
     rf"|\({_TAG}[A-Za-z]?\d+(?:\s*(?:[,;&–-]|and)\s*(?:{_TAG})?[A-Za-z]?\d+)*(?:{_LOCATOR})?\)"
     rf"|{_CARET_AFTER}(?:\^\d+)+(?![\p{{L}}\p{{N}}])"
+    rf"|{_CARET_SPACED}"
     rf"|{_SUPER_AFTER}[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?![\p{{L}}\p{{N}}])",
     flags=regex.IGNORECASE,
 )

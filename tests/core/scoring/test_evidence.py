@@ -199,7 +199,11 @@ def test_a_figure_the_evidence_contradicts_or_lacks_is_found():
 
 
 def test_a_single_figure_stated_for_another_fact_is_a_role_finding():
+    """Found and marked, never a deletion: which fact a figure belongs to is read from the
+    sentence closest to the claim, which was right 8 times in 9 on dev, under the bar of
+    9 in 10 that a deletion must meet."""
     assert "figure_role" in kinds("Okafor was born in 1987.")
+    assert "figure_role" in BLOCKING_KINDS and "figure_role" not in DECISIVE_KINDS
 
 
 @pytest.mark.parametrize(
@@ -653,7 +657,7 @@ def test_a_figure_stated_twice_derives_no_double_and_a_computed_one_stays_marked
 
 
 def test_a_figure_no_computation_across_the_case_gives_is_still_a_conflict():
-    found = {f.kind for f in evidence_findings("Voyager 2 was about 141 AU away.", VOYAGERS)}
+    found = {f.kind for f in evidence_findings("Voyager 2 was 141 AU away.", VOYAGERS)}
     assert "figure_conflict" in found
     claim = "So each year you can overpay up to £15,600 of the balance."
     assert "figure_conflict" in {f.kind for f in evidence_findings(claim, OVERPAY, BALANCE)}
@@ -681,6 +685,8 @@ FEES = evidence_index(
         "On £5,000 above the threshold you repay 9% of it, which is £450 a year, or £37.50 a "
         "month.",
         "A household using 55 cubic metres pays 55 × £4.10 = £225.50.",
+        # a figure with a percentage of it added: £450 plus 9% is £490.50
+        "On £5,000 above the threshold you repay 9% of it, £450; plus 9% more it is £490.50.",
     ],
 )
 def test_a_figure_the_claim_works_out_from_its_own_earlier_ones_is_no_finding(claim):
@@ -705,3 +711,34 @@ def test_a_figure_the_claim_works_out_from_its_own_earlier_ones_is_no_finding(cl
 def test_a_figure_no_earlier_figure_of_the_claim_works_out_stays_to_check(claim):
     found = evidence_findings(claim, FEES, ("£5,000",))
     assert [f.kind for f in found][:1] == ["figure_absent"], found
+
+
+JURY = evidence_index(
+    [
+        ("S1", "Jurors receive an attendance fee of $40 per day."),
+        ("S2", "The short-term right to reject lasts 30 days from delivery."),
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("plain", "computed"),
+    [
+        # a hedged quantity: the answer may have rounded a computation of its own
+        ("The attendance fee is $45 per day.", "The attendance fee comes to about $45 per day."),
+        # a hypothetical: the answer works a figure out for the user's case
+        ("The attendance fee is $45 per day.", "For you the attendance fee would be $45 a day."),
+        # a quantity restated in brackets in another unit
+        (
+            "The right to reject lasts 35 days.",
+            "At five weeks (35 days) the right to reject is over.",
+        ),
+    ],
+)
+def test_a_figure_the_claim_computes_is_marked_and_a_plain_one_refuted(plain, computed):
+    """Another value in the evidence proves a figure wrong only where the claim asserts it
+    as the evidence's fact; hedged, hypothetical or restated it may be the answer's own
+    computation from the user's situation: marked (absent), never refuted."""
+    assert "figure_conflict" in kinds_of(plain, JURY)
+    found = kinds_of(computed, JURY)
+    assert "figure_conflict" not in found and "figure_absent" in found

@@ -177,10 +177,14 @@ def test_not_citation_markers(text):
         ("It lies near Dover^2^3.", "It lies near Dover.", ("^2", "^3")),
         ("It charges over USB-C^3.", "It charges over USB-C.", ("^3",)),
         ("The lake covers 31,500 km² [1].", "The lake covers 31,500 km².", ("1",)),
+        ("You can take £500 instead of cash ^2.", "You can take £500 instead of cash.", ("^2",)),
+        ("It lagged the S&P 500 ^2, then rose.", "It lagged the S&P 500, then rose.", ("^2",)),
+        ("A floor of x ^ 2 and a 10 ^6 m wall", "A floor of x ^ 2 and a 10 ^6 m wall", ()),
     ],
 )
 def test_a_marker_after_a_figure_is_lifted_and_a_power_stays(text, clean, keys):
-    """A caret or superscript marker after a year, a percentage or another marker cites;
+    """A caret or superscript marker after a year, a percentage or another marker cites (a
+    caret set off by a space at a clause's end too);
     a ² or ³ after a unit is the unit's power, never a citation of source 2 or 3."""
     assert strip_markers(text) == (clean, keys)
 
