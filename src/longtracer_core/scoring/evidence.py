@@ -27,6 +27,7 @@ Pure functions over plain text; ``Finding`` records carry the proof.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from decimal import Decimal
 
 import regex
@@ -105,11 +106,18 @@ def _other_value(sentence: EvidenceSentence, kind: str, claimed: str) -> str | N
     return values[0] if values else None
 
 
-def _met(need: Need, kind: str, index: EvidenceIndex) -> bool:
+def _met(need: Need, kind: str, index: EvidenceIndex, aligned: EvidenceSentence | None) -> bool:
     """``need`` stated by the evidence, derived from one of its sentences (not for years,
     dates or times), or — for a full date — its year and month-day in one sentence or two
-    neighbouring ones of one source."""
-    if needs_met([need], index.figures):
+    neighbouring ones of one source. A bound ("up to £2,500") is met by its own value
+    anywhere, by a value within it only in the sentence that speaks of it (``aligned``):
+    the case holds smaller sums for other things."""
+    if need.hedge in ("min", "max"):
+        if needs_met([replace(need, hedge="exact")], index.figures):
+            return True
+        if aligned is not None and needs_met([need], aligned.figures):
+            return True
+    elif needs_met([need], index.figures):
         return True
     if kind not in ("year", "date", "time") and any(r in index.derived for r in need.readings):
         return True
@@ -266,7 +274,8 @@ def _figure(
         )
         if other in stated:
             other = None  # the claim states that value too ("£25 per journey, so £50 return")
-        if item[0] not in worked and not _met(need, kind, index):
+        speaks = aligned if share >= ALIGNED else None
+        if item[0] not in worked and not _met(need, kind, index, speaks):
             found = _unmet(claim, item, need, kind, aligned, other, index, user)
             if found is not None:
                 return found

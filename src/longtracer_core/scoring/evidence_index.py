@@ -107,7 +107,7 @@ def evidence_index(
     sentences = tuple(s for part in parts for s in part.sentences)
     values: set[str] = set()
     numbers: list[Decimal] = []
-    stated: list[Decimal] = []
+    stated: list[tuple[str, Decimal]] = []
     for s in sentences:
         values.update(s.figures.values)
         numbers.extend(s.figures.numbers)

@@ -98,6 +98,7 @@ class Need:
     percent: bool = False  # a percentage: a share the span writes in words meets it
     unit: str | None = None  # a quantity's unit: the span may state it in another unit
     share: bool = False  # a share in words ("a third"): met by a percentage written as it
+    kind: str = ""  # what it counts (``figure_kind``): a bound is met by a value of its kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +107,8 @@ class SpanFigures:
 
     values: frozenset[str]
     numbers: tuple[Decimal, ...]
-    stated: tuple[Decimal, ...] = ()  # the numbers not written as bounds ("under 7")
+    # the numbers not written as bounds ("under 7"), with what each counts
+    stated: tuple[tuple[str, Decimal], ...] = ()
 
 
 def _hedge(text: str, start: int) -> Hedge:
@@ -234,6 +236,7 @@ def claim_needs_at(
             soft=item.kind == "word",
             percent=kind == "percent",
             unit=kind[5:] if kind.startswith("unit:") else None,
+            kind=kind,
         )
         out.append((item, need))
     return out
@@ -309,7 +312,7 @@ def span_figures(text: str) -> SpanFigures:
     """Every value a span states (full dates offer their parts) and its plain numbers."""
     values: set[str] = set()
     numbers: list[Decimal] = []
-    stated: list[Decimal] = []
+    stated: list[tuple[str, Decimal]] = []
     items: Sequence[Reading] = _scan_items(text, lenient=True)
     kinds = [
         figure_kind(text, item.start, item.end, item.kind, item.number)
@@ -330,7 +333,7 @@ def span_figures(text: str) -> SpanFigures:
             found.extend(Decimal(r) for r in item.readings)
         numbers.extend(found)
         if _hedge(text, item.start) not in ("min", "max"):
-            stated.extend(found)
+            stated.extend((kind, n) for n in found)
     percents = {f"{v}%" for v in shares(text)}
     values.update(_clock_forms(text, items, kinds))
     values.update(span_periods(text, items, kinds) | years_referred(text, items, kinds))
@@ -376,12 +379,12 @@ def _met(need: Need, span: SpanFigures) -> bool:
     x = need.number
     if x is None:
         return False
-    # a bound is met by a value the span states, not by a bound of its own
-    # ("under 70 kelvin" is no restatement of "below 7 kelvin")
-    if need.hedge == "min":
-        return any(v >= x for v in span.stated)
-    if need.hedge == "max":
-        return any(v <= x for v in span.stated)
+    # a bound is met by a value of its kind the span states, not by a bound of its own
+    # ("under 70 kelvin" is no restatement of "below 7 kelvin"; "up to £2,500" is not met
+    # by "up to £1,500" nor by "10 working days")
+    if need.hedge in ("min", "max"):
+        values = [v for k, v in span.stated if not need.kind or k == need.kind]
+        return any(v >= x if need.hedge == "min" else v <= x for v in values)
     if need.hedge == "approx":
         exponent = _last_significant(x, need.decimals)
         # "about 1.2 GW" of "1,235 MW": the span's quantities converted to the claim's unit

@@ -241,7 +241,9 @@ def _word_runs(text: str) -> Iterable[list[str]]:
 
 
 def _initials(run: Sequence[str]) -> str:
-    return "".join(w[0] for w in run if w[0].isupper()).lower()
+    """The initials of a run's capitalised words, an acronym in it whole ("US Department
+    of Agriculture": "usda")."""
+    return "".join(w if _acronym(w) else w[0] for w in run if w[0].isupper()).lower()
 
 
 def _run_initials(run: Sequence[str]) -> set[str]:

@@ -106,6 +106,11 @@ def test_a_name_run_ends_at_a_sentence_end():
         # an acronym written with a lowercase linking letter
         ("The BoE held rates at 5.25%.", "The Bank of England held rates at 5.25%."),
         ("The DfE sets the curriculum.", "The Department for Education sets the curriculum."),
+        # an acronym inside the expansion stays whole in the initials
+        (
+            "A 2019 USDA study found it.",
+            "A 2019 study by the US Department of Agriculture found it.",
+        ),
     ],
 )
 def test_acronyms_meet_their_expansion_after_an_article(claim, source):
@@ -742,3 +747,33 @@ def test_a_figure_the_claim_computes_is_marked_and_a_plain_one_refuted(plain, co
     assert "figure_conflict" in kinds_of(plain, JURY)
     found = kinds_of(computed, JURY)
     assert "figure_conflict" not in found and "figure_absent" in found
+
+
+GRANTS = evidence_index(
+    [
+        ("S1", "Care leavers receive an additional £1,000 a year."),
+        ("S2", "The Hardship Fund offers grants of up to £1,500 a year."),
+        ("S3", "Applications are assessed within 10 working days."),
+        ("S4", "The pool's water is kept at 28 °C all year."),
+    ]
+)
+
+
+def test_a_bound_is_met_by_its_own_value_or_a_value_within_it_said_of_the_same_thing():
+    """ "Up to £2,500" is no restatement of "up to £1,500", and the case's other sums (£1,000
+    for care leavers) or other kinds ("10 working days") do not meet it; a value within the
+    bound in the sentence that speaks of it does ("below 30 °C" where it is kept at 28 °C)."""
+    assert kinds_of("The Hardship Fund offers grants of up to £2,500 a year.", GRANTS)
+    assert kinds_of("The Hardship Fund offers grants of up to £1,500 a year.", GRANTS) == []
+    assert kinds_of("The pool's water is kept below 30 °C all year.", GRANTS) == []
+    assert kinds_of("The pool's water is kept below 25 °C all year.", GRANTS)
+
+
+def test_a_figure_in_the_claims_own_sum_with_a_count_is_no_conflict():
+    """ "26 days plus the 8 bank holidays, 34 days in total" works 26 out with a count: the
+    answer may have added a day the user's service earns, so 26 against the evidence's 25
+    is marked, not refuted; stated alone it is refuted."""
+    index = evidence_index([("S1", "Staff receive 25 days' paid leave plus the 8 bank holidays.")])
+    summed = "You get 26 days plus the 8 bank holidays, 34 days in total."
+    assert "figure_conflict" not in kinds_of(summed, index)
+    assert "figure_conflict" in kinds_of("You get 26 days' paid leave.", index)
