@@ -321,7 +321,8 @@ def worked_out(
     """Is ``value`` (a figure of ``kind`` written to ``decimals`` places) worked out from
     two ``earlier`` figures of its claim (kind, value; "factor" for a multiplier or a
     period of its words, "twice", "a month": 12, never two of those): a sum or difference
-    of two of its kind (or of one and a count: "26 days plus the 8 bank holidays, 34 days"),
+    of two of its kind (or of a quantity of a unit and a count: "26 days plus the 8 bank
+    holidays, 34 days"),
     one of its kind times or over another, or a percentage of one of
     its kind, or one of its kind with a percentage of it added or taken ("9% of £5,000, which
     is £450 a year, or £37.50 a month"; "1.8 A plus 20% headroom: 2.2 A")? The caller gives
@@ -336,7 +337,10 @@ def worked_out(
             if ka == kb == "factor" or (kind not in (ka, kb) and not ka == kb == kind == "count"):
                 continue
             results = [a * b, a / b, b / a]
-            if ka == kb == kind or {ka, kb} == {kind, "count"}:  # "26 days plus 8: 34 days"
+            # "26 days plus the 8 bank holidays: 34 days": a count adds to a quantity of a
+            # unit, never to money or a percentage ("£40 for 2 adults" is no £42)
+            with_count = {ka, kb} == {kind, "count"} and kind.startswith("unit:")
+            if ka == kb == kind or with_count:
                 results += [a + b, abs(a - b)]
             if "percent" in (ka, kb):  # a share of a figure, or the figure with it added or taken
                 base = b if ka == "percent" else a

@@ -217,7 +217,7 @@ def _unmet(
             f'("{quote(aligned.text)}")',
             Bound(written, other).proof(aligned.source_id),
         )
-    if not differs and _underived(kind, need.number, claim[: item[0]]):
+    if other is None and _underived(kind, need.number, claim[: item[0]]):
         return None
     return Finding(
         "figure_absent", ReasonCode.NUMERIC_MISMATCH, f"no source states {written}",
@@ -225,23 +225,28 @@ def _unmet(
     )  # fmt: skip
 
 
-_HYPOTHETICAL = regex.compile(r"\b(?:" + "|".join(sorted(HYPOTHETICAL)) + r")\b", regex.IGNORECASE)
+# a hypothetical modal in the figure's own clause ("…, which would give £10,066"), not a
+# negated one ("who could not attend paid $45")
+_HYPOTHETICAL = regex.compile(
+    r"\b(?:" + "|".join(sorted(HYPOTHETICAL)) + r")\b(?!\s+not\b)[^,;:()—–]*$", regex.IGNORECASE
+)
 _RESTATED = regex.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s+\p{L}+\s*\($")
 
 
 def _asserted(claim: str, start: int, need: Need, kind: str) -> bool:
     """Does the claim state its figure as the evidence's fact, so that another value in
     the evidence proves it wrong? Not when it hedges a quantity ("about 20.53"; a hedged
-    date is still that date: "about October 2029"), puts it
-    in a hypothetical ("which would give £10,066") or restates a quantity in brackets
-    ("five weeks (35 days)"): a claim that computes may have started from a figure of the
-    user's situation. (A figure the claim works out from its own is never a conflict:
-    ``_computed``.)"""
+    date, year or time is still that date: "about October 2029"), puts it in a
+    hypothetical in its own clause ("which would give £10,066") or restates a quantity in
+    brackets ("five weeks (35 days)"; a year in brackets restates nothing): a claim that
+    computes may have started from a figure of the user's situation. (A figure the claim
+    works out from its own is never a conflict: ``_computed``.)"""
     before = claim[:start]
+    dated = kind in ("year", "date", "time")
     return not (
-        (need.hedge == "approx" and kind not in ("year", "date"))
+        (need.hedge == "approx" and not dated)
         or _HYPOTHETICAL.search(before)
-        or _RESTATED.search(before.rstrip().lower())
+        or (not dated and _RESTATED.search(before.rstrip().lower()))
     )
 
 

@@ -379,9 +379,10 @@ def _met(need: Need, span: SpanFigures) -> bool:
     x = need.number
     if x is None:
         return False
-    # a bound is met by a value of its kind the span states, not by a bound of its own
-    # ("under 70 kelvin" is no restatement of "below 7 kelvin"; "up to £2,500" is not met
-    # by "up to £1,500" nor by "10 working days")
+    # a bound is met by a value of its kind the span states (money by money, minutes by
+    # minutes), not by a bound of its own ("under 70 kelvin" is no restatement of "below 7
+    # kelvin"; "up to £2,500" is not met by "up to £1,500", "at least 10 minutes" not by
+    # "145°F" nor "10 working days")
     if need.hedge in ("min", "max"):
         values = [v for k, v in span.stated if not need.kind or k == need.kind]
         return any(v >= x if need.hedge == "min" else v <= x for v in values)

@@ -240,18 +240,19 @@ def _word_runs(text: str) -> Iterable[list[str]]:
                 break
 
 
-def _initials(run: Sequence[str]) -> str:
-    """The initials of a run's capitalised words, an acronym in it whole ("US Department
-    of Agriculture": "usda")."""
-    return "".join(w if _acronym(w) else w[0] for w in run if w[0].isupper()).lower()
+def _initials(run: Sequence[str], whole: bool = False) -> str:
+    """The initials of a run's capitalised words; ``whole``: an acronym in it whole ("US
+    Department of Agriculture": "usda" as well as "uda")."""
+    return "".join(w if whole and _acronym(w) else w[0] for w in run if w[0].isupper()).lower()
 
 
 def _run_initials(run: Sequence[str]) -> set[str]:
-    """A run's initials, and those of the run after its opening function word ("The
-    United States" is written "US" as well as "TUS")."""
-    out = {_initials(run)}
+    """A run's initials (an acronym in it by its first letter or whole), and those of the
+    run after its opening function word ("The United States" is written "US" as well as
+    "TUS")."""
+    out = {_initials(run), _initials(run, whole=True)}
     if len(run) > 2 and run[0].casefold() in function_words():
-        out.add(_initials(run[1:]))
+        out.update({_initials(run[1:]), _initials(run[1:], whole=True)})
     return out
 
 

@@ -27,9 +27,13 @@ _MARK_AFTER = r"[.,;:!?)\]】\"”’%]"
 _CARET_AFTER = rf"(?:(?<=[^\s\d]\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
 _SUPER_AFTER = rf"(?:(?<=\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
 # A caret set off by a space at the end of a clause cites too ("… instead of cash ^2.",
-# "… the S&P 500 ^1, and"): after a word, a figure or a mark, before the clause's
-# punctuation or the end; an expression's power ("x ^ 2", "10 ^6 m") is neither.
-_CARET_SPACED = r"(?<=[\p{L}\p{N}%.,;:)\]】\"”’]\s)\^\d+(?:\^\d+)*(?=\s*(?:[.,;:!?)]|$))"
+# "… in 2019 ^1, and", "cash ^2 ^3."): after a word, a year, a percent sign or a mark,
+# before the clause's punctuation, another such caret or the end; a power is neither
+# ("x ^ 2", "10 ^6 m", "is 10 ^6.").
+_CARET_SPACED = (
+    rf"(?:(?<=[\p{{L}}%.,;:)\]】\"”’]\s)|(?<={_YEAR}\s)|(?<=\s\^\d{{1,3}}\s))\^\d+"
+    r"(?=(?:\s+\^\d+)*\s*(?:[.,;:!?)]|$))"
+)
 # A link whose text is a citation: "[1](https://…)", "([Source 2](https://…))".
 LINK_TARGET = r"\((?:https?://|www\.)(?:[^()\s]|\([^()\s]*\))*\)"  # "…/Mercury_(planet))"
 _LINKED = rf"\[(?:{_TAG})?\^?[A-Za-z]{{0,3}}\d+\]{LINK_TARGET}"

@@ -106,7 +106,8 @@ def test_a_name_run_ends_at_a_sentence_end():
         # an acronym written with a lowercase linking letter
         ("The BoE held rates at 5.25%.", "The Bank of England held rates at 5.25%."),
         ("The DfE sets the curriculum.", "The Department for Education sets the curriculum."),
-        # an acronym inside the expansion stays whole in the initials
+        # an acronym inside the expansion stays whole in the initials, or gives its letter
+        ("IBM Global Services signed the deal.", "IGS signed the deal."),
         (
             "A 2019 USDA study found it.",
             "A 2019 study by the US Department of Agriculture found it.",
@@ -208,7 +209,6 @@ def test_a_single_figure_stated_for_another_fact_is_a_role_finding():
     sentence closest to the claim, which was right 8 times in 9 on dev, under the bar of
     9 in 10 that a deletion must meet."""
     assert "figure_role" in kinds("Okafor was born in 1987.")
-    assert "figure_role" in BLOCKING_KINDS and "figure_role" not in DECISIVE_KINDS
 
 
 @pytest.mark.parametrize(
@@ -664,6 +664,9 @@ def test_a_figure_stated_twice_derives_no_double_and_a_computed_one_stays_marked
 def test_a_figure_no_computation_across_the_case_gives_is_still_a_conflict():
     found = {f.kind for f in evidence_findings("Voyager 2 was 141 AU away.", VOYAGERS)}
     assert "figure_conflict" in found
+    # hedged, the same figure may be the answer's rounding of a computation: marked
+    hedged = [f.kind for f in evidence_findings("Voyager 2 was about 141 AU away.", VOYAGERS)]
+    assert hedged == ["figure_absent"]
     claim = "So each year you can overpay up to £15,600 of the balance."
     assert "figure_conflict" in {f.kind for f in evidence_findings(claim, OVERPAY, BALANCE)}
 
@@ -751,7 +754,7 @@ def test_a_figure_the_claim_computes_is_marked_and_a_plain_one_refuted(plain, co
 
 GRANTS = evidence_index(
     [
-        ("S1", "Care leavers receive an additional £1,000 a year."),
+        ("S1", "Care leavers receive an additional £1,200 a year."),
         ("S2", "The Hardship Fund offers grants of up to £1,500 a year."),
         ("S3", "Applications are assessed within 10 working days."),
         ("S4", "The pool's water is kept at 28 °C all year."),
@@ -760,20 +763,25 @@ GRANTS = evidence_index(
 
 
 def test_a_bound_is_met_by_its_own_value_or_a_value_within_it_said_of_the_same_thing():
-    """ "Up to £2,500" is no restatement of "up to £1,500", and the case's other sums (£1,000
+    """ "Up to £2,500" is no restatement of "up to £1,500", and the case's other sums (£1,200
     for care leavers) or other kinds ("10 working days") do not meet it; a value within the
     bound in the sentence that speaks of it does ("below 30 °C" where it is kept at 28 °C)."""
-    assert kinds_of("The Hardship Fund offers grants of up to £2,500 a year.", GRANTS)
+    wrong = kinds_of("The Hardship Fund offers grants of up to £2,500 a year.", GRANTS)
+    assert wrong == ["figure_conflict"]
     assert kinds_of("The Hardship Fund offers grants of up to £1,500 a year.", GRANTS) == []
     assert kinds_of("The pool's water is kept below 30 °C all year.", GRANTS) == []
-    assert kinds_of("The pool's water is kept below 25 °C all year.", GRANTS)
+    assert kinds_of("The pool's water is kept below 25 °C all year.", GRANTS) == ["figure_conflict"]
 
 
 def test_a_figure_in_the_claims_own_sum_with_a_count_is_no_conflict():
     """ "26 days plus the 8 bank holidays, 34 days in total" works 26 out with a count: the
     answer may have added a day the user's service earns, so 26 against the evidence's 25
-    is marked, not refuted; stated alone it is refuted."""
+    is marked, not refuted; stated alone it is refuted. Money never adds a count: "£40 for
+    2 adults and £42 for a family" works out no £42."""
     index = evidence_index([("S1", "Staff receive 25 days' paid leave plus the 8 bank holidays.")])
     summed = "You get 26 days plus the 8 bank holidays, 34 days in total."
-    assert "figure_conflict" not in kinds_of(summed, index)
+    assert kinds_of(summed, index) == ["figure_absent"]
     assert "figure_conflict" in kinds_of("You get 26 days' paid leave.", index)
+    fares = evidence_index([("S1", "A family ticket costs £45.")])
+    priced = "A ticket costs £40 for 2 adults, and a family ticket costs £42."
+    assert {"figure_conflict", "figure_absent"} & set(kinds_of(priced, fares))

@@ -200,3 +200,19 @@ def test_a_figure_of_a_table_header_is_no_figure_the_cell_must_find():
     assert right.outcome is ClaimOutcome.SUPPORTED and not right.details["numeric_mismatch"]
     (wrong,) = verifier.verify_case(table.format(size="14-inch"), [source]).claims
     assert wrong.outcome is not ClaimOutcome.SUPPORTED
+
+
+def test_a_bound_is_met_by_a_value_of_its_kind_only():
+    """A bound is met by a stated value of its kind: minutes by minutes, money by money
+    ("up to £2,500" is not met by "10 working days", "at least 10 minutes" not by
+    "145°F"); never by a bound of its own."""
+    from longtracer_core.scoring.figures import claim_needs, needs_met, span_figures
+
+    assert needs_met(
+        claim_needs("Rest it for at least 3 minutes."), span_figures("Rest 5 minutes.")
+    )
+    beef = span_figures("Cook to 145°F (63°C), then rest for at least 3 minutes.")
+    assert not needs_met(claim_needs("Rest it for at least 10 minutes."), beef)
+    grants = span_figures("Grants of up to £1,500 are assessed within 10 working days.")
+    assert not needs_met(claim_needs("Grants go up to £2,500."), grants)
+    assert needs_met(claim_needs("Grants go up to £2,500."), span_figures("A grant is £1,200."))

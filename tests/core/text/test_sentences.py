@@ -178,8 +178,10 @@ def test_not_citation_markers(text):
         ("It charges over USB-C^3.", "It charges over USB-C.", ("^3",)),
         ("The lake covers 31,500 km² [1].", "The lake covers 31,500 km².", ("1",)),
         ("You can take £500 instead of cash ^2.", "You can take £500 instead of cash.", ("^2",)),
-        ("It lagged the S&P 500 ^2, then rose.", "It lagged the S&P 500, then rose.", ("^2",)),
+        ("Take it instead of cash ^2 ^3.", "Take it instead of cash.", ("^2", "^3")),
+        ("It began in 2019 ^1, then grew.", "It began in 2019, then grew.", ("^1",)),
         ("A floor of x ^ 2 and a 10 ^6 m wall", "A floor of x ^ 2 and a 10 ^6 m wall", ()),
+        ("The population is 10 ^6.", "The population is 10 ^6.", ()),
     ],
 )
 def test_a_marker_after_a_figure_is_lifted_and_a_power_stays(text, clean, keys):
