@@ -22,6 +22,7 @@ __all__ = [
     "OPPOSITE_PAIRS",
     "QUANTIFIERS",
     "QUANTIFIER_BOUNDS",
+    "ANY_LICENSERS",
     "QUANTIFIER_GROUPS",
     "RELATION_WORDS",
     "SCOPE_LIMITS",
@@ -193,6 +194,12 @@ CHANGE_VERB_WORDS = tuple(
 )
 # words before a quantifier that bound it: "almost all their water" claims no "all"
 QUANTIFIER_BOUNDS = frozenset("almost nearly virtually practically not".split())
+# words before "any" in its clause that make it "some at all", no claim about every one: a
+# negation, a condition or a word of opposition ("isn't covered by any", "if she has any
+# trouble", "against wading at any level"); and "all" after "at" ("doesn't offer it at all")
+ANY_LICENSERS = frozenset(
+    "not no never none without cannot nor if whether unless against before".split()
+)
 # words that limit a statement to part of its subject ("many species enter a tun"): an
 # evidence clause holding one, restated without it, is said of more than the evidence says
 # (``scoring.gates.quantifier_gate``). Modals are left out: "may" grants as often as it

@@ -207,7 +207,7 @@ def _unmet(
         differs
         and aligned is not None
         and other is not None
-        and _asserted(claim, item[0], need, kind)
+        and _asserted(claim, item[0], kind)
         and not derivable_across(need.number, kind, index.sentences, user)
     ):
         return Finding(
@@ -233,20 +233,18 @@ _HYPOTHETICAL = regex.compile(
 _RESTATED = regex.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s+\p{L}+\s*\($")
 
 
-def _asserted(claim: str, start: int, need: Need, kind: str) -> bool:
+def _asserted(claim: str, start: int, kind: str) -> bool:
     """Does the claim state its figure as the evidence's fact, so that another value in
-    the evidence proves it wrong? Not when it hedges a quantity ("about 20.53"; a hedged
-    date, year or time is still that date: "about October 2029"), puts it in a
-    hypothetical in its own clause ("which would give £10,066") or restates a quantity in
-    brackets ("five weeks (35 days)"; a year in brackets restates nothing): a claim that
-    computes may have started from a figure of the user's situation. (A figure the claim
-    works out from its own is never a conflict: ``_computed``.)"""
+    the evidence proves it wrong? Not when it puts it in a hypothetical in its own clause
+    ("which would give £10,066") or restates a quantity in brackets ("five weeks (35
+    days)"; a year in brackets restates nothing): a claim that computes for the user's case
+    may have started from a figure of the user's situation. A hedge is no such sign: "about
+    3.5 million km" where the source says 1.5 million is wrong, rounded or not. (A figure
+    the claim works out from its own is never a conflict: ``_computed``.)"""
     before = claim[:start]
     dated = kind in ("year", "date", "time")
     return not (
-        (need.hedge == "approx" and not dated)
-        or _HYPOTHETICAL.search(before)
-        or (not dated and _RESTATED.search(before.rstrip().lower()))
+        _HYPOTHETICAL.search(before) or (not dated and _RESTATED.search(before.rstrip().lower()))
     )
 
 

@@ -38,6 +38,7 @@ import regex
 
 from ..lexicon.numbers import SCALE_WORDS
 from ..lexicon.polarity import (
+    ANY_LICENSERS,
     CLAUSE_BREAKS,
     FALLING_WORDS,
     NEGATION_BOUNDS,
@@ -231,12 +232,34 @@ def _turned_word(claim: str, sentence: str) -> GateResult:
 
 
 def _unbounded(text: str) -> set[str]:
-    """The words of ``text`` but a quantifier a bound comes before ("almost all")."""
-    tokens = lex_tokens(text)
-    return {
-        t for i, t in enumerate(tokens)
-        if not (t in _QUANTIFIERS and i and tokens[i - 1] in QUANTIFIER_BOUNDS)
-    }  # fmt: skip
+    """The words of ``text`` but a quantifier a bound comes before ("almost all"), "all"
+    only as "at all" ("not at all") and an "any" a negation or condition before it in its
+    clause licenses ("isn't covered by any option", "if she has any trouble": some, not
+    every)."""
+    out: set[str] = set()
+    for part in _PIECES.split(text):
+        raw = part.lower()
+        tokens = lex_tokens(raw)
+        first_any = _ANY.search(raw)
+        skip = {
+            "any" if first_any and _licensed(_WORDS.findall(raw[: first_any.start()])) else "",
+            "all" if len(_ALL.findall(raw)) == len(_AT_ALL.findall(raw)) else "",
+        }
+        out.update(
+            t
+            for i, t in enumerate(tokens)
+            if not (t in _QUANTIFIERS and (t in skip or (i and tokens[i - 1] in QUANTIFIER_BOUNDS)))
+        )
+    return out
+
+
+_ANY, _ALL, _AT_ALL = (regex.compile(p) for p in (r"\bany\b", r"\ball\b", r"\bat all\b"))
+_PIECES = regex.compile(r"[,;:()—–]")  # what a licensing word's reach ends at
+_WORDS = regex.compile(r"[\p{L}’']+")
+
+
+def _licensed(before: Sequence[str]) -> bool:
+    return any(t in ANY_LICENSERS or t.endswith(("n't", "n’t")) for t in before)
 
 
 _SHARE_OF = regex.compile(

@@ -664,9 +664,9 @@ def test_a_figure_stated_twice_derives_no_double_and_a_computed_one_stays_marked
 def test_a_figure_no_computation_across_the_case_gives_is_still_a_conflict():
     found = {f.kind for f in evidence_findings("Voyager 2 was 141 AU away.", VOYAGERS)}
     assert "figure_conflict" in found
-    # hedged, the same figure may be the answer's rounding of a computation: marked
+    # hedged it is still wrong: a hedge rounds, it does not turn 139 into 141
     hedged = [f.kind for f in evidence_findings("Voyager 2 was about 141 AU away.", VOYAGERS)]
-    assert hedged == ["figure_absent"]
+    assert hedged == ["figure_conflict"]
     claim = "So each year you can overpay up to £15,600 of the balance."
     assert "figure_conflict" in {f.kind for f in evidence_findings(claim, OVERPAY, BALANCE)}
 
@@ -732,8 +732,6 @@ JURY = evidence_index(
 @pytest.mark.parametrize(
     ("plain", "computed"),
     [
-        # a hedged quantity: the answer may have rounded a computation of its own
-        ("The attendance fee is $45 per day.", "The attendance fee comes to about $45 per day."),
         # a hypothetical: the answer works a figure out for the user's case
         ("The attendance fee is $45 per day.", "For you the attendance fee would be $45 a day."),
         # a quantity restated in brackets in another unit
@@ -745,7 +743,7 @@ JURY = evidence_index(
 )
 def test_a_figure_the_claim_computes_is_marked_and_a_plain_one_refuted(plain, computed):
     """Another value in the evidence proves a figure wrong only where the claim asserts it
-    as the evidence's fact; hedged, hypothetical or restated it may be the answer's own
+    as the evidence's fact; hypothetical or restated it may be the answer's own
     computation from the user's situation: marked (absent), never refuted."""
     assert "figure_conflict" in kinds_of(plain, JURY)
     found = kinds_of(computed, JURY)

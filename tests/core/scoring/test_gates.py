@@ -427,3 +427,27 @@ def test_a_fronted_clause_ends_at_its_comma(claim):
     )
     assert not polarity_gate(claim, sentence).fired
     assert polarity_gate("The trial did not follow up a 2016 finding.", sentence).fired
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "River-crossing damage isn't covered by any of the insurance options.",
+        "Get advice if she has any trouble breathing.",
+        "The Starter plan doesn't offer backups at all.",
+    ],
+)
+def test_any_under_a_negation_or_condition_and_at_all_claim_no_universal(claim):
+    """ "Not … any", "if … any" say "some at all", and "at all" is emphasis: no claim about
+    every one, so the quantifier gate does not fire on them."""
+    from longtracer_core.scoring.gates import quantifier_gate
+
+    evidence = "River crossings are excluded from cover; trouble breathing needs advice."
+    assert not quantifier_gate(claim, evidence).fired
+
+
+def test_a_universal_any_still_generalises():
+    from longtracer_core.scoring.gates import quantifier_gate
+
+    evidence = "Bookings made online can be cancelled free of charge."
+    assert quantifier_gate("You can cancel any booking free of charge.", evidence).fired
