@@ -53,8 +53,8 @@ class ClaimOutcome(_StrEnum):
     """What the guard does with an assessed claim (beside the seed's assessment).
 
     ``SUPPORTED`` passes. ``REFUTED`` carries a decisive finding the evidence
-    proves (a figure or name it lacks or gives to another fact, the opposite
-    polarity or direction, a judge's quote): ``redact`` removes it. ``UNCERTAIN``
+    proves (a name it lacks, a figure it gives otherwise, the opposite polarity or
+    direction, a judge's quote): ``redact`` removes it. ``UNCERTAIN``
     is everything else below supported: marked, never deleted on a guess
     (unless ``strictness`` asks for it).
     """
