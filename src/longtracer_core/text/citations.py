@@ -23,15 +23,21 @@ _TAG = rf"(?:{'|'.join(CITATION_WORDS)})s?\.?\s*"
 _UNIT = rf"(?<=(?<!\p{{L}})(?:{'|'.join(POWER_UNITS)}))"
 _POWER = rf"(?!{_UNIT}(?:\^[23]|[²³]|<sup>\s*[23]\s*</sup>)(?![\p{{N}}¹⁴⁵⁶⁷⁸⁹⁰^]))"
 _YEAR = r"(?<=(?<![\d.,])(?:1[5-9]|20)\d\d)"
-_MARK_AFTER = r"[.,;:!?)\]】\"”’%]"
-_CARET_AFTER = rf"(?:(?<=[^\s\d]\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
+# a sum of money ("£1,568^2", "$37.10^1"): money is never raised to a power
+_MONEY = r"(?<=[$€£¥₹]\d[\d,]*(?:\.\d+)?)"
+_MARK_AFTER = r"[.,;:!?)\]】\"”’'*%]"
+# a caret after a number cites when it is "^1" (no one raises to the first power: "at
+# 65^1.") or follows money; "10^6", "2^10" stay powers
+_CARET_AFTER = (
+    rf"(?:(?<=[^\s\d]\p{{L}}|{_MARK_AFTER})|{_YEAR}|{_MONEY}|(?<=\d)(?=\^1(?!\d))){_POWER}"
+)
 _SUPER_AFTER = rf"(?:(?<=\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
 # A caret set off by a space at the end of a clause cites too ("… instead of cash ^2.",
 # "… in 2019 ^1, and", "cash ^2 ^3."): after a word, a year, a percent sign or a mark,
 # before the clause's punctuation, another such caret or the end; a power is neither
 # ("x ^ 2", "10 ^6 m", "is 10 ^6.").
 _CARET_SPACED = (
-    rf"(?:(?<=[\p{{L}}%.,;:)\]】\"”’]\s)|(?<={_YEAR}\s)|(?<=\s\^\d{{1,3}}\s))\^\d+"
+    rf"(?:(?<=[\p{{L}}%.,;:)\]】\"”’]\s)|(?<={_YEAR}\s)|(?<=\s\^\d{{1,3}}\s))\^\d+(?:\^\d+)*"
     r"(?=(?:\s+\^\d+)*\s*(?:[.,;:!?)]|$))"
 )
 # A link whose text is a citation: "[1](https://…)", "([Source 2](https://…))".

@@ -182,6 +182,12 @@ def test_not_citation_markers(text):
         ("It began in 2019 ^1, then grew.", "It began in 2019, then grew.", ("^1",)),
         ("A floor of x ^ 2 and a 10 ^6 m wall", "A floor of x ^ 2 and a 10 ^6 m wall", ()),
         ("The population is 10 ^6.", "The population is 10 ^6.", ()),
+        # after money, or "^1" after any number (no one raises to the first power)
+        ("The cap was £1,568^2.", "The cap was £1,568.", ("^2",)),
+        ("People turning 65^1.", "People turning 65.", ("^1",)),
+        ("It is safe to eat at its best ^1^2.", "It is safe to eat at its best.", ("^1", "^2")),
+        ("A 'ring of fire'^1.", "A 'ring of fire'.", ("^1",)),
+        ("It holds 2^10 bytes.", "It holds 2^10 bytes.", ()),
     ],
 )
 def test_a_marker_after_a_figure_is_lifted_and_a_power_stays(text, clean, keys):
