@@ -231,19 +231,21 @@ def _turned_word(claim: str, sentence: str) -> GateResult:
     return GateResult("direction", False)
 
 
-def _unbounded(text: str) -> set[str]:
-    """The words of ``text`` but a quantifier a bound comes before ("almost all"), "all"
-    only as "at all" ("not at all") and an "any" a negation or condition before it in its
-    clause licenses ("isn't covered by any option", "if she has any trouble": some, not
-    every)."""
+def _unbounded(text: str, licensed: bool = False) -> set[str]:
+    """The words of ``text`` but a quantifier a bound comes before ("almost all"); with
+    ``licensed`` (a claim's words) also "all" only as a closing "at all" ("isn't accepted
+    at all"; "at all times" still claims every one) and an "any" a negation or condition
+    before it in its clause licenses ("isn't covered by any option", "if she has any
+    trouble": some, not every). The evidence keeps its "any": "if any fault appears …"
+    does not state "any fault is …"."""
     out: set[str] = set()
-    for part in _PIECES.split(text):
+    for part in _PIECES.split(text) if licensed else [text]:
         raw = part.lower()
         tokens = lex_tokens(raw)
-        first_any = _ANY.search(raw)
+        first_any = _ANY.search(raw) if licensed else None
         skip = {
             "any" if first_any and _licensed(_WORDS.findall(raw[: first_any.start()])) else "",
-            "all" if len(_ALL.findall(raw)) == len(_AT_ALL.findall(raw)) else "",
+            "all" if licensed and len(_ALL.findall(raw)) == len(_AT_ALL.findall(raw)) else "",
         }
         out.update(
             t
@@ -253,7 +255,9 @@ def _unbounded(text: str) -> set[str]:
     return out
 
 
-_ANY, _ALL, _AT_ALL = (regex.compile(p) for p in (r"\bany\b", r"\ball\b", r"\bat all\b"))
+_ANY, _ALL, _AT_ALL = (
+    regex.compile(p) for p in (r"\bany\b", r"\ball\b", r"\bat all\b(?=\s*(?:[.!?]|$))")
+)
 _PIECES = regex.compile(r"[,;:()—–]")  # what a licensing word's reach ends at
 _WORDS = regex.compile(r"[\p{L}’']+")
 
@@ -294,7 +298,7 @@ def quantifier_gate(claim: str, sentence: str) -> GateResult:
     """The claim generalises ("all", "only", "never") where the evidence does not, or states
     without its limit what the evidence limits ("Its species are endemic" for "Around 80 %
     of its species are endemic"; "Tardigrades enter a tun" for "many species enter a tun")."""
-    c = _unbounded(claim) & _QUANTIFIERS
+    c = _unbounded(claim, licensed=True) & _QUANTIFIERS
     s = _unbounded(sentence)
     extra = sorted(w for w in c - s if not any(w in g and g & s for g in QUANTIFIER_GROUPS))
     if extra:

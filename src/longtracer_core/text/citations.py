@@ -23,22 +23,23 @@ _TAG = rf"(?:{'|'.join(CITATION_WORDS)})s?\.?\s*"
 _UNIT = rf"(?<=(?<!\p{{L}})(?:{'|'.join(POWER_UNITS)}))"
 _POWER = rf"(?!{_UNIT}(?:\^[23]|[²³]|<sup>\s*[23]\s*</sup>)(?![\p{{N}}¹⁴⁵⁶⁷⁸⁹⁰^]))"
 _YEAR = r"(?<=(?<![\d.,])(?:1[5-9]|20)\d\d)"
-# a sum of money ("£1,568^2", "$37.10^1"): money is never raised to a power
-_MONEY = r"(?<=[$€£¥₹]\d[\d,]*(?:\.\d+)?)"
-_MARK_AFTER = r"[.,;:!?)\]】\"”’'*%]"
-# a caret after a number cites when it is "^1" (no one raises to the first power: "at
-# 65^1.") or follows money; "10^6", "2^10" stay powers
-_CARET_AFTER = (
-    rf"(?:(?<=[^\s\d]\p{{L}}|{_MARK_AFTER})|{_YEAR}|{_MONEY}|(?<=\d)(?=\^1(?!\d))){_POWER}"
-)
+_MARK_AFTER = r"[.,;:!?)\]】\"”’%]"
+_CARET_MARK = r"[.,;:!?)\]】\"”’'*%]"  # a caret may follow a straight quote or bold too
+# at a clause's end after a number, a caret cites when it follows money ("£1,568^2.":
+# money is never raised to a power) or is "^1" (no one raises to the first power: "at
+# 65^1."); "10^6", "2^10", "3^1 + 4" stay powers
+_AT_END = r"(?:\^\d+)*\s*(?:[.,;:!?)\]]|$)"
+_MONEY = rf"(?<=[$€£¥₹]\d[\d,]*(?:\.\d+)?)(?=\^\d+{_AT_END})"
+_FIRST_POWER = rf"(?<=\d)(?=\^1{_AT_END})"
+_CARET_AFTER = rf"(?:(?<=[^\s\d]\p{{L}}|{_CARET_MARK})|{_YEAR}|{_MONEY}|{_FIRST_POWER}){_POWER}"
 _SUPER_AFTER = rf"(?:(?<=\p{{L}}|{_MARK_AFTER})|{_YEAR}){_POWER}"
 # A caret set off by a space at the end of a clause cites too ("… instead of cash ^2.",
 # "… in 2019 ^1, and", "cash ^2 ^3."): after a word, a year, a percent sign or a mark,
 # before the clause's punctuation, another such caret or the end; a power is neither
 # ("x ^ 2", "10 ^6 m", "is 10 ^6.").
 _CARET_SPACED = (
-    rf"(?:(?<=[\p{{L}}%.,;:)\]】\"”’]\s)|(?<={_YEAR}\s)|(?<=\s\^\d{{1,3}}\s))\^\d+(?:\^\d+)*"
-    r"(?=(?:\s+\^\d+)*\s*(?:[.,;:!?)]|$))"
+    rf"(?:(?<=[\p{{L}}%.,;:)\]】\"”’]\s)|(?<={_YEAR}\s)|(?<=\s(?:\^\d{{1,3}})+\s))"
+    r"\^\d+(?:\^\d+)*(?![.,]\d)(?=(?:\s+\^\d+)*\s*(?:[.,;:!?)]|$))"
 )
 # A link whose text is a citation: "[1](https://…)", "([Source 2](https://…))".
 LINK_TARGET = r"\((?:https?://|www\.)(?:[^()\s]|\([^()\s]*\))*\)"  # "…/Mercury_(planet))"
@@ -59,7 +60,7 @@ CITATION_MARKER = regex.compile(
     rf"|\[{_TAG}[A-Za-z]?\d+(?:\s*[,;&–-]\s*(?:{_TAG})?[A-Za-z]?\d+)*(?:{_LOCATOR})?\]"
     r"|【[A-Za-z]{0,3}\d+】"
     rf"|\({_TAG}[A-Za-z]?\d+(?:\s*(?:[,;&–-]|and)\s*(?:{_TAG})?[A-Za-z]?\d+)*(?:{_LOCATOR})?\)"
-    rf"|{_CARET_AFTER}(?:\^\d+)+(?![\p{{L}}\p{{N}}])"
+    rf"|{_CARET_AFTER}(?:\^\d+)+(?![\p{{L}}\p{{N}}]|[.,]\d)"
     rf"|{_CARET_SPACED}"
     rf"|{_SUPER_AFTER}[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?![\p{{L}}\p{{N}}])",
     flags=regex.IGNORECASE,

@@ -446,8 +446,14 @@ def test_any_under_a_negation_or_condition_and_at_all_claim_no_universal(claim):
     assert not quantifier_gate(claim, evidence).fired
 
 
-def test_a_universal_any_still_generalises():
+def test_a_universal_any_or_at_all_times_still_generalises():
+    """A claim's bare "any" and "at all times" still claim every one; the evidence's "if
+    any fault appears" keeps its "any", so a claim's "any fault" restates it."""
     from longtracer_core.scoring.gates import quantifier_gate
 
-    evidence = "Bookings made online can be cancelled free of charge."
+    evidence = "Online bookings can be cancelled free. Staff are available on weekdays."
     assert quantifier_gate("You can cancel any booking free of charge.", evidence).fired
+    assert quantifier_gate("Staff are available at all times.", evidence).fired
+    faults = "If any fault appears within six months, it is the retailer's responsibility."
+    claim = "Any fault within six months is the retailer's responsibility."
+    assert not quantifier_gate(claim, faults).fired

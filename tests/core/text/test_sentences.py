@@ -188,6 +188,11 @@ def test_not_citation_markers(text):
         ("It is safe to eat at its best ^1^2.", "It is safe to eat at its best.", ("^1", "^2")),
         ("A 'ring of fire'^1.", "A 'ring of fire'.", ("^1",)),
         ("It holds 2^10 bytes.", "It holds 2^10 bytes.", ()),
+        # a power with decimals after it, or inside an expression, stays whole
+        ("It grows as 2^1.5 units.", "It grows as 2^1.5 units.", ()),
+        ("Each costs £5^2.50 here.", "Each costs £5^2.50 here.", ()),
+        ("So 3^1 + 4 is 7.", "So 3^1 + 4 is 7.", ()),
+        ("It is at its best ^1^2 ^3.", "It is at its best.", ("^1", "^2", "^3")),
     ],
 )
 def test_a_marker_after_a_figure_is_lifted_and_a_power_stays(text, clean, keys):
