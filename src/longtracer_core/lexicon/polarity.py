@@ -194,9 +194,9 @@ CHANGE_VERB_WORDS = tuple(
 )
 # words before a quantifier that bound it: "almost all their water" claims no "all"
 QUANTIFIER_BOUNDS = frozenset("almost nearly virtually practically not".split())
-# words before "any" in its clause that make it "some at all", no claim about every one: a
-# negation, a condition or a word of opposition ("isn't covered by any", "if she has any
-# trouble", "against wading at any level"); and "all" after "at" ("doesn't offer it at all")
+# words before a claim's "any" in its clause that make it "some at all", no claim about
+# every one: a negation, a condition or a word of opposition ("isn't covered by any", "if
+# she has any trouble", "against wading at any level"; ``scoring.gates._unbounded``)
 ANY_LICENSERS = frozenset(
     "not no never none without cannot nor if whether unless against before".split()
 )

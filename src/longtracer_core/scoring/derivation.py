@@ -322,9 +322,8 @@ def worked_out(
     two ``earlier`` figures of its claim (kind, value; "factor" for a multiplier or a
     period of its words, "twice", "a month": 12, never two of those): a sum or difference
     of two of its kind (or of a quantity of a unit and a count: "26 days plus the 8 bank
-    holidays, 34 days"),
-    one of its kind times or over another, or a percentage of one of
-    its kind, or one of its kind with a percentage of it added or taken ("9% of £5,000, which
+    holidays, 34 days"), one of its kind times or over another, a percentage of one of its
+    kind, or one of its kind with a percentage of it added or taken ("9% of £5,000, which
     is £450 a year, or £37.50 a month"; "1.8 A plus 20% headroom: 2.2 A")? The caller gives
     only the figures written before it, so two figures never explain each other ("£540 a
     year, or £45 a month": £540 is still to check)."""
