@@ -34,6 +34,7 @@ PRIORITY = (
     "contradiction",
     "figure_conflict",
     "figure_role",
+    "unit_conflict",
     "negation_conflict",
     "direction_conflict",
     "name_absent",
@@ -50,7 +51,9 @@ PRIORITY = (
     "gate_causal",
     "figure_mismatch",
 )
-_CONTRADICTING = frozenset({"figure_conflict", "negation_conflict", "direction_conflict"})
+_CONTRADICTING = frozenset(
+    {"figure_conflict", "unit_conflict", "negation_conflict", "direction_conflict"}
+)
 
 
 def _rank(kind: str) -> int:

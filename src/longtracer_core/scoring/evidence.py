@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
+from typing import Any
 
 import regex
 
@@ -62,6 +63,7 @@ from .findings import Finding, quote
 from .name_binding import name_binding_finding
 from .names import absent_names, context_names
 from .toggles import toggle_finding
+from .unit_conflict import other_unit, unit_finding, with_unit
 
 __all__ = [
     "EvidenceIndex",
@@ -248,6 +250,44 @@ def _asserted(claim: str, start: int, kind: str) -> bool:
     )
 
 
+def _role(
+    claim: str, figure: tuple[tuple[int, int, str], Need], every: Sequence[tuple[Any, Need]],
+    content: frozenset[str], closest: tuple[EvidenceSentence | None, float], other: str | None,
+    index: EvidenceIndex,
+) -> Finding | None:  # fmt: skip
+    """The finding on a figure the evidence states, but (as read from the sentence that
+    speaks of the claim, which gives ``other``) for another fact: stated elsewhere for
+    another part of the case, or a single figure of another fact (``figure_role``)."""
+    item, need = figure
+    aligned, share = closest
+    written = claim[item[0] : item[1]]
+    several = len(every) > 1
+    holders = [s for s in index.sentences if needs_met([need], s.figures)]
+    if other is None or aligned is None or not holders or aligned in holders:
+        return None
+    if set(need.readings) & derived_values([aligned]):
+        return None  # the sentence about this gives it by a sum or difference (70 - 30 mph)
+    nearest = max(len(content & s.content) for s in holders) / len(content)
+    # several figures: which fact each is of is clear only where the rest are stated
+    rest = [n for i, n in every if i != item]
+    clearer = share - nearest >= CLEARER and (
+        needs_met(rest, aligned.figures) if several
+        else all(h.source_id != aligned.source_id for h in holders)
+    )  # fmt: skip
+    if clearer and (several or nearest >= OTHER_FACT):
+        return elsewhere_finding(written, other, aligned.source_id, aligned.text)
+    if nearest < OTHER_FACT and not several:
+        return Finding(
+            "figure_role",
+            ReasonCode.FIGURE_ROLE_MISMATCH,
+            f"source {holders[0].source_id} gives {written} for another fact "
+            f'("{quote(holders[0].text)}"); for this, source {aligned.source_id} '
+            f"gives {other}",
+            Bound(written, other).proof(aligned.source_id),
+        )
+    return None
+
+
 def _figure(
     claim: str, claim_content: frozenset[str], index: EvidenceIndex, given: frozenset[str],
     user: Sequence[tuple[str, str]],
@@ -261,17 +301,16 @@ def _figure(
         for item, need in every
         if given.isdisjoint(need.readings) and not in_range(claim, item[0], item[1])
     ]
-    several = len(every) > 1
     # "1 hour and 12 minutes" where the evidence says 72 minutes: its parts are no findings
     joined = compound_durations(figure_kinds(claim)) & (index.figures.values | index.derived)
     worked = worked_out_at(claim)
+    worked_either = worked_out_at(claim, either_way=True)
     for item, need in figures:
         content = _local(claim, item[0], item[1], claim_content) or claim_content
         aligned, share = closest_sentence(content, index)
         kind = figure_kind(claim, item[0], item[1], item[2], need.number)
         if joined and kind in _DURATIONS:
             continue
-        written = claim[item[0] : item[1]]
         other = (
             _other_value(aligned, kind, need.readings[0]) if aligned and share >= ALIGNED else None
         )
@@ -283,29 +322,20 @@ def _figure(
             if found is not None:
                 return found
             continue
-        holders = [s for s in index.sentences if needs_met([need], s.figures)]
-        if other is None or aligned is None or not holders or aligned in holders:
-            continue
-        if set(need.readings) & derived_values([aligned]):
-            continue  # the sentence about this gives it by a sum or difference (70 - 30 mph)
-        nearest = max(len(content & s.content) for s in holders) / len(content)
-        # several figures: which fact each is of is clear only where the rest are stated
-        rest = [n for i, n in every if i != item]
-        clearer = share - nearest >= CLEARER and (
-            needs_met(rest, aligned.figures) if several
-            else all(h.source_id != aligned.source_id for h in holders)
-        )  # fmt: skip
-        if clearer and (several or nearest >= OTHER_FACT):
-            return elsewhere_finding(written, other, aligned.source_id, aligned.text)
-        if nearest < OTHER_FACT and not several:
-            return Finding(
-                "figure_role",
-                ReasonCode.FIGURE_ROLE_MISMATCH,
-                f"source {holders[0].source_id} gives {written} for another fact "
-                f'("{quote(holders[0].text)}"); for this, source {aligned.source_id} '
-                f"gives {other}",
-                Bound(written, other).proof(aligned.source_id),
+        unit = [] if item[0] in worked_either else other_unit(need, kind, index)
+        if unit:
+            # a number the evidence derives without stating it may be the claim's sum
+            derived = index.derived - index.figures.values
+            quiet = _underived(kind, need.number, claim[: item[0]]) or bool(
+                set(need.readings) & derived
             )
+            found = unit_finding(with_unit(claim, item[0], item[1]), unit, speaks, quiet)
+            if found is not None:
+                return found
+            continue
+        role = _role(claim, (item, need), every, content, (aligned, share), other, index)
+        if role is not None:
+            return role
     return None
 
 

@@ -151,9 +151,10 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
     if words[0] in ("square", "sq") and len(words) > 1:
         area = unit_table().words.get(words[1])
         return f"unit:{area}2" if area else "count"
-    unit = unit_table().words.get(words[0])
+    table = unit_table().words
+    unit = table.get("-".join(words[:2])) or table.get(words[0])
     if unit is not None:
-        return f"unit:{unit}"
+        return f"unit:{unit}2" if words[1:2] == ["²"] else f"unit:{unit}"
     return "year" if year else "count"
 
 

@@ -28,6 +28,7 @@ DECISIVE_KINDS: frozenset[str] = frozenset(
     {
         "contradiction",
         "figure_conflict",
+        "unit_conflict",
         "name_absent",
         "negation_conflict",
         "direction_conflict",

@@ -783,3 +783,60 @@ def test_a_figure_in_the_claims_own_sum_with_a_count_is_no_conflict():
     fares = evidence_index([("S1", "A family ticket costs £45.")])
     priced = "A ticket costs £40 for 2 adults, and a family ticket costs £42."
     assert {"figure_conflict", "figure_absent"} & set(kinds_of(priced, fares))
+
+
+UNITS = [
+    (
+        "S1",
+        "A typical 4 kWp solar system in the south of England generates around 3,400 kWh a "
+        "year. A full recharge takes around 6 hours. Jamaica set the 4x100 m relay record "
+        "of 36.84 seconds at London 2012. Raise your weekly distance by no more than 10%.",
+    ),
+    ("S2", "The lake covers 735 km², and the park 12 hectares. The pass costs £12."),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "written"),
+    [
+        ("A typical solar system in the south of England generates 3,400 kW a year.", "3,400 kW"),
+        ("Jamaica set the 4x100 m relay record of 36.84 minutes at London 2012.", "36.84 minutes"),
+        ("A full recharge takes around 6 minutes.", "6 minutes"),
+    ],
+)
+def test_a_number_the_sentence_about_it_gives_in_another_unit_is_a_unit_conflict(claim, written):
+    """The number of one fact with the unit of another: decisive, and the finding says
+    which unit the claim wrote and quotes the sentence that gives the other."""
+    (found,) = [
+        f for f in evidence_findings(claim, evidence_index(UNITS)) if f.kind.startswith("unit")
+    ]
+    assert found.kind == "unit_conflict" and found.kind in DECISIVE_KINDS
+    assert found.evidence == {"claimed": written, "source_id": "S1"}
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "A typical solar system in the south of England generates 3,400 kilowatt hours a year.",
+        "A typical solar system in the south of England generates 3.4 MWh a year.",  # converted
+        "A full recharge takes around 360 minutes.",  # converted
+        "The lake covers 735 square kilometres.",  # "km²" is square kilometres
+        "The park covers 0.12 km2.",  # a conversion of hectares
+        "Jamaica set the 4x100 m relay record of 36.84 s at London 2012.",
+    ],
+)
+def test_a_number_in_its_own_unit_or_converted_is_no_unit_finding(claim):
+    found = [f.kind for f in evidence_findings(claim, evidence_index(UNITS))]
+    assert "unit_conflict" not in found and "figure_absent" not in found
+
+
+def test_a_number_in_another_unit_elsewhere_only_marks_and_durations_not_even_that():
+    """Only the sentence that speaks of the claim proves a unit wrong: a number held by
+    another sentence in another unit leaves the claim's figure absent as written (marked);
+    a duration (too often worked out: "the pass pays for itself after 12 days") not even
+    that."""
+    index = evidence_index(UNITS)
+    found = evidence_findings("Cut your weekly distance if you run 10 km.", index)
+    assert [f.kind for f in found if f.kind.endswith(("absent", "conflict"))] == ["figure_absent"]
+    assert "another unit" in found[-1].text
+    assert evidence_findings("The pass pays for itself after 12 days of travel.", index) == []
