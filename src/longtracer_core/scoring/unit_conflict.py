@@ -22,17 +22,13 @@ from .units import unit_table
 
 __all__ = ["definite", "other_unit", "unit_finding", "with_unit"]
 
-# units a number is written with that say too little of what it measures ("3 in 10",
-# "5 times", "20 degrees" of heat or of angle, "12 points")
-_LOOSE = frozenset({"in", "times", "people", "point", "goal", "degree", "%"})
-
 
 def definite(kind: str) -> bool:
     """Does a figure of ``kind`` say what it measures: a percentage, money, or a unit
-    that names one quantity?"""
+    that names one quantity (not one of the table's loose units: "3 in 10", "5 times")?"""
     if kind in ("percent", "money"):
         return True
-    return kind.startswith("unit:") and kind[5:] not in _LOOSE
+    return kind.startswith("unit:") and kind[5:] not in unit_table().loose
 
 
 def _in_own_unit(need: Need, kind: str, index: EvidenceIndex) -> bool:

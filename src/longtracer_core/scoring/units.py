@@ -22,6 +22,7 @@ class UnitTable:
     words: dict[str, str]
     factors: tuple[tuple[str, str, Decimal], ...]
     fractions: dict[str, Decimal]
+    loose: frozenset[str] = frozenset()  # units that say too little of what they measure
 
     def converted(self, value: Decimal, unit: str) -> set[tuple[Decimal, str]]:
         """``value unit`` in every unit one conversion away (itself included)."""
@@ -42,4 +43,4 @@ def unit_table() -> UnitTable:
     words = {w: unit for unit, spelled in raw["units"].items() for w in spelled.split()}
     factors = tuple((a, b, Decimal(str(f))) for a, b, f in raw["conversions"])
     fractions = {w: Decimal(str(v)) for w, v in raw["fractions"].items()}
-    return UnitTable(words, factors, fractions)
+    return UnitTable(words, factors, fractions, frozenset(raw["loose"].split()))

@@ -457,3 +457,18 @@ def test_a_universal_any_or_at_all_times_still_generalises():
     faults = "If any fault appears within six months, it is the retailer's responsibility."
     claim = "Any fault within six months is the retailer's responsibility."
     assert not quantifier_gate(claim, faults).fired
+
+
+@pytest.mark.parametrize(
+    ("claim", "span"),
+    [
+        (
+            "Plant foods contain only non-haem iron.",
+            "Plant foods contain non-haem iron, which is less readily absorbed.",
+        ),
+        ("There are only 8 bike spaces per train.", "Each train has 8 bike spaces."),
+    ],
+)
+def test_only_restates_a_limit_and_claims_no_universal(claim, span):
+    """An answer's "only" restates a limit the evidence words its own way: no quantifier."""
+    assert "quantifier" not in fired(claim, span)
