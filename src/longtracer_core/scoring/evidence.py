@@ -324,11 +324,7 @@ def _figure(
             continue
         unit = [] if item[0] in worked_either else other_unit(need, kind, index)
         if unit:
-            # a number the evidence derives without stating it may be the claim's sum
-            derived = index.derived - index.figures.values
-            quiet = _underived(kind, need.number, claim[: item[0]]) or bool(
-                set(need.readings) & derived
-            )
+            quiet = _underived(kind, need.number, claim[: item[0]])
             found = unit_finding(with_unit(claim, item[0], item[1]), unit, speaks, quiet)
             if found is not None:
                 return found

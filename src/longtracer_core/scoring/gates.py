@@ -13,8 +13,8 @@ can read:
   the evidence says "from B to A"); a word of change (not a comparison) is also read in
   the one evidence clause that says what the claim says ("operating profit rose"
   against "revenue rose, but operating profit fell");
-* ``quantifier`` — the claim generalises ("all", "always", "only", "never",
-  "every") where the evidence does not ("almost all" is no "all"), or drops the limit
+* ``quantifier`` — the claim generalises ("all", "always", "never", "every")
+  where the evidence does not ("almost all" is no "all"), or drops the limit
   the evidence puts on its subject ("many species", "80 % of its species");
 * ``entity`` — the claim names something (a capitalised name) the span does not
   mention while the span names something else in its place;
@@ -295,7 +295,7 @@ def _dropped_limit(claim: str, sentence: str) -> str | None:
 
 
 def quantifier_gate(claim: str, sentence: str) -> GateResult:
-    """The claim generalises ("all", "only", "never") where the evidence does not, or states
+    """The claim generalises ("all", "every", "never") where the evidence does not, or states
     without its limit what the evidence limits ("Its species are endemic" for "Around 80 %
     of its species are endemic"; "Tardigrades enter a tun" for "many species enter a tun")."""
     c = _unbounded(claim, licensed=True) & _QUANTIFIERS

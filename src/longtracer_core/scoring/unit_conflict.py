@@ -11,12 +11,14 @@ of another. Pure functions over the case's evidence index.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import regex
 
 from ..contracts import ReasonCode
+from .derivation import derived_values
 from .evidence_index import EvidenceIndex, EvidenceSentence
-from .figures import Need, _in_unit, _last_significant, _rounds_to
+from .figures import Need, SpanFigures, needs_met
 from .findings import Finding, quote
 from .units import unit_table
 
@@ -32,47 +34,84 @@ def definite(kind: str) -> bool:
 
 
 def _in_own_unit(need: Need, kind: str, index: EvidenceIndex) -> bool:
-    """Does the evidence state the claim's figure with its own unit (converted, rounded
-    when the claim hedges)?"""
+    """Does the evidence state the claim's figure in its own unit (converted to it), or
+    meet it by any other number (rounded, a hedge, a bound: 12 % by 12.2 %, "under 50
+    minutes" by 45 minutes) once the number itself is set aside?"""
     values = index.figures.values
-    if kind == "percent":
-        return any(f"{r}%" in values for r in need.readings)
-    if kind == "money":
-        return any(k == "money" and v in need.readings for s in index.sentences for k, v in s.kinds)
-    unit = kind[5:]
-    if any(f"{r}@{unit}" in values for r in need.readings):
+    if kind == "percent" and any(f"{r}%" in values for r in need.readings):
         return True
-    if need.hedge != "approx" or need.number is None:
-        return False
-    exponent = _last_significant(need.number, need.decimals)
-    return any(_rounds_to(v, exponent, need.number) for v in _in_unit(values, unit) if v)
+    if kind == "money" and any(
+        k == "money" and v in need.readings for s in index.sentences for k, v in s.kinds
+    ):
+        return True
+    if kind.startswith("unit:") and any(f"{r}@{kind[5:]}" in values for r in need.readings):
+        return True
+    x = need.number
+    rest = SpanFigures(
+        frozenset(v for v in values if v not in need.readings),
+        tuple(n for n in index.figures.numbers if n != x),
+        tuple((k, n) for k, n in index.figures.stated if n != x),
+    )
+    return needs_met([need], rest)
+
+
+@dataclass(frozen=True)
+class _Without:
+    """An evidence sentence read without the figures of one value."""
+
+    text: str
+    content: frozenset[str]
+    kinds: tuple[tuple[str, str], ...]
+
+
+def _derived(need: Need, kind: str, sentences: Sequence[EvidenceSentence]) -> bool:
+    """Do ``sentences`` give the claim's number by a sum or a difference of their other
+    figures of its kind ("80 kg in January and 65 kg in June": 15 kg lost)? Only of its
+    kind: a list of a dozen quantities in mg holds a difference for most numbers."""
+    without = [
+        _Without(
+            s.text,
+            s.content,
+            tuple((k, v) for k, v in s.kinds if k == kind and v not in need.readings),
+        )
+        for s in sentences
+    ]
+    return bool(set(need.readings) & derived_values(without))
 
 
 def other_unit(need: Need, kind: str, index: EvidenceIndex) -> list[EvidenceSentence]:
     """The sentences that hold the number of a claim figure of ``kind``, when every one
-    gives it a definite unit other than the claim's and none states it in the claim's;
-    empty otherwise (a count or a year holding the number reads as no unit at all)."""
+    gives it a definite unit other than the claim's and none states or meets it in the
+    claim's; empty otherwise (a count or a year holding the number reads as no unit at
+    all), and when a sentence works the number out of its other figures of the kind."""
     if not definite(kind) or _in_own_unit(need, kind, index):
         return []
     holders = [(s, k) for s in index.sentences for k, v in s.kinds if v in need.readings]
     if not all(definite(k) and k != kind for _, k in holders):
         return []
+    if _derived(need, kind, index.sentences):
+        return []
     return list(dict.fromkeys(s for s, _ in holders))
 
 
-_UNIT_WORD = regex.compile(r"\s?(%|°\p{L}?|\p{L}[\p{L}²\-]*)")
+_AFTER = regex.compile(r"\s?(%|°\p{L}?|[\p{L}²][\p{L}²\-]*)(?:\s+([\p{L}²][\p{L}²\-]*))?")
 
 
 def with_unit(claim: str, start: int, end: int) -> str:
-    """The figure at ``claim[start:end]`` as the claim writes it, with its unit ("3,400
-    kW", "36.84 minutes")."""
+    """The figure at ``claim[start:end]`` as the claim writes it, with its unit as
+    ``figure_kind`` reads it ("3,400 kW", "3,400 kilowatt hours", "735 square
+    kilometres", "4 per cent")."""
     written = claim[start:end]
-    after = _UNIT_WORD.match(claim, end)
+    after = _AFTER.match(claim, end)
     if after is None:
         return written
-    word = after.group(1)
-    if word in ("%", "°") or word[0] == "°" or word.lower() in unit_table().words:
+    first, second = after.group(1), (after.group(2) or "")
+    table = unit_table().words
+    pair = (first.lower(), second.lower())
+    if second and (pair[0] in ("square", "sq", "per") or f"{pair[0]}-{pair[1]}" in table):
         return written + after.group(0)
+    if first in ("%", "°") or first[0] == "°" or pair[0] in table:
+        return claim[start : after.start(1) + len(first)]
     return written
 
 

@@ -840,3 +840,59 @@ def test_a_number_in_another_unit_elsewhere_only_marks_and_durations_not_even_th
     assert [f.kind for f in found if f.kind.endswith(("absent", "conflict"))] == ["figure_absent"]
     assert "another unit" in found[-1].text
     assert evidence_findings("The pass pays for itself after 12 days of travel.", index) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # met by rounding, a hedge or a bound once the coinciding number is set aside
+        (
+            "Prices rose by 12% over the year to March.",
+            "Prices rose 12.2% in the 12 months to March.",
+        ),
+        ("Around 30% of adults are affected.", "Some 29.6% of adults are affected within 30 days."),
+        ("The subscription costs about £12 a month.", "It costs £11.99 a month for 12 months."),
+        ("The bag weighs 12 kg.", "The bag weighs 12.2 kg, up 12% on last year."),
+        (
+            "The journey takes less than 50 minutes.",
+            "The journey takes 45 minutes, and railcard holders get 50% off.",
+        ),
+        # worked out from the sentence's other figures
+        (
+            "She lost 15 kg between January and June.",
+            "She weighed 80 kg in January and 65 kg in June, and her risk fell by 15%.",
+        ),
+        (
+            "The child ticket is £20 cheaper.",
+            "The adult ticket is £45 and the child ticket £25, a saving of 20%.",
+        ),
+        # "pounds" may be money or weight
+        ("The baby weighed 10 lb at birth.", "The baby weighed 10 pounds at birth."),
+    ],
+)
+def test_a_number_met_otherwise_or_worked_out_is_no_unit_finding(claim, source):
+    """Found in review: the unit check must not outrun the figure check it follows."""
+    found = [f.kind for f in evidence_findings(claim, evidence_index([("S1", source)]))]
+    assert "unit_conflict" not in found and "figure_absent" not in found
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "written"),
+    [
+        ("Output is 20 megawatt hours.", "Output is 20 MW.", "20 megawatt hours"),
+        (
+            "It generates 3,400 kilowatt hours a year.",
+            "It generates 3,400 kW a year.",
+            "3,400 kilowatt hours",
+        ),
+        (
+            "The lake covers 735 square kilometres.",
+            "The lake is 735 km long.",
+            "735 square kilometres",
+        ),
+        ("Unemployment fell to 4 per cent.", "Unemployment fell for 4 months.", "4 per cent"),
+    ],
+)
+def test_the_unit_finding_quotes_the_unit_the_claim_wrote(claim, source, written):
+    (found,) = [f for f in evidence_findings(claim, evidence_index([("S1", source)])) if f.text]
+    assert found.evidence["claimed"] == written
