@@ -22,6 +22,8 @@ __all__ = [
     "OPPOSITE_PAIRS",
     "QUANTIFIERS",
     "QUANTIFIER_BOUNDS",
+    "ALL_EXTENT",
+    "ALL_EXTENT_PLACES",
     "ANY_LICENSERS",
     "QUANTIFIER_GROUPS",
     "RELATION_WORDS",
@@ -196,6 +198,14 @@ CHANGE_VERB_WORDS = tuple(
 )
 # words before a quantifier that bound it: "almost all their water" claims no "all"
 QUANTIFIER_BOUNDS = frozenset("almost nearly virtually practically not".split())
+# words after "all" that make it a stretch of time or place, not every one of a set: a
+# word of time when no noun follows it ("the minimum fare applies all year", "cracks shift
+# all season"; "all year groups" is every group), a word of place or extent always ("found
+# all over Europe"), which may also close a stretch of time ("all year round")
+ALL_EXTENT = frozenset(
+    "year day night week month season summer winter spring autumn weekend".split()
+)
+ALL_EXTENT_PLACES = frozenset("over along around round long".split())
 # words before a claim's "any" in its clause that make it "some at all", no claim about
 # every one: a negation, a condition or a word of opposition ("isn't covered by any", "if
 # she has any trouble", "against wading at any level"; ``scoring.gates._unbounded``)

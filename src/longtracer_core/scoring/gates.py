@@ -38,6 +38,8 @@ import regex
 
 from ..lexicon.numbers import SCALE_WORDS
 from ..lexicon.polarity import (
+    ALL_EXTENT,
+    ALL_EXTENT_PLACES,
     ANY_LICENSERS,
     CLAUSE_BREAKS,
     FALLING_WORDS,
@@ -247,12 +249,26 @@ def _unbounded(text: str, licensed: bool = False) -> set[str]:
             "any" if first_any and _licensed(_WORDS.findall(raw[: first_any.start()])) else "",
             "all" if licensed and len(_ALL.findall(raw)) == len(_AT_ALL.findall(raw)) else "",
         }
-        out.update(
-            t
-            for i, t in enumerate(tokens)
-            if not (t in _QUANTIFIERS and (t in skip or (i and tokens[i - 1] in QUANTIFIER_BOUNDS)))
-        )
+        out.update(t for i, t in enumerate(tokens) if not _bounded(tokens, i, skip))
     return out
+
+
+def _bounded(tokens: Sequence[str], i: int, skip: set[str]) -> bool:
+    """Is ``tokens[i]`` a quantifier that claims no universal: one ``skip`` names, one a
+    bound comes before ("almost all"), an "all" of a stretch of time or place ("all year",
+    "all over") or of a tied score ("6-all")?"""
+    t = tokens[i]
+    if t not in _QUANTIFIERS:
+        return False
+    if t in skip or (i and tokens[i - 1] in QUANTIFIER_BOUNDS):
+        return True
+    if t != "all":
+        return False
+    after, then = [*tokens[i + 1 : i + 3], "", ""][:2]
+    stretch = after in ALL_EXTENT_PLACES or (
+        after in ALL_EXTENT and (not then or then in function_words() or then in ALL_EXTENT_PLACES)
+    )
+    return stretch or (i > 0 and tokens[i - 1].isdigit())
 
 
 _ANY, _ALL, _AT_ALL = (

@@ -472,3 +472,26 @@ def test_a_universal_any_or_at_all_times_still_generalises():
 def test_only_restates_a_limit_and_claims_no_universal(claim, span):
     """An answer's "only" restates a limit the evidence words its own way: no quantifier."""
     assert "quantifier" not in fired(claim, span)
+
+
+@pytest.mark.parametrize(
+    ("claim", "span"),
+    [
+        (
+            "The railcard keeps the minimum fare all year.",
+            "The minimum fare applies throughout the year.",
+        ),
+        ("Tardigrades live in moss all over the world.", "Tardigrades live in moss worldwide."),
+        (
+            "A tiebreak starts when the set is level at 6-all.",
+            "A tiebreak is played at six games each.",
+        ),
+    ],
+)
+def test_all_of_a_stretch_of_time_or_place_or_a_tied_score_claims_no_universal(claim, span):
+    assert "quantifier" not in fired(claim, span)
+
+
+def test_all_of_a_set_still_generalises():
+    assert "quantifier" in fired("All staff were laid off.", "Some staff were laid off.")
+    assert "quantifier" in fired("All year groups sit the test.", "Year 9 sits the test.")
