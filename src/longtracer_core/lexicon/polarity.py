@@ -23,6 +23,7 @@ __all__ = [
     "QUANTIFIERS",
     "QUANTIFIER_BOUNDS",
     "ALL_EXTENT",
+    "SCHEDULE_VERBS",
     "ALL_EXTENT_PLACES",
     "ANY_LICENSERS",
     "QUANTIFIER_GROUPS",
@@ -206,6 +207,13 @@ ALL_EXTENT = frozenset(
     "year day night week month season summer winter spring autumn weekend".split()
 )
 ALL_EXTENT_PLACES = frozenset("over along around round long".split())
+# verbs after "due to" that make it a schedule, not a cause ("was due to start in 2025")
+SCHEDULE_VERBS = frozenset(
+    """
+    start begin open close end finish reach expire arrive take run launch be come return
+    resume retire complete enter leave land depart go lapse stop appear hold
+    """.split()
+)
 # words before a claim's "any" in its clause that make it "some at all", no claim about
 # every one: a negation, a condition or a word of opposition ("isn't covered by any", "if
 # she has any trouble", "against wading at any level"; ``scoring.gates._unbounded``)

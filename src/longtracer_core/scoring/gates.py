@@ -50,6 +50,7 @@ from ..lexicon.polarity import (
     QUANTIFIER_GROUPS,
     QUANTIFIERS,
     RISING_WORDS,
+    SCHEDULE_VERBS,
     SCOPE_LIMITS,
     SCOPE_WORDS,
 )
@@ -406,9 +407,25 @@ _CAUSAL = regex.compile(
 )
 
 
+# A reason the claim gives: the words above but a purpose or a consequence the answer
+# draws for the reader (", so check the gauge first", "so you can slow down", "in order
+# to"), a schedule ("was due to start in 2025") and a point in time ("since the 2022
+# French Open"). On the dev split "so" fired on 11 faithful sentences and no wrong one.
+_CLAIM_CAUSAL = regex.compile(
+    r"\b(?:because|due\s+to(?!\s+(?:" + "|".join(sorted(SCHEDULE_VERBS)) + r")\b)|owing\s+to|"
+    r"as\s+a\s+result|therefore|thus|hence|leads?\s+to|led\s+to|causes?|caused|causing|"
+    r"results?\s+in|resulted\s+in|driven\s+by|triggers?|triggered|"
+    r"since\s+(?=the\s+(?!\d)|(?:their|these|those|it|its|they|this|there)\b)|"
+    r"thanks\s+to|which\s+is\s+why|that\s+is\s+why|"
+    r"prompt(?:s|ed)?)\b",
+    flags=regex.IGNORECASE,
+)
+
+
 def causal_gate(claim: str, span: str) -> GateResult:
-    """The claim links cause and effect where the evidence states no link at all."""
-    found = _CAUSAL.search(claim)
+    """The claim gives a reason (``_CLAIM_CAUSAL``) where the evidence states no link of
+    cause and effect at all (``_CAUSAL``, which reads "so" too)."""
+    found = _CLAIM_CAUSAL.search(claim)
     if found is None or _CAUSAL.search(span) is not None:
         return GateResult("causal", False)
     return GateResult(

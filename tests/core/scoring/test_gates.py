@@ -495,3 +495,30 @@ def test_all_of_a_stretch_of_time_or_place_or_a_tied_score_claims_no_universal(c
 def test_all_of_a_set_still_generalises():
     assert "quantifier" in fired("All staff were laid off.", "Some staff were laid off.")
     assert "quantifier" in fired("All year groups sit the test.", "Year 9 sits the test.")
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The crossings shut above 0.8 m, so check the live reading before you set out.",
+        "Watch the rate-limit headers so you can slow down before the window runs out.",
+        "The first reactor was due to start in 2025.",
+        "Since the 2022 French Open, every Grand Slam has used a 10-point tiebreak.",
+    ],
+)
+def test_advice_purpose_schedule_and_time_give_no_reason(claim):
+    """What the answer tells the reader to do, a schedule and a point in time are no
+    cause the evidence must state."""
+    assert "causal" not in fired(claim, "The crossings close when the gauge reads 0.8 m.")
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The delay was due to fog.",
+        "Leave the binoculars indoors, since their narrow view hides meteors.",
+        "Doses are cut because the drug is cleared by the kidneys.",
+    ],
+)
+def test_a_reason_the_claim_gives_still_needs_a_cause_in_the_evidence(claim):
+    assert "causal" in fired(claim, "The flight left at noon. Meteors are best seen at night.")
