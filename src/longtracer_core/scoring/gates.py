@@ -50,13 +50,13 @@ from ..lexicon.polarity import (
     QUANTIFIER_GROUPS,
     QUANTIFIERS,
     RISING_WORDS,
-    SCHEDULE_VERBS,
     SCOPE_LIMITS,
     SCOPE_WORDS,
 )
 from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
 from ..text.words import function_words, lex_tokens, stem, stem_tokens
+from .causal_gate import causal_gate
 from .entity_gate import entity_gate
 from .gate_result import GateResult
 from .units import unit_table
@@ -395,44 +395,6 @@ def figure_role_gate(claim: str, sentence: str, span: str = "") -> GateResult:
                 f"the evidence gives {other_numbers[0]} {unit!r}",
             )
     return GateResult("figure_role", False)
-
-
-_CAUSAL = regex.compile(
-    r"\b(?:because|due\s+to|owing\s+to|as\s+a\s+result|therefore|thus|hence|so\s+that|"
-    r"leads?\s+to|led\s+to|lead\s+to|causes?|caused|causing|results?\s+in|resulted\s+in|"
-    r"driven\s+by|triggers?|triggered|since\s+(?=the|it|they|this)|thanks\s+to|which\s+is\s+why|"
-    r"that\s+is\s+why|so\s+(?=the|it|they|this|that|you|a|an)|(?<=,\s*)so(?=\s)|"
-    r"in\s+order\s+to|prompt(?:s|ed)?)\b",
-    flags=regex.IGNORECASE,
-)
-
-
-# A reason the claim gives: the words above but a purpose or a consequence the answer
-# draws for the reader (", so check the gauge first", "so you can slow down", "in order
-# to"), a schedule ("was due to start in 2025") and a point in time ("since the 2022
-# French Open"). On the dev split "so" fired on 11 faithful sentences and no wrong one.
-_CLAIM_CAUSAL = regex.compile(
-    r"\b(?:because|due\s+to(?!\s+(?:" + "|".join(sorted(SCHEDULE_VERBS)) + r")\b)|owing\s+to|"
-    r"as\s+a\s+result|therefore|thus|hence|leads?\s+to|led\s+to|causes?|caused|causing|"
-    r"results?\s+in|resulted\s+in|driven\s+by|triggers?|triggered|"
-    r"since\s+(?=the\s+(?!\d)|(?:their|these|those|it|its|they|this|there)\b)|"
-    r"thanks\s+to|which\s+is\s+why|that\s+is\s+why|"
-    r"prompt(?:s|ed)?)\b",
-    flags=regex.IGNORECASE,
-)
-
-
-def causal_gate(claim: str, span: str) -> GateResult:
-    """The claim gives a reason (``_CLAIM_CAUSAL``) where the evidence states no link of
-    cause and effect at all (``_CAUSAL``, which reads "so" too)."""
-    found = _CLAIM_CAUSAL.search(claim)
-    if found is None or _CAUSAL.search(span) is not None:
-        return GateResult("causal", False)
-    return GateResult(
-        "causal",
-        True,
-        f"the claim gives a reason ({found.group(0).strip()!r}); the evidence states no cause",
-    )
 
 
 def check_gates(
