@@ -36,7 +36,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 import regex
 
-from ..lexicon.numbers import SCALE_WORDS
+from ..lexicon.numbers import SCALE_EXPONENTS, SCALE_WORDS
 from ..lexicon.polarity import (
     ALL_EXTENT,
     ALL_EXTENT_PLACES,
@@ -330,6 +330,15 @@ def quantifier_gate(claim: str, sentence: str) -> GateResult:
     return GateResult("quantifier", False)
 
 
+def _plain(number: str, exponent: int = 0) -> str:
+    """A number as one reading, its scale word applied: "1.4", 6 → "1400000"."""
+    try:
+        value = Decimal(number).scaleb(exponent)
+    except InvalidOperation:
+        return number
+    return format(value.normalize(), "f") if value else "0"
+
+
 def _figure_units(text: str) -> list[tuple[str, str]]:
     """(number, unit stem) pairs: a number followed by a unit word."""
     tokens = lex_tokens(text)
@@ -337,9 +346,10 @@ def _figure_units(text: str) -> list[tuple[str, str]]:
     for i, tok in enumerate(tokens[:-1]):
         if not _NUMBER_TOKEN.match(tok):
             continue
-        number, j = tok.replace(",", ""), i + 1
+        number, j = _plain(tok.replace(",", "")), i + 1
         if tokens[j] in _SCALE_WORDS and j + 1 < len(tokens):
-            number, j = f"{number} {tokens[j]}", j + 1
+            # "1.4 million miles" is 1,400,000 miles
+            number, j = _plain(number, SCALE_EXPONENTS[tokens[j]]), j + 1
         unit = _UNITS.get(tokens[j])
         if unit is None and tokens[j] == "per" and j + 1 < len(tokens) and tokens[j + 1] == "cent":
             unit = "%"

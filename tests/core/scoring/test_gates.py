@@ -522,3 +522,12 @@ def test_advice_purpose_schedule_and_time_give_no_reason(claim):
 )
 def test_a_reason_the_claim_gives_still_needs_a_cause_in_the_evidence(claim):
     assert "causal" in fired(claim, "The flight left at noon. Meteors are best seen at night.")
+
+
+def test_a_figure_with_a_scale_word_is_the_same_figure_in_digits():
+    """ "1.4 million miles" and "1,400,000 miles" tie one number to one unit."""
+    claim = "During the flight, Orion covered more than 1,400,000 miles."
+    assert "figure_role" not in fired(claim, "Orion travelled more than 1.4 million miles.")
+    assert "figure_role" in fired(
+        "Orion covered 2 million miles.", "Orion travelled 1.4 million miles."
+    )
