@@ -25,6 +25,7 @@ __all__ = [
     "ALL_EXTENT",
     "SCHEDULE_VERBS",
     "ALL_EXTENT_PLACES",
+    "ALL_EXTENT_CLOSERS",
     "ANY_LICENSERS",
     "QUANTIFIER_GROUPS",
     "RELATION_WORDS",
@@ -201,12 +202,13 @@ CHANGE_VERB_WORDS = tuple(
 QUANTIFIER_BOUNDS = frozenset("almost nearly virtually practically not".split())
 # words after "all" that make it a stretch of time or place, not every one of a set: a
 # word of time when no noun follows it ("the minimum fare applies all year", "cracks shift
-# all season"; "all year groups" is every group), a word of place or extent always ("found
-# all over Europe"), which may also close a stretch of time ("all year round")
+# all season"; "all year groups" is every group), closed or not by "round" or "long" ("all
+# year round"); a word of place always ("found all over Europe"; not "all over-50s")
 ALL_EXTENT = frozenset(
     "year day night week month season summer winter spring autumn weekend".split()
 )
-ALL_EXTENT_PLACES = frozenset("over along around round long".split())
+ALL_EXTENT_PLACES = frozenset("over along around".split())
+ALL_EXTENT_CLOSERS = frozenset("round long".split())
 # verbs after "due to" that make it a schedule, not a cause ("was due to start in 2025")
 SCHEDULE_VERBS = frozenset(
     """

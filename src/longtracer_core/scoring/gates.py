@@ -33,12 +33,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from functools import lru_cache
 
 import regex
 
 from ..lexicon.numbers import SCALE_EXPONENTS, SCALE_WORDS
 from ..lexicon.polarity import (
     ALL_EXTENT,
+    ALL_EXTENT_CLOSERS,
     ALL_EXTENT_PLACES,
     ANY_LICENSERS,
     CLAUSE_BREAKS,
@@ -243,7 +245,7 @@ def _unbounded(text: str, licensed: bool = False) -> set[str]:
     does not state "any fault is …"."""
     out: set[str] = set()
     for part in _PIECES.split(text) if licensed else [text]:
-        raw = part.lower()
+        raw = _stretches().sub("", part.lower())  # "all year", "all over", "6-all"
         tokens = lex_tokens(raw)
         first_any = _ANY.search(raw) if licensed else None
         skip = {
@@ -255,21 +257,27 @@ def _unbounded(text: str, licensed: bool = False) -> set[str]:
 
 
 def _bounded(tokens: Sequence[str], i: int, skip: set[str]) -> bool:
-    """Is ``tokens[i]`` a quantifier that claims no universal: one ``skip`` names, one a
-    bound comes before ("almost all"), an "all" of a stretch of time or place ("all year",
-    "all over") or of a tied score ("6-all")?"""
+    """Is ``tokens[i]`` a quantifier that claims no universal: one ``skip`` names, or one
+    a bound comes before ("almost all")?"""
     t = tokens[i]
-    if t not in _QUANTIFIERS:
-        return False
-    if t in skip or (i and tokens[i - 1] in QUANTIFIER_BOUNDS):
-        return True
-    if t != "all":
-        return False
-    after, then = [*tokens[i + 1 : i + 3], "", ""][:2]
-    stretch = after in ALL_EXTENT_PLACES or (
-        after in ALL_EXTENT and (not then or then in function_words() or then in ALL_EXTENT_PLACES)
+    return t in _QUANTIFIERS and (t in skip or (i > 0 and tokens[i - 1] in QUANTIFIER_BOUNDS))
+
+
+@lru_cache(maxsize=1)
+def _stretches() -> regex.Pattern[str]:
+    """An "all" of a stretch of time or place or of a tied score (``ALL_EXTENT``)."""
+
+    def words(group: frozenset[str]) -> str:
+        return "|".join(sorted(group, key=len, reverse=True))
+
+    return regex.compile(
+        r"(?<=\d\s*[-–]\s*)all\b"  # "6-all"
+        rf"|\ball(?=\s+(?:{words(ALL_EXTENT_PLACES)})\b(?![-\p{{L}}]))"
+        rf"|\ball(?=\s+(?:{words(ALL_EXTENT)})\b(?!-)"
+        rf"(?:\s+(?:{words(ALL_EXTENT_CLOSERS)})\b|\s*(?:[^\s\p{{L}}]|$)"
+        rf"|\s+(?:{words(function_words())})\b))",
+        regex.IGNORECASE,
     )
-    return stretch or (i > 0 and tokens[i - 1].isdigit())
 
 
 _ANY, _ALL, _AT_ALL = (
@@ -330,15 +338,6 @@ def quantifier_gate(claim: str, sentence: str) -> GateResult:
     return GateResult("quantifier", False)
 
 
-def _plain(number: str, exponent: int = 0) -> str:
-    """A number as one reading, its scale word applied: "1.4", 6 → "1400000"."""
-    try:
-        value = Decimal(number).scaleb(exponent)
-    except InvalidOperation:
-        return number
-    return format(value.normalize(), "f") if value else "0"
-
-
 def _figure_units(text: str) -> list[tuple[str, str]]:
     """(number, unit stem) pairs: a number followed by a unit word."""
     tokens = lex_tokens(text)
@@ -346,10 +345,9 @@ def _figure_units(text: str) -> list[tuple[str, str]]:
     for i, tok in enumerate(tokens[:-1]):
         if not _NUMBER_TOKEN.match(tok):
             continue
-        number, j = _plain(tok.replace(",", "")), i + 1
+        number, j = tok.replace(",", ""), i + 1
         if tokens[j] in _SCALE_WORDS and j + 1 < len(tokens):
-            # "1.4 million miles" is 1,400,000 miles
-            number, j = _plain(number, SCALE_EXPONENTS[tokens[j]]), j + 1
+            number, j = f"{number} {tokens[j]}", j + 1
         unit = _UNITS.get(tokens[j])
         if unit is None and tokens[j] == "per" and j + 1 < len(tokens) and tokens[j + 1] == "cent":
             unit = "%"
@@ -363,19 +361,33 @@ def _percent_pairs(text: str) -> list[tuple[str, str]]:
     return [(m.group(1).replace(",", ""), "%") for m in _PERCENT.finditer(text)]
 
 
+def _value(text: str) -> tuple[Decimal, int] | None:
+    """A figure of ``_figure_units`` as its value and the exponent of its last written
+    digit, its scale word applied ("1.4 million": 1,400,000 to the hundred thousand)."""
+    number, _, scale = text.partition(" ")
+    if scale and scale not in SCALE_EXPONENTS:
+        return None
+    try:
+        value = Decimal(number)
+    except InvalidOperation:
+        return None
+    exponent = value.as_tuple().exponent
+    shift = SCALE_EXPONENTS.get(scale, 0)
+    return value.scaleb(shift), (exponent if isinstance(exponent, int) else 0) + shift
+
+
 def _same_value(claim: str, span: str) -> bool:
-    """Equal figures, or the span's figure rounds to the claim's (12 for 12.2)."""
+    """Equal figures, or the span's figure rounds to the claim's (12 for 12.2; "1.5
+    million" for 1,460,000 and for "1.46 million"; "1,400,000" for "1.4 million")."""
     if claim == span:
         return True
+    a, b = _value(claim), _value(span)
+    if a is None or b is None:
+        return False
     try:
-        a, b = Decimal(claim.split()[0]), Decimal(span.split()[0])
-    except InvalidOperation:
+        return b[0].quantize(Decimal(1).scaleb(a[1]), rounding=ROUND_HALF_UP) == a[0]
+    except InvalidOperation:  # too many digits to round exactly
         return False
-    if claim.split()[1:] != span.split()[1:]:  # scale words ("1.5 million")
-        return False
-    exponent = a.as_tuple().exponent
-    places = exponent if isinstance(exponent, int) else 0
-    return b.quantize(Decimal(1).scaleb(places), rounding=ROUND_HALF_UP) == a
 
 
 def figure_role_gate(claim: str, sentence: str, span: str = "") -> GateResult:

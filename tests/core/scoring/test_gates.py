@@ -531,3 +531,39 @@ def test_a_figure_with_a_scale_word_is_the_same_figure_in_digits():
     assert "figure_role" in fired(
         "Orion covered 2 million miles.", "Orion travelled 1.4 million miles."
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "span"),
+    [
+        ("By 2030 all new cars must be electric.", "By 2030 new petrol cars will be banned."),
+        ("All long-haul flights were cancelled.", "Long-haul flights to Asia were cancelled."),
+        ("All over-50s qualify for the pass.", "People over 50 qualify for the pass."),
+    ],
+)
+def test_a_number_or_a_hyphenated_word_after_all_keeps_its_universal(claim, span):
+    """Found in review: "2030 all" is no tied score, "all long-haul" no stretch of time."""
+    assert "quantifier" in fired(claim, span)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Infections were due to close contact with carriers.",
+        "Flooding was due to run-off from the hills.",
+    ],
+)
+def test_due_to_before_a_noun_is_still_a_cause(claim):
+    assert "causal" in fired(claim, "The flight left at noon.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "span", "fires"),
+    [
+        ("Orion covered 1.5 million miles.", "Orion travelled 1.46 million miles.", False),
+        ("Orion covered 1.5 million miles.", "Orion travelled 1,460,000 miles.", False),
+        ("Orion covered 1.5 million miles.", "Orion travelled 1.3 million miles.", True),
+    ],
+)
+def test_a_scaled_figure_rounds_to_the_digit_it_was_written_to(claim, span, fires):
+    assert ("figure_role" in fired(claim, span)) is fires
