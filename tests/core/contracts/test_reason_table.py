@@ -46,7 +46,7 @@ ROWS = {
         (C.INSUFFICIENT_EVIDENCE, R.NOT_ENTAILED, R.NUMERIC_MISMATCH),
     ),
     "a v2 gate kept a strong match down": (
-        "The James Webb Space Telescope only launched aboard an Ariane 5 rocket.",
+        "The James Webb Space Telescope always launched aboard an Ariane 5 rocket.",
         (C.INSUFFICIENT_EVIDENCE, R.NOT_ENTAILED, R.QUANTIFIER_MISMATCH),
     ),
     "an evidence clause turned around (decisive)": (
