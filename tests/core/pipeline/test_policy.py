@@ -260,3 +260,16 @@ def test_the_ray_batch_resolves_its_policy_once_when_built():
         ray_dataset.VerifyBatch(verifier, lambda row: row, policy="delete")
     batch = ray_dataset.VerifyBatch(lambda: verifier(config=redacting), lambda row: row)
     assert batch.policy == "redact"
+
+
+def test_a_number_in_another_unit_is_refuted_removed_by_redact_and_named_by_flag():
+    """ "1.5 million metres" where the source says kilometres: the sentence that speaks of
+    the orbit gives that number in another unit, so redact removes it and flag says why."""
+    wrong = "The telescope orbits the Sun near the L2 point, 1.5 million metres from Earth."
+    g = V.guard(f"{SUPPORTED} {wrong}", SOURCES, policy="redact")
+    (_, claim) = g.case.claims
+    assert claim.outcome is ClaimOutcome.REFUTED
+    assert claim.assessment is ClaimAssessment.CONTRADICTED
+    assert g.text == f"{SUPPORTED} [removed: not supported by the sources]"
+    flagged = V.guard(f"{SUPPORTED} {wrong}", SOURCES, policy="flag").text
+    assert "1.5 million metres" in flagged and "another unit" in flagged
