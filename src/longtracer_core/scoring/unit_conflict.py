@@ -123,7 +123,7 @@ def unit_finding(
     (``holders``, from ``other_unit``): a conflict when the sentence that speaks of the
     claim (``aligned``) is one of them ("36.84 minutes" / "36.84 seconds"); else the figure
     is absent as the claim writes it, unless ``quiet`` (a kind too often derived to call
-    absent, or a number the evidence derives)."""
+    absent: a duration, a small count, an approximate figure)."""
     if aligned is None or aligned not in holders:
         if quiet:
             return None
