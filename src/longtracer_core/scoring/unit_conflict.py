@@ -37,18 +37,15 @@ def _in_own_unit(need: Need, kind: str, index: EvidenceIndex) -> bool:
     """Does the evidence state the claim's figure in its own unit (converted to it), or
     meet it by any other number (rounded, a hedge, a bound: 12 % by 12.2 %, "under 50
     minutes" by 45 minutes) once the number itself is set aside?"""
-    values = index.figures.values
-    if kind == "percent" and any(f"{r}%" in values for r in need.readings):
-        return True
     if kind == "money" and any(
         k == "money" and v in need.readings for s in index.sentences for k, v in s.kinds
     ):
         return True
-    if kind.startswith("unit:") and any(f"{r}@{kind[5:]}" in values for r in need.readings):
-        return True
+    # the figure check itself, on the evidence without the coinciding plain number: it
+    # still reads the claim's percentage ("12%") and its unit's readings ("3400@kw")
     x = need.number
     rest = SpanFigures(
-        frozenset(v for v in values if v not in need.readings),
+        frozenset(v for v in index.figures.values if v not in need.readings),
         tuple(n for n in index.figures.numbers if n != x),
         tuple((k, n) for k, n in index.figures.stated if n != x),
     )
