@@ -421,6 +421,7 @@ def absent_names(
         if (
             nxt is not None
             and not text[name.end : nxt.start].strip()
+            and not name.text.endswith(("'s", "’s"))  # "Sweden's Karsten": no first name
             and fold(nxt.text) not in lexicon.heads
             and _present(nxt.text, _as_names(index))
         ):

@@ -34,6 +34,8 @@ def kinds(claim: str, context: tuple[str, ...] = ()) -> list[str]:
     [
         "The 2021 Halberg Prize went to Amara Okafor of the University of Ibadan.",
         "The 2021 Halberg Prize went to Dr Amara Okafor of Harvard University.",
+        # a country's possessive before a name the evidence holds is no first name
+        "Ghana's Amara Okafor won the 2021 Halberg Prize for marine biology.",
     ],
 )
 def test_a_name_no_source_holds_is_found(claim):
@@ -45,6 +47,7 @@ def test_a_name_no_source_holds_is_found(claim):
     [
         "Okafor won the 2021 Halberg Prize for marine biology.",  # surname alone
         "Okafor's work on coral larvae won the 2021 Halberg Prize.",  # possessive
+        "Amara Okafor's team won the 2021 Halberg Prize.",  # a first name, a possessive surname
         "The Japan Aerospace Exploration Agency landed SLIM near Shioli crater.",  # expansion
         "JAXA landed SLIM within 55 metres of its target.",  # acronym
         "SLIM landed near the crater Shiori.",  # transliteration, one letter apart
