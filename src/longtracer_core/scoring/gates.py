@@ -390,10 +390,20 @@ def _same_value(claim: str, span: str) -> bool:
         return False
 
 
-def figure_role_gate(claim: str, sentence: str, span: str = "") -> GateResult:
+def _given_figure(pair: tuple[str, str], given: frozenset[str]) -> bool:
+    """Is the figure of a (number, unit) pair one of the ``given`` figures' plain values?"""
+    value = _value(pair[0])
+    plain = (_value(g) for g in given if g.replace(".", "", 1).isdigit())
+    return value is not None and any(v is not None and v[0] == value[0] for v in plain)
+
+
+def figure_role_gate(
+    claim: str, sentence: str, span: str = "", given: frozenset[str] = frozenset()
+) -> GateResult:
     """Compares figure-unit pairs with the aligned sentence; a pair the span states
-    anywhere is fine."""
-    c = _figure_units(claim) + _percent_pairs(claim)
+    anywhere is fine, and so is a figure of ``given`` (the user's "5 kWh battery" is theirs
+    even where a source gives 5 kWh for something else)."""
+    c = [p for p in _figure_units(claim) + _percent_pairs(claim) if not _given_figure(p, given)]
     s = _figure_units(sentence) + _percent_pairs(sentence)
     if not c or not s:
         return GateResult("figure_role", False)
@@ -420,11 +430,15 @@ def figure_role_gate(claim: str, sentence: str, span: str = "") -> GateResult:
 
 
 def check_gates(
-    claim: str, span: str, optional: frozenset[str] = frozenset()
+    claim: str,
+    span: str,
+    optional: frozenset[str] = frozenset(),
+    given: frozenset[str] = frozenset(),
 ) -> tuple[GateResult, ...]:
     """Every gate on a (claim, span) pair; sentence-level gates use the aligned sentence.
 
-    ``optional`` holds the stems of words the claim took from its context.
+    ``optional`` holds the stems of words the claim took from its context, ``given`` the
+    figures of its context and the user's question (``figures.context_figures``).
     """
     sentence = aligned_sentence(claim, span)
     return (
@@ -432,6 +446,6 @@ def check_gates(
         direction_gate(claim, sentence),
         quantifier_gate(claim, sentence),
         entity_gate(claim, span, sentence, optional),
-        figure_role_gate(claim, sentence, span),
+        figure_role_gate(claim, sentence, span, given),
         causal_gate(claim, span),
     )

@@ -239,11 +239,14 @@ def match_claims(
         cands = _select(cos[ci], plan.truth, cited[ci] if ci < len(cited) else (), candidates_m)
         context = contexts[ci] if ci < len(contexts) else ()
         optional = _optional(context, model)
+        given = _given(context, model, question)
         scored, uncapped, blocked = _score_candidates(
-            text, cos[ci], cands, plan, config, model, optional, _given(context, model, question)
+            text, cos[ci], cands, plan, config, model, optional, given
         )
         if model == "v2":
-            results.append(_v2_match(text, scored, uncapped, blocked, plan, config, optional))
+            results.append(
+                _v2_match(text, scored, uncapped, blocked, plan, config, (optional, given))
+            )
         else:
             results.append(_seed_match(scored, blocked, config))
     return results
@@ -308,14 +311,16 @@ def _v2_match(
     numeric_blocked: float,
     plan: Plan,
     config: _ScoringConfig,
-    optional: frozenset[str],
+    context: tuple[frozenset[str], frozenset[str]],
 ) -> ClaimMatch:
+    """The v2 match; ``context``: the claim's words and figures taken from its context
+    and the user's question (``_optional``, ``_given``)."""
     gated = gate_candidates(
         text,
         [(si, ps, raw) for (si, ps), raw in zip(scored, uncapped, strict=True)],
         lambda si: plan.spans[si].text,
         config.bands.supported,
-        optional,
+        *context,
     )
     if gated is None:
         return ClaimMatch(tuple(scored), None, None, False)

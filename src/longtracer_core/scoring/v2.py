@@ -63,12 +63,15 @@ def gate_candidates(
     span_text: Callable[[int], str],
     supported_edge: float,
     optional: frozenset[str] = frozenset(),
+    given: frozenset[str] = frozenset(),
 ) -> GatedMatch | None:
     """The candidate with the highest penalised score, gating lazily.
 
     ``scored`` holds (span index, pair score, uncapped fused score). Gates are
     run in order of decreasing pair score until no unchecked candidate could
     beat the best penalised one, which gives the exact maximum with few checks.
+    ``given``: the figures of the claim's context and the user's question (the gates
+    never hold the user's own figures against the claim).
     """
     if not scored:
         return None
@@ -78,7 +81,7 @@ def gate_candidates(
     for si, ps, _ in ranked:
         if best is not None and ps.score <= best[0]:
             break
-        gates = check_gates(claim, span_text(si), optional)
+        gates = check_gates(claim, span_text(si), optional, given)
         checked[si] = gates
         value = _penalised(ps.score, gates)
         if best is None or value > best[0]:
@@ -87,7 +90,9 @@ def gate_candidates(
     value, si, ps, raw = best
     # the strongest match before gates and cap: does it speak against the claim?
     strong_si, _, strong_uncapped = max(scored, key=lambda t: (t[2], -t[0]))
-    strong_gates = checked.get(strong_si) or check_gates(claim, span_text(strong_si), optional)
+    strong_gates = checked.get(strong_si) or check_gates(
+        claim, span_text(strong_si), optional, given
+    )
     opposing = tuple(g for g in strong_gates if g.fired and g.name in CONTRADICTING_GATES)
     contradicting = (
         strong_si

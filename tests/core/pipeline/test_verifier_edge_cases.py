@@ -18,6 +18,7 @@ from longtracer_core import (
 )
 from longtracer_core.contracts import AssessmentAvailability as A
 from longtracer_core.contracts import ClaimAssessment as C
+from longtracer_core.contracts import ClaimOutcome
 from longtracer_core.contracts import ReasonCode as R
 from longtracer_core.decompose.rules import RuleBasedDecomposer
 from longtracer_core.errors import ModelUnavailableError
@@ -515,6 +516,23 @@ def test_a_figure_of_the_users_question_is_theirs_to_the_matcher_too():
     question = "My trip is 18 years after the launch: when did the telescope launch?"
     asked = verifier().verify_case(claim, SOURCES, question=question).claims[0]
     assert asked.assessment is C.SUPPORTED
+
+
+def test_the_users_figure_is_theirs_to_the_gates_too():
+    """The user's "5 kWh battery" set against a rule's 4–15 kWh range: no source ties the
+    user's figure to another fact's unit and value, so the claim is supported once the
+    question says whose battery it is (without it, 5 kWh reads as a wrong bound)."""
+    sources = [
+        "To qualify for the grant, the battery must have a usable capacity between 4 kWh and "
+        "15 kWh.",
+        "A typical 5 kWh battery completes about one full cycle a day.",
+    ]
+    claim = "To qualify for the grant, your 5 kWh battery's usable capacity must be between 4 kWh and 15 kWh."
+    alone = verifier().verify_case(claim, sources).claims[0]
+    assert alone.assessment is C.CONTRADICTED and alone.outcome is ClaimOutcome.UNCERTAIN
+    question = "Could I add a 5 kWh battery to my 4 kWp solar array?"
+    asked = verifier().verify_case(claim, sources, question=question).claims[0]
+    assert asked.assessment is C.SUPPORTED and asked.outcome is ClaimOutcome.SUPPORTED
 
 
 class _CountingDecomposer(RuleBasedDecomposer):

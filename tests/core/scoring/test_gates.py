@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from longtracer_core.scoring.claim_figures import gate_needs
-from longtracer_core.scoring.figures import claim_needs, needs_met, span_figures
+from longtracer_core.scoring.figures import claim_needs, context_figures, needs_met, span_figures
 from longtracer_core.scoring.gates import GATE_NAMES, check_gates, polarity_gate
 
 
@@ -567,3 +567,17 @@ def test_due_to_before_a_noun_is_still_a_cause(claim):
 )
 def test_a_scaled_figure_rounds_to_the_digit_it_was_written_to(claim, span, fires):
     assert ("figure_role" in fired(claim, span)) is fires
+
+
+def test_the_users_own_figure_is_never_held_against_the_claim():
+    """The user's "5 kWh battery" is theirs even where the source ties 5 kWh to another
+    fact; a figure the user did not give still fires."""
+    claim = "A 5 kWh battery sits inside the required 4–15 kWh range."
+    span = "The battery must have a usable capacity between 4 kWh and 15 kWh."
+    given = context_figures(["Could I add a 5 kWh battery to my 4 kWp array?"])
+    assert "figure_role" in fired(claim, span)
+    assert not any(
+        g.fired for g in check_gates(claim, span, given=given) if g.name == "figure_role"
+    )
+    other = "A 6 kWh battery sits inside the required 4–15 kWh range."
+    assert any(g.fired for g in check_gates(other, span, given=given) if g.name == "figure_role")
