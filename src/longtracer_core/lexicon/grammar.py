@@ -11,6 +11,7 @@ from __future__ import annotations
 import regex
 
 __all__ = [
+    "ADDRESSED",
     "ADDRESSEE",
     "ADVERB_ENDING",
     "ELABORATION",
@@ -54,6 +55,7 @@ FUNCTION_AFTER_VERB = frozenset(
 PERSONAL = frozenset({"it", "they", "he", "she"})
 # The words of a sentence that speaks to the user ("your 4 kWp array clears the minimum")
 ADDRESSEE = frozenset("you your yours yourself yourselves".split())
+ADDRESSED = regex.compile(r"\b(?:" + "|".join(sorted(ADDRESSEE)) + r")\b", regex.IGNORECASE)
 POSSESSIVE = frozenset({"its", "their", "his", "her"})
 # nouns that name an aspect of something rather than a thing ("the main downside is …"):
 # a later "it" does not stand for them

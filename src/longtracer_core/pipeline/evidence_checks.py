@@ -17,18 +17,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import regex
-
 from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, ReasonCode
 from ..decompose.types import DraftClaim
-from ..lexicon.grammar import ADDRESSEE
+from ..lexicon.grammar import ADDRESSED
 from ..scoring.evidence import EvidenceIndex, claim_words, evidence_findings
 from ..scoring.findings import BLOCKING_KINDS, DECISIVE_KINDS, Finding
 from .assess import SIMILARITY_GATE
 
 __all__ = ["PRIORITY", "addressed", "join_findings"]
-
-_ADDRESSEE = regex.compile(r"\b(?:" + "|".join(sorted(ADDRESSEE)) + r")\b", regex.IGNORECASE)
 
 PRIORITY = (
     "contradiction",
@@ -96,7 +92,7 @@ def _update(claim: ClaimResult, finding: dict[str, Any]) -> dict[str, Any]:
 
 def addressed(claim: ClaimResult) -> dict[str, float]:
     """``addressed``: 1.0 when the claim speaks to the user ("you", "your")."""
-    return {"addressed": float(bool(_ADDRESSEE.search(claim.claim_text)))}
+    return {"addressed": float(bool(ADDRESSED.search(claim.claim_text)))}
 
 
 def join_findings(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import regex
 
+from ..lexicon.grammar import ADDRESSED
 from ..lexicon.polarity import SCHEDULE_VERBS
 from .gate_result import GateResult
 
@@ -42,11 +43,25 @@ _CLAIM_CAUSAL = regex.compile(
 )
 
 
+# the clause a reason word opens, to the next stop or comma
+_CLAUSE = regex.compile(r"[^,;:.!?()]*")
+
+
+def _about_the_user(claim: str, end: int) -> bool:
+    """Is the reason the claim gives the user's own case ("because you are over 70",
+    "because your plan supports point-in-time recovery")? An answer applying the sources
+    to the user gives reasons no source can state (on the dev split 10 faithful claims gave
+    one, no wrong one did)."""
+    clause = _CLAUSE.match(claim, end)
+    return clause is not None and ADDRESSED.search(clause.group(0)) is not None
+
+
 def causal_gate(claim: str, span: str) -> GateResult:
     """The claim gives a reason (``_CLAIM_CAUSAL``) where the evidence states no link of
-    cause and effect at all (``_CAUSAL``, which reads "so" too)."""
+    cause and effect at all (``_CAUSAL``, which reads "so" too); a reason in the user's own
+    case (``_about_the_user``) asks nothing of the evidence."""
     found = _CLAIM_CAUSAL.search(claim)
-    if found is None or _CAUSAL.search(span) is not None:
+    if found is None or _CAUSAL.search(span) is not None or _about_the_user(claim, found.end()):
         return GateResult("causal", False)
     return GateResult(
         "causal",

@@ -524,6 +524,21 @@ def test_a_reason_the_claim_gives_still_needs_a_cause_in_the_evidence(claim):
     assert "causal" in fired(claim, "The flight left at noon. Meteors are best seen at night.")
 
 
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Because you are over 70, you qualify for the reduced fare.",
+        "The refund is yours because your flight was delayed by more than three hours.",
+    ],
+)
+def test_a_reason_in_the_users_own_case_asks_nothing_of_the_evidence(claim):
+    """An answer applying the sources to the user gives reasons about the user that no
+    source can state; the same claim with a reason about the world still needs one."""
+    span = "Passengers over 70 pay a reduced fare. A flight delayed by more than three hours is refunded."
+    assert "causal" not in fired(claim, span)
+    assert "causal" in fired("Doses are cut because the drug is cleared by the kidneys.", span)
+
+
 def test_a_figure_with_a_scale_word_is_the_same_figure_in_digits():
     """ "1.4 million miles" and "1,400,000 miles" tie one number to one unit."""
     claim = "During the flight, Orion covered more than 1,400,000 miles."
