@@ -221,8 +221,10 @@ def main() -> None:
     if args.write:
         path = ROOT / "docs" / "benchmarks" / "outcomes.json"
         kept = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-        kept[f"{'/'.join(results)}_date"] = datetime.now(UTC).date().isoformat()
+        today = datetime.now(UTC).date().isoformat()
+        kept = {k: v for k, v in kept.items() if "/" not in k}  # an old run's joined dates
         kept.update(results, command="python -m benchmarks.bench_outcomes --write [--part P]")
+        kept.update({f"{part}_date": today for part in results})  # the day each part was run
         path.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         print(f"wrote {path}")
 
