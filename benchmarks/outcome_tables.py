@@ -5,17 +5,21 @@
 
 Reads ``docs/benchmarks/outcomes.json`` (``bench_outcomes --write``) and
 ``docs/benchmarks/styles.json`` (``bench_styles --write``); each table in the page is found
-by its header row and replaced up to the blank line that ends it, so the prose around the
-tables is never touched and a figure in a table is always the one measured last.
+by its header row (which must start exactly one line) and its rows, the lines after its
+``|---|`` rule that start with ``|``, are replaced, so the prose around the tables is never
+touched and a figure in a table is always the one measured last.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from longtracer_core.scoring.findings import DECISIVE_KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "benchmarks.md"
@@ -84,12 +88,10 @@ def findings_table(realistic: dict[str, Any]) -> list[str]:
     dev, test = realistic["dev"]["all"]["findings"], realistic["test"]["all"]["findings"]
     rows = []
     for kind in sorted(set(dev) | set(test)):
-        cells = [f"`{kind}`", ""]
+        mode = "decisive" if kind in DECISIVE_KINDS else "candidate"
+        cells = [f"`{kind}`", mode]
         for split in (dev, test):
             f = split.get(kind, {})
-            decisive = f.get("decisive_precision") is not None or "decisive_error" in f
-            mode = "decisive" if decisive else "candidate"
-            cells[1] = cells[1] or mode
             wrong, faithful = f.get(f"{mode}_error", 0), f.get(f"{mode}_faithful", 0)
             cells += [f"{wrong} / {faithful}", _f(f.get(f"{mode}_precision"))]
         rows.append(_row(cells))
@@ -124,7 +126,9 @@ def answers_table(answers: dict[str, Any]) -> list[str]:
         for label, name in (("faithful", "faithful"), ("has_error", "with an error")):
             a = answers[split][label]
             gate = f"{a.get('gate PASS', 0):.3f} / {a.get('gate FAIL', 0):.3f}"
-            reading = " / ".join(f"{a.get(f'reading {r}', 0):.3f}" for r in ("PASS", "REVIEW", "FAIL"))
+            reading = " / ".join(
+                f"{a.get(f'reading {r}', 0):.3f}" for r in ("PASS", "REVIEW", "FAIL")
+            )
             rows.append(_row([split, f"{name} ({a['n']})", gate, reading]))
     return rows
 
@@ -154,7 +158,9 @@ TABLES: tuple[tuple[str, str, Callable[[dict[str, Any]], list[str]]], ...] = (
 
 
 def render(lines: list[str], measured: dict[str, Any]) -> list[str]:
-    """The page with every table's rows replaced (header and rule lines kept)."""
+    """The page with every table's rows replaced (header and rule lines kept). A table
+    whose measured part is missing, or whose header is not followed by its rule, is an
+    error, never a table left as it was."""
     out: list[str] = []
     i = 0
     while i < len(lines):
@@ -162,29 +168,36 @@ def render(lines: list[str], measured: dict[str, Any]) -> list[str]:
         out.append(line)
         match = [t for t in TABLES if line.startswith(t[0])]
         i += 1
-        if match and match[0][1] in measured:
+        if match:
             _, part, rows = match[0]
-            out.append(lines[i])  # the |---| rule
+            if i >= len(lines) or not lines[i].startswith("|---"):
+                raise ValueError(f"the table {line[:40]!r} has no |---| rule under its header")
+            out.append(lines[i])
             i += 1
             while i < len(lines) and lines[i].startswith("|"):
                 i += 1
-            out.extend(rows(measured[part]))
+            out.extend(rows(measured[part]))  # KeyError: the part was never measured
     return out
+
+
+def measured_figures() -> dict[str, Any]:
+    """The measured JSON the tables show: outcomes.json, with styles.json as "styles"."""
+    measured: dict[str, Any] = json.loads((MEASURED / "outcomes.json").read_text("utf-8"))
+    measured["styles"] = json.loads((MEASURED / "styles.json").read_text("utf-8"))
+    return measured
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="rewrite docs/benchmarks.md")
     args = parser.parse_args()
-    measured = json.loads((MEASURED / "outcomes.json").read_text())
-    measured["styles"] = json.loads((MEASURED / "styles.json").read_text())
-    lines = PAGE.read_text().splitlines()
-    new = render(lines, measured)
+    lines = PAGE.read_text(encoding="utf-8").splitlines()
+    new = render(lines, measured_figures())
     if args.write:
-        PAGE.write_text("\n".join(new) + "\n")
+        PAGE.write_text("\n".join(new) + "\n", encoding="utf-8")
         print(f"wrote {PAGE}")
     else:
-        print("\n".join(line for line, old in zip(new, lines, strict=False) if line != old))
+        print("\n".join(difflib.unified_diff(lines, new, "page", "measured", lineterm="")))
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ __all__ = [
     "PLURAL_OPENERS",
     "PLURAL_PRONOUNS",
     "POSSESSIVE",
+    "POSSESSIVE_ENDINGS",
     "PREPOSITIONS",
     "PRONOUNS",
     "SINGULAR_PRONOUNS",
@@ -57,6 +58,8 @@ PERSONAL = frozenset({"it", "they", "he", "she"})
 ADDRESSEE = frozenset("you your yours yourself yourselves".split())
 ADDRESSED = regex.compile(r"\b(?:" + "|".join(sorted(ADDRESSEE)) + r")\b", regex.IGNORECASE)
 POSSESSIVE = frozenset({"its", "their", "his", "her"})
+# the endings of a possessive noun ("Sweden's", "Hexley’s"), straight and curly
+POSSESSIVE_ENDINGS = ("'s", "’s")
 # nouns that name an aspect of something rather than a thing ("the main downside is …"):
 # a later "it" does not stand for them
 ASPECT_NOUNS = frozenset(

@@ -29,10 +29,9 @@ from ..config import VerifyConfig
 from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, ReasonCode
 from ..scoring.fusion import PairScore, band, fuse
 from ..scoring.gates import check_gates
-from ..scoring.matching import ClaimMatch
+from ..scoring.matching import ClaimMatch, claim_context
 from ..scoring.spans import Span
 from ..scoring.v2 import CONTRADICTING_GATES, CONTRADICTION_MIN
-from ..text.words import stem_tokens
 
 __all__ = ["CONFLICT_GATES", "MAX_SOURCES", "conflict_state", "detect_conflicts"]
 
@@ -62,9 +61,13 @@ def _per_source(
 
 
 def _read(
-    claim: str, span: Span, ps: PairScore, optional: frozenset[str], config: VerifyConfig
+    claim: str,
+    span: Span,
+    ps: PairScore,
+    context: tuple[frozenset[str], frozenset[str]],
+    config: VerifyConfig,
 ) -> dict[str, Any]:
-    gates = check_gates(claim, span.text, optional)
+    gates = check_gates(claim, span.text, *context)
     fired = [g.name for g in gates if g.fired]
     raw = fuse(ps.cos, ps.lex, config.beta)
     strong = raw >= max(config.bands.supported, CONTRADICTION_MIN)
@@ -86,8 +89,10 @@ def detect_conflicts(
     contexts: Mapping[str, Sequence[str]],
     spans: Sequence[Span],
     config: VerifyConfig,
+    question: str | None = None,
 ) -> tuple[list[ClaimResult], dict[str, Any]]:
-    """Mark claims whose sources disagree CONFLICTING_SOURCES; return them and the counts."""
+    """Mark claims whose sources disagree CONFLICTING_SOURCES; return them and the counts.
+    ``question``: the user's question, whose figures are never held against a claim."""
     out = list(claims)
     checked = conflicting = 0
     for i, claim in enumerate(out):
@@ -98,9 +103,9 @@ def detect_conflicts(
         if len(sources) < 2:
             continue
         checked += 1
-        context = contexts.get(claim.claim_id, ())
-        optional = frozenset(t for phrase in context for t in stem_tokens(phrase))
-        reads = [_read(claim.claim_text, spans[si], ps, optional, config) for _, si, ps in sources]
+        # the claim's own context and the user's figures, read as the matcher read them
+        taken = claim_context(contexts.get(claim.claim_id, ()), "v2", question)
+        reads = [_read(claim.claim_text, spans[si], ps, taken, config) for _, si, ps in sources]
         supporting = [r["source_id"] for r in reads if r["supports"]]
         contradicting = [r["source_id"] for r in reads if r["contradicts"]]
         if not supporting or not contradicting or set(supporting) == set(contradicting):

@@ -216,7 +216,9 @@ def _second_opinions(
     checks: dict[str, Any] = {}
     if prep.detect_conflicts and prep.plan is not None:
         contexts = {ids[i]: c.context for i, c in factual}
-        out, checks["gates"] = detect_conflicts(out, matches, contexts, prep.spans, engine.config)
+        out, checks["gates"] = detect_conflicts(
+            out, matches, contexts, prep.spans, engine.config, prep.question
+        )
     if engine.nli is not None and prep.plan is not None:
         row_of = {ids[i]: r for r, (i, _) in enumerate(factual)}
         out, conflict_meta = apply_nli(

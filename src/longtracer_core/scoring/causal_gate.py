@@ -43,17 +43,20 @@ _CLAIM_CAUSAL = regex.compile(
 )
 
 
-# the clause a reason word opens, to the next stop or comma
-_CLAUSE = regex.compile(r"[^,;:.!?()]*")
+# a reason word followed at once by the user ("because you are over 70", "due to your age")
+_USER_REASON = regex.compile(
+    r"(?:because|due\s+to|owing\s+to|thanks\s+to)\s+" + ADDRESSED.pattern, regex.IGNORECASE
+)
 
 
-def _about_the_user(claim: str, end: int) -> bool:
-    """Is the reason the claim gives the user's own case ("because you are over 70",
-    "because your plan supports point-in-time recovery")? An answer applying the sources
-    to the user gives reasons no source can state (on the dev split 10 faithful claims gave
-    one, no wrong one did)."""
-    clause = _CLAUSE.match(claim, end)
-    return clause is not None and ADDRESSED.search(clause.group(0)) is not None
+def _about_the_user(claim: str, start: int) -> bool:
+    """Is the reason the claim gives (its reason word at ``start``) the user's own case
+    ("because you are over 70", "because your plan supports point-in-time recovery")? An
+    answer applying the sources to the user gives reasons no source can state: on the dev
+    split 9 faithful claims whose best span states no cause gave one, no wrong claim did. A
+    claim about the world that names the user later ("causes your kidneys to retain salt",
+    "because it decides which route is open to you") still needs a cause in the evidence."""
+    return _USER_REASON.match(claim, start) is not None
 
 
 def causal_gate(claim: str, span: str) -> GateResult:
@@ -61,7 +64,7 @@ def causal_gate(claim: str, span: str) -> GateResult:
     cause and effect at all (``_CAUSAL``, which reads "so" too); a reason in the user's own
     case (``_about_the_user``) asks nothing of the evidence."""
     found = _CLAIM_CAUSAL.search(claim)
-    if found is None or _CAUSAL.search(span) is not None or _about_the_user(claim, found.end()):
+    if found is None or _CAUSAL.search(span) is not None or _about_the_user(claim, found.start()):
         return GateResult("causal", False)
     return GateResult(
         "causal",

@@ -23,7 +23,7 @@ can read:
 * ``figure_role`` — a figure the claim ties to one unit ("12 minutes") appears
   in the evidence only with another unit ("12 hours"), or the claim's
   figure-and-unit is absent while the evidence gives another figure with that
-  unit ("3.5 million kilometres" / "1.5 million kilometres").
+  unit ("3.5 million kilometres" / "1.5 million kilometres"; ``figure_role_gate.py``).
 
 Gates are pure functions of two strings. They are evidence for a verdict, not
 the verdict: how they weigh is decided by the score model (docs/reference/matcher.md).
@@ -32,12 +32,10 @@ the verdict: how they weigh is decided by the score model (docs/reference/matche
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import lru_cache
 
 import regex
 
-from ..lexicon.numbers import SCALE_EXPONENTS, SCALE_WORDS
 from ..lexicon.polarity import (
     ALL_EXTENT,
     ALL_EXTENT_CLOSERS,
@@ -60,8 +58,8 @@ from ..text.sentences import split_sentences
 from ..text.words import function_words, lex_tokens, stem, stem_tokens
 from .causal_gate import causal_gate
 from .entity_gate import entity_gate
+from .figure_role_gate import figure_role_gate
 from .gate_result import GateResult
-from .units import unit_table
 
 __all__ = ["GATE_NAMES", "GateResult", "aligned_sentence", "check_gates"]
 
@@ -81,10 +79,6 @@ for _a, _b in _OPPOSITES:
     _OPPOSITE.setdefault(stem(_a), set()).add(stem(_b))
     _OPPOSITE.setdefault(stem(_b), set()).add(stem(_a))
 _QUANTIFIERS = QUANTIFIERS
-_UNITS = unit_table().words
-_NUMBER_TOKEN = regex.compile(r"^\d[\d.,]*$")
-_PERCENT = regex.compile(r"(\d[\d.,]*)\s?%")
-_SCALE_WORDS = SCALE_WORDS
 
 
 _stems = stem_tokens
@@ -336,97 +330,6 @@ def quantifier_gate(claim: str, sentence: str) -> GateResult:
             "quantifier", True, f"the evidence limits this ({limit!r}); the claim does not"
         )
     return GateResult("quantifier", False)
-
-
-def _figure_units(text: str) -> list[tuple[str, str]]:
-    """(number, unit stem) pairs: a number followed by a unit word."""
-    tokens = lex_tokens(text)
-    out = []
-    for i, tok in enumerate(tokens[:-1]):
-        if not _NUMBER_TOKEN.match(tok):
-            continue
-        number, j = tok.replace(",", ""), i + 1
-        if tokens[j] in _SCALE_WORDS and j + 1 < len(tokens):
-            number, j = f"{number} {tokens[j]}", j + 1
-        unit = _UNITS.get(tokens[j])
-        if unit is None and tokens[j] == "per" and j + 1 < len(tokens) and tokens[j + 1] == "cent":
-            unit = "%"
-        if unit is not None:
-            out.append((number, unit))
-    return out
-
-
-def _percent_pairs(text: str) -> list[tuple[str, str]]:
-    """(number, "%") for figures written with a percent sign, which is no word token."""
-    return [(m.group(1).replace(",", ""), "%") for m in _PERCENT.finditer(text)]
-
-
-def _value(text: str) -> tuple[Decimal, int] | None:
-    """A figure of ``_figure_units`` as its value and the exponent of its last written
-    digit, its scale word applied ("1.4 million": 1,400,000 to the hundred thousand)."""
-    number, _, scale = text.partition(" ")
-    if scale and scale not in SCALE_EXPONENTS:
-        return None
-    try:
-        value = Decimal(number)
-    except InvalidOperation:
-        return None
-    exponent = value.as_tuple().exponent
-    shift = SCALE_EXPONENTS.get(scale, 0)
-    return value.scaleb(shift), (exponent if isinstance(exponent, int) else 0) + shift
-
-
-def _same_value(claim: str, span: str) -> bool:
-    """Equal figures, or the span's figure rounds to the claim's (12 for 12.2; "1.5
-    million" for 1,460,000 and for "1.46 million"; "1,400,000" for "1.4 million")."""
-    if claim == span:
-        return True
-    a, b = _value(claim), _value(span)
-    if a is None or b is None:
-        return False
-    try:
-        return b[0].quantize(Decimal(1).scaleb(a[1]), rounding=ROUND_HALF_UP) == a[0]
-    except InvalidOperation:  # too many digits to round exactly
-        return False
-
-
-def _given_figure(pair: tuple[str, str], given: frozenset[str]) -> bool:
-    """Is the figure of a (number, unit) pair one of the ``given`` figures' plain values?"""
-    value = _value(pair[0])
-    plain = (_value(g) for g in given if g.replace(".", "", 1).isdigit())
-    return value is not None and any(v is not None and v[0] == value[0] for v in plain)
-
-
-def figure_role_gate(
-    claim: str, sentence: str, span: str = "", given: frozenset[str] = frozenset()
-) -> GateResult:
-    """Compares figure-unit pairs with the aligned sentence; a pair the span states
-    anywhere is fine, and so is a figure of ``given`` (the user's "5 kWh battery" is theirs
-    even where a source gives 5 kWh for something else)."""
-    c = [p for p in _figure_units(claim) + _percent_pairs(claim) if not _given_figure(p, given)]
-    s = _figure_units(sentence) + _percent_pairs(sentence)
-    if not c or not s:
-        return GateResult("figure_role", False)
-    s_set = set(s) | set(_figure_units(span)) | set(_percent_pairs(span))
-    for number, unit in c:
-        if any(u == unit and _same_value(number, n) for n, u in s_set):
-            continue
-        other_units = sorted({u for n, u in s if _same_value(number, n) and u != unit})
-        if other_units:
-            return GateResult(
-                "figure_role",
-                True,
-                f"the claim ties {number} to {unit!r}; the evidence ties it to {other_units[0]!r}",
-            )
-        other_numbers = sorted({n for n, u in s if u == unit and n != number})
-        if other_numbers:
-            return GateResult(
-                "figure_role",
-                True,
-                f"the claim gives {number} {unit!r}; "
-                f"the evidence gives {other_numbers[0]} {unit!r}",
-            )
-    return GateResult("figure_role", False)
 
 
 def check_gates(

@@ -36,6 +36,7 @@ __all__ = [
     "ScoreModelName",
     "best_match",
     "build_plan",
+    "claim_context",
     "cited_candidates",
     "claim_features",
     "figures_pass",
@@ -238,8 +239,7 @@ def match_claims(
             continue
         cands = _select(cos[ci], plan.truth, cited[ci] if ci < len(cited) else (), candidates_m)
         context = contexts[ci] if ci < len(contexts) else ()
-        optional = _optional(context, model)
-        given = _given(context, model, question)
+        optional, given = claim_context(context, model, question)
         scored, uncapped, blocked = _score_candidates(
             text, cos[ci], cands, plan, config, model, optional, given
         )
@@ -314,7 +314,7 @@ def _v2_match(
     context: tuple[frozenset[str], frozenset[str]],
 ) -> ClaimMatch:
     """The v2 match; ``context``: the claim's words and figures taken from its context
-    and the user's question (``_optional``, ``_given``)."""
+    and the user's question (``claim_context``)."""
     gated = gate_candidates(
         text,
         [(si, ps, raw) for (si, ps), raw in zip(scored, uncapped, strict=True)],
@@ -338,20 +338,18 @@ def _v2_match(
     )
 
 
-def _given(
+def claim_context(
     context: Sequence[str], model: ScoreModelName, question: str | None = None
-) -> frozenset[str]:
-    """Figures of the phrases a claim took from its context (v2 only): a table's column
-    header "Voyagers 1 and 2" frames its cells; the cells need not restate its figures."""
+) -> tuple[frozenset[str], frozenset[str]]:
+    """What a claim took from its context (v2 only): the stems of the phrases' words
+    (``optional``) and the figures of the phrases and the user's question (``given``: a
+    table's column header "Voyagers 1 and 2" frames its cells, the user's "5 kWh battery"
+    is theirs); the claim need not find either in the evidence."""
+    if model != "v2":
+        return frozenset(), frozenset()
+    optional = frozenset(t for phrase in context for t in stem_tokens(phrase))
     phrases = [*context, question] if question else context
-    return context_figures(phrases) if model == "v2" else frozenset()
-
-
-def _optional(context: Sequence[str], model: ScoreModelName) -> frozenset[str]:
-    """Tokens of the phrases a claim took from its context (v2 only)."""
-    if model != "v2" or not context:
-        return frozenset()
-    return frozenset(t for phrase in context for t in stem_tokens(phrase))
+    return optional, context_figures(phrases)
 
 
 def _select(

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import regex
 
-from ..lexicon.grammar import NAME_LINKS
+from ..lexicon.grammar import NAME_LINKS, POSSESSIVE_ENDINGS
 from ..text.words import fold, fold_stem, function_words
 from .name_words import name_lexicon
 from .units import unit_table
@@ -72,7 +72,7 @@ def _acronym(word: str) -> bool:
 def _possessive_or_run(text: str, end: int) -> bool:
     """Is the word ending at ``end`` followed by a possessive or another capitalised word?"""
     rest = text[end : end + 40]
-    if rest.startswith(("'s ", "’s ")):
+    if rest.startswith(tuple(e + " " for e in POSSESSIVE_ENDINGS)):
         return True
     nxt = _WORD.match(rest.lstrip(" "))
     return bool(
@@ -324,7 +324,8 @@ def name_index(texts: Iterable[str]) -> NameIndex:
 
 def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
     folded = fold(word)
-    forms = {folded, folded.removesuffix("'s").removesuffix("’s"), folded.replace(".", "")}
+    bare = next((folded[: -len(e)] for e in POSSESSIVE_ENDINGS if folded.endswith(e)), folded)
+    forms = {folded, bare, folded.replace(".", "")}
     forms.update(part for part in folded.split("-") if part)
     if _acronym(word.removesuffix("s")):
         forms.add(folded.removesuffix("s"))  # "EVs"
@@ -421,7 +422,7 @@ def absent_names(
         if (
             nxt is not None
             and not text[name.end : nxt.start].strip()
-            and not name.text.endswith(("'s", "’s"))  # "Sweden's Karsten": no first name
+            and not name.text.endswith(POSSESSIVE_ENDINGS)  # "Sweden's Karsten": no first name
             and fold(nxt.text) not in lexicon.heads
             and _present(nxt.text, _as_names(index))
         ):

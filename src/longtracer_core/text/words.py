@@ -18,6 +18,7 @@ from importlib import resources
 import regex
 import snowballstemmer  # type: ignore[import-untyped]
 
+from ..lexicon.grammar import POSSESSIVE_ENDINGS
 from ..lexicon.numbers import INLINE_SPACES
 from .memo import short_text_cache
 
@@ -97,7 +98,7 @@ def stem(token: str) -> str:
     Tokens holding a digit are kept whole (``l2``, ``covid-19``). Stemmers keep
     state while they run, so each thread has its own.
     """
-    if token.endswith(("'s", "’s")):
+    if token.endswith(POSSESSIVE_ENDINGS):
         token = token[:-2]  # possessive: "webb's" is "webb"
     token = token.rstrip("'’")
     if any(ch.isdigit() for ch in token) or not token:

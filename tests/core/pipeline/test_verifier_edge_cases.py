@@ -535,6 +535,22 @@ def test_the_users_figure_is_theirs_to_the_gates_too():
     assert asked.assessment is C.SUPPORTED and asked.outcome is ClaimOutcome.SUPPORTED
 
 
+def test_the_users_figure_sets_no_sources_in_conflict():
+    """Conflict detection reads the user's figures as the matcher does: a source giving
+    another battery size does not contradict a claim about the user's own 5 kWh battery."""
+    sources = [
+        "Home batteries with a usable capacity of 5 kWh or more qualify for the storage grant.",
+        "A home battery with a usable capacity of 10 kWh qualifies for the storage grant.",
+    ]
+    claim = "Your home battery with a usable capacity of 5 kWh qualifies for the storage grant."
+    alone = verifier().verify_case(claim, sources, detect_conflicts=True).claims[0]
+    assert alone.assessment is C.CONFLICTING_SOURCES
+    question = "Does my 5 kWh home battery qualify for the storage grant?"
+    asked = verifier().verify_case(claim, sources, question=question, detect_conflicts=True)
+    assert asked.claims[0].assessment is C.SUPPORTED
+    assert asked.claims[0].contradicting_sources == []
+
+
 class _CountingDecomposer(RuleBasedDecomposer):
     """The rule-based decomposer, counting its calls."""
 

@@ -539,6 +539,17 @@ def test_a_reason_in_the_users_own_case_asks_nothing_of_the_evidence(claim):
     assert "causal" in fired("Doses are cut because the drug is cleared by the kidneys.", span)
 
 
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Ibuprofen causes your kidneys to retain salt.",
+        "Check the protection status first, because it decides which route is open to you.",
+    ],
+)
+def test_a_reason_about_the_world_that_names_the_user_later_still_needs_a_cause(claim):
+    assert "causal" in fired(claim, "Ibuprofen is taken with food. The status is on the map.")
+
+
 def test_a_figure_with_a_scale_word_is_the_same_figure_in_digits():
     """ "1.4 million miles" and "1,400,000 miles" tie one number to one unit."""
     claim = "During the flight, Orion covered more than 1,400,000 miles."
@@ -596,3 +607,6 @@ def test_the_users_own_figure_is_never_held_against_the_claim():
     )
     other = "A 6 kWh battery sits inside the required 4–15 kWh range."
     assert any(g.fired for g in check_gates(other, span, given=given) if g.name == "figure_role")
+    # the user's figure is theirs in its own unit only: "6 panels" gives no "6 kWh"
+    panels = context_figures(["I have 6 panels. Could I add a battery?"])
+    assert any(g.fired for g in check_gates(other, span, given=panels) if g.name == "figure_role")
