@@ -204,14 +204,24 @@ def _lead_in_only(text: str, pattern: regex.Pattern[str]) -> bool:
 
 
 def _pleasantry_only(text: str) -> bool:
+    """A pleasantry, alone or followed only by more talk ("Good news — here's what the
+    documents say for your situation."; "I hope she's better soon — let me know if …")."""
     after = tail_start(text, phrases.PLEASANTRY)
     if after is not None:
-        return not numeric_values(text) and independent_rest(text, after) is None
+        rest = independent_rest(text, after)
+        if numeric_values(text):
+            return False
+        return rest is None or _talk_only(text[rest:])
     after = tail_start(text, phrases.INTERJECTION)
     if after is None:
         return False
     rest = text[after:].lstrip(" ,;:!.—–-")
     return not has_content(rest) or _lead_in_only(rest, phrases.META)
+
+
+def _talk_only(text: str) -> bool:
+    """What follows a pleasantry is talk too: a pleasantry or a lead-in with nothing after."""
+    return _lead_in_only(text, phrases.META) or _pleasantry_only(text)
 
 
 def _asserting_question(text: str) -> bool:

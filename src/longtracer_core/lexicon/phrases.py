@@ -67,13 +67,16 @@ REFUSAL = regex.compile(
            (?:information|mention|details?|data|record)s?\b
       | no\s+(?:specific\s+|relevant\s+|further\s+)?(?:information|mention|details?)\s+
            (?:is|are|was|were|about|on|of|regarding)\b
-      | (?:the\s+)?(?:provided\s+|given\s+|supplied\s+|available\s+|retrieved\s+)?
+      | (?:(?:the|these|those|your|my)\s+)?
+           (?:provided\s+|given\s+|supplied\s+|available\s+|retrieved\s+)?
            (?:documents?|context|sources?|texts?|passages?|articles?|information|excerpts?)
            (?:\s+(?:provided|given|supplied|available))?
            \s+(?:do|does|did)\s*(?:n{_APOS}t|\s+not)\s+
            (?:contain|include|provide|discuss|cover|address|offer|describe|indicate|{_SAYS})
       | (?:the\s+)?(?:[\p{{Ll}}-]+\s+){{0,2}}{_WRITING}
            \s+(?:do|does|did)\s*(?:n{_APOS}t|\s+not)\s+(?:{_SAYS})
+      | (?:(?:the|these|those|your)\s+)?(?:{_WRITING}|documents?|sources?)
+           \s+(?:can{_APOS}t|cannot|can\s+not|could\s*n{_APOS}t|could\s+not)\s+(?:tell|say|confirm)
       | (?:none|neither)\s+of\s+the\s+(?:{_WRITING}|documents|sources|texts|passages)
            \s+(?:\p{{L}}+ly\s+)?(?:says?|mentions?|gives?|states?|specif(?:y|ies)|lists?|names?)
       | (?:this|that|the\s+answer|the\s+\w+)\s+is\s+not\s+(?:mentioned|specified|stated|
@@ -96,8 +99,10 @@ PLEASANTRY = regex.compile(
       | is\s+there\s+anything\s+else
       | sorry\s+to\s+hear\s+(?:about\s+your\b|(?:that|this)(?=\s*[.!]))
       | (?:i\s+)?hope\s+(?:you|your)\b(?!\s+(?:know|knew|reali[sz]e|understand|remember|notice))
+      | (?:i\s+|we\s+)?hope\s+(?:she|he|they|everything|all|the)\b
       | good\s+news(?=\s*(?:[.!,:;—–-]|on\s+(?:both|all|that|this)\b|$))
       | (?:i{_APOS}m\s+|i\s+am\s+)?(?:happy|glad)\s+to\s+help
+      | if\s+you{_APOS}d\s+like,?\s+i\s+can\b
       | thanks?(?:\s+you)?\s+for\s+(?:asking|your\s+question)
     )""".replace("{_APOS}", _APOS),
     flags=_I | regex.VERBOSE,
@@ -172,9 +177,12 @@ META = regex.compile(
               examples?|explanation|comparison|table|recap|notes?|tips?|takeaways?|sources?|
               answers?|rundown|run-down|reference|guide|look|snapshot|timeline|schedule|
               numbers|figures|rates|prices|costs|fees|rules|changes|differences|trade-offs|
+              arithmetic|maths?|calculations?|working|sums|
               what\s+i\s+found|what\s+(?:the\s+)?(?:documents?|sources?|context)\s+says?|
               how|why|what)\b
            [^:.!?\p{N}]{0,80}(?::|[.!]?\s*$)
+      | let(?:{_APOS}s|\s+us)\s+(?:run|work\s+(?:out|through)|go\s+through|do)\s+(?:the\s+)?
+           (?:numbers|maths?|arithmetic|figures|sums|calculations?)\b[^:.!?\p{N}]{0,60}(?::|[.!]?\s*$)
       | (?:please\s+)?(?:note|remember)\s+that\s+(?:this|these|the\s+(?:above|answer|information))
       | (?:please\s+)?(?:consult|verify|check)\s+(?:with\s+)?(?:a|an|the|your|official)\b
     )""".replace("{_APOS}", _APOS),

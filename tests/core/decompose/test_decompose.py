@@ -101,6 +101,12 @@ def test_claims_keep_exact_spans_and_lift_markers():
         ("Based on the provided sources, here's what we know about the decline:", "meta"),
         ("According to the documents, it depends on the situation.", "hedge"),
         ("In short: key facts:", "transition"),
+        ("Here's the arithmetic, using the labels and the salt guidance you shared.", "meta"),
+        ("Let's run the numbers with the railcard terms.", "meta"),
+        ("If you'd like, I can help you draft the exact restore command.", "meta"),
+        ("Hope the training goes well – feel free to ask if you want a weekly plan.", "meta"),
+        ("Good news — here's what the council's documents say for your situation.", "meta"),
+        ("I hope she's feeling better soon — let me know if you have other questions.", "meta"),
     ],
 )
 def test_non_claims_are_classified(sentence, rule):
@@ -293,3 +299,20 @@ def test_answer_labels_are_not_part_of_the_claim(label):
     """Framework labels in front of an answer ('Response 1:') are stripped from the claim text."""
     (claim,) = DEC.decompose(f"{label}The telescope launched in 2021.").claims
     assert claim.claim_text == "The telescope launched in 2021."
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("These documents don't give the Moon's phase for this August.", "refusal"),
+        ("The docs can't tell us how many of your calls could be batched.", "refusal"),
+        ("Good news — the rebate covers the installation.", "claim"),
+        ("Hope is a town in Arkansas.", "claim"),
+        ("Let's run the numbers: the fare is £40 and the railcard takes a third off.", "claim"),
+    ],
+)
+def test_talk_around_a_statement_leaves_the_statement_to_verify(sentence, kind):
+    """A pleasantry or a lead-in followed only by more talk is talk; one followed by a
+    statement, a town named Hope and a refusal ("these documents don't give …") are not."""
+    d = DEC.decompose(sentence)
+    assert [c.kind for c in d.claims][:1] == [kind]
