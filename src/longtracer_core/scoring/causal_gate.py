@@ -27,9 +27,10 @@ _CAUSAL = regex.compile(
 # A reason the claim gives: the words above but a purpose or a consequence the answer
 # draws for the reader (", so check the gauge first", "so you can slow down", "in order
 # to"), a schedule ("was due to start in 2025", not "due to close contact") and a point
-# in time ("since the 2022 French Open"). On the dev split "so" fired on 11 faithful
-# sentences and no wrong one; a "so" that does give a reason ("the pump failed, so the
-# ward flooded") goes unread, a candidate less.
+# in time ("since the 2022 French Open"), nor a software prompt ("you'll be prompted to
+# set it up", "it prompts you for a code"; "the leak prompted an inquiry" is a cause).
+# On the dev split "so" fired on 11 faithful sentences and no wrong one; a "so" that does
+# give a reason ("the pump failed, so the ward flooded") goes unread, a candidate less.
 _CLAIM_CAUSAL = regex.compile(
     r"\b(?:because|due\s+to(?!\s+(?:be\b|(?:" + "|".join(sorted(SCHEDULE_VERBS)) + r")"
     r"(?=\s+(?:in|on|at|by|next|this|that|its|their|the|a|an|around|within|from|until|before|"
@@ -38,7 +39,7 @@ _CLAIM_CAUSAL = regex.compile(
     r"results?\s+in|resulted\s+in|driven\s+by|triggers?|triggered|"
     r"since\s+(?=the\s+(?!\d)|(?:their|these|those|it|its|they|this|there)\b)|"
     r"thanks\s+to|which\s+is\s+why|that\s+is\s+why|"
-    r"prompt(?:s|ed)?)\b",
+    r"prompt(?:s|ed)?\b(?!\s+(?:(?:you|users?|the\s+user)\s+)?(?:to|for)\b))\b",
     flags=regex.IGNORECASE,
 )
 

@@ -504,6 +504,8 @@ def test_all_of_a_set_still_generalises():
         "Watch the rate-limit headers so you can slow down before the window runs out.",
         "The first reactor was due to start in 2025.",
         "Since the 2022 French Open, every Grand Slam has used a 10-point tiebreak.",
+        "Once 2FA is reset, you'll be prompted to set it up again when you log in.",
+        "The app prompts you for a code at every sign-in.",
     ],
 )
 def test_advice_purpose_schedule_and_time_give_no_reason(claim):
@@ -518,6 +520,7 @@ def test_advice_purpose_schedule_and_time_give_no_reason(claim):
         "The delay was due to fog.",
         "Leave the binoculars indoors, since their narrow view hides meteors.",
         "Doses are cut because the drug is cleared by the kidneys.",
+        "The leak prompted an inquiry into the plant.",
     ],
 )
 def test_a_reason_the_claim_gives_still_needs_a_cause_in_the_evidence(claim):
