@@ -208,10 +208,10 @@ def _pleasantry_only(text: str) -> bool:
     documents say for your situation."; "I hope she's better soon — let me know if …")."""
     after = tail_start(text, phrases.PLEASANTRY)
     if after is not None:
-        rest = independent_rest(text, after)
         if numeric_values(text):
             return False
-        return rest is None or _talk_only(text[rest:])
+        statement = independent_rest(text, after)
+        return statement is None or _talk_only(text[statement:])
     after = tail_start(text, phrases.INTERJECTION)
     if after is None:
         return False
