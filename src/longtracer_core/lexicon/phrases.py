@@ -67,7 +67,7 @@ REFUSAL = regex.compile(
            (?:information|mention|details?|data|record)s?\b
       | no\s+(?:specific\s+|relevant\s+|further\s+)?(?:information|mention|details?)\s+
            (?:is|are|was|were|about|on|of|regarding)\b
-      | (?:(?:the|these|those|your|my)\s+)?
+      | (?:(?:the|these|those)\s+)?
            (?:provided\s+|given\s+|supplied\s+|available\s+|retrieved\s+)?
            (?:documents?|context|sources?|texts?|passages?|articles?|information|excerpts?)
            (?:\s+(?:provided|given|supplied|available))?
@@ -75,8 +75,8 @@ REFUSAL = regex.compile(
            (?:contain|include|provide|discuss|cover|address|offer|describe|indicate|{_SAYS})
       | (?:the\s+)?(?:[\p{{Ll}}-]+\s+){{0,2}}{_WRITING}
            \s+(?:do|does|did)\s*(?:n{_APOS}t|\s+not)\s+(?:{_SAYS})
-      | (?:(?:the|these|those|your)\s+)?(?:{_WRITING}|documents?|sources?)
-           \s+(?:can{_APOS}t|cannot|can\s+not|could\s*n{_APOS}t|could\s+not)\s+(?:tell|say|confirm)
+      | (?:the|these|those)\s+(?:docs|documents|sources)
+           \s+(?:can{_APOS}t|cannot|can\s+not|could\s*n{_APOS}t|could\s+not)\s+(?:tell|say)
       | (?:none|neither)\s+of\s+the\s+(?:{_WRITING}|documents|sources|texts|passages)
            \s+(?:\p{{L}}+ly\s+)?(?:says?|mentions?|gives?|states?|specif(?:y|ies)|lists?|names?)
       | (?:this|that|the\s+answer|the\s+\w+)\s+is\s+not\s+(?:mentioned|specified|stated|
@@ -99,10 +99,13 @@ PLEASANTRY = regex.compile(
       | is\s+there\s+anything\s+else
       | sorry\s+to\s+hear\s+(?:about\s+your\b|(?:that|this)(?=\s*[.!]))
       | (?:i\s+)?hope\s+(?:you|your)\b(?!\s+(?:know|knew|reali[sz]e|understand|remember|notice))
-      | (?:i\s+|we\s+)?hope\s+(?:she|he|they|everything|all|the)\b
+      | (?:i\s+|we\s+)?hope\s+
+           (?:(?:she|he|they|everything|all)(?:{_APOS}s|{_APOS}re)?|the\s+[\p{L}-]+)
+           \s+(?:is\s+|are\s+)?(?:goes|go|going|went|feels?|feeling|gets?|getting|well|better)\b
       | good\s+news(?=\s*(?:[.!,:;—–-]|on\s+(?:both|all|that|this)\b|$))
       | (?:i{_APOS}m\s+|i\s+am\s+)?(?:happy|glad)\s+to\s+help
-      | if\s+you{_APOS}d\s+like,?\s+i\s+can\b
+      | if\s+you{_APOS}d\s+like,?\s+i\s+can\s+
+           (?:help|draft|write|walk\s+you|put\s+together|set\s+up|prepare|sketch|work\s+out|go\s+through|run\s+through)\b
       | thanks?(?:\s+you)?\s+for\s+(?:asking|your\s+question)
     )""".replace("{_APOS}", _APOS),
     flags=_I | regex.VERBOSE,
@@ -179,10 +182,11 @@ META = regex.compile(
               numbers|figures|rates|prices|costs|fees|rules|changes|differences|trade-offs|
               arithmetic|maths?|calculations?|working|sums|
               what\s+i\s+found|what\s+(?:the\s+)?(?:documents?|sources?|context)\s+says?|
-              how|why|what)\b
+              how|why|what)\b(?![^:.!?]*\b(?:which|who|whose)\b)
            [^:.!?\p{N}]{0,80}(?::|[.!]?\s*$)
       | let(?:{_APOS}s|\s+us)\s+(?:run|work\s+(?:out|through)|go\s+through|do)\s+(?:the\s+)?
-           (?:numbers|maths?|arithmetic|figures|sums|calculations?)\b[^:.!?\p{N}]{0,60}(?::|[.!]?\s*$)
+           (?:numbers|maths?|arithmetic|figures|sums|calculations?)\b(?![^:.!?]*\b(?:which|who|whose)\b)
+           [^:.!?\p{N}]{0,60}(?::|[.!]?\s*$)
       | (?:please\s+)?(?:note|remember)\s+that\s+(?:this|these|the\s+(?:above|answer|information))
       | (?:please\s+)?(?:consult|verify|check)\s+(?:with\s+)?(?:a|an|the|your|official)\b
     )""".replace("{_APOS}", _APOS),

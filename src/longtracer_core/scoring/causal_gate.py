@@ -39,7 +39,8 @@ _CLAIM_CAUSAL = regex.compile(
     r"results?\s+in|resulted\s+in|driven\s+by|triggers?|triggered|"
     r"since\s+(?=the\s+(?!\d)|(?:their|these|those|it|its|they|this|there)\b)|"
     r"thanks\s+to|which\s+is\s+why|that\s+is\s+why|"
-    r"prompt(?:s|ed)?\b(?!\s+(?:(?:you|users?|the\s+user)\s+)?(?:to|for)\b))\b",
+    r"prompts?\b(?!\s+(?:(?:you|users?|the\s+user)\s+)?(?:to|for)\b)|"
+    r"(?<!\b(?:be|been|being|are|is|get|gets)\s+)prompted\b(?!\s+(?:you|the\s+user)\s+(?:to|for)\b))\b",
     flags=regex.IGNORECASE,
 )
 

@@ -309,10 +309,18 @@ def test_answer_labels_are_not_part_of_the_claim(label):
         ("Good news — the rebate covers the installation.", "claim"),
         ("Hope is a town in Arkansas.", "claim"),
         ("Let's run the numbers: the fare is £40 and the railcard takes a third off.", "claim"),
+        ("If you'd like, I can confirm the fee is refundable.", "claim"),
+        ("Good news — here's the breakdown of the rebate, which covers installation.", "claim"),
+        ("Let's run the numbers the council published, which show rents have doubled.", "claim"),
+        ("Hope the new policy covers flood damage, which it does.", "claim"),
+        ("The site cannot confirm your booking until payment clears.", "claim"),
+        ("Your documents don't include proof of address.", "claim"),
     ],
 )
 def test_talk_around_a_statement_leaves_the_statement_to_verify(sentence, kind):
     """A pleasantry or a lead-in followed only by more talk is talk; one followed by a
-    statement, a town named Hope and a refusal ("these documents don't give …") are not."""
+    statement, an offer to confirm a fact, a wish that states one, a lead-in with a relative
+    clause, a town named Hope, a site that cannot confirm and the user's own documents are
+    claims, and "these documents don't give …" is a refusal."""
     d = DEC.decompose(sentence)
     assert [c.kind for c in d.claims][:1] == [kind]

@@ -521,6 +521,8 @@ def test_advice_purpose_schedule_and_time_give_no_reason(claim):
         "Leave the binoculars indoors, since their narrow view hides meteors.",
         "Doses are cut because the drug is cleared by the kidneys.",
         "The leak prompted an inquiry into the plant.",
+        "The minister was prompted to resign by the leak.",
+        "The leak prompted users to switch providers.",
     ],
 )
 def test_a_reason_the_claim_gives_still_needs_a_cause_in_the_evidence(claim):
