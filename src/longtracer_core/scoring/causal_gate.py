@@ -28,7 +28,8 @@ _CAUSAL = regex.compile(
 # draws for the reader (", so check the gauge first", "so you can slow down", "in order
 # to"), a schedule ("was due to start in 2025", not "due to close contact") and a point
 # in time ("since the 2022 French Open"), nor a software prompt ("you'll be prompted to
-# set it up", "it prompts you for a code"; "the leak prompted an inquiry" is a cause).
+# set it up", "it prompts you for a code"; "the leak prompted an inquiry" is a cause) or
+# the adjective ("prompt treatment lowers the risk"; "could prompt an inquiry" is a cause).
 # On the dev split "so" fired on 11 faithful sentences and no wrong one; a "so" that does
 # give a reason ("the pump failed, so the ward flooded") goes unread, a candidate less.
 _CLAIM_CAUSAL = regex.compile(
@@ -39,7 +40,8 @@ _CLAIM_CAUSAL = regex.compile(
     r"results?\s+in|resulted\s+in|driven\s+by|triggers?|triggered|"
     r"since\s+(?=the\s+(?!\d)|(?:their|these|those|it|its|they|this|there)\b)|"
     r"thanks\s+to|which\s+is\s+why|that\s+is\s+why|"
-    r"prompts?\b(?!\s+(?:(?:you|users?|the\s+user)\s+)?(?:to|for)\b)|"
+    r"(?:prompts|(?<=\b(?:can|could|may|might|will|would|should|to)\s+)prompt)\b"
+    r"(?!\s+(?:(?:you|users?|the\s+user)\s+)?(?:to|for)\b)|"
     r"(?<!\b(?:be|been|being|are|is|get|gets)\s+)prompted\b(?!\s+(?:you|the\s+user)\s+(?:to|for)\b))\b",
     flags=regex.IGNORECASE,
 )

@@ -506,6 +506,8 @@ def test_all_of_a_set_still_generalises():
         "Since the 2022 French Open, every Grand Slam has used a 10-point tiebreak.",
         "Once 2FA is reset, you'll be prompted to set it up again when you log in.",
         "The app prompts you for a code at every sign-in.",
+        "Prompt treatment with antivenom lowers the risk of lasting damage.",
+        "Customers get a discount for prompt payment.",
     ],
 )
 def test_advice_purpose_schedule_and_time_give_no_reason(claim):
@@ -523,6 +525,7 @@ def test_advice_purpose_schedule_and_time_give_no_reason(claim):
         "The leak prompted an inquiry into the plant.",
         "The minister was prompted to resign by the leak.",
         "The leak prompted users to switch providers.",
+        "A second leak could prompt an inquiry into the plant.",
     ],
 )
 def test_a_reason_the_claim_gives_still_needs_a_cause_in_the_evidence(claim):
