@@ -141,7 +141,7 @@ def styles_table(styles: dict[str, Any]) -> list[str]:
             s = styles[split][style]
             cells.append(f"{_f(s['faithful_removed'])} / {_f(s['faithful_flagged'])}")
             cells.append(f"{_f(s['wrong_removed'])} / {_f(s['wrong_flagged'])}")
-        rows.append(_row([cells[0], cells[1], cells[2], cells[3], cells[4]]))
+        rows.append(_row(cells))
     return rows
 
 

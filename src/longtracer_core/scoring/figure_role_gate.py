@@ -28,7 +28,6 @@ __all__ = ["figure_role_gate"]
 _UNITS = unit_table().words
 _NUMBER_TOKEN = regex.compile(r"^\d[\d.,]*$")
 _PERCENT = regex.compile(r"(\d[\d.,]*)\s?%")
-_SCALE_WORDS = SCALE_WORDS
 
 
 def _figure_units(text: str) -> list[tuple[str, str]]:
@@ -39,7 +38,7 @@ def _figure_units(text: str) -> list[tuple[str, str]]:
         if not _NUMBER_TOKEN.match(tok):
             continue
         number, j = tok.replace(",", ""), i + 1
-        if tokens[j] in _SCALE_WORDS and j + 1 < len(tokens):
+        if tokens[j] in SCALE_WORDS and j + 1 < len(tokens):
             number, j = f"{number} {tokens[j]}", j + 1
         unit = _UNITS.get(tokens[j])
         if unit is None and tokens[j] == "per" and j + 1 < len(tokens) and tokens[j + 1] == "cent":
@@ -85,8 +84,9 @@ def _same_value(claim: str, span: str) -> bool:
 
 def _given_figure(pair: tuple[str, str], given: frozenset[str]) -> bool:
     """Is a (number, unit) pair one of the ``given`` figures, unit and all? A reading of
-    ``figures.span_figures``: "5@kwh" for the user's "5 kWh battery" (and its conversions,
-    "5000@wh"), "10%" for a percentage; the user's "2 children" gives no "2 kWh"."""
+    ``figures.span_figures``: "5@kwh" for the user's "5 kWh battery" (and its conversions:
+    the user's "2 km" gives "2000@m"), "10%" for a percentage; the user's "2 children"
+    gives no "2 kWh"."""
     value = _value(pair[0])
     if value is None:
         return False

@@ -35,6 +35,7 @@ __all__ = [
 
 _WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{M}\p{N}'’.&-]*(?<![.'’-])")
 _OPENERS = "\"'“‘(*[#>•|:;!?.—–-"
+_POSSESSIVE_BEFORE_WORD = tuple(e + " " for e in POSSESSIVE_ENDINGS)  # "Hexley's " before a word
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +73,7 @@ def _acronym(word: str) -> bool:
 def _possessive_or_run(text: str, end: int) -> bool:
     """Is the word ending at ``end`` followed by a possessive or another capitalised word?"""
     rest = text[end : end + 40]
-    if rest.startswith(tuple(e + " " for e in POSSESSIVE_ENDINGS)):
+    if rest.startswith(_POSSESSIVE_BEFORE_WORD):
         return True
     nxt = _WORD.match(rest.lstrip(" "))
     return bool(
