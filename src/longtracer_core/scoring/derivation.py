@@ -22,7 +22,7 @@ Pure functions of the sentences' figure readings and words.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Protocol
 
 import regex
@@ -82,16 +82,28 @@ def _pairs(numbers: Sequence[Decimal]) -> Iterable[tuple[Decimal, Decimal]]:
 
 def converted_values(value: Decimal, unit: str) -> set[tuple[str, str]]:
     """(value, unit) in every unit one conversion away, as readings write them; a value
-    that rounding to two decimals would change ("4 mg" is 0.004 g, not "0") is left out."""
+    that rounding to two decimals would change ("4 mg" is 0.004 g, not "0") is left out.
+    A value converted into another unit is also read rounded to two to four significant
+    figures where that changes it by no more than the same share (74 °C is 165.2 °F,
+    written "165 °F"; 6,650 km is 4,132.1 miles, written "4,130 miles")."""
     out: set[tuple[str, str]] = set()
     for v, u in unit_table().converted(value, unit):
-        try:
-            written = canon(v)
-        except InvalidOperation:  # too many digits to quantize
-            continue
-        if abs(Decimal(written) - v) <= abs(v) * _ROUNDING:
-            out.add((written, u))
+        forms = [v] if u == unit else [v, *(_significant(v, k) for k in (2, 3, 4))]
+        for form in forms:
+            try:
+                written = canon(form)
+            except InvalidOperation:  # too many digits to quantize
+                continue
+            if abs(Decimal(written) - v) <= abs(v) * _ROUNDING:
+                out.add((written, u))
     return out
+
+
+def _significant(value: Decimal, digits: int) -> Decimal:
+    """``value`` rounded to ``digits`` significant figures (0 stays 0)."""
+    if not value:
+        return value
+    return value.quantize(Decimal(1).scaleb(value.adjusted() - digits + 1), ROUND_HALF_UP)
 
 
 _ROUNDING = Decimal("0.005")

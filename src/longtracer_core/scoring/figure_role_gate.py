@@ -40,7 +40,9 @@ def _figure_units(text: str) -> list[tuple[str, str]]:
         number, j = tok.replace(",", ""), i + 1
         if tokens[j] in SCALE_WORDS and j + 1 < len(tokens):
             number, j = f"{number} {tokens[j]}", j + 1
-        unit = _UNITS.get(tokens[j])
+        # two words joined as one unit ("degrees Celsius"), as the figure readings look them up
+        pair = f"{tokens[j]}-{tokens[j + 1]}" if j + 1 < len(tokens) else ""
+        unit = _UNITS.get(pair) or _UNITS.get(tokens[j])
         if unit is None and tokens[j] == "per" and j + 1 < len(tokens) and tokens[j + 1] == "cent":
             unit = "%"
         if unit is not None:

@@ -125,6 +125,14 @@ def _hedge(text: str, start: int) -> Hedge:
 _PERCENT = regex.compile(rf"[ {INLINE_SPACES}]?(?:%|percent\b|per cent\b)", regex.IGNORECASE)
 
 
+# a degree sign and the scale's letter ("100 °C", "212°F"): the tokens drop the sign
+_DEGREES = regex.compile(rf"[ {INLINE_SPACES}]?[°º˚][ {INLINE_SPACES}]?(?P<scale>[CF])\b")
+
+
+# the second figure of a range ("between 32 and 95 °F", "1–2 km"), whose unit is the first's
+_RANGE_END = regex.compile(r"\s*(?:–|—|-|to|and)\s*(\d[\d.,]*\d|\d)")
+
+
 def is_percent(text: str, end: int) -> bool:
     """Is the figure ending at ``text[end]`` a percentage ("12%", "12 percent")?"""
     return _PERCENT.match(text, end) is not None
@@ -145,6 +153,9 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
     year = number is not None and number == number.to_integral_value() and 1000 <= number <= 2100
     if year and number is not None and number % 10 == 0 and DECADE_S.match(text, end):
         return "year"  # "the 1990s": a decade, not 1,990 seconds
+    degrees = _DEGREES.match(text, end)
+    if degrees:
+        return f"unit:{degrees['scale']}"
     words = [w for w in lex_tokens(text[end : end + 40]) if w not in _SCALES][:2] or [""]
     if words[0] in CURRENCY_WORDS:
         return "money"
@@ -155,6 +166,11 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
     unit = table.get("-".join(words[:2])) or table.get(words[0])
     if unit is not None:
         return f"unit:{unit}2" if words[1:2] == ["²"] else f"unit:{unit}"
+    second = _RANGE_END.match(text, end)
+    if second and not year:
+        after = figure_kind(text, second.start(1), second.end(1), "num", None)
+        if after.startswith("unit:"):
+            return after
     return "year" if year else "count"
 
 

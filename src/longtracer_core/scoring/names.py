@@ -77,7 +77,11 @@ def _possessive_or_run(text: str, end: int) -> bool:
         return True
     nxt = _WORD.match(rest.lstrip(" "))
     return bool(
-        rest[:1] == " " and nxt and _capitalised(nxt.group(0)) and nxt.group(0)[0].isalpha()
+        rest[:1] == " "
+        and nxt
+        and _capitalised(nxt.group(0))
+        and nxt.group(0)[0].isalpha()
+        and fold(nxt.group(0)) not in unit_table().words  # "Ten kWh", "Two GB": a quantity
     )
 
 

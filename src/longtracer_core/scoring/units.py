@@ -23,6 +23,8 @@ class UnitTable:
     factors: tuple[tuple[str, str, Decimal], ...]
     fractions: dict[str, Decimal]
     loose: frozenset[str] = frozenset()  # units that say too little of what they measure
+    # (from, to, factor, offset): to = from × factor + offset (Celsius to Fahrenheit)
+    affine: tuple[tuple[str, str, Decimal, Decimal], ...] = ()
 
     def converted(self, value: Decimal, unit: str) -> set[tuple[Decimal, str]]:
         """``value unit`` in every unit one conversion away (itself included)."""
@@ -32,6 +34,11 @@ class UnitTable:
                 out.add((value * factor, small))
             elif unit == small:
                 out.add((value / factor, big))
+        for source, target, factor, offset in self.affine:
+            if unit == source:
+                out.add((value * factor + offset, target))
+            elif unit == target:
+                out.add(((value - offset) / factor, source))
         return out
 
 
@@ -43,4 +50,7 @@ def unit_table() -> UnitTable:
     words = {w: unit for unit, spelled in raw["units"].items() for w in spelled.split()}
     factors = tuple((a, b, Decimal(str(f))) for a, b, f in raw["conversions"])
     fractions = {w: Decimal(str(v)) for w, v in raw["fractions"].items()}
-    return UnitTable(words, factors, fractions, frozenset(raw["loose"].split()))
+    affine = tuple(
+        (a, b, Decimal(str(f)), Decimal(str(o))) for a, b, f, o in raw.get("affine", ())
+    )
+    return UnitTable(words, factors, fractions, frozenset(raw["loose"].split()), affine)

@@ -253,6 +253,16 @@ def test_labels_codes_units_and_complements_are_no_findings(claim):
     assert all(f.kind != "figure_absent" or "92.50" in claim for f in found)
 
 
+@pytest.mark.parametrize(
+    "claim", ["Ten kWh cost 75p at the night rate.", "Two GB of data is included.", "Ten kW is the limit."]
+)
+def test_a_number_word_before_a_unit_names_nothing(claim):
+    """A sentence's first word followed by a unit in capitals is a quantity, not a run of
+    names: "Ten kWh" was read as the name "Ten" and the correct sentence deleted."""
+    found = evidence_findings(claim, evidence_index(CHARGING))
+    assert "name_absent" not in {f.kind for f in found}
+
+
 DOSES = [
     (
         "S1",
