@@ -103,6 +103,15 @@ def _compatible(kind: str, a: str, b: str) -> bool:
     )
 
 
+_CLOCK_READING = regex.compile(r"T(\d\d:\d\d(?::\d\d)?)")
+
+
+def _shown(value: str) -> str:
+    """A figure reading as a person writes it: a clock time without its "T" (14:30)."""
+    clock = _CLOCK_READING.fullmatch(value)
+    return clock.group(1) if clock else value
+
+
 def _other_value(sentence: EvidenceSentence, kind: str, claimed: str) -> str | None:
     values = [v for k, v in sentence.kinds if k == kind and not _compatible(kind, v, claimed)]
     return values[0] if values else None
@@ -215,7 +224,7 @@ def _unmet(
         return Finding(
             "figure_conflict",
             ReasonCode.NUMERIC_MISMATCH,
-            f"the claim gives {written}; source {aligned.source_id} gives {other} "
+            f"the claim gives {written}; source {aligned.source_id} gives {_shown(other)} "
             f'("{quote(aligned.text)}")',
             Bound(written, other).proof(aligned.source_id),
         )
@@ -282,7 +291,7 @@ def _role(
             ReasonCode.FIGURE_ROLE_MISMATCH,
             f"source {holders[0].source_id} gives {written} for another fact "
             f'("{quote(holders[0].text)}"); for this, source {aligned.source_id} '
-            f"gives {other}",
+            f"gives {_shown(other)}",
             Bound(written, other).proof(aligned.source_id),
         )
     return None

@@ -11,7 +11,8 @@
   numbers; ``one`` is not (it is far more often a pronoun); ordinals from
   ``third`` to ``twentieth`` are numbers (``first`` and ``second`` are not:
   too often not a rank);
-* clock times read ``T07:00``: ``7 am``, ``07:00`` and ``7:00 a.m.`` agree;
+* clock times read ``T07:00``: ``7 am``, ``07:00``, ``7:00 a.m.`` and ``7.00am`` agree
+  (a dot between hour and minutes only before "am" or "pm": "2.30" alone is a number);
 * dates become ISO values: ``12 July 2022``, ``July 12, 2022``, ``12th of
   July 2022``, ``2022-07-12``, ``2022/07/12`` and ``12.07.2022`` all read
   ``2022-07-12``; partial dates read ``2022-07`` or ``--07-12``. A slashed date
@@ -70,8 +71,8 @@ _PATTERN = regex.compile(
     | (?P<my>(?P<m3>{_MONTH_RE}),?\s+(?P<y3>\d{{4}})(?!\d))
     | (?P<dm>(?<!\d)(?P<d4>\d{{1,2}}){_ORD}(?:\s+of)?\s+(?P<m4>{_MONTH_RE})\b)
     | (?P<md>(?P<m5>{_MONTH_RE})\s+(?P<d5>\d{{1,2}}){_ORD}(?!\d)(?!\s*,?\s*\d))
-    | (?P<time>(?<![\d:.])(?P<hh>\d{{1,2}}):(?P<mm>\d{{2}})(?::(?P<ss>\d{{2}}))?(?![\d:])
-        (?:\s*(?P<ampm1>[ap])\.?m\b\.?)?)
+    | (?P<time>(?<![\d:.])(?P<hh>\d{{1,2}})(?::(?P<mm>\d{{2}})(?::(?P<ss>\d{{2}}))?(?![\d:])
+        (?:\s*(?P<ampm1>[ap])\.?m\b\.?)?|\.(?P<mm_dot>\d{{2}})\s*(?P<ampm_dot>[ap])\.?m\b\.?))
     | (?P<ampm>(?<![\d.:])(?P<h12>\d{{1,2}})\s*(?P<ampm2>[ap])\.?m\b\.?)
     | (?P<num>(?P<sign>(?:(?<![\w.])[-−])?)(?P<currency>[$€£¥₹])?(?P<digits>{_NUMBER})(?!\d)
         (?:\s*(?P<scale>thousand|million|billion|trillion|bn)\b
@@ -150,11 +151,12 @@ def _date(year: int | None, month: int, day: int | None) -> str:
 
 
 def _time(g: dict[str, str | None]) -> str:
-    """Clock times read ``T07:00`` (24-hour), so ``7 am``, ``07:00`` and ``7:00 a.m.`` agree."""
+    """Clock times read ``T07:00`` (24-hour), so ``7 am``, ``07:00``, ``7:00 a.m.`` and
+    ``7.00am`` agree."""
     if g["time"]:
-        hour, minute = int(g["hh"] or 0), int(g["mm"] or 0)
+        hour, minute = int(g["hh"] or 0), int(g["mm"] or g["mm_dot"] or 0)
         second = g["ss"]
-        marker = g["ampm1"]
+        marker = g["ampm1"] or g["ampm_dot"]
     else:
         hour, minute, second, marker = int(g["h12"] or 0), 0, None, g["ampm2"]
     if marker:

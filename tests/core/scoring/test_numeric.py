@@ -95,6 +95,20 @@ def test_normalisation_equalities(claim, span):
     assert numeric_gate_passes(claim, span), (numeric_values(claim), numeric_values(span))
 
 
+@pytest.mark.parametrize(
+    ("claim", "span"),
+    [("closes at 2.30 pm", "closes at 14:30"), ("at 2.30pm", "at 14:30"), ("at 9.05 a.m.", "at 09:05")],
+)
+def test_a_clock_time_with_a_dot_before_am_or_pm_is_a_time(claim, span):
+    """British answers write "2.30pm"; the source's "14:30" is the same time."""
+    assert numeric_values(claim) == numeric_values(span)
+
+
+def test_a_dotted_figure_without_am_or_pm_stays_a_number():
+    assert numeric_values("2.30 kg") == ["2.3"]
+    assert not numeric_gate_passes("opens at 3.30 pm", "opens at 14:30")
+
+
 def test_three_and_a_half_million_is_not_three_and_a_half():
     """Documented: '3.5 million' is 3500000, which a bare '3.5' does not cover (nor the reverse)."""
     assert numeric_values("3.5 million") == ["3500000"]
