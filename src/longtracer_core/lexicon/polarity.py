@@ -16,6 +16,8 @@ __all__ = [
     "NEGATION_BOUNDS",
     "NEGATION_IDIOMS",
     "NEGATION_NEUTRAL",
+    "NEGATIVE_UN_EXCEPTIONS",
+    "NEGATIVE_CARRIERS",
     "NEGATIVE_VERBS",
     "NEGATIVE_PREFIXES",
     "PROHIBITIONS",
@@ -78,6 +80,19 @@ NEGATIVE_VERBS = frozenset(
     exempting exemption waive waives waived waiving
     """.split()
 )
+# Words that say "not" in a word of their own ("closed" / "does not open", "visa-free" /
+# "without a visa", "unaffected" / "does not affect", "rather than" / "not"): a clause that
+# holds one may deny what a negated clause denies, so the polarity gate does not read it as
+# the plain opposite of that clause. Words in "un-" (but not "under-", "uni-", "until") count
+# too (``NEGATIVE_UN_EXCEPTIONS``).
+NEGATIVE_CARRIERS = NEGATIVE_VERBS | frozenset(
+    """
+    without unless except instead rather only free closed absent missing unable invalid
+    ineligible illegal impossible incomplete incorrect insufficient inadequate banned barred
+    prohibited forbidden excluded
+    """.split()
+)
+NEGATIVE_UN_EXCEPTIONS = ("under", "uni", "until", "unto")
 PROHIBITIONS = ("do not", "don't", "don’t", "never", "avoid")
 # Words a negation toggles along with itself ("always" / "never", "any" / "no").
 NEGATION_NEUTRAL = frozenset("always ever any also still even yet".split())

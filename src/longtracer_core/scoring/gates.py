@@ -45,6 +45,8 @@ from ..lexicon.polarity import (
     FALLING_WORDS,
     NEGATION_BOUNDS,
     NEGATIONS,
+    NEGATIVE_CARRIERS,
+    NEGATIVE_UN_EXCEPTIONS,
     OPPOSITE_PAIRS,
     QUANTIFIER_BOUNDS,
     QUANTIFIER_GROUPS,
@@ -148,17 +150,33 @@ def _one_stating_pair(claim: str, sentence: str) -> tuple[str, str] | None:
 _CLAUSE_MARGIN = 2
 
 
+_CARRIERS = frozenset(stem(w) for w in NEGATIVE_CARRIERS)
+
+
+def _carries_negation(clause: str) -> bool:
+    """Does ``clause`` say "not" in a word of its own ("closed", "visa-free", "unaffected",
+    "rather than"; ``NEGATIVE_CARRIERS``)?"""
+    for token in lex_tokens(clause):
+        word = token.casefold()
+        if stem(word) in _CARRIERS or word.rsplit("-", 1)[-1] in NEGATIVE_CARRIERS:
+            return True
+        if word.startswith("un") and len(word) > 5 and not word.startswith(NEGATIVE_UN_EXCEPTIONS):
+            return True
+    return False
+
+
 def polarity_gate(claim: str, sentence: str) -> GateResult:
     """One side negated, the other not, read in the clauses that say the same thing; a
     negation that bounds or adds ("no less than an hour", "not only") is no negation
-    ("not yet", "not all" still are)."""
+    ("not yet", "not all" still are), and a clause that says "not" in a word of its own
+    ("closed", "visa-free", "unaffected") is no plain opposite of a negated one."""
     claim, sentence = _BOUNDS.sub(" ", claim), _BOUNDS.sub(" ", sentence)
     if not (_negated(_stems(claim)) or _negated(_stems(sentence))):
         return GateResult("polarity", False)  # no negation on either side: nothing to read
     mine, theirs = _stating_clauses(claim, sentence)
     c = _negated(_stems(mine))
     s = _negated(_stems(theirs))
-    if c == s:
+    if c == s or _carries_negation(theirs if c else mine):
         return GateResult("polarity", False)
     side = (
         "the claim is negated and the evidence is not"

@@ -618,3 +618,36 @@ def test_the_users_own_figure_is_never_held_against_the_claim():
     # the user's figure is theirs in its own unit only: "6 panels" gives no "6 kWh"
     panels = context_figures(["I have 6 panels. Could I add a battery?"])
     assert any(g.fired for g in check_gates(other, span, given=panels) if g.name == "figure_role")
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        ("The vaccine is free of live virus.", "The vaccine does not contain live virus."),
+        ("You can stay visa-free for up to 90 days.", "You can travel without a visa for 90 days."),
+        ("The museum does not open on Mondays.", "The museum is closed on Mondays."),
+        ("The bridge was left unfinished.", "The bridge was never completed."),
+        ("Your statutory rights are unaffected.", "This policy does not affect your statutory rights."),
+        ("The claim is against the retailer rather than the maker.", "It is not against the maker."),
+        ("A visa is only needed for stays over 90 days.", "No visa is needed for stays under 90 days."),
+    ],
+)
+def test_a_word_that_says_not_of_its_own_is_no_plain_opposite(claim, sentence):
+    """"closed", "visa-free", "unaffected", "rather than", "only" deny in a word of their
+    own: the clause that holds one says what the negated clause says, so the polarity gate
+    does not mark it."""
+    assert not polarity_gate(claim, sentence).fired
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        ("The vaccine contains live virus.", "The vaccine does not contain live virus."),
+        ("The museum does not open on Mondays.", "The museum opens on Mondays."),
+        ("An understanding of the rules is not required.", "An understanding of the rules is required."),
+        ("The union did not sign the deal.", "The union signed the deal."),
+    ],
+)
+def test_a_plain_opposite_still_fires_the_polarity_gate(claim, sentence):
+    """"under-", "uni-" and other words in "un" that deny nothing leave the gate as it was."""
+    assert polarity_gate(claim, sentence).fired
