@@ -83,8 +83,8 @@ NEGATIVE_VERBS = frozenset(
 # Words that say "not" in a word of their own ("closed" / "does not open", "visa-free" /
 # "without a visa", "unaffected" / "does not affect", "rather than" / "not"): a clause that
 # holds one may deny what a negated clause denies, so the polarity gate does not read it as
-# the plain opposite of that clause. Words in "un-" (but not "under-", "uni-", "until") count
-# too (``NEGATIVE_UN_EXCEPTIONS``).
+# the plain opposite of that clause. Read as written (no stems: "barred" is not "bar"); words
+# in "un-" (but not "under-", "uni-", "until") count too (``NEGATIVE_UN_EXCEPTIONS``).
 NEGATIVE_CARRIERS = NEGATIVE_VERBS | frozenset(
     """
     without unless except instead rather only free closed absent missing unable invalid

@@ -39,7 +39,6 @@ from ..lexicon.numbers import (
     CURRENCY_WORDS,
     INLINE_SPACES,
     SCALE_EXPONENTS,
-    SCALE_SUFFIXES,
     SHARE_FOLLOWERS,
     SHARE_LEADERS,
 )
@@ -138,7 +137,11 @@ def is_percent(text: str, end: int) -> bool:
     return _PERCENT.match(text, end) is not None
 
 
-_SCALES = frozenset(SCALE_EXPONENTS) | frozenset(SCALE_SUFFIXES)
+# scale words after a figure; a one-letter suffix is none once a space parts it from its
+# figure ("3 m high" is metres: the figure scanner reads "3m" with its scale)
+_SCALES = frozenset(SCALE_EXPONENTS)
+# a digit group separator between digits ("1,200", "1 200")
+_GROUPED = regex.compile(rf"\d[,{INLINE_SPACES} ]\d")
 
 
 def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | None) -> str:
@@ -150,7 +153,12 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
         return "percent"
     if any(sym in before for sym in "$€£¥₹"):
         return "money"
-    year = number is not None and number == number.to_integral_value() and 1000 <= number <= 2100
+    year = (
+        number is not None
+        and number == number.to_integral_value()
+        and 1000 <= number <= 2100
+        and not _GROUPED.search(text, start, end)  # "1,200 species" is no year
+    )
     if year and number is not None and number % 10 == 0 and DECADE_S.match(text, end):
         return "year"  # "the 1990s": a decade, not 1,990 seconds
     degrees = _DEGREES.match(text, end)

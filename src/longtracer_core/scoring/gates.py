@@ -150,15 +150,17 @@ def _one_stating_pair(claim: str, sentence: str) -> tuple[str, str] | None:
 _CLAUSE_MARGIN = 2
 
 
-_CARRIERS = frozenset(stem(w) for w in NEGATIVE_CARRIERS)
-
-
-def _carries_negation(clause: str) -> bool:
+def _carries_negation(clause: str, negated: str) -> bool:
     """Does ``clause`` say "not" in a word of its own ("closed", "visa-free", "unaffected",
-    "rather than"; ``NEGATIVE_CARRIERS``)?"""
+    "rather than"; ``NEGATIVE_CARRIERS``) that the ``negated`` clause does not also use
+    ("the unfinished canal can still be seen" / "… can no longer be seen": "unfinished"
+    names the canal in both)?"""
+    shared = {t.casefold() for t in lex_tokens(negated)}
     for token in lex_tokens(clause):
         word = token.casefold()
-        if stem(word) in _CARRIERS or word.rsplit("-", 1)[-1] in NEGATIVE_CARRIERS:
+        if word in shared:
+            continue
+        if word in NEGATIVE_CARRIERS or word.rsplit("-", 1)[-1] in NEGATIVE_CARRIERS:
             return True
         if word.startswith("un") and len(word) > 5 and not word.startswith(NEGATIVE_UN_EXCEPTIONS):
             return True
@@ -176,7 +178,7 @@ def polarity_gate(claim: str, sentence: str) -> GateResult:
     mine, theirs = _stating_clauses(claim, sentence)
     c = _negated(_stems(mine))
     s = _negated(_stems(theirs))
-    if c == s or _carries_negation(theirs if c else mine):
+    if c == s or _carries_negation(*((theirs, mine) if c else (mine, theirs))):
         return GateResult("polarity", False)
     side = (
         "the claim is negated and the evidence is not"

@@ -20,6 +20,8 @@ a finding, read clause by clause:
   word with a negative prefix: legal / illegal), and the
   words the two share stand on the same side of it, those after it in the same order —
   "A is higher than B" against "B is lower than A" says the same thing and is no finding;
+* the claim's clause holds no figure the evidence clause lacks ("900 are not endemic" is
+  no toggle of "300 are endemic");
 * the evidence clause has no word before the turned or negated one that the claim lacks
   ("Quitting smoking decreases the risk" is no toggle of "Smoking increases the risk");
 * no evidence clause says it the claim's way with all of the claim's words (its
@@ -275,6 +277,11 @@ def _says(mine: ClauseWords, other: ClauseWords, main: frozenset[str]) -> bool:
     return other.plain and other.content <= mine.content and mine.content <= other.content | main
 
 
+def _figures(text: str) -> frozenset[str]:
+    """The figures of a clause, as its tokens write them."""
+    return frozenset(t for t in _tokens(text) if any(c.isdigit() for c in t))
+
+
 def _match(
     mine: ClauseWords, evidence: Sequence[tuple[str, str, SentenceClauses]]
 ) -> Toggle | None:
@@ -296,6 +303,8 @@ def _match(
                 continue
             if len(mine.content & other.content) < CLAUSE_SHARE * len(other.content):
                 continue
+            if _figures(mine.text) - _figures(other.text):
+                continue  # "900 are not endemic" / "300 are endemic": another statement
             turned = (mine.text.strip(), other.text.strip()) if swapped else _turns(mine, other)
             if turned is not None:
                 found = Toggle("direction", source_id, text, other.text, turned)

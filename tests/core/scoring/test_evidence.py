@@ -254,7 +254,8 @@ def test_labels_codes_units_and_complements_are_no_findings(claim):
 
 
 @pytest.mark.parametrize(
-    "claim", ["Ten kWh cost 75p at the night rate.", "Two GB of data is included.", "Ten kW is the limit."]
+    "claim",
+    ["Ten kWh cost 75p at the night rate.", "Two GB of data is included.", "Ten kW is the limit."],
 )
 def test_a_number_word_before_a_unit_names_nothing(claim):
     """A sentence's first word followed by a unit in capitals is a quantity, not a run of

@@ -627,13 +627,22 @@ def test_the_users_own_figure_is_never_held_against_the_claim():
         ("You can stay visa-free for up to 90 days.", "You can travel without a visa for 90 days."),
         ("The museum does not open on Mondays.", "The museum is closed on Mondays."),
         ("The bridge was left unfinished.", "The bridge was never completed."),
-        ("Your statutory rights are unaffected.", "This policy does not affect your statutory rights."),
-        ("The claim is against the retailer rather than the maker.", "It is not against the maker."),
-        ("A visa is only needed for stays over 90 days.", "No visa is needed for stays under 90 days."),
+        (
+            "Your statutory rights are unaffected.",
+            "This policy does not affect your statutory rights.",
+        ),
+        (
+            "The claim is against the retailer rather than the maker.",
+            "It is not against the maker.",
+        ),
+        (
+            "A visa is only needed for stays over 90 days.",
+            "No visa is needed for stays under 90 days.",
+        ),
     ],
 )
 def test_a_word_that_says_not_of_its_own_is_no_plain_opposite(claim, sentence):
-    """"closed", "visa-free", "unaffected", "rather than", "only" deny in a word of their
+    """ "closed", "visa-free", "unaffected", "rather than", "only" deny in a word of their
     own: the clause that holds one says what the negated clause says, so the polarity gate
     does not mark it."""
     assert not polarity_gate(claim, sentence).fired
@@ -644,10 +653,20 @@ def test_a_word_that_says_not_of_its_own_is_no_plain_opposite(claim, sentence):
     [
         ("The vaccine contains live virus.", "The vaccine does not contain live virus."),
         ("The museum does not open on Mondays.", "The museum opens on Mondays."),
-        ("An understanding of the rules is not required.", "An understanding of the rules is required."),
+        (
+            "An understanding of the rules is not required.",
+            "An understanding of the rules is required.",
+        ),
         ("The union did not sign the deal.", "The union signed the deal."),
+        ("The bar opens at noon.", "The bar does not open at noon."),
+        (
+            "Parts of the unfinished canal can no longer be seen.",
+            "Parts of the unfinished canal can still be seen.",
+        ),
     ],
 )
 def test_a_plain_opposite_still_fires_the_polarity_gate(claim, sentence):
-    """"under-", "uni-" and other words in "un" that deny nothing leave the gate as it was."""
+    """ "under-", "uni-" and other words in "un" that deny nothing leave the gate as it was;
+    so do a word read as written ("bar" is not "barred") and one both clauses use
+    ("unfinished" names the canal on both sides)."""
     assert polarity_gate(claim, sentence).fired

@@ -97,7 +97,11 @@ def test_normalisation_equalities(claim, span):
 
 @pytest.mark.parametrize(
     ("claim", "span"),
-    [("closes at 2.30 pm", "closes at 14:30"), ("at 2.30pm", "at 14:30"), ("at 9.05 a.m.", "at 09:05")],
+    [
+        ("closes at 2.30 pm", "closes at 14:30"),
+        ("at 2.30pm", "at 14:30"),
+        ("at 9.05 a.m.", "at 09:05"),
+    ],
 )
 def test_a_clock_time_with_a_dot_before_am_or_pm_is_a_time(claim, span):
     """British answers write "2.30pm"; the source's "14:30" is the same time."""

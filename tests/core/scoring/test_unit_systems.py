@@ -57,7 +57,9 @@ def test_a_wrong_converted_figure_is_not_supported(answer, source):
 
 
 def test_the_evidence_figure_in_the_wrong_unit_is_refuted():
-    outcomes = _outcomes("Water boils at 100 °F at sea level.", "Water boils at 100 °C at sea level.")
+    outcomes = _outcomes(
+        "Water boils at 100 °F at sea level.", "Water boils at 100 °C at sea level."
+    )
     assert outcomes == [ClaimOutcome.REFUTED]
 
 
@@ -86,3 +88,37 @@ def test_a_conversion_between_systems_is_read_at_its_usual_roundings_only():
     assert "4100" not in miles  # 0.8 % away: a rounding that far needs the answer's "about"
     metres = {v for v, u in converted_values(Decimal("1234"), "m") if u == "m"}
     assert metres == {"1234"}  # the evidence's own figure is never rounded
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("The park has 1,200 species.", "count"),  # a grouped figure is never a year
+        ("The abbey was founded in 1200.", "year"),
+        ("Each floor is 3 m high.", "unit:m"),  # a spaced "m" is metres, not millions
+    ],
+)
+def test_what_a_figure_counts(text, kind):
+    start = next(i for i, ch in enumerate(text) if ch.isdigit())
+    end = start
+    while end < len(text) and (text[end].isdigit() or text[end] == ","):
+        end += 1
+    value = Decimal(text[start:end].replace(",", ""))
+    assert figure_kind(text, start, end, "num", value) == kind
+
+
+@pytest.mark.parametrize(
+    ("answer", "source"),
+    [
+        (
+            "900 of the park's species are not endemic.",
+            "The park has 1,200 species, of which 300 are endemic.",
+        ),
+        ("The team lost 10 games.", "The team won 30 of its 40 games."),
+        ("The building is about 36 m tall.", "The building has 12 floors, each 3 m high."),
+    ],
+)
+def test_a_figure_worked_out_from_the_source_is_never_refuted(answer, source):
+    """A complement or a product of the source's figures is another statement, not the
+    source's clause turned round or its figure contradicted: at most it is marked."""
+    assert ClaimOutcome.REFUTED not in _outcomes(answer, source)
