@@ -16,6 +16,8 @@ __all__ = [
     "NEGATION_BOUNDS",
     "NEGATION_IDIOMS",
     "NEGATION_NEUTRAL",
+    "NEGATIVE_QUANTIFIERS",
+    "FREQUENCY_WORDS",
     "NEGATIVE_UN_EXCEPTIONS",
     "NEGATIVE_CARRIERS",
     "NEGATIVE_VERBS",
@@ -195,6 +197,15 @@ TOGGLE_PAIRS: tuple[tuple[str, str], ...] = (
 QUANTIFIERS = frozenset(
     "all every everyone everybody everything always never none entire entirely "
     "whole completely universally any".split()
+)
+# quantifiers that are negations: "None of its insurance covers it" says what "No insurance
+# product covers it" says, so a negated evidence sentence holds them
+NEGATIVE_QUANTIFIERS = frozenset("never none".split())
+# words of time after "every" that make it a frequency, not every one of a set
+# ("8.5 µg every day" is "a daily supplement"; "once every 30 days")
+FREQUENCY_WORDS = frozenset(
+    "minute minutes hour hours day days night nights week weeks month months year years "
+    "morning mornings evening evenings weekend weekends".split()
 )
 # quantifiers that say the same thing: a claim's "all" restates the evidence's "every"
 # (words of extent, "whole" or "completely", are no quantifier of a set)

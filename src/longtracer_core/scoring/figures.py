@@ -36,17 +36,14 @@ from typing import Literal
 import regex
 
 from ..lexicon.numbers import (
-    CURRENCY_WORDS,
     INLINE_SPACES,
-    SCALE_EXPONENTS,
     SHARE_FOLLOWERS,
     SHARE_LEADERS,
 )
-from ..text.words import lex_tokens
 from .derivation import converted_values, share_readings, share_spans, shares
+from .figure_units import unit_after
 from .numeric import Reading, _expand, _scan_items
 from .periods import DECADE_S, claim_period, span_periods, years_referred
-from .units import unit_table
 
 __all__ = [
     "Need",
@@ -124,22 +121,11 @@ def _hedge(text: str, start: int) -> Hedge:
 _PERCENT = regex.compile(rf"[ {INLINE_SPACES}]?(?:%|percent\b|per cent\b)", regex.IGNORECASE)
 
 
-# a degree sign and the scale's letter ("100 °C", "212°F"): the tokens drop the sign
-_DEGREES = regex.compile(rf"[ {INLINE_SPACES}]?[°º˚][ {INLINE_SPACES}]?(?P<scale>[CF])\b")
-
-
-# the second figure of a range ("between 32 and 95 °F", "1–2 km"), whose unit is the first's
-_RANGE_END = regex.compile(r"\s*(?:–|—|-|to|and)\s*(\d[\d.,]*\d|\d)")
-
-
 def is_percent(text: str, end: int) -> bool:
     """Is the figure ending at ``text[end]`` a percentage ("12%", "12 percent")?"""
     return _PERCENT.match(text, end) is not None
 
 
-# scale words after a figure; a one-letter suffix is none once a space parts it from its
-# figure ("3 m high" is metres: the figure scanner reads "3m" with its scale)
-_SCALES = frozenset(SCALE_EXPONENTS)
 # a digit group separator between digits ("1,200", "1 200")
 _GROUPED = regex.compile(rf"\d[,{INLINE_SPACES} ]\d")
 
@@ -161,25 +147,7 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
     )
     if year and number is not None and number % 10 == 0 and DECADE_S.match(text, end):
         return "year"  # "the 1990s": a decade, not 1,990 seconds
-    degrees = _DEGREES.match(text, end)
-    if degrees:
-        return f"unit:{degrees['scale']}"
-    words = [w for w in lex_tokens(text[end : end + 40]) if w not in _SCALES][:2] or [""]
-    if words[0] in CURRENCY_WORDS:
-        return "money"
-    if words[0] in ("square", "sq") and len(words) > 1:
-        area = unit_table().words.get(words[1])
-        return f"unit:{area}2" if area else "count"
-    table = unit_table().words
-    unit = table.get("-".join(words[:2])) or table.get(words[0])
-    if unit is not None:
-        return f"unit:{unit}2" if words[1:2] == ["²"] else f"unit:{unit}"
-    second = _RANGE_END.match(text, end)
-    if second and not year:
-        after = figure_kind(text, second.start(1), second.end(1), "num", None)
-        if after.startswith("unit:"):
-            return after
-    return "year" if year else "count"
+    return unit_after(text, start, end, in_range=not year) or ("year" if year else "count")
 
 
 _NEXT_WORD = regex.compile(r"\s*(\p{L}+)")

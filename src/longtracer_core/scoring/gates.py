@@ -43,9 +43,11 @@ from ..lexicon.polarity import (
     ANY_LICENSERS,
     CLAUSE_BREAKS,
     FALLING_WORDS,
+    FREQUENCY_WORDS,
     NEGATION_BOUNDS,
     NEGATIONS,
     NEGATIVE_CARRIERS,
+    NEGATIVE_QUANTIFIERS,
     NEGATIVE_UN_EXCEPTIONS,
     OPPOSITE_PAIRS,
     QUANTIFIER_BOUNDS,
@@ -150,11 +152,30 @@ def _one_stating_pair(claim: str, sentence: str) -> tuple[str, str] | None:
 _CLAUSE_MARGIN = 2
 
 
+def _denied(clause: str) -> set[str]:
+    """The stems of the words a clause's negations deny: the first content word after each
+    ("does not contain" → contain, "without a visa" → visa)."""
+    stems, skip, out = _stems(clause), function_words(), set()
+    for i, t in enumerate(stems):
+        if t in _NEGATIONS or t.endswith(("n't", "n’t")):
+            word = next((w for w in stems[i + 1 :] if w not in skip), None)
+            if word is not None:
+                out.add(word)
+    return out
+
+
+_FREE_OF = regex.compile(r"(\p{L}+)-free\b", regex.IGNORECASE)
+
+
 def _carries_negation(clause: str, negated: str) -> bool:
-    """Does ``clause`` say "not" in a word of its own ("closed", "visa-free", "unaffected",
-    "rather than"; ``NEGATIVE_CARRIERS``) that the ``negated`` clause does not also use
-    ("the unfinished canal can still be seen" / "… can no longer be seen": "unfinished"
-    names the canal in both)?"""
+    """Does ``clause`` say in a word of its own ("closed", "visa-free", "unaffected";
+    ``NEGATIVE_CARRIERS``) what the ``negated`` clause says with "not", in place of the word
+    that clause denies ("closed" / "does not open")? Not when it affirms that very word
+    ("The council unanimously approved it" / "did not approve it"), nor by a word both
+    clauses use ("the unfinished canal")."""
+    affirmed = set(_stems(clause)) - {stem(w) for w in _FREE_OF.findall(clause)}
+    if _denied(negated) & affirmed:
+        return False
     shared = {t.casefold() for t in lex_tokens(negated)}
     for token in lex_tokens(clause):
         word = token.casefold()
@@ -279,13 +300,15 @@ def _bounded(tokens: Sequence[str], i: int, skip: set[str]) -> bool:
 
 @lru_cache(maxsize=1)
 def _stretches() -> regex.Pattern[str]:
-    """An "all" of a stretch of time or place or of a tied score (``ALL_EXTENT``)."""
+    """An "all" of a stretch of time or place or of a tied score (``ALL_EXTENT``), and an
+    "every" of a frequency ("every day", "every 30 days"; ``FREQUENCY_WORDS``)."""
 
     def words(group: frozenset[str]) -> str:
         return "|".join(sorted(group, key=len, reverse=True))
 
     return regex.compile(
         r"(?<=\d\s*[-–]\s*)all\b"  # "6-all"
+        rf"|\bevery(?=\s+(?:\d+\s+|other\s+)?(?:{words(FREQUENCY_WORDS)})\b)"  # "every day"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT_PLACES)})\b(?![-\p{{L}}]))"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT)})\b(?!-)"
         rf"(?:\s+(?:{words(ALL_EXTENT_CLOSERS)})\b|\s*(?:[^\s\p{{L}}]|$)"
@@ -338,6 +361,8 @@ def quantifier_gate(claim: str, sentence: str) -> GateResult:
     without its limit what the evidence limits ("Its species are endemic" for "Around 80 %
     of its species are endemic"; "Tardigrades enter a tun" for "many species enter a tun")."""
     c = _unbounded(claim, licensed=True) & _QUANTIFIERS
+    if _negated(_stems(sentence)):
+        c -= NEGATIVE_QUANTIFIERS  # "none" of "no … covers it", "never" of "do not"
     s = _unbounded(sentence)
     extra = sorted(w for w in c - s if not any(w in g and g & s for g in QUANTIFIER_GROUPS))
     if extra:

@@ -19,6 +19,7 @@ from functools import lru_cache
 import regex
 
 from ..lexicon.grammar import NAME_LINKS, POSSESSIVE_ENDINGS
+from ..lexicon.numbers import NUMBER_WORDS
 from ..text.words import fold, fold_stem, function_words
 from .name_words import name_lexicon
 from .units import unit_table
@@ -77,11 +78,7 @@ def _possessive_or_run(text: str, end: int) -> bool:
         return True
     nxt = _WORD.match(rest.lstrip(" "))
     return bool(
-        rest[:1] == " "
-        and nxt
-        and _capitalised(nxt.group(0))
-        and nxt.group(0)[0].isalpha()
-        and fold(nxt.group(0)) not in unit_table().words  # "Ten kWh", "Two GB": a quantity
+        rest[:1] == " " and nxt and _capitalised(nxt.group(0)) and nxt.group(0)[0].isalpha()
     )
 
 
@@ -172,6 +169,8 @@ def _names_of(text: str) -> tuple[Name, ...]:
         if _bracketed(text, m.start()):
             continue  # "[UCAS]", "(GOV.UK)": a label for a source, not a claim about it
         initial = _opens(text, m.start())
+        if initial and folded in NUMBER_WORDS:
+            continue  # "Ten kWh cost 75p": a quantity opens the sentence, not a name
         plain = not (any(ch.isupper() for ch in word[1:]) or _acronym(word))
         place = folded in lex.demonyms and " " not in folded  # "China", "France"
         if (

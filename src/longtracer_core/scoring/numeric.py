@@ -72,7 +72,7 @@ _PATTERN = regex.compile(
     | (?P<dm>(?<!\d)(?P<d4>\d{{1,2}}){_ORD}(?:\s+of)?\s+(?P<m4>{_MONTH_RE})\b)
     | (?P<md>(?P<m5>{_MONTH_RE})\s+(?P<d5>\d{{1,2}}){_ORD}(?!\d)(?!\s*,?\s*\d))
     | (?P<time>(?<![\d:.])(?P<hh>\d{{1,2}})(?::(?P<mm>\d{{2}})(?::(?P<ss>\d{{2}}))?(?![\d:])
-        (?:\s*(?P<ampm1>[ap])\.?m\b\.?)?|\.(?P<mm_dot>\d{{2}})\s*(?P<ampm_dot>[ap])\.?m\b\.?))
+        (?:\s*(?P<ampm1>[ap])\.?m\b\.?)?|(?<=(?<!\d)(?:1[0-2]|0?[1-9]))\.(?P<mm_dot>[0-5]\d)\s*(?P<ampm_dot>[ap])\.?m\b\.?))
     | (?P<ampm>(?<![\d.:])(?P<h12>\d{{1,2}})\s*(?P<ampm2>[ap])\.?m\b\.?)
     | (?P<num>(?P<sign>(?:(?<![\w.])[-−])?)(?P<currency>[$€£¥₹])?(?P<digits>{_NUMBER})(?!\d)
         (?:\s*(?P<scale>thousand|million|billion|trillion|bn)\b

@@ -59,6 +59,7 @@ from ..lexicon.polarity import (
 from ..lexicon.verbs import PAST_BASE
 from ..text.words import function_words, lex_tokens, stem, stem_tokens
 from .findings import Finding, quote
+from .numeric import numeric_values
 
 __all__ = [
     "ClauseWords",
@@ -278,8 +279,9 @@ def _says(mine: ClauseWords, other: ClauseWords, main: frozenset[str]) -> bool:
 
 
 def _figures(text: str) -> frozenset[str]:
-    """The figures of a clause, as its tokens write them."""
-    return frozenset(t for t in _tokens(text) if any(c.isdigit() for c in t))
+    """The figures of a clause, as the figure scanner reads them ("1,200" is 1200; "10 am"
+    and "10:00" are one time)."""
+    return frozenset(numeric_values(text))
 
 
 def _match(

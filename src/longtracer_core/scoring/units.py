@@ -50,7 +50,5 @@ def unit_table() -> UnitTable:
     words = {w: unit for unit, spelled in raw["units"].items() for w in spelled.split()}
     factors = tuple((a, b, Decimal(str(f))) for a, b, f in raw["conversions"])
     fractions = {w: Decimal(str(v)) for w, v in raw["fractions"].items()}
-    affine = tuple(
-        (a, b, Decimal(str(f)), Decimal(str(o))) for a, b, f, o in raw.get("affine", ())
-    )
+    affine = tuple((a, b, Decimal(str(f)), Decimal(str(o))) for a, b, f, o in raw.get("affine", ()))
     return UnitTable(words, factors, fractions, frozenset(raw["loose"].split()), affine)

@@ -6,7 +6,7 @@ import pytest
 
 from longtracer_core.scoring.claim_figures import gate_needs
 from longtracer_core.scoring.figures import claim_needs, context_figures, needs_met, span_figures
-from longtracer_core.scoring.gates import GATE_NAMES, check_gates, polarity_gate
+from longtracer_core.scoring.gates import GATE_NAMES, check_gates, polarity_gate, quantifier_gate
 
 
 def met(claim: str, span: str) -> bool:
@@ -631,20 +631,12 @@ def test_the_users_own_figure_is_never_held_against_the_claim():
             "Your statutory rights are unaffected.",
             "This policy does not affect your statutory rights.",
         ),
-        (
-            "The claim is against the retailer rather than the maker.",
-            "It is not against the maker.",
-        ),
-        (
-            "A visa is only needed for stays over 90 days.",
-            "No visa is needed for stays under 90 days.",
-        ),
     ],
 )
 def test_a_word_that_says_not_of_its_own_is_no_plain_opposite(claim, sentence):
-    """ "closed", "visa-free", "unaffected", "rather than", "only" deny in a word of their
-    own: the clause that holds one says what the negated clause says, so the polarity gate
-    does not mark it."""
+    """ "closed", "visa-free", "unaffected", "unfinished" deny in a word of their own, in
+    place of the word the other clause negates: the clause that holds one says what the
+    negated clause says, so the polarity gate does not mark it."""
     assert not polarity_gate(claim, sentence).fired
 
 
@@ -659,6 +651,12 @@ def test_a_word_that_says_not_of_its_own_is_no_plain_opposite(claim, sentence):
         ),
         ("The union did not sign the deal.", "The union signed the deal."),
         ("The bar opens at noon.", "The bar does not open at noon."),
+        # a negative word beside the very word the other clause denies
+        ("The council unanimously approved the plan.", "The council did not approve the plan."),
+        ("The firm uses unpaid interns.", "The firm does not use interns."),
+        ("The law was passed unopposed.", "The law was not passed."),
+        ("The hikers, missing for days, were found alive.", "The hikers were not found alive."),
+        ("The bridge is free for cyclists to cross.", "Cyclists may not cross the bridge."),
         (
             "Parts of the unfinished canal can no longer be seen.",
             "Parts of the unfinished canal can still be seen.",
@@ -670,3 +668,30 @@ def test_a_plain_opposite_still_fires_the_polarity_gate(claim, sentence):
     so do a word read as written ("bar" is not "barred") and one both clauses use
     ("unfinished" names the canal on both sides)."""
     assert polarity_gate(claim, sentence).fired
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # a frequency, not every one of a set
+        ("A breastfed baby needs 10 micrograms every day.", "Babies need a daily supplement."),
+        ("You can switch once every 30 days.", "Switching is limited to once a month."),
+        # a negative quantifier where the evidence says "no" or "not"
+        ("None of Hraun's insurance covers river damage.", "No Hraun product covers river damage."),
+        ("Never double up on doses.", "Do not take two doses at once."),
+    ],
+)
+def test_frequencies_and_negations_are_no_generalisation(claim, sentence):
+    assert not quantifier_gate(claim, sentence).fired
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        ("Every purchase needs pre-approval.", "Purchases over $250 require pre-approval."),
+        ("None of its clauses remain in force.", "Only three of its clauses remain in force."),
+        ("Every day brings new cases.", "Some days bring new cases."),
+    ],
+)
+def test_a_generalisation_the_evidence_does_not_make_still_fires(claim, sentence):
+    assert quantifier_gate(claim, sentence).fired

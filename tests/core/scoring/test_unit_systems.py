@@ -56,6 +56,12 @@ def test_a_wrong_converted_figure_is_not_supported(answer, source):
     assert ClaimOutcome.SUPPORTED not in _outcomes(answer, source)
 
 
+def test_a_change_of_temperature_converts_without_the_offset():
+    source = "The ocean warmed by 1 °C."
+    assert _outcomes("The ocean warmed by 1.8 °F.", source) == [ClaimOutcome.SUPPORTED]
+    assert ClaimOutcome.SUPPORTED not in _outcomes("The ocean warmed by 33.8 °F.", source)
+
+
 def test_the_evidence_figure_in_the_wrong_unit_is_refuted():
     outcomes = _outcomes(
         "Water boils at 100 °F at sea level.", "Water boils at 100 °C at sea level."
@@ -95,7 +101,7 @@ def test_a_conversion_between_systems_is_read_at_its_usual_roundings_only():
     [
         ("The park has 1,200 species.", "count"),  # a grouped figure is never a year
         ("The abbey was founded in 1200.", "year"),
-        ("Each floor is 3 m high.", "unit:m"),  # a spaced "m" is metres, not millions
+        ("It warmed by 2 °C.", "unit:C-change"),  # a change: no offset between the scales
     ],
 )
 def test_what_a_figure_counts(text, kind):
@@ -115,7 +121,6 @@ def test_what_a_figure_counts(text, kind):
             "The park has 1,200 species, of which 300 are endemic.",
         ),
         ("The team lost 10 games.", "The team won 30 of its 40 games."),
-        ("The building is about 36 m tall.", "The building has 12 floors, each 3 m high."),
     ],
 )
 def test_a_figure_worked_out_from_the_source_is_never_refuted(answer, source):
