@@ -16,7 +16,7 @@ __all__ = [
     "NEGATION_BOUNDS",
     "NEGATION_IDIOMS",
     "NEGATION_NEUTRAL",
-    "NEGATIVE_QUANTIFIERS",
+    "FREQUENCY_ADVERBS",
     "FREQUENCY_WORDS",
     "NEGATIVE_UN_EXCEPTIONS",
     "NEGATIVE_CARRIERS",
@@ -37,6 +37,7 @@ __all__ = [
     "SCOPE_WORDS",
     "RISING_WORDS",
     "TOGGLE_PAIRS",
+    "VERBS_IN_LY",
 ]
 
 NEGATIONS = frozenset("not no never none nobody nothing neither nor without cannot nowhere".split())
@@ -95,6 +96,8 @@ NEGATIVE_CARRIERS = NEGATIVE_VERBS | frozenset(
     """.split()
 )
 NEGATIVE_UN_EXCEPTIONS = ("under", "uni", "until", "unto")
+# verbs that end like an adverb in "-ly" (the polarity gate skips adverbs after a "not")
+VERBS_IN_LY = frozenset("supply comply multiply".split())
 PROHIBITIONS = ("do not", "don't", "don’t", "never", "avoid")
 # Words a negation toggles along with itself ("always" / "never", "any" / "no").
 NEGATION_NEUTRAL = frozenset("always ever any also still even yet".split())
@@ -198,14 +201,15 @@ QUANTIFIERS = frozenset(
     "all every everyone everybody everything always never none entire entirely "
     "whole completely universally any".split()
 )
-# quantifiers that are negations: "None of its insurance covers it" says what "No insurance
-# product covers it" says, so a negated evidence sentence holds them
-NEGATIVE_QUANTIFIERS = frozenset("never none".split())
-# words of time after "every" that make it a frequency, not every one of a set
-# ("8.5 µg every day" is "a daily supplement"; "once every 30 days")
+# words of time after "every" that make it a frequency, not every one of a set ("once every
+# 30 days"; "8.5 µg every day" where the evidence says "a daily supplement")
 FREQUENCY_WORDS = frozenset(
     "minute minutes hour hours day days night nights week weeks month months year years "
     "morning mornings evening evenings weekend weekends".split()
+)
+# words that give a frequency ("a daily supplement", "billed monthly")
+FREQUENCY_ADVERBS = frozenset(
+    "hourly daily nightly weekly fortnightly monthly yearly annually".split()
 )
 # quantifiers that say the same thing: a claim's "all" restates the evidence's "every"
 # (words of extent, "whole" or "completely", are no quantifier of a set)

@@ -43,11 +43,12 @@ from ..lexicon.polarity import (
     ANY_LICENSERS,
     CLAUSE_BREAKS,
     FALLING_WORDS,
+    FREQUENCY_ADVERBS,
     FREQUENCY_WORDS,
     NEGATION_BOUNDS,
+    NEGATION_NEUTRAL,
     NEGATIONS,
     NEGATIVE_CARRIERS,
-    NEGATIVE_QUANTIFIERS,
     NEGATIVE_UN_EXCEPTIONS,
     OPPOSITE_PAIRS,
     QUANTIFIER_BOUNDS,
@@ -56,7 +57,9 @@ from ..lexicon.polarity import (
     RISING_WORDS,
     SCOPE_LIMITS,
     SCOPE_WORDS,
+    VERBS_IN_LY,
 )
+from ..lexicon.verbs import PAST_BASE
 from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
 from ..text.words import function_words, lex_tokens, stem, stem_tokens
@@ -152,40 +155,68 @@ def _one_stating_pair(claim: str, sentence: str) -> tuple[str, str] | None:
 _CLAUSE_MARGIN = 2
 
 
+def _base_words(clause: str) -> list[str]:
+    """A clause's words, an irregular past read as its base ("sold" is "sell")."""
+    return [PAST_BASE.get(t, t) for t in lex_tokens(clause)]
+
+
 def _denied(clause: str) -> set[str]:
     """The stems of the words a clause's negations deny: the first content word after each
-    ("does not contain" → contain, "without a visa" → visa)."""
-    stems, skip, out = _stems(clause), function_words(), set()
-    for i, t in enumerate(stems):
+    that is no adverb ("does not contain" → contain, "did not formally approve" → approve,
+    "without a visa" → visa)."""
+    words, skip, out = _base_words(clause), function_words(), set()
+    for i, t in enumerate(words):
         if t in _NEGATIONS or t.endswith(("n't", "n’t")):
-            word = next((w for w in stems[i + 1 :] if w not in skip), None)
+            rest = (w for w in words[i + 1 :] if w not in skip and w not in NEGATION_NEUTRAL)
+            word = next((w for w in rest if not _adverb(w)), None)
             if word is not None:
-                out.add(word)
+                out.add(stem(word))
     return out
 
 
+def _adverb(word: str) -> bool:
+    """An adverb in "-ly" ("formally", "really"; not "fly", "apply" or "supply")."""
+    return word.endswith("ly") and len(word) >= 6 and word not in VERBS_IN_LY
+
+
 _FREE_OF = regex.compile(r"(\p{L}+)-free\b", regex.IGNORECASE)
+# how far before a word a negative word still governs it ("unable to attend", "exempt from
+# paying"; not "free for cyclists to cross")
+_GOVERNS = 3
+
+
+def _negative_word(word: str) -> bool:
+    """A word that says "not" of its own (``NEGATIVE_CARRIERS``, "visa-free", a word in
+    "un-" that is no adverb: "unanimously" negates nothing)."""
+    if word in NEGATIVE_CARRIERS or word.rsplit("-", 1)[-1] in NEGATIVE_CARRIERS:
+        return True
+    return (
+        word.startswith("un")
+        and len(word) > 5
+        and not word.endswith("ly")
+        and not word.startswith(NEGATIVE_UN_EXCEPTIONS)
+    )
 
 
 def _carries_negation(clause: str, negated: str) -> bool:
-    """Does ``clause`` say in a word of its own ("closed", "visa-free", "unaffected";
-    ``NEGATIVE_CARRIERS``) what the ``negated`` clause says with "not", in place of the word
-    that clause denies ("closed" / "does not open")? Not when it affirms that very word
-    ("The council unanimously approved it" / "did not approve it"), nor by a word both
-    clauses use ("the unfinished canal")."""
-    affirmed = set(_stems(clause)) - {stem(w) for w in _FREE_OF.findall(clause)}
-    if _denied(negated) & affirmed:
-        return False
+    """Does ``clause`` say with a word of its own ("closed", "unable", "visa-free";
+    ``_negative_word``) what the ``negated`` clause says with "not"? Only when each word the
+    negated clause denies is, in ``clause``, absent ("closed" / "does not open") or governed
+    by such a word ("unable to attend" / "could not attend"; not "The council unanimously
+    approved it" / "did not approve it"), and not by a word both clauses use ("the
+    unfinished canal")."""
     shared = {t.casefold() for t in lex_tokens(negated)}
-    for token in lex_tokens(clause):
-        word = token.casefold()
-        if word in shared:
-            continue
-        if word in NEGATIVE_CARRIERS or word.rsplit("-", 1)[-1] in NEGATIVE_CARRIERS:
-            return True
-        if word.startswith("un") and len(word) > 5 and not word.startswith(NEGATIVE_UN_EXCEPTIONS):
-            return True
-    return False
+    words = [t.casefold() for t in lex_tokens(clause)]
+    negative = [i for i, w in enumerate(words) if w not in shared and _negative_word(w)]
+    if not negative:
+        return False
+    stems = [stem(w) for w in _base_words(clause)]
+    freed = {stem(w) for w in _FREE_OF.findall(clause)}
+    for denied in _denied(negated) - freed:
+        at = [j for j, t in enumerate(stems) if t == denied]
+        if any(not any(j - _GOVERNS <= i < j for i in negative) for j in at):
+            return False
+    return True
 
 
 def polarity_gate(claim: str, sentence: str) -> GateResult:
@@ -301,14 +332,14 @@ def _bounded(tokens: Sequence[str], i: int, skip: set[str]) -> bool:
 @lru_cache(maxsize=1)
 def _stretches() -> regex.Pattern[str]:
     """An "all" of a stretch of time or place or of a tied score (``ALL_EXTENT``), and an
-    "every" of a frequency ("every day", "every 30 days"; ``FREQUENCY_WORDS``)."""
+    "every" of a frequency ("every 30 days", "every other week"; ``FREQUENCY_WORDS``)."""
 
     def words(group: frozenset[str]) -> str:
         return "|".join(sorted(group, key=len, reverse=True))
 
     return regex.compile(
         r"(?<=\d\s*[-–]\s*)all\b"  # "6-all"
-        rf"|\bevery(?=\s+(?:\d+\s+|other\s+)?(?:{words(FREQUENCY_WORDS)})\b)"  # "every day"
+        rf"|\bevery(?=\s+(?:\d+|other)\s+(?:{words(FREQUENCY_WORDS)})\b)"  # "every 30 days"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT_PLACES)})\b(?![-\p{{L}}]))"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT)})\b(?!-)"
         rf"(?:\s+(?:{words(ALL_EXTENT_CLOSERS)})\b|\s*(?:[^\s\p{{L}}]|$)"
@@ -356,13 +387,23 @@ def _dropped_limit(claim: str, sentence: str) -> str | None:
     return limit[0] if limit else share.group(0)  # type: ignore[union-attr]
 
 
+# "every day" is a frequency only where the evidence gives one ("daily", "a day"); "open
+# every day" for "open on weekdays" generalises
+_EVERY_PERIOD = regex.compile(rf"\bevery\s+(?:{'|'.join(sorted(FREQUENCY_WORDS))})\b", regex.I)
+_FREQUENCY = regex.compile(
+    rf"\b(?:{'|'.join(sorted(FREQUENCY_ADVERBS))})\b"
+    rf"|\b(?:a|an|per|each|every)\s+(?:{'|'.join(sorted(FREQUENCY_WORDS))})\b",
+    regex.IGNORECASE,
+)
+
+
 def quantifier_gate(claim: str, sentence: str) -> GateResult:
     """The claim generalises ("all", "every", "never") where the evidence does not, or states
     without its limit what the evidence limits ("Its species are endemic" for "Around 80 %
     of its species are endemic"; "Tardigrades enter a tun" for "many species enter a tun")."""
     c = _unbounded(claim, licensed=True) & _QUANTIFIERS
-    if _negated(_stems(sentence)):
-        c -= NEGATIVE_QUANTIFIERS  # "none" of "no … covers it", "never" of "do not"
+    if "every" in c and _EVERY_PERIOD.search(claim) and _FREQUENCY.search(sentence):
+        c.discard("every")  # "10 µg every day" for "a daily supplement"
     s = _unbounded(sentence)
     extra = sorted(w for w in c - s if not any(w in g and g & s for g in QUANTIFIER_GROUPS))
     if extra:

@@ -76,6 +76,12 @@ def _derived(need: Need, kind: str, sentences: Sequence[EvidenceSentence]) -> bo
     return bool(set(need.readings) & derived_values(without))
 
 
+def _scale(kind: str) -> str:
+    """A unit with a change on its scale read as the scale ("warmed by 1 °C" and "1 °C" are
+    both Celsius: only their conversions to Fahrenheit differ)."""
+    return kind.removesuffix("-change")
+
+
 def other_unit(need: Need, kind: str, index: EvidenceIndex) -> list[EvidenceSentence]:
     """The sentences that hold the number of a claim figure of ``kind``, when every one
     gives it a definite unit other than the claim's and none states or meets it in the
@@ -84,7 +90,7 @@ def other_unit(need: Need, kind: str, index: EvidenceIndex) -> list[EvidenceSent
     if not definite(kind) or _in_own_unit(need, kind, index):
         return []
     holders = [(s, k) for s in index.sentences for k, v in s.kinds if v in need.readings]
-    if not all(definite(k) and k != kind for _, k in holders):
+    if not all(definite(k) and _scale(k) != _scale(kind) for _, k in holders):
         return []
     if _derived(need, kind, index.sentences):
         return []

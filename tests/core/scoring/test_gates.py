@@ -627,6 +627,9 @@ def test_the_users_own_figure_is_never_held_against_the_claim():
         ("You can stay visa-free for up to 90 days.", "You can travel without a visa for 90 days."),
         ("The museum does not open on Mondays.", "The museum is closed on Mondays."),
         ("The bridge was left unfinished.", "The bridge was never completed."),
+        ("He was unable to attend the meeting.", "He could not attend the meeting."),
+        ("Residents are exempt from paying the tax.", "Residents do not pay the tax."),
+        ("It is illegal to fly drones over the park.", "Drones may not fly over the park."),
         (
             "Your statutory rights are unaffected.",
             "This policy does not affect your statutory rights.",
@@ -654,6 +657,8 @@ def test_a_word_that_says_not_of_its_own_is_no_plain_opposite(claim, sentence):
         # a negative word beside the very word the other clause denies
         ("The council unanimously approved the plan.", "The council did not approve the plan."),
         ("The firm uses unpaid interns.", "The firm does not use interns."),
+        ("The firm sold the unlicensed drugs.", "The firm did not sell the drugs."),
+        ("The council unanimously approved it.", "The council did not formally approve it."),
         ("The law was passed unopposed.", "The law was not passed."),
         ("The hikers, missing for days, were found alive.", "The hikers were not found alive."),
         ("The bridge is free for cyclists to cross.", "Cyclists may not cross the bridge."),
@@ -673,15 +678,13 @@ def test_a_plain_opposite_still_fires_the_polarity_gate(claim, sentence):
 @pytest.mark.parametrize(
     ("claim", "sentence"),
     [
-        # a frequency, not every one of a set
         ("A breastfed baby needs 10 micrograms every day.", "Babies need a daily supplement."),
         ("You can switch once every 30 days.", "Switching is limited to once a month."),
-        # a negative quantifier where the evidence says "no" or "not"
-        ("None of Hraun's insurance covers river damage.", "No Hraun product covers river damage."),
-        ("Never double up on doses.", "Do not take two doses at once."),
+        ("Take one tablet every morning.", "Take one tablet each morning."),
     ],
 )
-def test_frequencies_and_negations_are_no_generalisation(claim, sentence):
+def test_a_frequency_is_no_generalisation(claim, sentence):
+    """ "every 30 days" is a frequency; so is "every day" where the evidence gives one."""
     assert not quantifier_gate(claim, sentence).fired
 
 
@@ -691,6 +694,9 @@ def test_frequencies_and_negations_are_no_generalisation(claim, sentence):
         ("Every purchase needs pre-approval.", "Purchases over $250 require pre-approval."),
         ("None of its clauses remain in force.", "Only three of its clauses remain in force."),
         ("Every day brings new cases.", "Some days bring new cases."),
+        ("The clinic is open every day.", "The clinic is open on weekdays."),
+        ("None of the patients recovered.", "Most patients did not recover."),
+        ("The bridge never closes.", "The bridge does not close in summer."),
     ],
 )
 def test_a_generalisation_the_evidence_does_not_make_still_fires(claim, sentence):

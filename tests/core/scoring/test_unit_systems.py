@@ -62,6 +62,23 @@ def test_a_change_of_temperature_converts_without_the_offset():
     assert ClaimOutcome.SUPPORTED not in _outcomes("The ocean warmed by 33.8 °F.", source)
 
 
+@pytest.mark.parametrize(
+    ("answer", "source"),
+    [
+        (
+            "Global temperatures have risen 1.1 °C since 1900.",
+            "They have risen by 1.1 °C since 1900.",
+        ),
+        ("The forecast high is +3 °C.", "The forecast high is 3 °C."),
+        ("Samples are kept at 20 ± 2 °C.", "Samples are kept at 20 °C, plus or minus 2 °C."),
+    ],
+)
+def test_a_temperature_read_as_a_change_is_still_on_its_scale(answer, source):
+    """A figure after "by", "+" or "±" converts as a change, but it is the same number on
+    the same scale: never a unit conflict with the same figure written otherwise."""
+    assert ClaimOutcome.REFUTED not in _outcomes(answer, source)
+
+
 def test_the_evidence_figure_in_the_wrong_unit_is_refuted():
     outcomes = _outcomes(
         "Water boils at 100 °F at sea level.", "Water boils at 100 °C at sea level."
