@@ -37,7 +37,8 @@ __all__ = [
     "SCOPE_WORDS",
     "RISING_WORDS",
     "TOGGLE_PAIRS",
-    "VERBS_IN_LY",
+    "ADVERB_ENDINGS",
+    "NEGATION_LINKS",
 ]
 
 NEGATIONS = frozenset("not no never none nobody nothing neither nor without cannot nowhere".split())
@@ -96,8 +97,15 @@ NEGATIVE_CARRIERS = NEGATIVE_VERBS | frozenset(
     """.split()
 )
 NEGATIVE_UN_EXCEPTIONS = ("under", "uni", "until", "unto")
-# verbs that end like an adverb in "-ly" (the polarity gate skips adverbs after a "not")
-VERBS_IN_LY = frozenset("supply comply multiply".split())
+# the endings of adverbs in "-ly" (the polarity gate skips them after a "not": "did not
+# formally approve"; a word in "un-" with one negates nothing: "unanimously"), not those of
+# adjectives ("friendly", "likely") or verbs ("apply")
+ADVERB_ENDINGS = tuple(
+    "ally ously ately edly ingly ably ibly arily ently antly ctly fully ively lessly".split()
+)
+# words that link a negative word to the word it negates ("unable to attend", "exempt from
+# paying", "free of charge")
+NEGATION_LINKS = frozenset("to from of".split())
 PROHIBITIONS = ("do not", "don't", "don’t", "never", "avoid")
 # Words a negation toggles along with itself ("always" / "never", "any" / "no").
 NEGATION_NEUTRAL = frozenset("always ever any also still even yet".split())

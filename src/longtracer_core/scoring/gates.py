@@ -37,6 +37,7 @@ from functools import lru_cache
 import regex
 
 from ..lexicon.polarity import (
+    ADVERB_ENDINGS,
     ALL_EXTENT,
     ALL_EXTENT_CLOSERS,
     ALL_EXTENT_PLACES,
@@ -46,6 +47,7 @@ from ..lexicon.polarity import (
     FREQUENCY_ADVERBS,
     FREQUENCY_WORDS,
     NEGATION_BOUNDS,
+    NEGATION_LINKS,
     NEGATION_NEUTRAL,
     NEGATIONS,
     NEGATIVE_CARRIERS,
@@ -57,7 +59,6 @@ from ..lexicon.polarity import (
     RISING_WORDS,
     SCOPE_LIMITS,
     SCOPE_WORDS,
-    VERBS_IN_LY,
 )
 from ..lexicon.verbs import PAST_BASE
 from ..text.memo import short_text_cache
@@ -175,25 +176,22 @@ def _denied(clause: str) -> set[str]:
 
 
 def _adverb(word: str) -> bool:
-    """An adverb in "-ly" ("formally", "really"; not "fly", "apply" or "supply")."""
-    return word.endswith("ly") and len(word) >= 6 and word not in VERBS_IN_LY
+    """An adverb in "-ly" ("formally", "really", "unanimously"; not "friendly", "apply")."""
+    return word.endswith(ADVERB_ENDINGS)
 
 
 _FREE_OF = regex.compile(r"(\p{L}+)-free\b", regex.IGNORECASE)
-# how far before a word a negative word still governs it ("unable to attend", "exempt from
-# paying"; not "free for cyclists to cross")
-_GOVERNS = 3
 
 
 def _negative_word(word: str) -> bool:
     """A word that says "not" of its own (``NEGATIVE_CARRIERS``, "visa-free", a word in
-    "un-" that is no adverb: "unanimously" negates nothing)."""
+    "un-" that is no adverb: "unfriendly" does, "unanimously" negates nothing)."""
     if word in NEGATIVE_CARRIERS or word.rsplit("-", 1)[-1] in NEGATIVE_CARRIERS:
         return True
     return (
         word.startswith("un")
         and len(word) > 5
-        and not word.endswith("ly")
+        and not _adverb(word)
         and not word.startswith(NEGATIVE_UN_EXCEPTIONS)
     )
 
@@ -202,20 +200,22 @@ def _carries_negation(clause: str, negated: str) -> bool:
     """Does ``clause`` say with a word of its own ("closed", "unable", "visa-free";
     ``_negative_word``) what the ``negated`` clause says with "not"? Only when each word the
     negated clause denies is, in ``clause``, absent ("closed" / "does not open") or governed
-    by such a word ("unable to attend" / "could not attend"; not "The council unanimously
-    approved it" / "did not approve it"), and not by a word both clauses use ("the
-    unfinished canal")."""
+    by such a word through a link ("unable to attend" / "could not attend", "exempt from
+    paying"; ``NEGATION_LINKS``; not "The banned player scored" / "did not score", nor "The
+    council unanimously approved it" / "did not approve it"), and not by a word both
+    clauses use ("the unfinished canal")."""
     shared = {t.casefold() for t in lex_tokens(negated)}
     words = [t.casefold() for t in lex_tokens(clause)]
-    negative = [i for i, w in enumerate(words) if w not in shared and _negative_word(w)]
+    negative = {i for i, w in enumerate(words) if w not in shared and _negative_word(w)}
     if not negative:
         return False
     stems = [stem(w) for w in _base_words(clause)]
     freed = {stem(w) for w in _FREE_OF.findall(clause)}
     for denied in _denied(negated) - freed:
-        at = [j for j, t in enumerate(stems) if t == denied]
-        if any(not any(j - _GOVERNS <= i < j for i in negative) for j in at):
-            return False
+        for j, t in enumerate(stems):
+            linked = j >= 2 and words[j - 1] in NEGATION_LINKS and j - 2 in negative
+            if t == denied and not linked:
+                return False
     return True
 
 

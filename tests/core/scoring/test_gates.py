@@ -630,6 +630,7 @@ def test_the_users_own_figure_is_never_held_against_the_claim():
         ("He was unable to attend the meeting.", "He could not attend the meeting."),
         ("Residents are exempt from paying the tax.", "Residents do not pay the tax."),
         ("It is illegal to fly drones over the park.", "Drones may not fly over the park."),
+        ("The staff were unfriendly.", "The staff were not friendly."),
         (
             "Your statutory rights are unaffected.",
             "This policy does not affect your statutory rights.",
@@ -658,6 +659,10 @@ def test_a_word_that_says_not_of_its_own_is_no_plain_opposite(claim, sentence):
         ("The council unanimously approved the plan.", "The council did not approve the plan."),
         ("The firm uses unpaid interns.", "The firm does not use interns."),
         ("The firm sold the unlicensed drugs.", "The firm did not sell the drugs."),
+        # a negative word before the subject negates the subject, not the verb
+        ("The tax-free shop sells alcohol.", "The shop does not sell alcohol."),
+        ("The banned player scored the goal.", "The player did not score the goal."),
+        ("Missing passengers boarded the plane.", "Passengers did not board the plane."),
         ("The council unanimously approved it.", "The council did not formally approve it."),
         ("The law was passed unopposed.", "The law was not passed."),
         ("The hikers, missing for days, were found alive.", "The hikers were not found alive."),
