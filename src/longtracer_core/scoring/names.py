@@ -21,6 +21,7 @@ import regex
 from ..lexicon.grammar import NAME_LINKS, POSSESSIVE_ENDINGS
 from ..lexicon.numbers import NUMBER_WORDS
 from ..text.words import fold, fold_stem, function_words
+from .name_case import NAME_WORD, acronym, capitalised, title_span
 from .name_words import name_lexicon
 from .units import unit_table
 
@@ -34,7 +35,6 @@ __all__ = [
     "name_index",
 ]
 
-_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{M}\p{N}'’.&-]*(?<![.'’-])")
 _OPENERS = "\"'“‘(*[#>•|:;!?.—–-"
 _POSSESSIVE_BEFORE_WORD = tuple(e + " " for e in POSSESSIVE_ENDINGS)  # "Hexley's " before a word
 
@@ -62,24 +62,13 @@ def _opens(text: str, start: int) -> bool:
     )
 
 
-def _capitalised(word: str) -> bool:
-    return word[0].isupper() or any(ch.isupper() for ch in word[1:])
-
-
-def _acronym(word: str) -> bool:
-    letters = [ch for ch in word if ch.isalpha()]
-    return len(letters) >= 2 and all(ch.isupper() for ch in letters)
-
-
 def _possessive_or_run(text: str, end: int) -> bool:
     """Is the word ending at ``end`` followed by a possessive or another capitalised word?"""
     rest = text[end : end + 40]
     if rest.startswith(_POSSESSIVE_BEFORE_WORD):
         return True
-    nxt = _WORD.match(rest.lstrip(" "))
-    return bool(
-        rest[:1] == " " and nxt and _capitalised(nxt.group(0)) and nxt.group(0)[0].isalpha()
-    )
+    nxt = NAME_WORD.match(rest.lstrip(" "))
+    return bool(rest[:1] == " " and nxt and capitalised(nxt.group(0)) and nxt.group(0)[0].isalpha())
 
 
 # an apposition that says what the word before it is: "Dabrixan, an oral anticoagulant"
@@ -104,31 +93,6 @@ def _bracketed(text: str, at: int) -> bool:
     return before.count("[") > before.count("]") or before.count("(") > before.count(")")
 
 
-# "Common Problems: …": a label before a colon near the start of a claim
-_LABEL = regex.compile(r"^[^\p{L}\p{N}]*([^:\n]{1,60}?):\s")
-
-
-def _title_case(segment: str) -> bool:
-    """Is every content word of ``segment`` capitalised (at least two words)?"""
-    words = [w for w in _WORD.findall(segment) if w[0].isalpha()]
-    skip = function_words()
-    content = [w for w in words if w.casefold() not in skip]
-    return len(words) >= 2 and len(content) >= 2 and all(_capitalised(w) for w in content)
-
-
-def _title_span(text: str) -> tuple[int, int]:
-    """Where ``text`` is a title in Title Case — a label before a colon or a heading
-    (the whole claim, no closing stop) — or (0, 0). Capitalisation there marks the
-    title, not a name: "Key Risks" names nothing."""
-    label = _LABEL.match(text)
-    if label and _title_case(label.group(1)):
-        return label.span(1)
-    body = text.rstrip()
-    if body and body[-1] not in ".!?" and _title_case(body):
-        return 0, len(body)
-    return 0, 0
-
-
 # a capitalised word and "of" just before a word: "Court of Justice", "Bank of England"
 _OF_NAME = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.-]*\s+of\s+$")
 
@@ -150,13 +114,13 @@ def _names_of(text: str) -> tuple[Name, ...]:
     """
     lex = name_lexicon()
     out: list[Name] = []
-    title_start, title_end = _title_span(text)
-    for m in _WORD.finditer(text):
+    title_start, title_end = title_span(text)
+    for m in NAME_WORD.finditer(text):
         word = m.group(0)
-        if not word[0].isalpha() or not _capitalised(word) or len(word) < 2:
+        if not word[0].isalpha() or not capitalised(word) or len(word) < 2:
             continue
         in_title = title_start <= m.start() < title_end
-        if in_title and not (_acronym(word) or any(ch.isupper() for ch in word[1:])):
+        if in_title and not (acronym(word) or any(ch.isupper() for ch in word[1:])):
             continue
         if any(ch.isdigit() for ch in word):
             continue  # model numbers and codes ("Q1", "L2") are figures, not names
@@ -171,7 +135,7 @@ def _names_of(text: str) -> tuple[Name, ...]:
         initial = _opens(text, m.start())
         if initial and folded in NUMBER_WORDS:
             continue  # "Ten kWh cost 75p": a quantity opens the sentence, not a name
-        plain = not (any(ch.isupper() for ch in word[1:]) or _acronym(word))
+        plain = not (any(ch.isupper() for ch in word[1:]) or acronym(word))
         place = folded in lex.demonyms and " " not in folded  # "China", "France"
         if (
             initial
@@ -208,9 +172,9 @@ class NameIndex:
 def _runs(text: str) -> Iterable[list[str]]:
     """Runs of capitalised words (small linking words allowed inside a run)."""
     run: list[str] = []
-    for m in _WORD.finditer(text):
+    for m in NAME_WORD.finditer(text):
         word = m.group(0)
-        if _capitalised(word):
+        if capitalised(word):
             run.append(word)
         elif run and word.lower() in NAME_LINKS:
             continue
@@ -229,7 +193,7 @@ _EXPANSION = range(3, 6)  # words in a lowercase expansion ("body mass index" / 
 def _word_runs(text: str) -> Iterable[list[str]]:
     """Every run of three to five consecutive words of any case (linking words skipped
     inside a run): a lowercase expansion of an acronym ("body mass index")."""
-    words = [m.group(0) for m in _WORD.finditer(text) if m.group(0)[0].isalpha()]
+    words = [m.group(0) for m in NAME_WORD.finditer(text) if m.group(0)[0].isalpha()]
     for i, first in enumerate(words):
         if first.lower() in NAME_LINKS:
             continue
@@ -247,7 +211,7 @@ def _word_runs(text: str) -> Iterable[list[str]]:
 def _initials(run: Sequence[str], whole: bool = False) -> str:
     """The initials of a run's capitalised words; ``whole``: an acronym in it whole ("US
     Department of Agriculture": "usda" as well as "uda")."""
-    return "".join(w if whole and _acronym(w) else w[0] for w in run if w[0].isupper()).lower()
+    return "".join(w if whole and acronym(w) else w[0] for w in run if w[0].isupper()).lower()
 
 
 def _run_initials(run: Sequence[str]) -> set[str]:
@@ -284,7 +248,7 @@ _UNCASED = 0.02
 
 def _uncased(words: Sequence[str]) -> bool:
     letters = [w for w in words if w[0].isalpha()]
-    return bool(letters) and sum(map(_capitalised, letters)) < _UNCASED * len(letters)
+    return bool(letters) and sum(map(capitalised, letters)) < _UNCASED * len(letters)
 
 
 def context_names(context: Iterable[str]) -> NameIndex:
@@ -298,20 +262,20 @@ def name_index(texts: Iterable[str]) -> NameIndex:
     words: set[str] = set()
     acronyms: set[str] = set()
     written: set[str] = set()
-    capitalised: set[str] = set()
+    upper: set[str] = set()
     for text in texts:
         seen: list[str] = []
-        for m in _WORD.finditer(text):
+        for m in NAME_WORD.finditer(text):
             word = m.group(0)
             words.add(fold(word))
             words.update(fold(part) for part in word.split("-") if part)
-            if _acronym(word):
+            if acronym(word):
                 written.add(fold(word).replace(".", ""))
             seen.append(word)
-            if _capitalised(word):
-                capitalised.add(fold(word))
+            if capitalised(word):
+                upper.add(fold(word))
         if _uncased(seen):
-            capitalised.update(fold(w) for w in seen)  # a lowercased text tells no case
+            upper.update(fold(w) for w in seen)  # a lowercased text tells no case
         for piece in _PIECES.split(text):  # a name does not run across "." or ","
             acronyms.update(a for run in _runs(piece) for a in _run_initials(run))
             acronyms.update(_linked_initials(piece))
@@ -321,7 +285,7 @@ def name_index(texts: Iterable[str]) -> NameIndex:
         frozenset(words),
         stems,
         frozenset(acronyms | written),
-        frozenset(capitalised),
+        frozenset(upper),
         frozenset(written),
     )
 
@@ -331,15 +295,15 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
     bare = next((folded[: -len(e)] for e in POSSESSIVE_ENDINGS if folded.endswith(e)), folded)
     forms = {folded, bare, folded.replace(".", "")}
     forms.update(part for part in folded.split("-") if part)
-    if _acronym(word.removesuffix("s")):
+    if acronym(word.removesuffix("s")):
         forms.add(folded.removesuffix("s"))  # "EVs"
     if forms & index.words or {fold_stem(f) for f in forms} & index.stems:
         return True
-    if _acronym(word) and folded.replace(".", "") in index.acronyms:
+    if acronym(word) and folded.replace(".", "") in index.acronyms:
         return True
     if _LINKED_ACRONYM.fullmatch(word) and folded in index.acronyms:
         return True  # "BoE" / "Bank of England"
-    if _acronym(word) and len(folded) == 2 and any(_spells(folded, w) for w in index.words):
+    if acronym(word) and len(folded) == 2 and any(_spells(folded, w) for w in index.words):
         return True  # "UV" / "ultraviolet"
     places = name_lexicon().demonyms.get(folded, frozenset())
     if any(p in index.words or all(w in index.words for w in p.split()) for p in places):

@@ -1,0 +1,50 @@
+"""How a name's capitals are read: the words a name is made of, which are capitalised or
+acronyms, and where Title Case marks a label or a heading rather than a name ("Common
+Problems:", "Side Effects and Key Risks"). Read by ``names.py``.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..text.words import function_words
+
+__all__ = ["NAME_WORD", "acronym", "capitalised", "title_span"]
+
+NAME_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{M}\p{N}'’.&-]*(?<![.'’-])")
+
+
+def capitalised(word: str) -> bool:
+    """A capital first or inside ("Oslo", "iPhone")."""
+    return word[0].isupper() or any(ch.isupper() for ch in word[1:])
+
+
+def acronym(word: str) -> bool:
+    """Two or more letters, all capitals ("NHS", "U.S.")."""
+    letters = [ch for ch in word if ch.isalpha()]
+    return len(letters) >= 2 and all(ch.isupper() for ch in letters)
+
+
+# "Common Problems: …": a label before a colon near the start of a claim
+_LABEL = regex.compile(r"^[^\p{L}\p{N}]*([^:\n]{1,60}?):\s")
+
+
+def _title_case(segment: str) -> bool:
+    """Is every content word of ``segment`` capitalised (at least two words)?"""
+    words = [w for w in NAME_WORD.findall(segment) if w[0].isalpha()]
+    skip = function_words()
+    content = [w for w in words if w.casefold() not in skip]
+    return len(words) >= 2 and len(content) >= 2 and all(capitalised(w) for w in content)
+
+
+def title_span(text: str) -> tuple[int, int]:
+    """Where ``text`` is a title in Title Case — a label before a colon or a heading
+    (the whole claim, no closing stop) — or (0, 0). Capitalisation there marks the
+    title, not a name: "Key Risks" names nothing."""
+    label = _LABEL.match(text)
+    if label and _title_case(label.group(1)):
+        return label.span(1)
+    body = text.rstrip()
+    if body and body[-1] not in ".!?" and _title_case(body):
+        return 0, len(body)
+    return 0, 0
