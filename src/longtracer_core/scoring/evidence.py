@@ -62,6 +62,7 @@ from .figures import Need, context_figures, figure_kind, needs_met
 from .findings import Finding, quote
 from .name_binding import name_binding_finding
 from .names import absent_names, context_names
+from .numeric import shown
 from .toggles import toggle_finding
 from .unit_conflict import other_unit, unit_finding, with_unit
 
@@ -101,15 +102,6 @@ def _compatible(kind: str, a: str, b: str) -> bool:
         x is None or y is None or x == y
         for x, y in zip(_date_parts(a), _date_parts(b), strict=True)
     )
-
-
-_CLOCK_READING = regex.compile(r"T(\d\d:\d\d(?::\d\d)?)")
-
-
-def _shown(value: str) -> str:
-    """A figure reading as a person writes it: a clock time without its "T" (14:30)."""
-    clock = _CLOCK_READING.fullmatch(value)
-    return clock.group(1) if clock else value
 
 
 def _other_value(sentence: EvidenceSentence, kind: str, claimed: str) -> str | None:
@@ -224,7 +216,7 @@ def _unmet(
         return Finding(
             "figure_conflict",
             ReasonCode.NUMERIC_MISMATCH,
-            f"the claim gives {written}; source {aligned.source_id} gives {_shown(other)} "
+            f"the claim gives {written}; source {aligned.source_id} gives {shown(other)} "
             f'("{quote(aligned.text)}")',
             Bound(written, other).proof(aligned.source_id),
         )
@@ -291,7 +283,7 @@ def _role(
             ReasonCode.FIGURE_ROLE_MISMATCH,
             f"source {holders[0].source_id} gives {written} for another fact "
             f'("{quote(holders[0].text)}"); for this, source {aligned.source_id} '
-            f"gives {_shown(other)}",
+            f"gives {shown(other)}",
             Bound(written, other).proof(aligned.source_id),
         )
     return None

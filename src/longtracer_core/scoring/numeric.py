@@ -46,7 +46,7 @@ from longtracer_core.lexicon.numbers import (
 )
 from longtracer_core.text.memo import short_text_cache
 
-__all__ = ["numeric_gate_passes", "numeric_values", "span_numeric_set"]
+__all__ = ["numeric_gate_passes", "numeric_values", "shown", "span_numeric_set"]
 
 _MONTHS = {**MONTHS, **MONTH_ABBREVIATIONS}
 _FULL_MONTHS = frozenset(m for m in _MONTHS if len(m) > 4 or m in ("june", "july", "may"))
@@ -148,6 +148,16 @@ def _date(year: int | None, month: int, day: int | None) -> str:
     if day is None:
         return f"{year:04d}-{month:02d}"
     return f"{year:04d}-{month:02d}-{day:02d}"
+
+
+_CLOCK_READING = regex.compile(r"T(\d\d:\d\d(?::\d\d)?)")
+
+
+def shown(reading: str) -> str:
+    """A reading as a person writes it: a clock time without its "T" (``T14:30`` is 14:30);
+    any other reading as it is."""
+    clock = _CLOCK_READING.fullmatch(reading)
+    return clock.group(1) if clock else reading
 
 
 def _time(g: dict[str, str | None]) -> str:

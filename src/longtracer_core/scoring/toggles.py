@@ -289,6 +289,7 @@ def _match(
 ) -> Toggle | None:
     """The first evidence clause ``mine`` turns around, unless another says it its way."""
     found = None
+    own = _figures(mine.text)
     for source_id, text, read in evidence:
         if len(mine.content - read.content) > 1:
             continue  # every case below needs all the claim's words but one in the sentence
@@ -305,7 +306,7 @@ def _match(
                 continue
             if len(mine.content & other.content) < CLAUSE_SHARE * len(other.content):
                 continue
-            if _figures(mine.text) - _figures(other.text):
+            if own - _figures(other.text):
                 continue  # "900 are not endemic" / "300 are endemic": another statement
             turned = (mine.text.strip(), other.text.strip()) if swapped else _turns(mine, other)
             if turned is not None:
