@@ -17,42 +17,36 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 import regex
 
-from ..lexicon.numbers import SCALE_EXPONENTS, SCALE_WORDS
-from ..text.words import lex_tokens
+from ..lexicon.numbers import SCALE_EXPONENTS
 from .derivation import canon
+from .figures import figure_kind
 from .gate_result import GateResult
-from .units import unit_table
+from .numeric import _scan_items
 
 __all__ = ["figure_role_gate"]
 
-_UNITS = unit_table().words
-_NUMBER_TOKEN = regex.compile(r"^\d[\d.,]*$")
-_PERCENT = regex.compile(r"(\d[\d.,]*)\s?%")
+# a digit group separator between digits ("3,400", "1 200"), dropped from a written figure
+_GROUPING = regex.compile(r"(?<=\d)[,\s](?=\d)")
 
 
 def _figure_units(text: str) -> list[tuple[str, str]]:
-    """(number, unit stem) pairs: a number followed by a unit word."""
-    tokens = lex_tokens(text)
+    """(figure as written, unit) pairs: each figure in digits that ``figures.figure_kind``
+    reads as a percentage ("%") or as a quantity of a unit ("km", "C"; a change of
+    temperature on its scale's unit). The written figure keeps its scale word ("1.4
+    million"), which sets the precision it is compared at."""
     out = []
-    for i, tok in enumerate(tokens[:-1]):
-        if not _NUMBER_TOKEN.match(tok):
+    for item in _scan_items(text, lenient=True):
+        if item.kind != "num" or item.number is None:
             continue
-        number, j = tok.replace(",", ""), i + 1
-        if tokens[j] in SCALE_WORDS and j + 1 < len(tokens):
-            number, j = f"{number} {tokens[j]}", j + 1
-        # two words joined as one unit ("degrees Celsius"), as the figure readings look them up
-        pair = f"{tokens[j]}-{tokens[j + 1]}" if j + 1 < len(tokens) else ""
-        unit = _UNITS.get(pair) or _UNITS.get(tokens[j])
-        if unit is None and tokens[j] == "per" and j + 1 < len(tokens) and tokens[j + 1] == "cent":
+        kind = figure_kind(text, item.start, item.end, item.kind, item.number)
+        if kind == "percent":
             unit = "%"
-        if unit is not None:
-            out.append((number, unit))
+        elif kind.startswith("unit:"):
+            unit = kind[5:].removesuffix("-change")
+        else:
+            continue
+        out.append((_GROUPING.sub("", text[item.start : item.end]), unit))
     return out
-
-
-def _percent_pairs(text: str) -> list[tuple[str, str]]:
-    """(number, "%") for figures written with a percent sign, which is no word token."""
-    return [(m.group(1).replace(",", ""), "%") for m in _PERCENT.finditer(text)]
 
 
 def _value(text: str) -> tuple[Decimal, int] | None:
@@ -102,11 +96,11 @@ def figure_role_gate(
     """Compares figure-unit pairs with the aligned sentence; a pair the span states
     anywhere is fine, and so is a figure of ``given`` (the user's "5 kWh battery" is theirs
     even where a source gives 5 kWh for something else)."""
-    c = [p for p in _figure_units(claim) + _percent_pairs(claim) if not _given_figure(p, given)]
-    s = _figure_units(sentence) + _percent_pairs(sentence)
+    c = [p for p in _figure_units(claim) if not _given_figure(p, given)]
+    s = _figure_units(sentence)
     if not c or not s:
         return GateResult("figure_role", False)
-    s_set = set(s) | set(_figure_units(span)) | set(_percent_pairs(span))
+    s_set = set(s) | set(_figure_units(span))
     for number, unit in c:
         if any(u == unit and _same_value(number, n) for n, u in s_set):
             continue
