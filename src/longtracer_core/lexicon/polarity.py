@@ -101,14 +101,14 @@ NEGATIVE_UN_EXCEPTIONS = ("under", "uni", "until", "unto")
 # formally approve"; a word in "un-" with one negates nothing: "unanimously"), not those of
 # adjectives ("friendly", "likely") or verbs ("apply")
 ADVERB_ENDINGS = tuple(
-    "ally ously ately edly ingly ably ibly arily ently antly ctly fully ively lessly".split()
+    "ally ously ately edly ingly ably ibly arily ently antly ctly fully ively lessly inely".split()
 )
 # words that link a negative word to the word it negates ("unable to attend", "exempt from
 # paying", "free of charge")
 NEGATION_LINKS = frozenset("to from of".split())
 PROHIBITIONS = ("do not", "don't", "don’t", "never", "avoid")
 # Words a negation toggles along with itself ("always" / "never", "any" / "no").
-NEGATION_NEUTRAL = frozenset("always ever any also still even yet".split())
+NEGATION_NEUTRAL = frozenset("always ever any also still even yet longer".split())
 # Where one clause of a sentence ends and another begins: a coordinator or subordinator
 # after a comma, or a subordinator anywhere ("..., even if the school is not in your area").
 CLAUSE_BREAKS = (

@@ -99,12 +99,15 @@ def _verdict(
     """Band → assessment, the seed's reason, and our finer cause where the seed has none.
 
     A claim whose best match is the span that contradicts it is CONTRADICTED even
-    when the penalised score stays in the supported band.
+    when the penalised score stays in the supported band; the gate that contradicts it
+    is its finer cause.
     """
     if match.contradicting_index is not None and (
         verdict != "supported" or match.contradicting_index == match.best_index
     ):
-        return ClaimAssessment.CONTRADICTED, ReasonCode.CONTRADICTED_BY_EVIDENCE, None
+        gates = match.contradiction
+        detail = _GATE_REASONS[gates[0].name] if gates else None
+        return ClaimAssessment.CONTRADICTED, ReasonCode.CONTRADICTED_BY_EVIDENCE, detail
     if verdict == "supported":
         return ClaimAssessment.SUPPORTED, ReasonCode.SUPPORTED_BY_EVIDENCE, None
     reason = _unsupported_reason(match.best.cos if match.best is not None else 0.0)

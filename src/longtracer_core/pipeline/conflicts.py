@@ -7,11 +7,9 @@ source (cosine ≥ ``conflict_similarity``, at most three sources) is read:
 
 * it **contradicts** when the pair matches strongly (uncapped score ≥ the
   supported edge and ≥ 0.75) and a contradicting gate fires (a direction word
-  reversed, a different figure in the same role — the signal that makes a
-  claim CONTRADICTED against its strongest span — or, here only, opposite
-  polarity: alone a negation on the best span is too often a faithful
-  rewording to contradict a claim, but beside another source that supports
-  the claim with no gate fired it is the seed's conflict);
+  reversed, a different figure in the same role, the very word the other side
+  says negated — the signal that makes a claim CONTRADICTED against its
+  strongest span);
 * it **supports** when no gate fires and its score is in the supported band.
 
 One source supporting and a different one contradicting makes the claim
@@ -36,7 +34,7 @@ from ..scoring.v2 import CONTRADICTING_GATES, CONTRADICTION_MIN
 __all__ = ["CONFLICT_GATES", "MAX_SOURCES", "conflict_state", "detect_conflicts"]
 
 MAX_SOURCES = 3
-CONFLICT_GATES = frozenset(CONTRADICTING_GATES) | {"polarity"}
+CONFLICT_GATES = CONTRADICTING_GATES
 
 
 def conflict_state(requested: bool, conflicting: int) -> str:

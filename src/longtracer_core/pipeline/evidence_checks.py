@@ -119,4 +119,7 @@ def join_findings(
     update: dict[str, Any] = {"details": {**claim.details, **words, "finding": chosen}}
     if blocks and claim.assessment is not ClaimAssessment.CONTRADICTED:
         update.update(_update(claim, chosen))
+    elif blocks and chosen.get("kind") in _CONTRADICTING:
+        # contradicted by the matcher too: the decisive finding is what proves it wrong
+        update["reason_detail"] = ReasonCode(chosen["code"])
     return claim.model_copy(update=update)

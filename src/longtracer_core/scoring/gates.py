@@ -219,18 +219,27 @@ def _carries_negation(clause: str, negated: str) -> bool:
     return True
 
 
+def _asserts_denied(clause: str, negated: str) -> bool:
+    """Does ``clause`` say a word the ``negated`` clause denies ("need a visa" / "do not
+    need a visa")? A negation of another word ("were not limited to what is necessary" /
+    "went beyond what is necessary") contradicts nothing the clause says."""
+    return bool(_denied(negated) & {stem(w) for w in _base_words(clause)})
+
+
 def polarity_gate(claim: str, sentence: str) -> GateResult:
-    """One side negated, the other not, read in the clauses that say the same thing; a
-    negation that bounds or adds ("no less than an hour", "not only") is no negation
-    ("not yet", "not all" still are), and a clause that says "not" in a word of its own
-    ("closed", "visa-free", "unaffected") is no plain opposite of a negated one."""
+    """One side negated, the other not, read in the clauses that say the same thing, where
+    the plain clause says the very word the negated one denies; a negation that bounds or
+    adds ("no less than an hour", "not only") is no negation ("not yet", "not all" still
+    are), and a clause that says "not" in a word of its own ("closed", "visa-free",
+    "unaffected") is no plain opposite of a negated one."""
     claim, sentence = _BOUNDS.sub(" ", claim), _BOUNDS.sub(" ", sentence)
     if not (_negated(_stems(claim)) or _negated(_stems(sentence))):
         return GateResult("polarity", False)  # no negation on either side: nothing to read
     mine, theirs = _stating_clauses(claim, sentence)
     c = _negated(_stems(mine))
     s = _negated(_stems(theirs))
-    if c == s or _carries_negation(*((theirs, mine) if c else (mine, theirs))):
+    negated, plain = (mine, theirs) if c else (theirs, mine)
+    if c == s or not _asserts_denied(plain, negated) or _carries_negation(plain, negated):
         return GateResult("polarity", False)
     side = (
         "the claim is negated and the evidence is not"

@@ -12,7 +12,7 @@ comes out (docs/reference/matcher.md has the measurement behind each part):
   by ``GATE_PENALTY``; a claim's score is the best penalised pair;
 * a claim whose strongest match (the highest score before gates and cap, at
   least ``CONTRADICTION_MIN``, the seed's supported edge) fires an opposing
-  gate — direction or figure role — is CONTRADICTED by that span.
+  gate — direction, figure role or polarity — is CONTRADICTED by that span.
 """
 
 from __future__ import annotations
@@ -34,9 +34,10 @@ __all__ = [
 
 GATE_PENALTY = 0.75
 UNSEEN_SCALE = 0.5
-# Gates that say the evidence states the opposite (polarity is left out: negation cues
-# in paraphrase are too often worded differently), and how strong the match must be.
-CONTRADICTING_GATES = frozenset({"direction", "figure_role"})
+# Gates that say the evidence states the opposite, and how strong the match must be
+# (polarity only since it reads a negation of the very word the other side says: "need a
+# visa" / "do not need a visa", not "went beyond" / "were not limited to").
+CONTRADICTING_GATES = frozenset({"direction", "figure_role", "polarity"})
 CONTRADICTION_MIN = 0.75
 
 

@@ -23,7 +23,8 @@ ROWS = {
     "supported": (SUPPORTED, (C.SUPPORTED, R.SUPPORTED_BY_EVIDENCE, None)),
     "contradicted: strong match, opposing figure role": (
         SWAPPED,
-        (C.CONTRADICTED, R.CONTRADICTED_BY_EVIDENCE, None),
+        # the figure the evidence states otherwise is the decisive finding that proves it
+        (C.CONTRADICTED, R.CONTRADICTED_BY_EVIDENCE, R.NUMERIC_MISMATCH),
     ),
     "under the 0.25 similarity gate": (
         "Bananas are grown by monks in quiet gardens.",

@@ -28,7 +28,11 @@ PINNED_V2 = {
     # 2026-12-03: the polarity gate reads the clauses that say the same thing; two
     # fabrications were held below the band only by a negation in an unrelated clause
     # (their outcomes did not change: both stay uncertain on p_wrong)
-    ("topical_fabrication", "all"): (89, 24, 63),
+    # 2026-12-05: the polarity gate fires only where the plain side says the word the
+    # negation denies; two more fabrications left the band that a negation of another
+    # word in the aligned sentence had held them below ("had not received the second
+    # dose", "without garbage collection")
+    ("topical_fabrication", "all"): (89, 22, 67),
     # 2026-12-03: two evidence plans now hold the passage naming the claim's subject
     # (paraphrase-019, -131), as the name doctrine requires of a paraphrase; a clause
     # that refers back (", and retail buyers got the rest") is not cut off
@@ -40,8 +44,12 @@ PINNED_V2 = {
     ("date_unit_variation", "format_only"): (32, 29, 29),
     ("date_unit_variation", "value_changed"): (40, 40, 40),
     ("date_unit_variation", "unit_conversion"): (8, 0, 0),
-    ("negation", "flipped"): (122, 5, 62),
-    ("negation", "faithful_negation"): (57, 41, 41),
+    # 2026-12-05: a polarity fire on the strongest match now contradicts the claim (the
+    # gate reads a negation of the very word the other side says), so flipped negations
+    # are CONTRADICTED (gate 62 → 98) rather than pushed out of the band by penalties
+    # on negations of other words (band 5 → 2); faithful negations keep the band more
+    ("negation", "flipped"): (122, 2, 98),
+    ("negation", "faithful_negation"): (57, 48, 48),
     ("direction", "reversed"): (145, 1, 57),
     ("direction", "faithful_direction"): (71, 60, 50),
     ("figure_role", "wrong_role"): (47, 18, 25),

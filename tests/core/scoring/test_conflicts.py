@@ -10,6 +10,7 @@ import pytest
 
 from longtracer_core import CitationVerifier
 from longtracer_core.contracts import ClaimAssessment as C
+from longtracer_core.contracts import ClaimOutcome
 from longtracer_core.contracts import ReasonCode as R
 from longtracer_core.testing import FixedNli, HashEmbedder
 from tests.helpers import SOURCES, SUPPORTED, layers, verifier
@@ -142,3 +143,28 @@ def test_cancelled_error_in_the_decomposer_is_cancelled_not_decomposition_failed
 
     case = verifier(decomposer=Cancelling()).verify_case(SUPPORTED, SOURCES)
     assert layers(case)[:3] == ("CANCELLED", "NOT_EVALUATED", "EXECUTION_CANCELLED")
+
+
+@pytest.mark.model  # the packaged embedding model scores the match
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "A cast-iron pan should be left to soak.",
+            "A cast-iron pan is dried straight after washing and should not be left to soak.",
+        ),
+        (
+            "Cycling on the towpath is allowed on stretches narrower than two metres.",
+            "Cycling on the towpath is not allowed on stretches narrower than two metres, "
+            "where walkers have priority.",
+        ),
+    ],
+)
+def test_a_strong_match_that_negates_the_claims_word_is_never_supported(claim, source):
+    """A claim that reuses its source's words with the negation dropped matches well enough
+    for the supported band; the polarity gate on that strongest match makes it CONTRADICTED
+    and marks it (uncertain: the finding is no quote of a decisive shape, so nothing is
+    deleted)."""
+    (c,) = CitationVerifier().verify_case(claim, [source]).claims
+    assert c.assessment is C.CONTRADICTED and c.outcome is not ClaimOutcome.SUPPORTED
+    assert c.details["contradicting_span"]["gates"] == ["polarity"]

@@ -426,7 +426,8 @@ def test_a_fronted_clause_ends_at_its_comma(claim):
         "A 2016 study of the Calder cohort had found that low vitamin D came before fractures."
     )
     assert not polarity_gate(claim, sentence).fired
-    assert polarity_gate("The trial did not follow up a 2016 finding.", sentence).fired
+    denied = "The 2016 study had not found that low vitamin D came before fractures."
+    assert polarity_gate(denied, sentence).fired
 
 
 @pytest.mark.parametrize(
@@ -706,3 +707,41 @@ def test_a_frequency_is_no_generalisation(claim, sentence):
 )
 def test_a_generalisation_the_evidence_does_not_make_still_fires(claim, sentence):
     assert quantifier_gate(claim, sentence).fired
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # the negation denies a word the claim does not say: a rewording, not an opposite
+        (
+            "Students who leave the course early forfeit the remaining payments.",
+            "Students who leave the course early do not receive the remaining payments.",
+        ),
+        (
+            "The court found that the programmes went beyond what is strictly necessary.",
+            "The court found that the programmes were not limited to what is strictly necessary.",
+        ),
+        ("Any bonus you are owed is taxed normally.", "Any bonus is not part of the tax-free sum."),
+    ],
+)
+def test_a_negation_of_another_word_is_no_opposite(claim, sentence):
+    """The gate fires only where the plain clause says the very word the negated clause
+    denies; a negation of another word ("were not limited to") says nothing against it."""
+    assert not polarity_gate(claim, sentence).fired
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        ("The ferry still runs on Sundays.", "The ferry no longer runs on Sundays."),
+        (
+            "Antibiotics are routinely needed for a sore throat.",
+            "Antibiotics are not routinely needed for a sore throat.",
+        ),
+        ("You need a visa for stays of up to 90 days.", "You do not need a visa for 90 days."),
+    ],
+)
+def test_the_denied_word_is_read_past_no_longer_and_adverbs(claim, sentence):
+    """ "no longer" denies the verb after it, and an adverb in "-inely" is skipped to
+    reach the word the negation denies."""
+    assert polarity_gate(claim, sentence).fired
