@@ -4,7 +4,8 @@
     .venv/bin/python -m benchmarks.fit_calibration --dry-run  # fit and print only
 
 Reads every dev-split answer of the realistic corpus (``tests/realistic``, all
-writers), verifies it with the default engine, and fits a logistic model of
+writers) and the dev paraphrases of the adversarial corpus (for the uncertain line only),
+verifies them with the default engine, and fits a logistic model of
 "the claim's sentence is wrong" on the features of ``scoring/calibration.py``
 (claims of non-claim sentences left out). Writes
 ``src/longtracer_core/data/calibration.json`` with the weights, the balanced
@@ -25,6 +26,7 @@ import numpy as np
 
 from longtracer_core import CitationVerifier
 from longtracer_core.contracts import AssessmentAvailability, ClaimAssessment, ClaimOutcome
+from longtracer_core.evaluation import load_corpus
 from longtracer_core.evaluation.realistic_corpus import HUMAN, load_realistic
 from longtracer_core.pipeline.verdicts import answer_contexts, may_pass_on_probability
 from longtracer_core.scoring.calibration import FEATURES, claim_features, fit_logistic
@@ -41,11 +43,51 @@ FLAGGED_FAITHFUL = 0.30
 # answers written by people; model-written faithful sentences are flagged far less, so
 # the share over every writer alone can hide a line that marks too many of them)
 FLAGGED_FAITHFUL_HUMAN = 0.35
+# ... and supports at least this share of the adversarial corpus's dev paraphrases (the
+# specification's floor: a correct sentence reworded is not marked for its wording)
+PARAPHRASES_SUPPORTED = 0.90
+PARAPHRASES = ROOT / "tests" / "adversarial" / "data" / "paraphrase.jsonl"
 L2 = 1.0
 
 
-def _rows(records):
-    verifier = CitationVerifier()
+def _claim_reading(claim, ctx):
+    """A claim's features and (refuted, always marked, below the band)."""
+    feats = claim_features(claim.details, claim.outcome, ctx)
+    refuted = claim.outcome is ClaimOutcome.REFUTED
+    # below the band and unable to pass on probability: marked whatever p_wrong says
+    below = claim.assessment is not ClaimAssessment.SUPPORTED
+    always = below and not may_pass_on_probability(claim, len(ctx))
+    return [feats[f] for f in FEATURES], (refuted, always, below)
+
+
+def _paraphrases(verifier, weights, bias):
+    """Per dev paraphrase of the adversarial corpus: (refuted, always, below, p_wrong) of
+    each assessed claim, p_wrong under the fitted ``weights`` and ``bias``."""
+    cases = [c for c in load_corpus(PARAPHRASES) if c.get("split") == "dev"]
+    results = verifier.verify_batch(
+        [
+            {"response": c["claim"], "sources": list(c["evidence"]), "case_id": c["id"]}
+            for c in cases
+        ]
+    )
+    out = []
+    for case in results:
+        claims = list(case.claims)
+        read = [
+            _claim_reading(claim, ctx)
+            for claim, ctx in zip(claims, answer_contexts(claims), strict=True)
+            if claim.availability is AssessmentAvailability.ASSESSED
+        ]
+        out.append(
+            [
+                (*flags, float(1.0 / (1.0 + np.exp(-(np.dot(x, weights) + bias)))))
+                for x, flags in read
+            ]
+        )
+    return out
+
+
+def _rows(verifier, records):
     guarded = verifier.verify_batch(
         [
             {
@@ -76,14 +118,10 @@ def _rows(records):
             if not labels & {"faithful", "error"}:
                 continue
             wrong = int("error" in labels)
-            feats = claim_features(claim.details, claim.outcome, ctx)
-            refuted = claim.outcome is ClaimOutcome.REFUTED
-            # below the band and unable to pass on probability: marked whatever p_wrong says
-            below = claim.assessment is not ClaimAssessment.SUPPORTED
-            always = below and not may_pass_on_probability(claim, len(ctx))
+            feats, flags = _claim_reading(claim, ctx)
             human = record.writer == HUMAN
             keys = [(record.id, k, label, human) for k, label in touched if label != "non_claim"]
-            rows.append(([feats[f] for f in FEATURES], wrong, (refuted, always, below), keys))
+            rows.append((feats, wrong, flags, keys))
     return rows
 
 
@@ -103,13 +141,13 @@ def _rates(sentences, hit):
     return float(np.mean(faithful)), float(np.mean(wrong))
 
 
-def _operating_points(rows, p):
+def _operating_points(rows, p, paraphrases):
     """``uncertain``: the p_wrong line that flags the most wrong sentences while faithful
     sentences flagged stay at or under FLAGGED_FAITHFUL (and those of hand-written
-    answers at or under FLAGGED_FAITHFUL_HUMAN), and of the lines that flag as many, the
-    highest (no faithful flag that catches nothing); ``balanced``: the lowest line at
-    which removing uncertain claims keeps faithful sentences removed at or under
-    BALANCED_FAITHFUL."""
+    answers at or under FLAGGED_FAITHFUL_HUMAN) and the dev paraphrases supported at or
+    over PARAPHRASES_SUPPORTED, and of the lines that flag as many, the highest (no
+    faithful flag that catches nothing); ``balanced``: the lowest line at which removing
+    uncertain claims keeps faithful sentences removed at or under BALANCED_FAITHFUL."""
     sentences, human = _sentences(rows, p), _sentences(rows, p, human_only=True)
     grid = [float(t) for t in np.round(np.arange(0.02, 0.99, 0.01), 2)]
 
@@ -118,10 +156,16 @@ def _operating_points(rows, p):
 
     rates = {tau: _rates(sentences, lambda c, tau=tau: flags(c, tau)) for tau in grid}
     by_people = {tau: _rates(human, lambda c, tau=tau: flags(c, tau))[0] for tau in grid}
+    kept = {
+        tau: float(np.mean([not any(flags(c, tau) for c in case) for case in paraphrases]))
+        for tau in grid
+    }
     within = [
         tau
         for tau in grid
-        if rates[tau][0] <= FLAGGED_FAITHFUL and by_people[tau] <= FLAGGED_FAITHFUL_HUMAN
+        if rates[tau][0] <= FLAGGED_FAITHFUL
+        and by_people[tau] <= FLAGGED_FAITHFUL_HUMAN
+        and kept[tau] >= PARAPHRASES_SUPPORTED
     ] or grid[-1:]
     most = max(rates[tau][1] for tau in within)
     line = max(tau for tau in within if rates[tau][1] == most)
@@ -141,12 +185,13 @@ def main() -> None:
     args = ap.parse_args()
     started = time.perf_counter()
     records = [r for r in load_realistic([args.corpus]) if r.split == "dev"]
-    rows = _rows(records)
+    verifier = CitationVerifier()
+    rows = _rows(verifier, records)
     x = np.array([r[0] for r in rows], dtype=np.float64)
     y = np.array([r[1] for r in rows], dtype=np.float64)
     weights, bias = fit_logistic(x, y, l2=L2)
     p = 1.0 / (1.0 + np.exp(-(x @ weights + bias)))
-    points = _operating_points(rows, p)
+    points = _operating_points(rows, p, _paraphrases(verifier, weights, bias))
     report = {
         "version": f"calibration-{date.today().isoformat()}",
         "features": list(FEATURES),
@@ -164,7 +209,8 @@ def main() -> None:
             "l2": L2,
             "uncertain_rule": (
                 f"most wrong flagged with faithful flagged <= {FLAGGED_FAITHFUL} "
-                f"(hand-written answers: <= {FLAGGED_FAITHFUL_HUMAN}); of equal lines the highest"
+                f"(hand-written answers: <= {FLAGGED_FAITHFUL_HUMAN}) and adversarial dev "
+                f"paraphrases supported >= {PARAPHRASES_SUPPORTED}; of equal lines the highest"
             ),
             "balanced_rule": f"lowest line keeping faithful sentences removed <= {BALANCED_FAITHFUL}",
             "seconds": round(time.perf_counter() - started, 1),

@@ -31,6 +31,7 @@ __all__ = [
     "ALL_EXTENT_PLACES",
     "ALL_EXTENT_CLOSERS",
     "ANY_LICENSERS",
+    "CONDITION_WORDS",
     "QUANTIFIER_GROUPS",
     "RELATION_WORDS",
     "SCOPE_LIMITS",
@@ -108,7 +109,7 @@ ADVERB_ENDINGS = tuple(
 NEGATION_LINKS = frozenset("to from of".split())
 PROHIBITIONS = ("do not", "don't", "don’t", "never", "avoid")
 # Words a negation toggles along with itself ("always" / "never", "any" / "no").
-NEGATION_NEUTRAL = frozenset("always ever any also still even yet longer".split())
+NEGATION_NEUTRAL = frozenset("always ever any also still even yet".split())
 # Where one clause of a sentence ends and another begins: a coordinator or subordinator
 # after a comma, or a subordinator anywhere ("..., even if the school is not in your area").
 CLAUSE_BREAKS = (
@@ -256,13 +257,16 @@ SCHEDULE_VERBS = frozenset(
 )
 # words before a claim's "any" in its clause that make it "some at all", no claim about
 # every one: a negation, a condition or a word of opposition ("isn't covered by any", "if
-# she has any trouble", "against wading at any level"; ``scoring.gates._unbounded``)
+# she has any trouble", "against wading at any level"; ``scoring.quantifier_gate``)
+# words that open a condition: a quantifier after one in its clause states a case, not a
+# claim about every one ("if it was never protected"; ``scoring.quantifier_gate``)
+CONDITION_WORDS = frozenset("if unless whether".split())
 ANY_LICENSERS = frozenset(
     "not no never none without cannot nor if whether unless against before".split()
 )
 # words that limit a statement to part of its subject ("many species enter a tun"): an
 # evidence clause holding one, restated without it, is said of more than the evidence says
-# (``scoring.gates.quantifier_gate``). Modals are left out: "may" grants as often as it
+# (``scoring.quantifier_gate``). Modals are left out: "may" grants as often as it
 # doubts ("premium economy may be booked" is "is allowed"), measured on the dev split
 SCOPE_LIMITS = frozenset("many some most several".split())
 # words by which a claim keeps a limit of some kind (the gate stays quiet when the claim

@@ -5,8 +5,8 @@ gate compares the claim with the span sentence that shares most of its words
 (the *aligned* sentence) and reports whether it fired, with a sentence a person
 can read:
 
-* ``polarity`` — one side is negated and the other is not ("do not need a
-  visa" / "need a visa");
+* ``polarity`` — one side negates the very word the other says ("do not need a
+  visa" / "need a visa"; a negation of another word is a rewording);
 * ``direction`` — the claim moves one way where the evidence moves the other
   (rose/fell, more/less, before/after, northern/southern, east/west …) and the
   evidence never says the claim's way, or turns a route round ("from A to B" where
@@ -15,7 +15,8 @@ can read:
   against "revenue rose, but operating profit fell");
 * ``quantifier`` — the claim generalises ("all", "always", "never", "every")
   where the evidence does not ("almost all" is no "all"), or drops the limit
-  the evidence puts on its subject ("many species", "80 % of its species");
+  the evidence puts on its subject ("many species", "80 % of its species";
+  ``quantifier_gate.py``);
 * ``entity`` — the claim names something (a capitalised name) the span does not
   mention while the span names something else in its place;
 * ``causal`` — the claim gives a reason ("because", "due to", "leads to" …)
@@ -32,20 +33,12 @@ the verdict: how they weigh is decided by the score model (docs/reference/matche
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 import regex
 
 from ..lexicon.polarity import (
     ADVERB_ENDINGS,
-    ALL_EXTENT,
-    ALL_EXTENT_CLOSERS,
-    ALL_EXTENT_PLACES,
-    ANY_LICENSERS,
-    CLAUSE_BREAKS,
     FALLING_WORDS,
-    FREQUENCY_ADVERBS,
-    FREQUENCY_WORDS,
     NEGATION_BOUNDS,
     NEGATION_LINKS,
     NEGATION_NEUTRAL,
@@ -53,21 +46,18 @@ from ..lexicon.polarity import (
     NEGATIVE_CARRIERS,
     NEGATIVE_UN_EXCEPTIONS,
     OPPOSITE_PAIRS,
-    QUANTIFIER_BOUNDS,
-    QUANTIFIER_GROUPS,
-    QUANTIFIERS,
     RISING_WORDS,
-    SCOPE_LIMITS,
-    SCOPE_WORDS,
 )
 from ..lexicon.verbs import PAST_BASE
 from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
 from ..text.words import function_words, lex_tokens, stem, stem_tokens
 from .causal_gate import causal_gate
+from .clause_pairs import one_stating_pair, stating_clauses
 from .entity_gate import entity_gate
 from .figure_role_gate import figure_role_gate
 from .gate_result import GateResult
+from .quantifier_gate import quantifier_gate
 
 __all__ = ["GATE_NAMES", "GateResult", "aligned_sentence", "check_gates"]
 
@@ -86,7 +76,6 @@ _OPPOSITE: dict[str, set[str]] = {}
 for _a, _b in _OPPOSITES:
     _OPPOSITE.setdefault(stem(_a), set()).add(stem(_b))
     _OPPOSITE.setdefault(stem(_b), set()).add(stem(_a))
-_QUANTIFIERS = QUANTIFIERS
 
 
 _stems = stem_tokens
@@ -115,47 +104,6 @@ _BOUNDS = regex.compile(
 )
 
 
-_CLAUSES = regex.compile(CLAUSE_BREAKS, regex.IGNORECASE)
-
-
-def _clause_words(text: str) -> list[tuple[str, frozenset[str]]]:
-    """The clauses of ``text`` with their content-word stems."""
-    skip = function_words()
-    parts = [part for part in _CLAUSES.split(text) if part.strip()] or [text]
-    return [(part, frozenset(t for t in _stems(part) if t not in skip)) for part in parts]
-
-
-def _stating_clauses(claim: str, sentence: str) -> tuple[str, str]:
-    """The clause of ``claim`` and the clause of ``sentence`` that share the most content
-    words: where the two say the same thing (a negation in another clause, "When
-    multipoint is on, LDAC is not available; the headphones switch to AAC", says nothing
-    of "The headphones fall back to AAC")."""
-    pair = _best_pair(_clause_words(claim), _clause_words(sentence))
-    return pair[0][0], pair[1][0]
-
-
-def _best_pair(
-    ours: list[tuple[str, frozenset[str]]], theirs: list[tuple[str, frozenset[str]]]
-) -> tuple[tuple[str, frozenset[str]], tuple[str, frozenset[str]]]:
-    pairs = [(a, b) for a in ours for b in theirs]
-    return max(pairs, key=lambda pair: len(pair[0][1] & pair[1][1]))
-
-
-def _one_stating_pair(claim: str, sentence: str) -> tuple[str, str] | None:
-    """``_stating_clauses`` when one evidence clause shares clearly more with the claim's
-    clause than any other (by ``_CLAUSE_MARGIN`` content words), else None."""
-    theirs = _clause_words(sentence)
-    (mine, words), (stating, _) = _best_pair(_clause_words(claim), theirs)
-    shares = sorted(len(words & other) for _, other in theirs)
-    if len(shares) > 1 and shares[-1] - shares[-2] < _CLAUSE_MARGIN:
-        return None
-    return mine, stating
-
-
-# the content words by which the clause read for a direction must lead every other clause
-_CLAUSE_MARGIN = 2
-
-
 def _base_words(clause: str) -> list[str]:
     """A clause's words, an irregular past read as its base ("sold" is "sell")."""
     return [PAST_BASE.get(t, t) for t in lex_tokens(clause)]
@@ -164,11 +112,16 @@ def _base_words(clause: str) -> list[str]:
 def _denied(clause: str) -> set[str]:
     """The stems of the words a clause's negations deny: the first content word after each
     that is no adverb ("does not contain" → contain, "did not formally approve" → approve,
-    "without a visa" → visa)."""
+    "without a visa" → visa, "no longer runs" → run)."""
     words, skip, out = _base_words(clause), function_words(), set()
     for i, t in enumerate(words):
         if t in _NEGATIONS or t.endswith(("n't", "n’t")):
-            rest = (w for w in words[i + 1 :] if w not in skip and w not in NEGATION_NEUTRAL)
+            after = (
+                words[i + 2 :]
+                if t == "no" and words[i + 1 : i + 2] == ["longer"]
+                else words[i + 1 :]
+            )
+            rest = (w for w in after if w not in skip and w not in NEGATION_NEUTRAL)
             word = next((w for w in rest if not _adverb(w)), None)
             if word is not None:
                 out.add(stem(word))
@@ -235,7 +188,7 @@ def polarity_gate(claim: str, sentence: str) -> GateResult:
     claim, sentence = _BOUNDS.sub(" ", claim), _BOUNDS.sub(" ", sentence)
     if not (_negated(_stems(claim)) or _negated(_stems(sentence))):
         return GateResult("polarity", False)  # no negation on either side: nothing to read
-    mine, theirs = _stating_clauses(claim, sentence)
+    mine, theirs = stating_clauses(claim, sentence)
     c = _negated(_stems(mine))
     s = _negated(_stems(theirs))
     negated, plain = (mine, theirs) if c else (theirs, mine)
@@ -276,7 +229,7 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
     c, s = set(_stems(claim)) & _CHANGES, set(_stems(sentence)) & _CHANGES
     if found.fired or not ((c & _UP and s & _DOWN) or (c & _DOWN and s & _UP)):
         return found  # no word of change turned anywhere in the sentence: no clause to read
-    pair = _one_stating_pair(claim, sentence)
+    pair = one_stating_pair(claim, sentence)
     if pair is None or pair == (claim, sentence):
         return found
     # read in part of the sentence, only words of change count, no comparison ("A is
@@ -309,122 +262,6 @@ def _turned_word(claim: str, sentence: str) -> GateResult:
                 (word, sorted(opposite)[0]),
             )
     return GateResult("direction", False)
-
-
-def _unbounded(text: str, licensed: bool = False) -> set[str]:
-    """The words of ``text`` but a quantifier a bound comes before ("almost all"); with
-    ``licensed`` (a claim's words) also "all" only as a closing "at all" ("isn't accepted
-    at all"; "at all times" still claims every one) and an "any" a negation or condition
-    before it in its clause licenses ("isn't covered by any option", "if she has any
-    trouble": some, not every). The evidence keeps its "any": "if any fault appears …"
-    does not state "any fault is …"."""
-    out: set[str] = set()
-    for part in _PIECES.split(text) if licensed else [text]:
-        raw = _stretches().sub("", part.lower())  # "all year", "all over", "6-all"
-        tokens = lex_tokens(raw)
-        first_any = _ANY.search(raw) if licensed else None
-        skip = {
-            "any" if first_any and _licensed(_WORDS.findall(raw[: first_any.start()])) else "",
-            "all" if licensed and len(_ALL.findall(raw)) == len(_AT_ALL.findall(raw)) else "",
-        }
-        out.update(t for i, t in enumerate(tokens) if not _bounded(tokens, i, skip))
-    return out
-
-
-def _bounded(tokens: Sequence[str], i: int, skip: set[str]) -> bool:
-    """Is ``tokens[i]`` a quantifier that claims no universal: one ``skip`` names, or one
-    a bound comes before ("almost all")?"""
-    t = tokens[i]
-    return t in _QUANTIFIERS and (t in skip or (i > 0 and tokens[i - 1] in QUANTIFIER_BOUNDS))
-
-
-@lru_cache(maxsize=1)
-def _stretches() -> regex.Pattern[str]:
-    """An "all" of a stretch of time or place or of a tied score (``ALL_EXTENT``), and an
-    "every" of a frequency ("every 30 days", "every other week"; ``FREQUENCY_WORDS``)."""
-
-    def words(group: frozenset[str]) -> str:
-        return "|".join(sorted(group, key=len, reverse=True))
-
-    return regex.compile(
-        r"(?<=\d\s*[-–]\s*)all\b"  # "6-all"
-        rf"|\bevery(?=\s+(?:\d+|other)\s+(?:{words(FREQUENCY_WORDS)})\b)"  # "every 30 days"
-        rf"|\ball(?=\s+(?:{words(ALL_EXTENT_PLACES)})\b(?![-\p{{L}}]))"
-        rf"|\ball(?=\s+(?:{words(ALL_EXTENT)})\b(?!-)"
-        rf"(?:\s+(?:{words(ALL_EXTENT_CLOSERS)})\b|\s*(?:[^\s\p{{L}}]|$)"
-        rf"|\s+(?:{words(function_words())})\b))",
-        regex.IGNORECASE,
-    )
-
-
-_ANY, _ALL, _AT_ALL = (
-    regex.compile(p) for p in (r"\bany\b", r"\ball\b", r"\bat all\b(?=\s*(?:[.!?]|$))")
-)
-_PIECES = regex.compile(r"[,;:()—–]")  # what a licensing word's reach ends at
-_WORDS = regex.compile(r"[\p{L}’']+")
-
-
-def _licensed(before: Sequence[str]) -> bool:
-    return any(t in ANY_LICENSERS or t.endswith(("n't", "n’t")) for t in before)
-
-
-_SHARE_OF = regex.compile(
-    r"(?<![\d.,])\d[\d.,]*\s?(?:%|percent\b|per cent\b)\s*of\b", regex.IGNORECASE
-)
-# the content words a claim clause must share with the evidence clause it restates
-_SCOPE_SHARED = 3
-
-
-def _dropped_limit(claim: str, sentence: str) -> str | None:
-    """The limit ("many", "80 % of") of the evidence clause that states the claim's
-    clause, when the claim keeps no limit of any kind and no figure."""
-    if not (set(lex_tokens(sentence)) & SCOPE_LIMITS or _SHARE_OF.search(sentence)):
-        return None  # nothing to drop: the common case, read without clauses
-    mine, theirs = _stating_clauses(claim, sentence)
-    words = set(lex_tokens(theirs))
-    limit = sorted(words & SCOPE_LIMITS)
-    share = _SHARE_OF.search(theirs)
-    if not (limit or share) or set(lex_tokens(claim)) & SCOPE_WORDS:
-        return None
-    if any(ch.isdigit() for ch in claim):
-        return None
-    skip = function_words()
-    ours = {t for t in _stems(mine) if t not in skip}
-    evidence = {t for t in _stems(theirs) if t not in skip}
-    if len(ours & evidence) < max(_SCOPE_SHARED, len(evidence) / 2):
-        return None
-    return limit[0] if limit else share.group(0)  # type: ignore[union-attr]
-
-
-# "every day" is a frequency only where the evidence gives one ("daily", "a day"); "open
-# every day" for "open on weekdays" generalises
-_EVERY_PERIOD = regex.compile(rf"\bevery\s+(?:{'|'.join(sorted(FREQUENCY_WORDS))})\b", regex.I)
-_FREQUENCY = regex.compile(
-    rf"\b(?:{'|'.join(sorted(FREQUENCY_ADVERBS))})\b"
-    rf"|\b(?:a|an|per|each|every)\s+(?:{'|'.join(sorted(FREQUENCY_WORDS))})\b",
-    regex.IGNORECASE,
-)
-
-
-def quantifier_gate(claim: str, sentence: str) -> GateResult:
-    """The claim generalises ("all", "every", "never") where the evidence does not, or states
-    without its limit what the evidence limits ("Its species are endemic" for "Around 80 %
-    of its species are endemic"; "Tardigrades enter a tun" for "many species enter a tun")."""
-    c = _unbounded(claim, licensed=True) & _QUANTIFIERS
-    if "every" in c and _EVERY_PERIOD.search(claim) and _FREQUENCY.search(sentence):
-        c.discard("every")  # "10 µg every day" for "a daily supplement"
-    s = _unbounded(sentence)
-    extra = sorted(w for w in c - s if not any(w in g and g & s for g in QUANTIFIER_GROUPS))
-    if extra:
-        return GateResult(
-            "quantifier", True, f"the claim generalises with {extra[0]!r}; the evidence does not"
-        )
-    limit = _dropped_limit(claim, sentence)
-    if limit is not None:
-        return GateResult(
-            "quantifier", True, f"the evidence limits this ({limit!r}); the claim does not"
-        )
-    return GateResult("quantifier", False)
 
 
 def check_gates(

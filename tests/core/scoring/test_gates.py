@@ -745,3 +745,93 @@ def test_the_denied_word_is_read_past_no_longer_and_adverbs(claim, sentence):
     """ "no longer" denies the verb after it, and an adverb in "-inely" is skipped to
     reach the word the negation denies."""
     assert polarity_gate(claim, sentence).fired
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # a "never" or "none" inside a condition states a case, not a claim about every one
+        (
+            "If the surveyor never visited the site, you can ask for a second survey.",
+            "A second survey can be requested where the first surveyor's report is disputed.",
+        ),
+        ("If you have none, ask the office for a spare key.", "The office keeps spare keys."),
+        # a "never" that opens its clause gives advice
+        (
+            "Never look at the Sun through binoculars without a solar filter.",
+            "Looking at the Sun through binoculars without a solar filter injures the eyes.",
+        ),
+        ("Take it when you remember, and never double up.", "Take it when you remember."),
+        # "none" for a clause the evidence opens with "no"
+        ("Qualifying time: none for general entry.", "No qualifying time is needed for entry."),
+        # an "all" or "whole" that counts no set
+        ("All but one of the crew were saved.", "The crew were saved by the lifeboat."),
+        ("It is an all-cash deal at a 27% premium.", "The price is a 27% premium."),
+        ("The Arctic warms faster than the world as a whole.", "The Arctic warms faster."),
+        ("You need to pay the whole £8,000 within 14 days.", "Pay £8,000 within 14 days."),
+    ],
+)
+def test_a_quantifier_that_claims_no_universal_is_no_generalisation(claim, sentence):
+    assert not quantifier_gate(claim, sentence).fired
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        ("Pluto never crosses inside the orbit of Neptune.", "Pluto crosses inside it."),
+        (
+            "None of its clauses remain part of English law today.",
+            "Only three of its clauses remain part of English law today; the best known says "
+            "that no free man may be imprisoned without trial.",
+        ),
+        ("None of the patients recovered.", "Most patients did not recover."),
+        ("All of the crew were saved.", "The crew were saved by the lifeboat."),
+        ("The whole crew was saved.", "The crew were saved by the lifeboat."),
+    ],
+)
+def test_a_universal_the_evidence_does_not_state_still_fires(claim, sentence):
+    """ "none" is met by a "no" only in the clause that says what the claim says."""
+    assert quantifier_gate(claim, sentence).fired
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The ministry blamed the fall in coverage on misinformation.",
+        "The fall in coverage was attributed by officials to misinformation.",
+        "The chief executive credited the growth to price cuts.",
+        # "you" as anyone at all, in a "when" clause, is no user's own case
+        "Extra months are lost when you renew, because the scanners read the issue date.",
+    ],
+)
+def test_blame_credit_and_attribution_give_a_reason(claim):
+    assert "causal" in fired(claim, "Coverage fell to 85 percent. Extra months are lost.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "span"),
+    [
+        (
+            "Your flight is covered because it departed from a UK airport.",
+            "The rules cover flights departing from a UK airport on any airline.",
+        ),
+        (
+            "If you use Python, move to version 3.2, because its retries are off by default.",
+            "Version 3.2 added retries, which are off by default.",
+        ),
+        (
+            "Heatstroke: Cause: a body temperature of 40 °C or more.",
+            "Heatstroke occurs when body temperature rises to 40 °C or higher.",
+        ),
+        (
+            "The mayor attributed the drop in traffic to the new charge.",
+            "The mayor credited the new charge with the drop in traffic.",
+        ),
+    ],
+)
+def test_a_reason_for_what_the_claim_says_of_the_user_or_a_condition_that_brings_it_about(
+    claim, span
+):
+    """The reason an answer gives for applying a rule to the user is its own inference; an
+    evidence sentence saying when something happens ("occurs when") states its cause."""
+    assert "causal" not in fired(claim, span)

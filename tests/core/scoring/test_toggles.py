@@ -154,6 +154,8 @@ def test_a_negated_claim_is_refuted_end_to_end_and_its_sentence_redacted():
         "Exports of wool from Marlow increased after the plague.",
         "The Corran Bridge was completed three years after the Harbour Tower.",
         "Ozone levels near the ground are lower in summer than in winter.",
+        # found in review: "longer" is a word of direction, not a part of "no longer"
+        "The canal is shorter than the railway.",
     ],
 )
 def test_a_claim_that_swaps_a_word_for_its_opposite_is_found(claim):

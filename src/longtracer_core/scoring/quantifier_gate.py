@@ -1,0 +1,188 @@
+"""The quantifier gate: the claim generalises where the evidence does not, or drops the
+limit the evidence puts on its subject.
+
+* the claim says "all", "every", "never", "none", "whole" … (``lexicon.polarity.QUANTIFIERS``)
+  where the aligned evidence sentence says no such word (nor one of its group: "all" /
+  "every" / "each"; "none" / a clause opened by "no"), unless the word claims no universal:
+  a bound before it ("almost all"), a stretch of time or place ("all year", "all over
+  Europe"), a frequency ("every 30 days"), a set it does not count ("all but one", "an
+  all-cash deal", "as a whole", "the whole £8,000"), an "any" or "never" a condition or a
+  negation licenses ("if you have any trouble", "if it was never protected"), or a
+  "never" that opens its clause as advice ("Never look at the Sun …");
+* the evidence clause that states the claim's clause limits it ("many species", "80 % of
+  its species") and the claim keeps no limit and no figure.
+
+A candidate like the other gates (``gates.py``): it lowers a pair's score and feeds the
+calibration, never refutes on its own. Pure functions of strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import regex
+
+from ..lexicon.polarity import (
+    ALL_EXTENT,
+    ALL_EXTENT_CLOSERS,
+    ALL_EXTENT_PLACES,
+    ANY_LICENSERS,
+    CONDITION_WORDS,
+    FREQUENCY_ADVERBS,
+    FREQUENCY_WORDS,
+    QUANTIFIER_BOUNDS,
+    QUANTIFIER_GROUPS,
+    QUANTIFIERS,
+    SCOPE_LIMITS,
+    SCOPE_WORDS,
+)
+from ..text.words import function_words, lex_tokens, stem_tokens
+from .clause_pairs import stating_clauses
+from .gate_result import GateResult
+
+__all__ = ["quantifier_gate"]
+
+_QUANTIFIERS = QUANTIFIERS
+
+
+def _unbounded(text: str, licensed: bool = False) -> set[str]:
+    """The words of ``text`` but a quantifier a bound comes before ("almost all"); with
+    ``licensed`` (a claim's words) also "all" only as a closing "at all" ("isn't accepted
+    at all"; "at all times" still claims every one) and an "any" a negation or condition
+    before it in its clause licenses ("isn't covered by any option", "if she has any
+    trouble": some, not every). The evidence keeps its "any": "if any fault appears …"
+    does not state "any fault is …"."""
+    out: set[str] = set()
+    for part in _PIECES.split(text) if licensed else [text]:
+        raw = _stretches().sub("", part.lower())  # "all year", "all over", "6-all"
+        tokens = lex_tokens(raw)
+        skip = _licensed_words(raw) if licensed else set()
+        out.update(t for i, t in enumerate(tokens) if not _bounded(tokens, i, skip))
+    return out
+
+
+def _licensed_words(piece: str) -> set[str]:
+    """The quantifiers of a claim's ``piece`` (lower case) that claim no universal: an
+    "any" a licensing word comes before, a closing "at all", a "never" or "none" inside a
+    condition ("if it was never protected", "if you have none": a case, not a claim), and
+    a "never" that opens the piece, which gives advice ("Never look at the Sun …", "…, and
+    never double up": a prohibition, read by the polarity gate)."""
+    first_any = _ANY.search(piece)
+    skip = {
+        "any" if first_any and _licensed(_WORDS.findall(piece[: first_any.start()])) else "",
+        "all" if len(_ALL.findall(piece)) == len(_AT_ALL.findall(piece)) else "",
+    }
+    for word in ("never", "none"):
+        found = regex.search(rf"\b{word}\b", piece)
+        if found and CONDITION_WORDS & set(_WORDS.findall(piece[: found.start()])):
+            skip.add(word)
+    if _ADVICE.match(piece):
+        skip.add("never")
+    return skip
+
+
+# a piece of a claim that opens with "never" and a verb: advice, not a frequency
+_ADVICE = regex.compile(r"\s*(?:(?:and|but|or|so)\s+)?never\s+(?!been\b|had\b|has\b|have\b)")
+
+
+def _bounded(tokens: Sequence[str], i: int, skip: set[str]) -> bool:
+    """Is ``tokens[i]`` a quantifier that claims no universal: one ``skip`` names, or one
+    a bound comes before ("almost all")?"""
+    t = tokens[i]
+    return t in _QUANTIFIERS and (t in skip or (i > 0 and tokens[i - 1] in QUANTIFIER_BOUNDS))
+
+
+@lru_cache(maxsize=1)
+def _stretches() -> regex.Pattern[str]:
+    """An "all" of a stretch of time or place or of a tied score (``ALL_EXTENT``), and an
+    "every" of a frequency ("every 30 days", "every other week"; ``FREQUENCY_WORDS``)."""
+
+    def words(group: frozenset[str]) -> str:
+        return "|".join(sorted(group, key=len, reverse=True))
+
+    return regex.compile(
+        r"(?<=\d\s*[-–]\s*)all\b"  # "6-all"
+        r"|\ball(?=\s+but\b|-\p{L})"  # "all but one", "an all-cash deal"
+        r"|(?<=\bas\s+a\s+)whole\b|\bwhole(?=\s+[£$€]?\d)"  # "as a whole", "the whole £8,000"
+        rf"|\bevery(?=\s+(?:\d+|other)\s+(?:{words(FREQUENCY_WORDS)})\b)"  # "every 30 days"
+        rf"|\ball(?=\s+(?:{words(ALL_EXTENT_PLACES)})\b(?![-\p{{L}}]))"
+        rf"|\ball(?=\s+(?:{words(ALL_EXTENT)})\b(?!-)"
+        rf"(?:\s+(?:{words(ALL_EXTENT_CLOSERS)})\b|\s*(?:[^\s\p{{L}}]|$)"
+        rf"|\s+(?:{words(function_words())})\b))",
+        regex.IGNORECASE,
+    )
+
+
+_ANY, _ALL, _AT_ALL = (
+    regex.compile(p) for p in (r"\bany\b", r"\ball\b", r"\bat all\b(?=\s*(?:[.!?]|$))")
+)
+_PIECES = regex.compile(r"[,;:()—–]")  # what a licensing word's reach ends at
+_WORDS = regex.compile(r"[\p{L}’']+")
+
+
+def _licensed(before: Sequence[str]) -> bool:
+    return any(t in ANY_LICENSERS or t.endswith(("n't", "n’t")) for t in before)
+
+
+_SHARE_OF = regex.compile(
+    r"(?<![\d.,])\d[\d.,]*\s?(?:%|percent\b|per cent\b)\s*of\b", regex.IGNORECASE
+)
+# the content words a claim clause must share with the evidence clause it restates
+_SCOPE_SHARED = 3
+
+
+def _dropped_limit(claim: str, sentence: str) -> str | None:
+    """The limit ("many", "80 % of") of the evidence clause that states the claim's
+    clause, when the claim keeps no limit of any kind and no figure."""
+    if not (set(lex_tokens(sentence)) & SCOPE_LIMITS or _SHARE_OF.search(sentence)):
+        return None  # nothing to drop: the common case, read without clauses
+    mine, theirs = stating_clauses(claim, sentence)
+    words = set(lex_tokens(theirs))
+    limit = sorted(words & SCOPE_LIMITS)
+    share = _SHARE_OF.search(theirs)
+    if not (limit or share) or set(lex_tokens(claim)) & SCOPE_WORDS:
+        return None
+    if any(ch.isdigit() for ch in claim):
+        return None
+    skip = function_words()
+    ours = {t for t in stem_tokens(mine) if t not in skip}
+    evidence = {t for t in stem_tokens(theirs) if t not in skip}
+    if len(ours & evidence) < max(_SCOPE_SHARED, len(evidence) / 2):
+        return None
+    return limit[0] if limit else share.group(0)  # type: ignore[union-attr]
+
+
+# the determiners that say "none" of the clause they open ("no qualifying time is needed")
+_NO_WORDS = frozenset({"no", "neither"})
+# "every day" is a frequency only where the evidence gives one ("daily", "a day"); "open
+# every day" for "open on weekdays" generalises
+_EVERY_PERIOD = regex.compile(rf"\bevery\s+(?:{'|'.join(sorted(FREQUENCY_WORDS))})\b", regex.I)
+_FREQUENCY = regex.compile(
+    rf"\b(?:{'|'.join(sorted(FREQUENCY_ADVERBS))})\b"
+    rf"|\b(?:a|an|per|each|every)\s+(?:{'|'.join(sorted(FREQUENCY_WORDS))})\b",
+    regex.IGNORECASE,
+)
+
+
+def quantifier_gate(claim: str, sentence: str) -> GateResult:
+    """The claim generalises ("all", "every", "never") where the evidence does not, or states
+    without its limit what the evidence limits ("Its species are endemic" for "Around 80 %
+    of its species are endemic"; "Tardigrades enter a tun" for "many species enter a tun")."""
+    c = _unbounded(claim, licensed=True) & _QUANTIFIERS
+    if "every" in c and _EVERY_PERIOD.search(claim) and _FREQUENCY.search(sentence):
+        c.discard("every")  # "10 µg every day" for "a daily supplement"
+    s = _unbounded(sentence)
+    extra = sorted(w for w in c - s if not any(w in g and g & s for g in QUANTIFIER_GROUPS))
+    if "none" in extra and set(lex_tokens(stating_clauses(claim, sentence)[1])) & _NO_WORDS:
+        extra.remove("none")  # "Qualifying time: none" for "No qualifying time is needed"
+    if extra:
+        return GateResult(
+            "quantifier", True, f"the claim generalises with {extra[0]!r}; the evidence does not"
+        )
+    limit = _dropped_limit(claim, sentence)
+    if limit is not None:
+        return GateResult(
+            "quantifier", True, f"the evidence limits this ({limit!r}); the claim does not"
+        )
+    return GateResult("quantifier", False)
