@@ -13,6 +13,7 @@ __all__ = [
     "FALLING_WORDS",
     "NEGATIONS",
     "NEGATION_BLURS",
+    "CLAUSE_BOUNDS",
     "NEGATION_BOUNDS",
     "NEGATION_IDIOMS",
     "NEGATION_NEUTRAL",
@@ -31,7 +32,6 @@ __all__ = [
     "ALL_EXTENT_PLACES",
     "ALL_EXTENT_CLOSERS",
     "ANY_LICENSERS",
-    "CONDITION_WORDS",
     "QUANTIFIER_GROUPS",
     "RELATION_WORDS",
     "SCOPE_LIMITS",
@@ -74,6 +74,12 @@ NEGATION_BLURS = tuple(
     without unless except than instead rather another other others different elsewhere
     outside apart
     """.split()
+)
+# Words that bound what a clause says (a time, a threshold): a claim that turns an evidence
+# clause's negation round must keep its bounds ("You cannot get a refund after 30 days" is
+# no turned "You can get a refund within 30 days"; ``scoring.gates._said_and_denied``)
+CLAUSE_BOUNDS = frozenset(
+    "after before within until till over under above below beyond since only except".split()
 )
 # Verbs that carry a negation of their own: "can avoid paying" says "does not have to
 # pay", so a clause holding one that the other clause lacks is no toggle of it ("Charities
@@ -258,9 +264,6 @@ SCHEDULE_VERBS = frozenset(
 # words before a claim's "any" in its clause that make it "some at all", no claim about
 # every one: a negation, a condition or a word of opposition ("isn't covered by any", "if
 # she has any trouble", "against wading at any level"; ``scoring.quantifier_gate``)
-# words that open a condition: a quantifier after one in its clause states a case, not a
-# claim about every one ("if it was never protected"; ``scoring.quantifier_gate``)
-CONDITION_WORDS = frozenset("if unless whether".split())
 ANY_LICENSERS = frozenset(
     "not no never none without cannot nor if whether unless against before".split()
 )

@@ -7,9 +7,11 @@ source (cosine ≥ ``conflict_similarity``, at most three sources) is read:
 
 * it **contradicts** when the pair matches strongly (uncapped score ≥ the
   supported edge and ≥ 0.75) and a contradicting gate fires (a direction word
-  reversed, a different figure in the same role, the very word the other side
-  says negated — the signal that makes a claim CONTRADICTED against its
-  strongest span);
+  reversed, a different figure in the same role, opposite polarity). Alone on
+  the strongest span, polarity makes a claim CONTRADICTED only when the claim is
+  the span's clause with its negation turned (``v2.opposes``): a negation is too
+  often a faithful rewording; beside another source that supports the claim with
+  no gate fired, any polarity fire is the seed's conflict;
 * it **supports** when no gate fires and its score is in the supported band.
 
 One source supporting and a different one contradicting makes the claim

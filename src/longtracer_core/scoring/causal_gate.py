@@ -19,9 +19,7 @@ _CAUSAL = regex.compile(
     r"leads?\s+to|led\s+to|lead\s+to|causes?|caused|causing|results?\s+in|resulted\s+in|"
     r"driven\s+by|triggers?|triggered|since\s+(?=the|it|they|this)|thanks\s+to|which\s+is\s+why|"
     r"that\s+is\s+why|so\s+(?=the|it|they|this|that|you|a|an)|(?<=,\s*)so(?=\s)|"
-    r"in\s+order\s+to|prompt(?:s|ed)?|blam(?:e|es|ed|ing)|attribut(?:ed|ing)\s+(?:\S+\s+){0,8}?to|"
-    r"credit(?:ed|ing)|"
-    r"(?:happens?|happened|occurs?|occurred)\s+when)\b",
+    r"in\s+order\s+to|prompt(?:s|ed)?)\b",
     flags=regex.IGNORECASE,
 )
 
@@ -41,8 +39,7 @@ _CLAIM_CAUSAL = regex.compile(
     r"as\s+a\s+result|therefore|thus|hence|leads?\s+to|led\s+to|causes?|caused|causing|"
     r"results?\s+in|resulted\s+in|driven\s+by|triggers?|triggered|"
     r"since\s+(?=the\s+(?!\d)|(?:their|these|those|it|its|they|this|there)\b)|"
-    r"thanks\s+to|which\s+is\s+why|that\s+is\s+why|blam(?:e|es|ed|ing)|credit(?:ed|ing)|"
-    r"attribut(?:ed|ing)\s+(?:\S+\s+){0,8}?to|"
+    r"thanks\s+to|which\s+is\s+why|that\s+is\s+why|"
     r"(?:prompts|(?<=\b(?:can|could|may|might|will|would|should|to)\s+)prompt)\b"
     r"(?!\s+(?:(?:you|users?|the\s+user)\s+)?(?:to|for)\b)|"
     r"(?<!\b(?:be|been|being|are|is|get|gets)\s+)prompted\b(?!\s+(?:you|the\s+user)\s+(?:to|for)\b))\b",
@@ -56,23 +53,14 @@ _USER_REASON = regex.compile(
 )
 
 
-# the user named before the reason word, but not as anyone at all ("when you renew")
-_USER_BEFORE = regex.compile(r"(?<!\bwhen\s+)" + ADDRESSED.pattern, regex.IGNORECASE)
-
-
 def _about_the_user(claim: str, start: int) -> bool:
     """Is the reason the claim gives (its reason word at ``start``) the user's own case
-    ("because you are over 70", "because your plan supports point-in-time recovery"), or
-    the reason for what it says of the user ("Your flight is covered because it departed
-    from a UK airport", "If you use Python, move to 3.2, because …")? An answer applying the
-    sources to the user gives reasons no source can state: on the dev split 9 faithful
-    claims whose best span states no cause gave one of the first kind, no wrong claim did;
-    of the second kind 6 faithful and 1 wrong claim. A claim about the world that names the
-    user only after its reason ("causes your kidneys to retain salt", "because it decides
-    which route is open to you") still needs a cause in the evidence."""
-    if _USER_REASON.match(claim, start) is not None:
-        return True
-    return _USER_BEFORE.search(claim, 0, start) is not None
+    ("because you are over 70", "because your plan supports point-in-time recovery")? An
+    answer applying the sources to the user gives reasons no source can state: on the dev
+    split 9 faithful claims whose best span states no cause gave one, no wrong claim did. A
+    claim about the world that names the user later ("causes your kidneys to retain salt",
+    "because it decides which route is open to you") still needs a cause in the evidence."""
+    return _USER_REASON.match(claim, start) is not None
 
 
 def causal_gate(claim: str, span: str) -> GateResult:

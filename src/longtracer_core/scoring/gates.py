@@ -5,8 +5,9 @@ gate compares the claim with the span sentence that shares most of its words
 (the *aligned* sentence) and reports whether it fired, with a sentence a person
 can read:
 
-* ``polarity`` — one side negates the very word the other says ("do not need a
-  visa" / "need a visa"; a negation of another word is a rewording);
+* ``polarity`` — one side is negated and the other is not ("do not need a
+  visa" / "need a visa"); its ``terms`` name the word turned round when the claim is
+  the evidence's clause with its negation dropped or added;
 * ``direction`` — the claim moves one way where the evidence moves the other
   (rose/fell, more/less, before/after, northern/southern, east/west …) and the
   evidence never says the claim's way, or turns a route round ("from A to B" where
@@ -38,6 +39,7 @@ import regex
 
 from ..lexicon.polarity import (
     ADVERB_ENDINGS,
+    CLAUSE_BOUNDS,
     FALLING_WORDS,
     NEGATION_BOUNDS,
     NEGATION_LINKS,
@@ -172,19 +174,29 @@ def _carries_negation(clause: str, negated: str) -> bool:
     return True
 
 
-def _asserts_denied(clause: str, negated: str) -> bool:
-    """Does ``clause`` say a word the ``negated`` clause denies ("need a visa" / "do not
-    need a visa")? A negation of another word ("were not limited to what is necessary" /
-    "went beyond what is necessary") contradicts nothing the clause says."""
-    return bool(_denied(negated) & {stem(w) for w in _base_words(clause)})
+def _said_and_denied(mine: str, sentence: str, plain: str, negated: str) -> tuple[str, ...]:
+    """The words the ``plain`` clause says and the ``negated`` clause denies ("need a visa" /
+    "do not need a visa"), when the claim's clause ``mine`` says nothing the evidence
+    ``sentence`` lacks: the claim is that clause with its negation dropped or added ("should
+    be left to soak" / "should not be left to soak"). Empty for a negation of another word
+    ("went beyond what is necessary" / "were not limited to what is necessary") and for a
+    claim that says more ("opens on Tuesdays" / "does not open on Mondays")."""
+    said = _denied(negated) & {stem(w) for w in _base_words(plain)}
+    skip = (function_words() | NEGATION_NEUTRAL) - CLAUSE_BOUNDS
+    ours = {stem(w) for w in _base_words(mine) if w not in skip and not _negated([w])}
+    if not said or ours - {stem(w) for w in _base_words(sentence)}:
+        return ()
+    return tuple(sorted(said))
 
 
 def polarity_gate(claim: str, sentence: str) -> GateResult:
-    """One side negated, the other not, read in the clauses that say the same thing, where
-    the plain clause says the very word the negated one denies; a negation that bounds or
-    adds ("no less than an hour", "not only") is no negation ("not yet", "not all" still
-    are), and a clause that says "not" in a word of its own ("closed", "visa-free",
-    "unaffected") is no plain opposite of a negated one."""
+    """One side negated, the other not, read in the clauses that say the same thing; a
+    negation that bounds or adds ("no less than an hour", "not only") is no negation ("not
+    yet", "not all" still are), and a clause that says "not" in a word of its own
+    ("closed", "visa-free", "unaffected") is no plain opposite of a negated one. The
+    result's ``terms`` name the words the claim turns round when it is the evidence's
+    clause with the negation dropped or added (``_said_and_denied``): only then does the
+    gate contradict the claim (``v2.opposes``); otherwise it is a hint."""
     claim, sentence = _BOUNDS.sub(" ", claim), _BOUNDS.sub(" ", sentence)
     if not (_negated(_stems(claim)) or _negated(_stems(sentence))):
         return GateResult("polarity", False)  # no negation on either side: nothing to read
@@ -192,14 +204,14 @@ def polarity_gate(claim: str, sentence: str) -> GateResult:
     c = _negated(_stems(mine))
     s = _negated(_stems(theirs))
     negated, plain = (mine, theirs) if c else (theirs, mine)
-    if c == s or not _asserts_denied(plain, negated) or _carries_negation(plain, negated):
+    if c == s or _carries_negation(plain, negated):
         return GateResult("polarity", False)
     side = (
         "the claim is negated and the evidence is not"
         if c
         else ("the evidence is negated and the claim is not")
     )
-    return GateResult("polarity", True, side)
+    return GateResult("polarity", True, side, _said_and_denied(mine, sentence, plain, negated))
 
 
 _FROM_TO = regex.compile(r"\bfrom\s+(?:the\s+)?([\p{L}-]+)\s+to\s+(?:the\s+)?([\p{L}-]+)", regex.I)

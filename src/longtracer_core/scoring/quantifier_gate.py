@@ -3,12 +3,10 @@ limit the evidence puts on its subject.
 
 * the claim says "all", "every", "never", "none", "whole" … (``lexicon.polarity.QUANTIFIERS``)
   where the aligned evidence sentence says no such word (nor one of its group: "all" /
-  "every" / "each"; "none" / a clause opened by "no"), unless the word claims no universal:
-  a bound before it ("almost all"), a stretch of time or place ("all year", "all over
-  Europe"), a frequency ("every 30 days"), a set it does not count ("all but one", "an
-  all-cash deal", "as a whole", "the whole £8,000"), an "any" or "never" a condition or a
-  negation licenses ("if you have any trouble", "if it was never protected"), or a
-  "never" that opens its clause as advice ("Never look at the Sun …");
+  "every" / "each"), unless the word claims no universal: a bound before it ("almost
+  all"), a stretch of time or place ("all year", "all over Europe"), a frequency ("every
+  30 days"), "all but one", "as a whole", or an "any" a condition or a negation licenses
+  ("if you have any trouble");
 * the evidence clause that states the claim's clause limits it ("many species", "80 % of
   its species") and the claim keeps no limit and no figure.
 
@@ -28,7 +26,6 @@ from ..lexicon.polarity import (
     ALL_EXTENT_CLOSERS,
     ALL_EXTENT_PLACES,
     ANY_LICENSERS,
-    CONDITION_WORDS,
     FREQUENCY_ADVERBS,
     FREQUENCY_WORDS,
     QUANTIFIER_BOUNDS,
@@ -64,26 +61,12 @@ def _unbounded(text: str, licensed: bool = False) -> set[str]:
 
 def _licensed_words(piece: str) -> set[str]:
     """The quantifiers of a claim's ``piece`` (lower case) that claim no universal: an
-    "any" a licensing word comes before, a closing "at all", a "never" or "none" inside a
-    condition ("if it was never protected", "if you have none": a case, not a claim), and
-    a "never" that opens the piece, which gives advice ("Never look at the Sun …", "…, and
-    never double up": a prohibition, read by the polarity gate)."""
+    "any" a licensing word comes before and a closing "at all"."""
     first_any = _ANY.search(piece)
-    skip = {
+    return {
         "any" if first_any and _licensed(_WORDS.findall(piece[: first_any.start()])) else "",
         "all" if len(_ALL.findall(piece)) == len(_AT_ALL.findall(piece)) else "",
     }
-    for word in ("never", "none"):
-        found = regex.search(rf"\b{word}\b", piece)
-        if found and CONDITION_WORDS & set(_WORDS.findall(piece[: found.start()])):
-            skip.add(word)
-    if _ADVICE.match(piece):
-        skip.add("never")
-    return skip
-
-
-# a piece of a claim that opens with "never" and a verb: advice, not a frequency
-_ADVICE = regex.compile(r"\s*(?:(?:and|but|or|so)\s+)?never\s+(?!been\b|had\b|has\b|have\b)")
 
 
 def _bounded(tokens: Sequence[str], i: int, skip: set[str]) -> bool:
@@ -103,8 +86,7 @@ def _stretches() -> regex.Pattern[str]:
 
     return regex.compile(
         r"(?<=\d\s*[-–]\s*)all\b"  # "6-all"
-        r"|\ball(?=\s+but\b|-\p{L})"  # "all but one", "an all-cash deal"
-        r"|(?<=\bas\s+a\s+)whole\b|\bwhole(?=\s+[£$€]?\d)"  # "as a whole", "the whole £8,000"
+        r"|\ball(?=\s+but\b)|(?<=\bas\s+a\s+)whole\b"  # "all but one", "as a whole"
         rf"|\bevery(?=\s+(?:\d+|other)\s+(?:{words(FREQUENCY_WORDS)})\b)"  # "every 30 days"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT_PLACES)})\b(?![-\p{{L}}]))"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT)})\b(?!-)"
@@ -153,8 +135,6 @@ def _dropped_limit(claim: str, sentence: str) -> str | None:
     return limit[0] if limit else share.group(0)  # type: ignore[union-attr]
 
 
-# the determiners that say "none" of the clause they open ("no qualifying time is needed")
-_NO_WORDS = frozenset({"no", "neither"})
 # "every day" is a frequency only where the evidence gives one ("daily", "a day"); "open
 # every day" for "open on weekdays" generalises
 _EVERY_PERIOD = regex.compile(rf"\bevery\s+(?:{'|'.join(sorted(FREQUENCY_WORDS))})\b", regex.I)
@@ -174,8 +154,6 @@ def quantifier_gate(claim: str, sentence: str) -> GateResult:
         c.discard("every")  # "10 µg every day" for "a daily supplement"
     s = _unbounded(sentence)
     extra = sorted(w for w in c - s if not any(w in g and g & s for g in QUANTIFIER_GROUPS))
-    if "none" in extra and set(lex_tokens(stating_clauses(claim, sentence)[1])) & _NO_WORDS:
-        extra.remove("none")  # "Qualifying time: none" for "No qualifying time is needed"
     if extra:
         return GateResult(
             "quantifier", True, f"the claim generalises with {extra[0]!r}; the evidence does not"

@@ -30,15 +30,25 @@ __all__ = [
     "UNSEEN_SCALE",
     "GatedMatch",
     "gate_candidates",
+    "opposes",
 ]
 
 GATE_PENALTY = 0.75
 UNSEEN_SCALE = 0.5
 # Gates that say the evidence states the opposite, and how strong the match must be
-# (polarity only since it reads a negation of the very word the other side says: "need a
-# visa" / "do not need a visa", not "went beyond" / "were not limited to").
 CONTRADICTING_GATES = frozenset({"direction", "figure_role", "polarity"})
 CONTRADICTION_MIN = 0.75
+
+
+def opposes(gate: GateResult) -> bool:
+    """Does a fired gate say the evidence states the opposite? Direction and figure role
+    do; polarity only when it names the word the claim turns round, the claim being the
+    evidence's clause with its negation dropped or added ("should be left to soak" /
+    "should not be left to soak"; a negation of another word, "went beyond" / "were not
+    limited to", is a hint: negations in paraphrase are often worded anew)."""
+    if not gate.fired or gate.name not in CONTRADICTING_GATES:
+        return False
+    return gate.name != "polarity" or bool(gate.terms)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +104,7 @@ def gate_candidates(
     strong_gates = checked.get(strong_si) or check_gates(
         claim, span_text(strong_si), optional, given
     )
-    opposing = tuple(g for g in strong_gates if g.fired and g.name in CONTRADICTING_GATES)
+    opposing = tuple(g for g in strong_gates if opposes(g))
     contradicting = (
         strong_si
         if opposing and strong_uncapped >= max(supported_edge, CONTRADICTION_MIN)

@@ -28,10 +28,8 @@ PINNED_V2 = {
     # 2026-12-03: the polarity gate reads the clauses that say the same thing; two
     # fabrications were held below the band only by a negation in an unrelated clause
     # (their outcomes did not change: both stay uncertain on p_wrong)
-    # 2026-12-05: the polarity gate fires only where the plain side says the word the
-    # negation denies; two more fabrications left the band that a negation of another
-    # word in the aligned sentence had held them below ("had not received the second
-    # dose", "without garbage collection")
+    # 2026-12-05: one more fabrication in the band ("Tern's borrow checker was adapted
+    # from the Rust compiler"), four more held by a gate
     ("topical_fabrication", "all"): (89, 22, 67),
     # 2026-12-03: two evidence plans now hold the passage naming the claim's subject
     # (paraphrase-019, -131), as the name doctrine requires of a paraphrase; a clause
@@ -44,12 +42,12 @@ PINNED_V2 = {
     ("date_unit_variation", "format_only"): (32, 29, 29),
     ("date_unit_variation", "value_changed"): (40, 40, 40),
     ("date_unit_variation", "unit_conversion"): (8, 0, 0),
-    # 2026-12-05: a polarity fire on the strongest match now contradicts the claim (the
-    # gate reads a negation of the very word the other side says), so flipped negations
-    # are CONTRADICTED (gate 62 → 98) rather than pushed out of the band by penalties
-    # on negations of other words (band 5 → 2); faithful negations keep the band more
-    ("negation", "flipped"): (122, 2, 98),
-    ("negation", "faithful_negation"): (57, 48, 48),
+    # 2026-12-05: a polarity fire on the strongest match contradicts the claim when the
+    # claim is the evidence's clause with its negation turned (``v2.opposes``), so most
+    # flipped negations are CONTRADICTED (gate 62 → 95) rather than left in the band
+    # (band 5 → 4: a contradicted claim's score is no longer what keeps it out)
+    ("negation", "flipped"): (122, 4, 95),
+    ("negation", "faithful_negation"): (57, 45, 45),
     ("direction", "reversed"): (145, 1, 57),
     ("direction", "faithful_direction"): (71, 60, 50),
     ("figure_role", "wrong_role"): (47, 18, 25),

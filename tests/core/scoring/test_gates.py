@@ -7,6 +7,7 @@ import pytest
 from longtracer_core.scoring.claim_figures import gate_needs
 from longtracer_core.scoring.figures import claim_needs, context_figures, needs_met, span_figures
 from longtracer_core.scoring.gates import GATE_NAMES, check_gates, polarity_gate, quantifier_gate
+from longtracer_core.scoring.v2 import opposes
 
 
 def met(claim: str, span: str) -> bool:
@@ -724,10 +725,12 @@ def test_a_generalisation_the_evidence_does_not_make_still_fires(claim, sentence
         ("Any bonus you are owed is taxed normally.", "Any bonus is not part of the tax-free sum."),
     ],
 )
-def test_a_negation_of_another_word_is_no_opposite(claim, sentence):
-    """The gate fires only where the plain clause says the very word the negated clause
-    denies; a negation of another word ("were not limited to") says nothing against it."""
-    assert not polarity_gate(claim, sentence).fired
+def test_a_negation_of_another_word_is_a_hint_not_an_opposite(claim, sentence):
+    """A negation of another word ("were not limited to") may be a rewording: the gate
+    still fires as a hint, but names no word the claim turns round, so it never
+    contradicts the claim."""
+    gate = polarity_gate(claim, sentence)
+    assert gate.terms == () and not opposes(gate)
 
 
 @pytest.mark.parametrize(
@@ -738,37 +741,52 @@ def test_a_negation_of_another_word_is_no_opposite(claim, sentence):
             "Antibiotics are routinely needed for a sore throat.",
             "Antibiotics are not routinely needed for a sore throat.",
         ),
-        ("You need a visa for stays of up to 90 days.", "You do not need a visa for 90 days."),
+        ("You need a visa for stays of 90 days.", "You do not need a visa for stays of 90 days."),
     ],
 )
 def test_the_denied_word_is_read_past_no_longer_and_adverbs(claim, sentence):
     """ "no longer" denies the verb after it, and an adverb in "-inely" is skipped to
-    reach the word the negation denies."""
+    reach the word the negation denies: the claim is the clause with its negation turned,
+    and the gate opposes it."""
+    assert opposes(polarity_gate(claim, sentence))
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # the claim says more than the negated sentence: it speaks of another day
+        ("The museum opens on Tuesdays.", "The museum does not open on Mondays."),
+        # a bound or a limit restated the other way round
+        ("You cannot get a refund after 30 days.", "You can get a refund within 30 days."),
+        ("Non-members cannot vote.", "Only members can vote."),
+    ],
+)
+def test_a_claim_that_says_more_than_the_turned_clause_is_not_opposed(claim, sentence):
+    """Found in review: only the evidence's own clause with its negation dropped or added
+    is contradicted; a claim with a word of its own gets the hint, never the opposition."""
+    assert not opposes(polarity_gate(claim, sentence))
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # a negation worded with another verb: a hint, as before
+        ("You do not need a visa for short stays.", "A visa is required for short stays."),
+        ("The bridge isn't open to cyclists.", "Cyclists may use the bridge."),
+        ("The shares did not rally.", "The shares rallied."),
+    ],
+)
+def test_a_negation_worded_anew_still_fires_the_gate(claim, sentence):
+    """Found in review: a flipped negation whose plain side uses a synonym keeps the
+    polarity hint (the score penalty that keeps it out of the supported band)."""
     assert polarity_gate(claim, sentence).fired
 
 
 @pytest.mark.parametrize(
     ("claim", "sentence"),
     [
-        # a "never" or "none" inside a condition states a case, not a claim about every one
-        (
-            "If the surveyor never visited the site, you can ask for a second survey.",
-            "A second survey can be requested where the first surveyor's report is disputed.",
-        ),
-        ("If you have none, ask the office for a spare key.", "The office keeps spare keys."),
-        # a "never" that opens its clause gives advice
-        (
-            "Never look at the Sun through binoculars without a solar filter.",
-            "Looking at the Sun through binoculars without a solar filter injures the eyes.",
-        ),
-        ("Take it when you remember, and never double up.", "Take it when you remember."),
-        # "none" for a clause the evidence opens with "no"
-        ("Qualifying time: none for general entry.", "No qualifying time is needed for entry."),
-        # an "all" or "whole" that counts no set
         ("All but one of the crew were saved.", "The crew were saved by the lifeboat."),
-        ("It is an all-cash deal at a 27% premium.", "The price is a 27% premium."),
         ("The Arctic warms faster than the world as a whole.", "The Arctic warms faster."),
-        ("You need to pay the whole £8,000 within 14 days.", "Pay £8,000 within 14 days."),
     ],
 )
 def test_a_quantifier_that_claims_no_universal_is_no_generalisation(claim, sentence):
@@ -787,51 +805,38 @@ def test_a_quantifier_that_claims_no_universal_is_no_generalisation(claim, sente
         ("None of the patients recovered.", "Most patients did not recover."),
         ("All of the crew were saved.", "The crew were saved by the lifeboat."),
         ("The whole crew was saved.", "The crew were saved by the lifeboat."),
+        # found in review: an "all-" compound, "whole" before a figure, a "none" a limited
+        # "no" does not state, a "never" in the main clause after a condition, and advice
+        # that generalises all claim every one
+        ("The city's bus fleet is all-electric.", "Most of the city's buses are electric."),
+        ("The whole 500-page report is online.", "Parts of the 500-page report are online."),
+        ("None of the flights were delayed.", "No flights from Terminal 2 were delayed."),
+        (
+            "If you have a UK passport you never need a visa for France.",
+            "UK passport holders usually do not need a visa for France.",
+        ),
+        ("Never skip the warm-up before a run.", "Runners should usually warm up first."),
     ],
 )
 def test_a_universal_the_evidence_does_not_state_still_fires(claim, sentence):
-    """ "none" is met by a "no" only in the clause that says what the claim says."""
     assert quantifier_gate(claim, sentence).fired
-
-
-@pytest.mark.parametrize(
-    "claim",
-    [
-        "The ministry blamed the fall in coverage on misinformation.",
-        "The fall in coverage was attributed by officials to misinformation.",
-        "The chief executive credited the growth to price cuts.",
-        # "you" as anyone at all, in a "when" clause, is no user's own case
-        "Extra months are lost when you renew, because the scanners read the issue date.",
-    ],
-)
-def test_blame_credit_and_attribution_give_a_reason(claim):
-    assert "causal" in fired(claim, "Coverage fell to 85 percent. Extra months are lost.")
 
 
 @pytest.mark.parametrize(
     ("claim", "span"),
     [
+        # found in review: a time, a blame of another cause, and a claim that names the
+        # reader generically state no cause of the claim's
         (
-            "Your flight is covered because it departed from a UK airport.",
-            "The rules cover flights departing from a UK airport on any airline.",
+            "The crash happened because the driver was speeding.",
+            "The crash happened when the driver lost control on the wet road.",
         ),
         (
-            "If you use Python, move to version 3.2, because its retries are off by default.",
-            "Version 3.2 added retries, which are off by default.",
+            "The bridge collapsed because of poor maintenance.",
+            "Officials blamed the collapse of the bridge on a ship strike.",
         ),
-        (
-            "Heatstroke: Cause: a body temperature of 40 °C or more.",
-            "Heatstroke occurs when body temperature rises to 40 °C or higher.",
-        ),
-        (
-            "The mayor attributed the drop in traffic to the new charge.",
-            "The mayor credited the new charge with the drop in traffic.",
-        ),
+        ("Your heart rate rises because of caffeine.", "Your heart rate rises during exercise."),
     ],
 )
-def test_a_reason_for_what_the_claim_says_of_the_user_or_a_condition_that_brings_it_about(
-    claim, span
-):
-    """The reason an answer gives for applying a rule to the user is its own inference; an
-    evidence sentence saying when something happens ("occurs when") states its cause."""
-    assert "causal" not in fired(claim, span)
+def test_a_claimed_cause_needs_a_cause_in_the_evidence(claim, span):
+    assert "causal" in fired(claim, span)
