@@ -50,10 +50,9 @@ from ..lexicon.polarity import (
     OPPOSITE_PAIRS,
     RISING_WORDS,
 )
-from ..lexicon.verbs import PAST_BASE
 from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
-from ..text.words import function_words, lex_tokens, stem, stem_tokens
+from ..text.words import base_words, function_words, lex_tokens, negation_words, stem, stem_tokens
 from .causal_gate import causal_gate
 from .clause_pairs import one_stating_pair, stating_clauses
 from .entity_gate import entity_gate
@@ -106,24 +105,14 @@ _BOUNDS = regex.compile(
 )
 
 
-def _base_words(clause: str) -> list[str]:
-    """A clause's words, an irregular past read as its base ("sold" is "sell")."""
-    return [PAST_BASE.get(t, t) for t in lex_tokens(clause)]
-
-
 def _denied(clause: str) -> set[str]:
     """The stems of the words a clause's negations deny: the first content word after each
     that is no adverb ("does not contain" → contain, "did not formally approve" → approve,
     "without a visa" → visa, "no longer runs" → run)."""
-    words, skip, out = _base_words(clause), function_words(), set()
+    words, skip, out = negation_words(clause), function_words(), set()
     for i, t in enumerate(words):
         if t in _NEGATIONS or t.endswith(("n't", "n’t")):
-            after = (
-                words[i + 2 :]
-                if t == "no" and words[i + 1 : i + 2] == ["longer"]
-                else words[i + 1 :]
-            )
-            rest = (w for w in after if w not in skip and w not in NEGATION_NEUTRAL)
+            rest = (w for w in words[i + 1 :] if w not in skip and w not in NEGATION_NEUTRAL)
             word = next((w for w in rest if not _adverb(w)), None)
             if word is not None:
                 out.add(stem(word))
@@ -164,7 +153,7 @@ def _carries_negation(clause: str, negated: str) -> bool:
     negative = {i for i, w in enumerate(words) if w not in shared and _negative_word(w)}
     if not negative:
         return False
-    stems = [stem(w) for w in _base_words(clause)]
+    stems = [stem(w) for w in base_words(clause)]
     freed = {stem(w) for w in _FREE_OF.findall(clause)}
     for denied in _denied(negated) - freed:
         for j, t in enumerate(stems):
@@ -181,10 +170,10 @@ def _said_and_denied(mine: str, sentence: str, plain: str, negated: str) -> tupl
     be left to soak" / "should not be left to soak"). Empty for a negation of another word
     ("went beyond what is necessary" / "were not limited to what is necessary") and for a
     claim that says more ("opens on Tuesdays" / "does not open on Mondays")."""
-    said = _denied(negated) & {stem(w) for w in _base_words(plain)}
+    said = _denied(negated) & {stem(w) for w in base_words(plain)}
     skip = (function_words() | NEGATION_NEUTRAL) - CLAUSE_BOUNDS
-    ours = {stem(w) for w in _base_words(mine) if w not in skip and not _negated([w])}
-    if not said or ours - {stem(w) for w in _base_words(sentence)}:
+    ours = {stem(w) for w in base_words(mine) if w not in skip and not _negated([w])}
+    if not said or ours - {stem(w) for w in base_words(sentence)}:
         return ()
     return tuple(sorted(said))
 

@@ -56,8 +56,7 @@ from ..lexicon.polarity import (
     RISING_WORDS,
     TOGGLE_PAIRS,
 )
-from ..lexicon.verbs import PAST_BASE
-from ..text.words import function_words, lex_tokens, stem, stem_tokens
+from ..text.words import function_words, lex_tokens, negation_words, stem, stem_tokens
 from .findings import Finding, quote
 from .numeric import numeric_values
 
@@ -142,20 +141,13 @@ def _word(token: str, skip: frozenset[str]) -> bool:
     return token not in skip or stem(token) in _OPPOSITE
 
 
-def _tokens(text: str) -> list[str]:
-    """The clause's tokens, an irregular past as its base ("made" is "make") and "no
-    longer" read as a plain "no" ("is no longer recommended" denies "recommended")."""
-    tokens = [PAST_BASE.get(t, t) for t in lex_tokens(text)]
-    return [t for i, t in enumerate(tokens) if not (t == "longer" and i and tokens[i - 1] == "no")]
-
-
 def _words(text: str) -> tuple[str, ...]:
     skip = function_words()
-    return tuple(stem(t) for t in _tokens(text) if _word(t, skip))
+    return tuple(stem(t) for t in negation_words(text) if _word(t, skip))
 
 
 def _read(text: str) -> ClauseWords:
-    tokens = _tokens(text)
+    tokens = negation_words(text)
     skip = function_words()
     at = next((i for i, t in enumerate(tokens) if _negation(t)), None)
     denied = None

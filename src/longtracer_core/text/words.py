@@ -20,9 +20,12 @@ import snowballstemmer  # type: ignore[import-untyped]
 
 from ..lexicon.grammar import POSSESSIVE_ENDINGS
 from ..lexicon.numbers import INLINE_SPACES
+from ..lexicon.verbs import PAST_BASE
 from .memo import short_text_cache
 
 __all__ = [
+    "base_words",
+    "negation_words",
     "DIGIT_GROUP_SPACE",
     "fold",
     "fold_stem",
@@ -91,6 +94,18 @@ def _lex_tokens(text: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=200_000)
+def base_words(text: str) -> list[str]:
+    """A text's words, an irregular past read as its base ("made" is "make")."""
+    return [PAST_BASE.get(t, t) for t in lex_tokens(text)]
+
+
+def negation_words(text: str) -> list[str]:
+    """``base_words`` with "no longer" read as a plain "no" ("is no longer recommended"
+    denies "recommended")."""
+    tokens = base_words(text)
+    return [t for i, t in enumerate(tokens) if not (t == "longer" and i and tokens[i - 1] == "no")]
+
+
 def stem(token: str) -> str:
     """The Snowball (Porter 2) English stem of a casefolded token; ``-ize`` reads ``-ise``
     and a possessive ``'s`` is dropped.
