@@ -40,18 +40,28 @@ _RANGE_TO = regex.compile(
 )
 _LABEL = regex.compile(r"\s*(?:[–—:)]|-\s)")
 _IDENTIFIER = regex.compile(r"(?:\p{Lu}[\p{L}.]*|No\.?)\s?$")
+# a page, section or reference number names a place in a text ("p. 12", "section 5")
+_LOCATOR = regex.compile(
+    r"\b(?:p|pp|page|pages|para|paragraph|section|sections|chapter|ref|reference)\.?\s?$",
+    regex.IGNORECASE,
+)
 
 
 def checkable(claim: str, start: int, end: int) -> bool:
     """Is the figure at ``claim[start:end]`` a fact to check, not part of a name or code?
 
     Left out: figures glued to letters ("Q2", "1990s", "25½"), slashed codes
-    ("261/2004"), a number right after a capitalised word with no unit after it
-    ("Python 3.12", "PEP 695", "Article 33"), and the first end of a range whose
-    scale word follows the second ("19.2–19.6 billion").
+    ("261/2004"), a caret's number ("17 ^2"), a page or section ("p. 12"), a number right
+    after a capitalised word with no unit after it ("Python 3.12", "PEP 695", "Article
+    33"), and the first end of a range whose scale word follows the second ("19.2–19.6
+    billion").
     """
     before, after = claim[max(0, start - 24) : start], claim[end : end + 24]
-    if before[-1:].isalpha() or after[:1].isalpha() or after[:1] in "½¼¾⅓⅔/" or before[-1:] == "/":
+    glued = after[:1] != "" and after[:1] in "½¼¾⅓⅔/"  # ("" is in every string)
+    # a caret's number cites or raises ("17 ^2", "10^6"): no fact of its own
+    if before[-1:].isalpha() or after[:1].isalpha() or glued or before[-1:] in ("/", "^"):
+        return False
+    if _LOCATOR.search(before):
         return False
     if before[-1:] == ":" or after[:1] == ":" or (before[-1:] == "-" and before[-2:-1].isalpha()):
         return False  # a clock time's part, a model code ("WF-20")

@@ -33,6 +33,9 @@ from ..text.words import lex_tokens
 from .units import unit_table
 
 __all__ = [
+    "MAX_FIGURES",
+    "MAX_YEARS",
+    "Read",
     "canon",
     "compound_durations",
     "converted_values",
@@ -40,6 +43,7 @@ __all__ = [
     "derivable_across",
     "derivable_date",
     "derived_values",
+    "sentence_numbers",
     "share_readings",
     "share_spans",
     "shares",
@@ -47,12 +51,14 @@ __all__ = [
     "worked_out",
 ]
 
-_MAX_FIGURES = 12  # pairs of the first figures of a sentence (a table row can hold dozens)
-_MAX_YEARS = 200  # a duration added to or taken from a year is shorter than this
+MAX_FIGURES = 12  # pairs of the first figures of a sentence (a table row can hold dozens)
+MAX_YEARS = 200  # a duration added to or taken from a year is shorter than this
 _MAX_POOL = 40  # figures of a whole case read for a computation across its sentences
 
 
-class _Read(Protocol):
+class Read(Protocol):
+    """A sentence as the derivations read it: its text, content words and figures."""
+
     @property
     def text(self) -> str: ...
     @property
@@ -76,7 +82,7 @@ def canon(value: Decimal) -> str:
 
 
 def _pairs(numbers: Sequence[Decimal]) -> Iterable[tuple[Decimal, Decimal]]:
-    head = numbers[:_MAX_FIGURES]
+    head = numbers[:MAX_FIGURES]
     return ((a, b) for i, a in enumerate(head) for b in head[i + 1 :])
 
 
@@ -165,7 +171,7 @@ def shares(text: str) -> frozenset[str]:
     return frozenset(r for _, _, v in share_spans(text) for r in share_readings(v))
 
 
-def derived_values(sentences: Sequence[_Read]) -> frozenset[str]:
+def derived_values(sentences: Sequence[Read]) -> frozenset[str]:
     """Values a careful reader derives from one sentence (see the module docstring).
     Never a year or a date."""
     out: set[str] = set()
@@ -200,19 +206,19 @@ def _compound_durations(by_kind: dict[str, list[Decimal]]) -> set[str]:
     """ "2 hours 30 minutes" is 150 minutes and 2.5 hours (each pair of one sentence)."""
     out: set[str] = set()
     for big, small, factor in DURATION_PAIRS:
-        for a in by_kind.get(f"unit:{big}", [])[:_MAX_FIGURES]:
-            for b in by_kind.get(f"unit:{small}", [])[:_MAX_FIGURES]:
+        for a in by_kind.get(f"unit:{big}", [])[:MAX_FIGURES]:
+            for b in by_kind.get(f"unit:{small}", [])[:MAX_FIGURES]:
                 out.update({canon(a * factor + b), canon(a + b / factor)})
     return out
 
 
-def _times_own(target: str, kind: str, sentences: Sequence[_Read], own: Sequence[Decimal]) -> bool:
-    quantities = [n for s in sentences for k, n in _sentence_numbers(s) if k == kind]
+def _times_own(target: str, kind: str, sentences: Sequence[Read], own: Sequence[Decimal]) -> bool:
+    quantities = [n for s in sentences for k, n in sentence_numbers(s) if k == kind]
     return any(
         target in (canon(q * f), canon(q / f))
-        for q in quantities[: _MAX_FIGURES * 4]
+        for q in quantities[: MAX_FIGURES * 4]
         for f in own
-        if 1 < f < _MAX_YEARS
+        if 1 < f < MAX_YEARS
     )
 
 
@@ -220,7 +226,7 @@ _MONTH = regex.compile(r"(\d{4})-(\d{2})")
 _YEAR_COUNTS = ("count", "multiplier", "unit:year")  # "four", "5 years"
 
 
-def derivable_date(reading: str, sentences: Sequence[_Read]) -> bool:
+def derivable_date(reading: str, sentences: Sequence[Read]) -> bool:
     """May a month of a year ("2027-10") be a date of one sentence plus or minus a count
     of that sentence ("first available in October 2022 ... security updates for at least
     5 years" gives October 2027)?"""
@@ -229,8 +235,8 @@ def derivable_date(reading: str, sentences: Sequence[_Read]) -> bool:
         return False
     year, month = Decimal(m[1]), m[2]
     for s in sentences:
-        figures = _sentence_numbers(s)[: _MAX_FIGURES * 2]
-        factors = [n for k, n in figures if k in _YEAR_COUNTS and 0 < n < _MAX_YEARS]
+        figures = sentence_numbers(s)[: MAX_FIGURES * 2]
+        factors = [n for k, n in figures if k in _YEAR_COUNTS and 0 < n < MAX_YEARS]
         months = [d for k, v in s.kinds if k == "date" and (d := _MONTH.fullmatch(v))]
         for d in months:
             if d[2] == month and any(year in (int(d[1]) + n, int(d[1]) - n) for n in factors):
@@ -262,7 +268,7 @@ def word_factors(text: str) -> list[tuple[str, Decimal]]:
     return out
 
 
-def _sentence_numbers(s: _Read) -> list[tuple[str, Decimal]]:
+def sentence_numbers(s: Read) -> list[tuple[str, Decimal]]:
     """(kind, value) of every figure of one sentence, with its number and multiplier words."""
     figures = [(kind, n) for kind, value in s.kinds if (n := number(value)) is not None]
     return figures + word_factors(s.text)
@@ -271,7 +277,7 @@ def _sentence_numbers(s: _Read) -> list[tuple[str, Decimal]]:
 def derivable_across(
     value: Decimal | None,
     kind: str,
-    sentences: Sequence[_Read],
+    sentences: Sequence[Read],
     user: Sequence[tuple[str, str]] = (),
 ) -> bool:
     """May ``value`` have been worked out from figures of different sentences, or from the
@@ -282,7 +288,7 @@ def derivable_across(
     if value is None or kind in ("year", "percent") or (kind == "count" and value < 10):
         return False
     pool = [(k, n) for k, v in user if (n := number(v)) is not None]
-    pool += [f for s in sentences for f in _sentence_numbers(s)]
+    pool += [f for s in sentences for f in sentence_numbers(s)]
     same = list(dict.fromkeys(n for k, n in pool if k == kind))[:_MAX_POOL]
     percents = [n for k, n in pool if k == "percent"][:_MAX_POOL]
     try:
@@ -296,7 +302,7 @@ def derivable_across(
 
 
 def derivable(
-    value: Decimal, kind: str, sentences: Sequence[_Read], own: Sequence[Decimal] = ()
+    value: Decimal, kind: str, sentences: Sequence[Read], own: Sequence[Decimal] = ()
 ) -> bool:
     """May ``value`` (a figure of ``kind``) have been computed from one of ``sentences``:
     a year plus or minus a duration, or a quantity of the claim's kind times a count or
@@ -306,8 +312,8 @@ def derivable(
     if own and kind != "year" and _times_own(target, kind, sentences, own):
         return True
     for s in sentences:
-        figures = _sentence_numbers(s)[: _MAX_FIGURES * 2]
-        factors = [n for k, n in figures if k in ("count", "multiplier") and 0 < n < _MAX_YEARS]
+        figures = sentence_numbers(s)[: MAX_FIGURES * 2]
+        factors = [n for k, n in figures if k in ("count", "multiplier") and 0 < n < MAX_YEARS]
         if kind == "year":
             years = [n for k, n in figures if k == "year"]
             if any(target in (canon(y + n), canon(y - n)) for y in years for n in factors):
@@ -342,7 +348,7 @@ def worked_out(
     if kind in ("year", "date"):
         return False
     tolerance = Decimal(5) * Decimal(10) ** (-decimals - 1)
-    numbers = [(k, n) for k, n in earlier[: _MAX_FIGURES * 2] if k not in ("year", "date") and n]
+    numbers = [(k, n) for k, n in earlier[: MAX_FIGURES * 2] if k not in ("year", "date") and n]
     for i, (ka, a) in enumerate(numbers):
         for kb, b in numbers[i + 1 :]:
             if ka == kb == "factor" or (kind not in (ka, kb) and not ka == kb == kind == "count"):

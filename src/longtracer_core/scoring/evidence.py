@@ -34,10 +34,11 @@ from typing import Any
 import regex
 
 from ..contracts import ReasonCode
-from ..lexicon.grammar import EXAMPLE_MARKERS, HYPOTHETICAL
-from ..lexicon.numbers import DURATION_UNITS, NUMBER_WORDS
+from ..lexicon.grammar import EXAMPLE_MARKERS
+from ..lexicon.numbers import DURATION_UNITS
 from ..text.words import lex_tokens, stem
 from .binding import CLEARER, Bound, binding_finding, elsewhere_finding
+from .calendar_words import calendar_finding
 from .claim_figures import claim_figures, in_range, worked_out_at
 from .clause_checks import content_words, unfound_clause, unlinked_clause
 from .codes import swapped_codes
@@ -60,11 +61,12 @@ from .evidence_index import (
 )
 from .figures import Need, context_figures, figure_kind, needs_met
 from .findings import Finding, quote
-from .name_binding import name_binding_finding
+from .name_binding import given_name_findings, name_binding_finding
 from .names import absent_names, context_names
 from .numeric import shown
 from .toggles import toggle_finding
 from .unit_conflict import other_unit, unit_finding, with_unit
+from .worked_figures import asserted, operands, rate_bases, within_range, worked_for_user
 
 __all__ = [
     "EvidenceIndex",
@@ -104,8 +106,20 @@ def _compatible(kind: str, a: str, b: str) -> bool:
     )
 
 
-def _other_value(sentence: EvidenceSentence, kind: str, claimed: str) -> str | None:
-    values = [v for k, v in sentence.kinds if k == kind and not _compatible(kind, v, claimed)]
+def _other_value(sentence: EvidenceSentence, kind: str, claimed: str, own_base: bool) -> str | None:
+    """The sentence's first figure of ``kind`` the claimed reading does not meet, but the
+    figure a rate is given for and the operands of a formula (unless the claim's figure is
+    a rate's base too, ``own_base``: "per 10,000" / "per 100,000"); none where a range of the
+    sentence holds the claimed value ("gate 12" of "gates 10-14")."""
+    text = sentence.text
+    if within_range(text, claimed):
+        return None
+    bases = operands(text) - (rate_bases(text) if own_base else frozenset())
+    values = [
+        v
+        for k, v in sentence.kinds
+        if k == kind and v not in bases and not _compatible(kind, v, claimed)
+    ]
     return values[0] if values else None
 
 
@@ -196,7 +210,7 @@ def _unmet(
 ) -> Finding | None:  # fmt: skip
     """The finding on a figure no source states or derives: a conflict when the sentence
     that speaks of the same thing gives another value no computation explains and the claim
-    asserts its figure as that fact (``_asserted``); a difference a computation across the
+    asserts its figure as that fact (``asserted``); a difference a computation across the
     case or the user's figures explains, or one the claim may have worked out, only marks
     (absent); with nothing to set against it, absent, unless of a kind too often derived
     to call absent."""
@@ -210,8 +224,9 @@ def _unmet(
         differs
         and aligned is not None
         and other is not None
-        and _asserted(claim, item[0], kind)
+        and asserted(claim, item[0], kind)
         and not derivable_across(need.number, kind, index.sentences, user)
+        and not worked_for_user(need.number, kind, index.sentences, user, claim)
     ):
         return Finding(
             "figure_conflict",
@@ -226,29 +241,6 @@ def _unmet(
         "figure_absent", ReasonCode.NUMERIC_MISMATCH, f"no source states {written}",
         {"claimed": written},
     )  # fmt: skip
-
-
-# a hypothetical modal in the figure's own clause ("…, which would give £10,066"), not a
-# negated one ("who could not attend paid $45")
-_HYPOTHETICAL = regex.compile(
-    r"\b(?:" + "|".join(sorted(HYPOTHETICAL)) + r")\b(?!\s+not\b)[^,;:()—–]*$", regex.IGNORECASE
-)
-_RESTATED = regex.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s+\p{L}+\s*\($")
-
-
-def _asserted(claim: str, start: int, kind: str) -> bool:
-    """Does the claim state its figure as the evidence's fact, so that another value in
-    the evidence proves it wrong? Not when it puts it in a hypothetical in its own clause
-    ("which would give £10,066") or restates a quantity in brackets ("five weeks (35
-    days)"; a year in brackets restates nothing): a claim that computes for the user's case
-    may have started from a figure of the user's situation. A hedge is no such sign: "about
-    3.5 million km" where the source says 1.5 million is wrong, rounded or not. (A figure
-    the claim works out from its own is never a conflict: ``_computed``.)"""
-    before = claim[:start]
-    dated = kind in ("year", "date", "time")
-    return not (
-        _HYPOTHETICAL.search(before) or (not dated and _RESTATED.search(before.rstrip().lower()))
-    )
 
 
 def _role(
@@ -306,6 +298,7 @@ def _figure(
     joined = compound_durations(figure_kinds(claim)) & (index.figures.values | index.derived)
     worked = worked_out_at(claim)
     worked_either = worked_out_at(claim, either_way=True)
+    own_bases = rate_bases(claim)
     for item, need in figures:
         content = _local(claim, item[0], item[1], claim_content) or claim_content
         aligned, share = closest_sentence(content, index)
@@ -313,7 +306,9 @@ def _figure(
         if joined and kind in _DURATIONS:
             continue
         other = (
-            _other_value(aligned, kind, need.readings[0]) if aligned and share >= ALIGNED else None
+            _other_value(aligned, kind, need.readings[0], need.readings[0] in own_bases)
+            if aligned and share >= ALIGNED
+            else None
         )
         if other in stated:
             other = None  # the claim states that value too ("£25 per journey, so £50 return")
@@ -407,6 +402,7 @@ def evidence_findings(
                 {"names": missing},
             )
         )
+    out.extend(given_name_findings(claim, index.names))
     clause = unfound_clause(claim, index.vocabulary, optional)
     if clause is None:
         clause = unlinked_clause(claim, index.sentences, optional)
@@ -420,6 +416,9 @@ def evidence_findings(
         given = context_figures(context)
         figure = _figure(claim, content, index, given, figure_kinds(" ".join(context)))
         aligned, share = closest_sentence(content, index)
+        if figure is None:
+            texts = [*(s.text for s in index.sentences), *context]
+            figure = calendar_finding(claim, texts)
         if figure is None and aligned is not None and share >= ALIGNED:
             figure = binding_finding(claim, aligned.text, aligned.source_id) or (
                 name_binding_finding(claim, aligned.text, aligned.source_id)

@@ -1,7 +1,7 @@
 """The word lists the name check reads (``data/names.json``): titles, heads, never-names,
-sentence starters and demonyms, read once. ``names.py`` reads names with them; the entity
-gate and the figure check ask for the heads and the openers.
-"""
+sentence starters, demonyms and given names with their short forms, read once.
+``names.py`` reads names with them; the entity gate and the figure check ask for the heads
+and the openers."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ class NameLexicon:
     not_names: frozenset[str]
     starters: frozenset[str]
     demonyms: dict[str, frozenset[str]]  # any folded form → every form of that place
+    given: dict[str, frozenset[str]]  # a given name or a short form → every form of it
+    not_given: frozenset[str]  # qualifiers and ranks before a name: no given name
 
 
 @lru_cache(maxsize=1)
@@ -31,18 +33,25 @@ def name_lexicon() -> NameLexicon:
     """The name word lists (``data/names.json``), demonyms grouped by place."""
     text = resources.files("longtracer_core").joinpath("data/names.json").read_text("utf-8")
     raw = json.loads(text)
-    groups: dict[str, frozenset[str]] = {}
-    for place, words in raw["demonyms"].items():
-        forms = frozenset({fold(place), *(fold(w) for w in words)})
-        for form in forms:
-            groups[form] = groups.get(form, frozenset()) | forms
     return NameLexicon(
         titles=frozenset(raw["titles"]),
         heads=frozenset(raw["heads"]),
         not_names=frozenset(raw["not_names"]),
         starters=frozenset(raw["starters"]),
-        demonyms=groups,
+        demonyms=_groups(raw["demonyms"]),
+        given=_groups(raw["given_names"]),
+        not_given=frozenset(raw["not_given"]),
     )
+
+
+def _groups(lists: dict[str, list[str]]) -> dict[str, frozenset[str]]:
+    """Each folded form of a list (its key too) → every form of every list it is in."""
+    groups: dict[str, frozenset[str]] = {}
+    for head, words in lists.items():
+        forms = frozenset({fold(head), *(fold(w) for w in words)})
+        for form in forms:
+            groups[form] = groups.get(form, frozenset()) | forms
+    return groups
 
 
 def name_heads() -> frozenset[str]:

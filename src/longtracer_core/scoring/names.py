@@ -6,27 +6,32 @@ words with inner capitals. A name is *present* when the evidence holds it the wa
 refer to it: any case or accent, a possessive or plural, a surname alone, a demonym for its
 country and back ("French" / "France"), an acronym for its expansion and back ("EMA" /
 "European Medicines Agency"), a title dropped or added. A first name before a surname the
-evidence holds is not held against the claim. Word lists live in ``data/names.json``. Pure
-functions; the index is built once per case.
+evidence holds is not held against the claim; one the evidence writes that surname after
+another given name of is marked (``given_name_swaps``, ``given_names.py``). Word lists
+live in ``data/names.json``. Pure functions; the index is built once per case.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import regex
 
 from ..lexicon.grammar import NAME_LINKS, POSSESSIVE_ENDINGS
 from ..lexicon.numbers import NUMBER_WORDS
 from ..text.words import fold, fold_stem, function_words
+from .given_names import another_given_name
 from .name_case import NAME_WORD, acronym, capitalised, title_span
 from .name_words import name_lexicon
 from .units import unit_table
 
 __all__ = [
     "context_names",
+    "given_name_swaps",
     "NameIndex",
     "absent_names",
     "claim_names",
@@ -157,16 +162,18 @@ class NameIndex:
     acronyms: frozenset[str]  # acronyms written in the evidence and its name runs' initials
     capitalised: frozenset[str] = frozenset()  # folded words the evidence writes capitalised
     written: frozenset[str] = frozenset()  # the acronyms the evidence writes as acronyms
+    fronts: frozenset[tuple[str, str]] = frozenset()  # (a run's word, a word after it)
 
     @classmethod
     def union(cls, parts: Iterable[NameIndex]) -> NameIndex:
         """The name evidence of several sources together."""
         parts = list(parts)
 
-        def joined(field: str) -> frozenset[str]:
+        def joined(field: str) -> frozenset[Any]:
             return frozenset().union(*(getattr(part, field) for part in parts))
 
-        return cls(*(joined(f) for f in ("words", "stems", "acronyms", "capitalised", "written")))
+        fields = ("words", "stems", "acronyms", "capitalised", "written", "fronts")
+        return cls(**{f: joined(f) for f in fields})
 
 
 def _runs(text: str) -> Iterable[list[str]]:
@@ -263,6 +270,7 @@ def name_index(texts: Iterable[str]) -> NameIndex:
     acronyms: set[str] = set()
     written: set[str] = set()
     upper: set[str] = set()
+    fronts: set[tuple[str, str]] = set()
     for text in texts:
         seen: list[str] = []
         for m in NAME_WORD.finditer(text):
@@ -277,7 +285,10 @@ def name_index(texts: Iterable[str]) -> NameIndex:
         if _uncased(seen):
             upper.update(fold(w) for w in seen)  # a lowercased text tells no case
         for piece in _PIECES.split(text):  # a name does not run across "." or ","
-            acronyms.update(a for run in _runs(piece) for a in _run_initials(run))
+            for run in _runs(piece):
+                acronyms.update(_run_initials(run))
+                folded = [fold(w) for w in run]
+                fronts.update((a, b) for j, b in enumerate(folded) for a in folded[:j])
             acronyms.update(_linked_initials(piece))
             acronyms.update("".join(w[0] for w in run).lower() for run in _word_runs(piece))
     stems = frozenset(fold_stem(w) for w in words)
@@ -287,6 +298,7 @@ def name_index(texts: Iterable[str]) -> NameIndex:
         frozenset(acronyms | written),
         frozenset(upper),
         frozenset(written),
+        frozenset(fronts),
     )
 
 
@@ -398,6 +410,23 @@ def absent_names(
             # not "Apple" before "watch", a word the evidence writes in lowercase only)
         missing.append(name.text)
     return list(dict.fromkeys(missing))
+
+
+def given_name_swaps(text: str, index: NameIndex) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(first name, surname, the evidence's given names) for each first name of ``text``
+    the evidence never writes, before a surname it writes after other given names only
+    ("John Kerr" where the sources say "Thomas Kerr"; ``given_names.py``)."""
+    out = []
+    names = list(_names_of(text))
+    for name, nxt in itertools.pairwise(names):
+        if text[name.end : nxt.start].strip() or _present(name.text, index):
+            continue
+        if not _present(nxt.text, _as_names(index)):
+            continue
+        givens = another_given_name(name.text, nxt.text, index.fronts, text)
+        if givens:
+            out.append((name.text, nxt.text, givens))
+    return out
 
 
 def unheld_names(text: str, span: str) -> list[str]:

@@ -185,6 +185,65 @@ def test_a_first_name_is_excused_only_before_a_name_the_evidence_writes_as_a_nam
     assert evidence_findings("It was found in Western Australia.", lowercased) == []
 
 
+BRIDGE = [("S1", "The bridge was designed by Thomas Kerr and opened by Dr Amara Okafor.")]
+
+
+@pytest.mark.parametrize(
+    ("claim", "swapped"),
+    [
+        ("John Kerr designed the bridge.", "John"),
+        ("Henry Kerr designed the bridge.", "Henry"),
+        ("It was opened by Chidi Okafor.", "Chidi"),
+    ],
+)
+def test_a_given_name_swapped_before_a_surname_the_evidence_names_is_marked(claim, swapped):
+    """Marked, never deleted: a relative may share the surname."""
+    found = evidence_findings(claim, evidence_index(BRIDGE))
+    assert [f.kind for f in found] == ["name_binding"]
+    assert swapped in found[0].text
+    assert "name_binding" not in DECISIVE_KINDS
+
+
+def test_a_given_name_swap_marks_the_claim_and_a_wrong_figure_still_refutes_it():
+    from longtracer_core import check_case
+    from longtracer_core.contracts import ClaimOutcome
+
+    sources = [{"id": "S1", "text": "The bridge was designed by Thomas Kerr in 1846."}]
+    (marked,) = check_case("John Kerr designed the bridge in 1846.", sources).claims
+    assert marked.outcome is ClaimOutcome.UNCERTAIN
+    assert "Thomas Kerr" in marked.finding
+    (wrong,) = check_case("John Kerr designed the bridge in 1950.", sources).claims
+    assert wrong.outcome is ClaimOutcome.REFUTED
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Tom Kerr designed the bridge.",  # a short form people write
+        "Tommy Kerr designed the bridge.",
+        "T. Kerr designed the bridge.",
+        "Sir Thomas Kerr designed the bridge.",  # a title
+        "Kerr designed the bridge.",
+        "Theo Kerr designed the bridge.",  # same first letter: not told from a form
+        "It was opened by Professor Okafor.",
+        "Storm Kerr hit the bridge.",  # a head word, no given name
+        "Admiral Kerr designed the bridge.",  # a rank
+        "North Kerr has a bridge.",  # a qualifier
+        "Famously Kerr designed the bridge.",
+        "Jane Kerr helped her husband Thomas Kerr design the bridge.",  # both named
+    ],
+)
+def test_forms_of_the_given_name_titles_and_heads_are_no_swap(claim):
+    assert evidence_findings(claim, evidence_index(BRIDGE)) == []
+
+
+def test_a_given_name_is_held_only_against_a_surname_written_after_another():
+    """Where the evidence writes the surname alone, a first name the claim adds stays
+    excused, as before."""
+    index = evidence_index([("S1", "Kerr designed the bridge in 1846.")])
+    assert evidence_findings("John Kerr designed the bridge in 1846.", index) == []
+
+
 def test_a_name_the_claim_took_from_its_context_is_not_held_against_it():
     claim = "Okafor studied coral larvae at Ibadan."
     assert "name_absent" in kinds(claim)
@@ -300,6 +359,128 @@ def test_a_rate_restated_over_another_period_is_never_a_conflict():
     assert [f.kind for f in found] == ["figure_absent"]
     found = evidence_findings("The plan costs £14 per month.", index)
     assert [f.kind for f in found] == ["figure_conflict"]
+
+
+@pytest.mark.parametrize(
+    ("evidence", "question", "worked_out", "wrong"),
+    [
+        (  # £719 a week for the user's 14 weeks
+            "Statutory redundancy pay caps weekly pay at £719.",
+            "I earn £850 a week and qualify for 14 weeks.",
+            "The statutory payment is capped at £10,066 for you.",
+            "The statutory payment is capped at £12,000 for you.",
+        ),
+        (  # £42 for every £1,000, for the user's £14,600, to the claim's precision
+            "Every £1,000 overpaid on a mortgage charging 4.19% saves about £42 of interest.",
+            "I could overpay £14,600 this year.",
+            "Overpaying saves you roughly £613 of interest.",
+            "Overpaying saves you roughly £700 of interest.",
+        ),
+        (  # 10 minutes per 50 GB, for the user's 100 GB
+            "A restore takes roughly 10 minutes per 50 GB of data.",
+            "My database is 100 GB.",
+            "The restore should take about 20 minutes.",
+            "The restore should take about 35 minutes.",
+        ),
+        (  # 26 days plus the sentence's 8 bank holidays
+            "Full-time staff get 26 days of annual leave after 3 years, plus 8 bank holidays.",
+            "How much leave do I get?",
+            "Full-time staff get 34 days in total.",
+            "Full-time staff get 40 days in total.",
+        ),
+    ],
+)
+def test_a_figure_worked_out_for_the_users_own_is_marked_never_refuted(
+    evidence, question, worked_out, wrong
+):
+    """An answer applies the sources to the user's case: a figure a computation of the
+    case's and the user's figures gives is unverified (marked), not proven wrong; a figure
+    no such computation gives is still a conflict."""
+    index = evidence_index([("S1", evidence)])
+    found = evidence_findings(worked_out, index, (question,))
+    assert [f.kind for f in found] == ["figure_absent"]
+    assert "figure_conflict" in [f.kind for f in evidence_findings(wrong, index, (question,))]
+
+
+@pytest.mark.parametrize(
+    ("evidence", "question", "wrong"),
+    [
+        # a limit, a threshold or a length is no rate a user's count scales
+        ("The upload limit is 25 MB per file.", "I have 2 files.", "The limit is 50 MB per file."),
+        ("After 20 years of service, staff get 30 days.", "I have 10 years.", "You get 15 days."),
+        ("The course lasts 12 weeks and has 2 assessments.", "", "The course lasts 14 weeks."),
+        ("The ticket costs £56.", "We are 2 adults.", "The ticket costs £112."),
+        # a claim's own base is read against the evidence's
+        ("Deaths run at 12 per 100,000 people.", "", "Deaths run at 12 per 10,000 people."),
+        # no formula without × or ÷: "+ VAT", "and/or" and "2024/25" compute nothing
+        ("Fee = £30 per year + VAT.", "", "The fee is £35 per year."),
+        ("Limit = 70 mph on motorways and/or dual carriageways.", "", "The limit is 60 mph."),
+    ],
+)
+def test_a_figure_no_computation_for_the_user_gives_is_still_a_conflict(evidence, question, wrong):
+    index = evidence_index([("S1", evidence)])
+    assert "figure_conflict" in [f.kind for f in evidence_findings(wrong, index, (question,))]
+
+
+def test_a_date_the_claim_speaks_as_of_and_a_number_inside_a_range_are_no_conflicts():
+    index = evidence_index([("S1", "From 2023 the fee is £28.50. Boarding is at gates 10-14.")])
+    assert "figure_conflict" not in [
+        f.kind for f in evidence_findings("The fee is £28.50 as of 2024", index)
+    ]
+    assert "figure_conflict" not in [
+        f.kind for f in evidence_findings("Boarding is at gate 12", index)
+    ]
+    assert [f.kind for f in evidence_findings("Boarding is at gate 16", index)] == [
+        "figure_conflict"
+    ]
+
+
+def test_a_rates_base_and_a_formulas_operands_are_no_values_to_differ_from():
+    """ "per 50 GB" and "÷ 113" state no value of anything; a spacing or a frequency
+    ("every 5 km") does."""
+    rate = evidence_index([("S1", "A restore takes roughly 10 minutes per 50 GB of data.")])
+    found = evidence_findings("Your 100 GB database will need a restore.", rate)
+    assert "figure_conflict" not in [f.kind for f in found]
+    formula = evidence_index(
+        [("S1", "Course Handicap = Handicap Index × (Slope Rating ÷ 113) + (Course Rating − Par).")]
+    )
+    found = evidence_findings("Your Course Handicap is about 20.53.", formula)
+    assert "figure_conflict" not in [f.kind for f in found]
+    spacing = evidence_index([("S1", "First-aid posts are placed every 5 km along the route.")])
+    found = evidence_findings("First-aid posts are placed every 3 km along the route.", spacing)
+    assert [f.kind for f in found] == ["figure_conflict"]
+
+
+@pytest.mark.parametrize(
+    "claim", ["The application fee is £27.50", "- The application fee is £27.50", "Fee: £27.50"]
+)
+def test_a_figure_that_ends_the_claim_is_checked(claim):
+    """A bullet or a label often ends on its figure, with no full stop after it."""
+    index = evidence_index([("S1", "The application fee is £28.50.")])
+    assert [f.kind for f in evidence_findings(claim, index)] == ["figure_conflict"]
+    assert evidence_findings("The application fee is £28.50", index) == []
+
+
+def test_a_wrong_figure_ending_a_bullet_is_refuted_and_a_worked_out_one_is_only_marked():
+    """End to end: the bullet's wrong fee is deleted by ``redact``; the payment worked out
+    for the user's 14 weeks stays, marked."""
+    from longtracer_core import check_case
+    from longtracer_core.contracts import ClaimOutcome
+
+    sources = [
+        {"id": "S1", "text": "The application fee is £28.50."},
+        {"id": "S2", "text": "Statutory redundancy pay caps weekly pay at £719."},
+    ]
+    answer = "Costs:\n- The application fee is £27.50\n- Your statutory payment is £10,066"
+    result = check_case(answer, sources, question="I qualify for 14 weeks of pay.")
+    fee, pay = result.claims
+    assert fee.outcome is ClaimOutcome.REFUTED
+    assert pay.outcome is ClaimOutcome.UNCERTAIN
+
+
+def test_a_carets_number_is_no_figure():
+    index = evidence_index([("S1", "He won the Candidates at the age of 17.")])
+    assert evidence_findings("He won the Candidates at the age of 17 ^2", index) == []
 
 
 def test_a_difference_the_sentence_about_it_gives_is_no_role_finding():

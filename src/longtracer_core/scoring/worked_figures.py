@@ -1,0 +1,145 @@
+"""Figures an answer works out for the user's own case, and figures that state no value.
+
+An answer applies the sources to the user: "£719 a week" for their 14 weeks is £10,066,
+"10 minutes per 50 GB" for their 100 GB is 20 minutes. Such a figure is not the
+evidence's, and where it differs from the evidence it is no proof of error
+(``worked_for_user``: marked, never deleted). And some figures of a sentence state no value
+of anything a claim could differ from: the figure a rate is given for ("per 50 GB") and the
+operands of a formula (``operands``). Pure functions of the sentences' figure readings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+import regex
+
+from ..lexicon.grammar import ADDRESSED, HYPOTHETICAL
+from ..lexicon.numbers import DURATION_UNITS, NUMBER_WORDS
+from .derivation import MAX_FIGURES, MAX_YEARS, Read, canon, number, sentence_numbers
+
+__all__ = ["asserted", "operands", "rate_bases", "within_range", "worked_for_user"]
+
+
+_FACTOR_KINDS = frozenset({"count", "multiplier", *(f"unit:{u}" for u in DURATION_UNITS)})
+_NO_SCALE = frozenset({"year", "date", "time", "percent"})
+_TOTAL = regex.compile(r"\b(?:in\s+total|total|altogether|in\s+all|combined|including)\b", regex.I)
+
+
+def worked_for_user(
+    value: Decimal | None,
+    kind: str,
+    sentences: Sequence[Read],
+    user: Sequence[tuple[str, str]],
+    claim: str,
+) -> bool:
+    """Is ``value`` a figure of one sentence worked out for the user's own figures
+    (``user``: (kind, value) of the question's figures), to the precision the claim writes
+    it: a rate scaled from the figure it is given for to the user's of that kind ("10
+    minutes per 50 GB" for 100 GB: 20 minutes; "£42 for every £1,000" for £14,600: about
+    £613); in a claim addressed to the user, a quantity times or over a count or a duration
+    of the user's ("£719 a week" for your 14 weeks: £10,066); in a claim that states a
+    total, a quantity of a unit with a count of its sentence added ("26 days … plus 8 bank
+    holidays": 34 days in total)? A limit or a threshold is no rate: "After 20 years staff
+    get 30 days" gives no 15 days for 10 years."""
+    if value is None:
+        return False
+    mine = [(k, n) for k, v in user if (n := number(v)) is not None]
+    exponent = value.as_tuple().exponent
+    digits = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    tolerance = Decimal(5) * Decimal(10) ** (-digits - 1)
+
+    def near(result: Decimal) -> bool:
+        return abs(result - value) <= tolerance
+
+    addressed = ADDRESSED.search(claim) is not None
+    factors = [n for k, n in mine if k in _FACTOR_KINDS and 1 < n < MAX_YEARS * 50]
+    total = _TOTAL.search(claim) is not None and kind.startswith("unit:")
+    for s in sentences:
+        figures = sentence_numbers(s)[: MAX_FIGURES * 2]
+        quantities = [n for k, n in figures if k == kind]
+        if addressed and any(near(q * f) or near(q / f) for q in quantities for f in factors):
+            return True
+        bases = rate_bases(s.text)
+        scales = [
+            x / b
+            for kb, b in figures
+            if b and kb not in _NO_SCALE and canon(b) in bases
+            for kx, x in mine
+            if kx == kb and x != b
+        ]
+        if any(near(q * r) for q in quantities for r in scales):
+            return True
+        counts = [n for k, n in figures if k == "count"] if total else []
+        if any(near(q + c) for q in quantities for c in counts):
+            return True
+    return False
+
+
+# the figure a rate is given for ("10 minutes per 50 GB", "£42 for every £1,000"): no
+# value of anything, so no figure a claim's own ("your 100 GB database") can differ from;
+# a bare "every" states a spacing or a frequency ("every 5 km", "every 4 hours"), unless
+# a sum of money follows it ("every £1,000 overpaid saves £42")
+_RATE_BASE = regex.compile(
+    r"\b(?:(?:per|for\s+(?:every|each))\s+[$€£]?|every\s+[$€£])\s?(\d[\d,]*(?:\.\d+)?)", regex.I
+)
+
+
+# a formula ("Course Handicap = Handicap Index × (Slope Rating ÷ 113) + …"): the figures
+# after its "=" are operands, no value of anything
+_FORMULA = regex.compile(r"=(?=[^=;]*[×÷])[^=;]*")  # "+ VAT", "and/or", "2024/25" are none
+_NUMBER = regex.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def rate_bases(text: str) -> frozenset[str]:
+    """The figures ``text`` gives rates for ("per 50 GB": 50), as readings write them."""
+    return frozenset(m[1].replace(",", "") for m in _RATE_BASE.finditer(text))
+
+
+def operands(text: str) -> frozenset[str]:
+    """The figures of ``text`` that state no value of anything: the figure a rate is
+    given for and the operands of a formula (as figure readings write them)."""
+    found = {n.replace(",", "") for f in _FORMULA.finditer(text) for n in _NUMBER.findall(f[0])}
+    return rate_bases(text) | found
+
+
+_SPAN = regex.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:-|–|to)\s*(\d[\d,]*(?:\.\d+)?)")
+
+
+def within_range(text: str, claimed: str) -> bool:
+    """Does a range of ``text`` hold the ``claimed`` value ("gate 12" of "gates 10-14")?"""
+    value = number(claimed)
+    for m in _SPAN.finditer(text):
+        low, high = number(m[1].replace(",", "")), number(m[2].replace(",", ""))
+        if value is not None and low is not None and high is not None and low <= value <= high:
+            return True
+    return False
+
+
+# a hypothetical modal in the figure's own clause ("…, which would give £10,066"), not a
+# negated one ("who could not attend paid $45")
+_HYPOTHETICAL = regex.compile(
+    r"\b(?:" + "|".join(sorted(HYPOTHETICAL)) + r")\b(?!\s+not\b)[^,;:()—–]*$", regex.IGNORECASE
+)
+# the time a claim speaks at ("£28.50 as of 2024"), not the date of what it states
+_AS_OF = regex.compile(r"\bas\s+(?:of|at)\s+$", regex.IGNORECASE)
+_RESTATED = regex.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s+\p{L}+\s*\($")
+
+
+def asserted(claim: str, start: int, kind: str) -> bool:
+    """Does the claim state its figure as the evidence's fact, so that another value in
+    the evidence proves it wrong? Not when it puts it in a hypothetical in its own clause
+    ("which would give £10,066") or restates a quantity in brackets ("five weeks (35
+    days)"; a year in brackets restates nothing): a claim that computes for the user's case
+    may have started from a figure of the user's situation. A hedge is no such sign: "about
+    3.5 million km" where the source says 1.5 million is wrong, rounded or not. Nor a date
+    the claim speaks as of ("as of 2024"). (A figure
+    the claim works out from its own is never a conflict: ``_computed``.)"""
+    before = claim[:start]
+    dated = kind in ("year", "date", "time")
+    return not (
+        _HYPOTHETICAL.search(before)
+        or (not dated and _RESTATED.search(before.rstrip().lower()))
+        or (dated and _AS_OF.search(before) is not None)
+    )
