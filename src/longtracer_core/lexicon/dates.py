@@ -8,6 +8,8 @@ month and weekday names too).
 from __future__ import annotations
 
 __all__ = [
+    "AMBIGUOUS_CALENDAR_WORDS",
+    "CALENDAR_LEADS",
     "ERAS_AFTER",
     "ERAS_BEFORE",
     "MONTHS",
@@ -57,3 +59,21 @@ WEEKDAY_ABBREVIATIONS = ("mon", "tue", "tues", "wed", "thu", "thur", "thurs", "f
 # a year or century "BC" counts backwards
 ERAS_AFTER = frozenset({"ad", "ce"})
 ERAS_BEFORE = frozenset({"bc", "bce"})
+
+# capitalised words that lead a day or a month without naming with it ("On Monday", "Open
+# Tuesday to Sunday", "Every March"); any other capitalised word beside one makes a name
+# ("Easter Sunday", "Brian May", "the October Revolution")
+CALENDAR_LEADS = frozenset(
+    {
+        "on", "from", "every", "each", "until", "till", "by", "since", "last", "next", "this",
+        "open", "opens", "opening", "closed", "closes", "closing", "in", "between", "and",
+        "to", "mid", "early", "late", "the", "a", "before", "after", "during", "except",
+        "including", "through", "or", "also", "only", "usually", "then",
+    }
+)  # fmt: skip
+
+# calendar words that are everyday words too: read as a day or a month only where a cue
+# dates them ("in May", "on Sat"; not "May drain", "March the troops", "the Sun")
+AMBIGUOUS_CALENDAR_WORDS = frozenset(
+    {"may", "march", "mar", "august", "aug", "sun", "sat", "wed", "jan"}
+)

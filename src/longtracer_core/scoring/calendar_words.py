@@ -13,12 +13,21 @@ Tuesday to Sunday"). Pure functions of text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+from collections.abc import Iterable, Sequence
+from datetime import date
 
 import regex
 
 from ..contracts import ReasonCode
-from ..lexicon.dates import MONTH_ABBREVIATIONS, MONTHS, WEEKDAY_ABBREVIATIONS, WEEKDAYS
+from ..lexicon.dates import (
+    AMBIGUOUS_CALENDAR_WORDS,
+    CALENDAR_LEADS,
+    MONTH_ABBREVIATIONS,
+    MONTHS,
+    WEEKDAY_ABBREVIATIONS,
+    WEEKDAYS,
+)
 from .findings import Finding
 
 __all__ = ["calendar_finding", "uncovered_calendar_words"]
@@ -41,27 +50,36 @@ def _alternatives(words: Iterable[str]) -> str:
 
 
 # a day or a month name, capitalised, plural allowed ("Mondays"), an abbreviation with or
-# without its full stop; "May" only where it dates (after a word that takes a month, or
-# before a year or a day), never the modal ("May drain …")
+# without its full stop
 _NAME = rf"(?:{_alternatives(w.capitalize() for w in [*_DAYS, *_MONTHS])})"
 _WORD = regex.compile(rf"\b(?P<w>{_NAME})s?\.?(?![\p{{L}}])")
-_MODAL_MAY = regex.compile(r"May(?!\s+(?:\d|and|to|or|through|until|–|-))")
-_DATED_MAY = regex.compile(
-    r"\b(?:in|by|from|until|till|since|of|to|and|through|early|late|mid|last|next|each|every|between)\s+$",
+# the cue that dates an ambiguous calendar word (``AMBIGUOUS_CALENDAR_WORDS``: "in May",
+# "on Sat"; a number after it dates it too: "March 2025")
+_CUE = regex.compile(
+    r"\b(?:in|on|by|from|until|till|since|of|to|and|through|early|late|mid|last|next|this"
+    r"|each|every|between|before|after)\s+$",
     regex.I,
 )
+_NEXT_WORD = regex.compile(r"\s+(\p{Lu}\p{L}+)")
+_LAST_WORD = regex.compile(r"(\p{Lu}\p{L}+)\s+$")
 # the range joining two names: "to", "through", "until", "till", "into", a dash, or "and"
 # after "between" ("Monday and Friday" names two days)
 _RANGE = regex.compile(
     rf"(?:\bbetween\s+(?P<a>{_NAME})s?\.?\s+and\s+(?P<b>{_NAME})"
-    rf"|(?P<a>{_NAME})s?\.?\s*(?:–|—|-|to|through|thru|until|till|into)\s*(?P<b>{_NAME}))s?\b",
+    rf"|(?P<a>{_NAME})s?\.?\s*(?:–|—|-|to|through(?:\s+to)?|thru|until|till|into)\s*"
+    rf"(?P<b>{_NAME}))s?\b",
     regex.I,
 )
 _ALL_DAYS = regex.compile(
     r"\b(?:daily|every\s+day|seven\s+days\s+a\s+week|7\s+days\s+a\s+week|all\s+week)\b", regex.I
 )
-_WEEKDAYS = regex.compile(r"\bweekdays?\b|\bworking\s+days?\b|\bMonday[-–\s]+Friday\b", regex.I)
+_WEEKDAYS = regex.compile(r"\bweekdays?\b|\b(?:working|business)\s+days?\b", regex.I)
+_ALL_MONTHS = regex.compile(
+    r"\b(?:year[-\s]round|all\s+year|every\s+month|each\s+month|monthly|throughout\s+the\s+year)\b",
+    regex.I,
+)
 _WEEKEND = regex.compile(r"\bweekends?\b", regex.I)
+_ISO = regex.compile(r"(?:(?P<y>\d{4})|-)-(?P<m>\d{2})(?:-(?P<d>\d{2}))?")
 _DATE_DIGIT = regex.compile(r"\d\s*(?:st|nd|rd|th)?\s*$|^\s*\d")
 
 
@@ -73,22 +91,37 @@ def _read(name: str) -> tuple[str, int]:
 
 
 def _named(text: str, dates: bool = False) -> set[tuple[str, int]]:
-    """The days and months ``text`` names alone (with ``dates``, in a date too)."""
+    """The days and months ``text`` names alone (with ``dates``, in a date too); not one of
+    a name ("Easter Sunday", "Brian May", "the October Revolution", "Dr June Smith") nor
+    an ambiguous word no cue dates."""
     out: set[tuple[str, int]] = set()
     for m in _WORD.finditer(text):
-        word = m["w"]
-        if word == "May" and (
-            _MODAL_MAY.match(text, m.start()) and not _DATED_MAY.search(text[: m.start()])
+        word, before = m["w"], text[: m.start()]
+        after = _DATE_DIGIT.match(text[m.end() : m.end() + 6])
+        if word.lower().rstrip(".") in AMBIGUOUS_CALENDAR_WORDS and not (
+            _CUE.search(before) or after
         ):
             continue
+        if _in_a_name(text, m.start(), m.end()):
+            continue
         kind, value = _read(word)
-        dated = _DATE_DIGIT.search(text[max(0, m.start() - 6) : m.start()]) or _DATE_DIGIT.match(
-            text[m.end() : m.end() + 6]
-        )
+        dated = _DATE_DIGIT.search(text[max(0, m.start() - 6) : m.start()]) or after
         if kind == "month" and dated and not dates:
             continue  # "3 June", "June 3", "June 2024": the figure checks read a date
         out.add((kind, value))
     return out
+
+
+def _in_a_name(text: str, start: int, end: int) -> bool:
+    """Is the word at ``text[start:end]`` part of a name: a capitalised word beside it that
+    is no calendar word and no word that leads one (``CALENDAR_LEADS``: "On", "Open")?"""
+    for found in (_LAST_WORD.search(text[:start]), _NEXT_WORD.match(text, end)):
+        if found is None:
+            continue
+        word = found[1]
+        if _WORD.fullmatch(word) is None and word.lower() not in CALENDAR_LEADS:
+            return True
+    return False
 
 
 def _covered(text: str) -> set[tuple[str, int]]:
@@ -106,13 +139,39 @@ def _covered(text: str) -> set[tuple[str, int]]:
         out.update(("day", i) for i in range(5))
     if _WEEKEND.search(text):
         out.update({("day", 5), ("day", 6)})
+    if _ALL_MONTHS.search(text):
+        out.update(("month", i) for i in range(12))
     return out
 
 
-def calendar_finding(claim: str, evidence: Iterable[str]) -> Finding | None:
-    """The finding on the days and months of ``claim`` nothing in ``evidence`` covers: a
-    figure no source states (marked)."""
-    missing = uncovered_calendar_words(claim, evidence)
+def _dated(readings: Sequence[str]) -> set[tuple[str, int]]:
+    """The weekday of each full date and the month of each date among one sentence's date
+    readings ("2025-03-08": a Saturday in March; "--03-31"; "2025-03"), and the months
+    between its first and last ("between 1 November and 31 March")."""
+    out: set[tuple[str, int]] = set()
+    months: list[int] = []
+    for reading in readings:
+        m = _ISO.fullmatch(reading)
+        if m is None:
+            continue
+        month = int(m["m"]) - 1
+        months.append(month)
+        out.add(("month", month))
+        if m["y"] and m["d"]:
+            with contextlib.suppress(ValueError):
+                out.add(("day", date(int(m["y"]), month + 1, int(m["d"])).weekday()))
+    if len(months) > 1:
+        first, last = months[0], months[-1]
+        out.update(("month", (first + i) % 12) for i in range((last - first) % 12 + 1))
+    return out
+
+
+def calendar_finding(
+    claim: str, evidence: Iterable[str], dates: Iterable[Sequence[str]] = ()
+) -> Finding | None:
+    """The finding on the days and months of ``claim`` nothing in ``evidence`` (texts) or
+    ``dates`` (each sentence's date readings) covers: a figure no source states (marked)."""
+    missing = uncovered_calendar_words(claim, evidence, dates)
     if not missing:
         return None
     written = ", ".join(dict.fromkeys(missing))
@@ -122,7 +181,9 @@ def calendar_finding(claim: str, evidence: Iterable[str]) -> Finding | None:
     )  # fmt: skip
 
 
-def uncovered_calendar_words(claim: str, evidence: Iterable[str]) -> list[str]:
+def uncovered_calendar_words(
+    claim: str, evidence: Iterable[str], dates: Iterable[Sequence[str]] = ()
+) -> list[str]:
     """The days and months ``claim`` names alone that no text of ``evidence`` (the
     sources' sentences, the user's question, the claim's context) names or covers, as
     the claim writes them."""
@@ -132,6 +193,8 @@ def uncovered_calendar_words(claim: str, evidence: Iterable[str]) -> list[str]:
     covered: set[tuple[str, int]] = set()
     for text in evidence:
         covered |= _covered(text)
+    for readings in dates:
+        covered |= _dated(readings)
     missing = mine - covered
     if not missing:
         return []

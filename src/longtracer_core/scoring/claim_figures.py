@@ -40,9 +40,11 @@ _RANGE_TO = regex.compile(
 )
 _LABEL = regex.compile(r"\s*(?:[–—:)]|-\s)")
 _IDENTIFIER = regex.compile(r"(?:\p{Lu}[\p{L}.]*|No\.?)\s?$")
-# a page, section or reference number names a place in a text ("p. 12", "section 5")
+# a number that names a place in a text or a list ("p. 12", "section 5", "question 5",
+# "step 2") or bounds a ranking ("the top 10")
 _LOCATOR = regex.compile(
-    r"\b(?:p|pp|page|pages|para|paragraph|section|sections|chapter|ref|reference)\.?\s?$",
+    r"\b(?:p|pp|page|pages|para|paragraph|section|sections|chapter|ref|reference|question"
+    r"|item|step|line|rule|figure|fig|table|top|bottom)\.?\s?$",
     regex.IGNORECASE,
 )
 
@@ -51,7 +53,8 @@ def checkable(claim: str, start: int, end: int) -> bool:
     """Is the figure at ``claim[start:end]`` a fact to check, not part of a name or code?
 
     Left out: figures glued to letters ("Q2", "1990s", "25½"), slashed codes
-    ("261/2004"), a caret's number ("17 ^2"), a page or section ("p. 12"), a number right
+    ("261/2004"), a caret's number ("17 ^2"), a place in a text or a list or a ranking's
+    bound ("p. 12", "step 2", "the top 10"), a number right
     after a capitalised word with no unit after it ("Python 3.12", "PEP 695", "Article
     33"), and the first end of a range whose scale word follows the second ("19.2–19.6
     billion").
@@ -61,8 +64,8 @@ def checkable(claim: str, start: int, end: int) -> bool:
     # a caret's number cites or raises ("17 ^2", "10^6"): no fact of its own
     if before[-1:].isalpha() or after[:1].isalpha() or glued or before[-1:] in ("/", "^"):
         return False
-    if _LOCATOR.search(before):
-        return False
+    if _LOCATOR.search(before) and figure_kind(claim, start, end, "num", None) != "percent":
+        return False  # "the top 1%" is a share
     if before[-1:] == ":" or after[:1] == ":" or (before[-1:] == "-" and before[-2:-1].isalpha()):
         return False  # a clock time's part, a model code ("WF-20")
     if _RANGE_TO.match(after):

@@ -314,7 +314,8 @@ def derivable(
     for s in sentences:
         figures = sentence_numbers(s)[: MAX_FIGURES * 2]
         factors = [n for k, n in figures if k in ("count", "multiplier") and 0 < n < MAX_YEARS]
-        if kind == "year":
+        if kind == "year":  # "began in 1933 and took 4 years": 1937
+            factors += [n for k, n in figures if k == "unit:year" and 0 < n < MAX_YEARS]
             years = [n for k, n in figures if k == "year"]
             if any(target in (canon(y + n), canon(y - n)) for y in years for n in factors):
                 return True

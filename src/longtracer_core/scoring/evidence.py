@@ -112,7 +112,7 @@ def _other_value(sentence: EvidenceSentence, kind: str, claimed: str, own_base: 
     a rate's base too, ``own_base``: "per 10,000" / "per 100,000"); none where a range of the
     sentence holds the claimed value ("gate 12" of "gates 10-14")."""
     text = sentence.text
-    if within_range(text, claimed):
+    if within_range(text, claimed, frozenset(v for k, v in sentence.kinds if k == kind)):
         return None
     bases = operands(text) - (rate_bases(text) if own_base else frozenset())
     values = [
@@ -402,7 +402,7 @@ def evidence_findings(
                 {"names": missing},
             )
         )
-    out.extend(given_name_findings(claim, index.names))
+    out.extend(given_name_findings(claim, index.names, context_names(context)))
     clause = unfound_clause(claim, index.vocabulary, optional)
     if clause is None:
         clause = unlinked_clause(claim, index.sentences, optional)
@@ -418,7 +418,8 @@ def evidence_findings(
         aligned, share = closest_sentence(content, index)
         if figure is None:
             texts = [*(s.text for s in index.sentences), *context]
-            figure = calendar_finding(claim, texts)
+            dates = [[v for k, v in s.kinds if k == "date"] for s in index.sentences]
+            figure = calendar_finding(claim, texts, dates)
         if figure is None and aligned is not None and share >= ALIGNED:
             figure = binding_finding(claim, aligned.text, aligned.source_id) or (
                 name_binding_finding(claim, aligned.text, aligned.source_id)

@@ -163,10 +163,12 @@ def name_binding_finding(claim: str, sentence: str, source_id: str) -> Finding |
     )
 
 
-def given_name_findings(claim: str, names: NameIndex) -> list[Finding]:
+def given_name_findings(
+    claim: str, names: NameIndex, given: NameIndex | None = None
+) -> list[Finding]:
     """A marking finding for each first name of ``claim`` put before a surname the
     evidence (``names``) writes after other given names only ("John Kerr" where the
-    sources say "Thomas Kerr")."""
+    sources say "Thomas Kerr"; ``given``: the names of the question and the context)."""
     return [
         Finding(
             "name_binding",
@@ -174,5 +176,5 @@ def given_name_findings(claim: str, names: NameIndex) -> list[Finding]:
             f"the sources name {' or '.join(g.title() for g in givens)} {surname}, not {first}",
             {"names": [first]},
         )
-        for first, surname, givens in given_name_swaps(claim, names)[:1]
+        for first, surname, givens in given_name_swaps(claim, names, given)[:1]
     ]

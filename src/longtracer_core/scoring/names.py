@@ -412,14 +412,21 @@ def absent_names(
     return list(dict.fromkeys(missing))
 
 
-def given_name_swaps(text: str, index: NameIndex) -> list[tuple[str, str, tuple[str, ...]]]:
-    """(first name, surname, the evidence's given names) for each first name of ``text``
-    the evidence never writes, before a surname it writes after other given names only
-    ("John Kerr" where the sources say "Thomas Kerr"; ``given_names.py``)."""
+def given_name_swaps(
+    text: str, index: NameIndex, given: NameIndex | None = None
+) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(first name, surname, the evidence's given names) of "John Kerr" where the sources
+    say "Thomas Kerr" (``given_names.py``); not an acronym, a name of ``given`` (the
+    question's, the context's) or an unlisted sentence opener ("Striker Kane")."""
     out = []
     names = list(_names_of(text))
+    listed = name_lexicon().given
     for name, nxt in itertools.pairwise(names):
         if text[name.end : nxt.start].strip() or _present(name.text, index):
+            continue
+        if acronym(name.text) or (given is not None and _present(name.text, given)):
+            continue
+        if name.initial and fold(name.text) not in listed:
             continue
         if not _present(nxt.text, _as_names(index)):
             continue

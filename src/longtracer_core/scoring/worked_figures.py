@@ -24,7 +24,8 @@ __all__ = ["asserted", "operands", "rate_bases", "within_range", "worked_for_use
 
 _FACTOR_KINDS = frozenset({"count", "multiplier", *(f"unit:{u}" for u in DURATION_UNITS)})
 _NO_SCALE = frozenset({"year", "date", "time", "percent"})
-_TOTAL = regex.compile(r"\b(?:in\s+total|total|altogether|in\s+all|combined|including)\b", regex.I)
+_TOTAL = regex.compile(r"\b(?:in\s+total|total|altogether|in\s+all|combined)\b", regex.I)
+_PLUS = regex.compile(r"\bplus\b|\+", regex.I)  # a count the sentence adds ("plus 8 bank holidays")
 
 
 def worked_for_user(
@@ -38,11 +39,11 @@ def worked_for_user(
     (``user``: (kind, value) of the question's figures), to the precision the claim writes
     it: a rate scaled from the figure it is given for to the user's of that kind ("10
     minutes per 50 GB" for 100 GB: 20 minutes; "£42 for every £1,000" for £14,600: about
-    £613); in a claim addressed to the user, a quantity times or over a count or a duration
-    of the user's ("£719 a week" for your 14 weeks: £10,066); in a claim that states a
-    total, a quantity of a unit with a count of its sentence added ("26 days … plus 8 bank
-    holidays": 34 days in total)? A limit or a threshold is no rate: "After 20 years staff
-    get 30 days" gives no 15 days for 10 years."""
+    £613); in a claim addressed to the user, the sentence's only quantity of the kind
+    times or over a count or a duration of the user's ("£719 a week" for your 14 weeks:
+    £10,066); in a claim that states a total, a quantity with a count its sentence adds
+    ("26 days … plus 8 bank holidays": 34 days in total)? A limit or a threshold is no
+    rate: "After 20 years staff get 30 days" gives no 15 days for 10 years."""
     if value is None:
         return False
     mine = [(k, n) for k, v in user if (n := number(v)) is not None]
@@ -55,11 +56,16 @@ def worked_for_user(
 
     addressed = ADDRESSED.search(claim) is not None
     factors = [n for k, n in mine if k in _FACTOR_KINDS and 1 < n < MAX_YEARS * 50]
-    total = _TOTAL.search(claim) is not None and kind.startswith("unit:")
+    total = _TOTAL.search(claim) is not None and (kind.startswith("unit:") or kind == "count")
     for s in sentences:
         figures = sentence_numbers(s)[: MAX_FIGURES * 2]
         quantities = [n for k, n in figures if k == kind]
-        if addressed and any(near(q * f) or near(q / f) for q in quantities for f in factors):
+        single = len(set(quantities)) == 1  # "£25.60 for the eldest, £16.95 for each other"
+        if (
+            addressed
+            and single
+            and any(near(q * f) or near(q / f) for q in quantities for f in factors)
+        ):
             return True
         bases = rate_bases(s.text)
         scales = [
@@ -71,7 +77,10 @@ def worked_for_user(
         ]
         if any(near(q * r) for q in quantities for r in scales):
             return True
-        counts = [n for k, n in figures if k == "count"] if total else []
+        adds = total and _PLUS.search(s.text) is not None
+        counts = [n for k, n in figures if k == "count"] if adds else []
+        if adds and kind == "count":  # "in total you get 34": 26 days plus 8 bank holidays
+            quantities = [n for k, n in figures if k.startswith("unit:")]
         if any(near(q + c) for q in quantities for c in counts):
             return True
     return False
@@ -107,11 +116,16 @@ def operands(text: str) -> frozenset[str]:
 _SPAN = regex.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:-|–|to)\s*(\d[\d,]*(?:\.\d+)?)")
 
 
-def within_range(text: str, claimed: str) -> bool:
-    """Does a range of ``text`` hold the ``claimed`` value ("gate 12" of "gates 10-14")?"""
+def within_range(text: str, claimed: str, same_kind: frozenset[str]) -> bool:
+    """Does a range of ``text`` whose ends are figures of the claimed one's kind
+    (``same_kind``: the sentence's values of that kind) hold the ``claimed`` value ("gate
+    12" of "gates 10-14"; not "£12" of "aged 5-16")?"""
     value = number(claimed)
     for m in _SPAN.finditer(text):
-        low, high = number(m[1].replace(",", "")), number(m[2].replace(",", ""))
+        ends = (m[1].replace(",", ""), m[2].replace(",", ""))
+        if not set(ends) <= same_kind:
+            continue
+        low, high = number(ends[0]), number(ends[1])
         if value is not None and low is not None and high is not None and low <= value <= high:
             return True
     return False
@@ -122,8 +136,6 @@ def within_range(text: str, claimed: str) -> bool:
 _HYPOTHETICAL = regex.compile(
     r"\b(?:" + "|".join(sorted(HYPOTHETICAL)) + r")\b(?!\s+not\b)[^,;:()—–]*$", regex.IGNORECASE
 )
-# the time a claim speaks at ("£28.50 as of 2024"), not the date of what it states
-_AS_OF = regex.compile(r"\bas\s+(?:of|at)\s+$", regex.IGNORECASE)
 _RESTATED = regex.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s+\p{L}+\s*\($")
 
 
@@ -133,13 +145,10 @@ def asserted(claim: str, start: int, kind: str) -> bool:
     ("which would give £10,066") or restates a quantity in brackets ("five weeks (35
     days)"; a year in brackets restates nothing): a claim that computes for the user's case
     may have started from a figure of the user's situation. A hedge is no such sign: "about
-    3.5 million km" where the source says 1.5 million is wrong, rounded or not. Nor a date
-    the claim speaks as of ("as of 2024"). (A figure
+    3.5 million km" where the source says 1.5 million is wrong, rounded or not. (A figure
     the claim works out from its own is never a conflict: ``_computed``.)"""
     before = claim[:start]
     dated = kind in ("year", "date", "time")
     return not (
-        _HYPOTHETICAL.search(before)
-        or (not dated and _RESTATED.search(before.rstrip().lower()))
-        or (dated and _AS_OF.search(before) is not None)
+        _HYPOTHETICAL.search(before) or (not dated and _RESTATED.search(before.rstrip().lower()))
     )

@@ -38,6 +38,11 @@ def test_a_day_or_month_no_source_covers_is_found(claim, uncovered):
         "Colonies form in July.",
         "May drain the battery under heavy load.",  # the modal
         "The deadline is 3 May 2025.",  # a full date: the figure checks read it
+        "March the troops to the coast.",  # an ambiguous word no cue dates
+        "The Earth orbits the Sun.",
+        "Brian May and Roger Taylor founded Queen.",  # part of a name
+        "Easter Sunday falls on 20 April.",
+        "The October Revolution followed.",
     ],
 )
 def test_days_and_months_the_evidence_covers_are_not_found(claim):
@@ -52,6 +57,17 @@ def test_words_that_span_days_and_the_users_question_cover_them():
         "Friday"
     ]
     assert uncovered_calendar_words("We go on Monday.", ["I fly out on Monday."]) == []
+    assert uncovered_calendar_words("It opens on Friday.", ["Open Monday through to Friday."]) == []
+    assert uncovered_calendar_words("Replies come on Tuesday.", ["Within 2 business days."]) == []
+    assert uncovered_calendar_words("It is open in January.", ["Open year-round."]) == []
+
+
+def test_the_dates_of_the_evidence_cover_their_weekday_and_their_months():
+    dates = [["2025-03-08"], ["--11-01", "--03-31"]]  # a Saturday; 1 November to 31 March
+    assert uncovered_calendar_words("The final is on a Saturday.", [], dates) == []
+    assert uncovered_calendar_words("The season runs in December.", [], dates) == []
+    assert uncovered_calendar_words("The final is on a Sunday.", [], dates) == ["Sunday"]
+    assert uncovered_calendar_words("The season runs in July.", [], dates) == ["July"]
 
 
 def test_an_uncovered_day_marks_the_claim_and_never_deletes_it():
