@@ -93,7 +93,6 @@ def _lex_tokens(text: str) -> list[str]:
     ]
 
 
-@functools.lru_cache(maxsize=200_000)
 def base_words(text: str) -> list[str]:
     """A text's words, an irregular past read as its base ("made" is "make")."""
     return [PAST_BASE.get(t, t) for t in lex_tokens(text)]
@@ -106,6 +105,7 @@ def negation_words(text: str) -> list[str]:
     return [t for i, t in enumerate(tokens) if not (t == "longer" and i and tokens[i - 1] == "no")]
 
 
+@functools.lru_cache(maxsize=200_000)
 def stem(token: str) -> str:
     """The Snowball (Porter 2) English stem of a casefolded token; ``-ize`` reads ``-ise``
     and a possessive ``'s`` is dropped.
