@@ -66,7 +66,14 @@ from .names import absent_names, context_names
 from .numeric import shown
 from .toggles import toggle_finding
 from .unit_conflict import other_unit, unit_finding, with_unit
-from .worked_figures import asserted, operands, rate_bases, within_range, worked_for_user
+from .worked_figures import (
+    asserted,
+    operands,
+    rate_bases,
+    speaks_as_of,
+    within_range,
+    worked_for_user,
+)
 
 __all__ = [
     "EvidenceIndex",
@@ -106,13 +113,17 @@ def _compatible(kind: str, a: str, b: str) -> bool:
     )
 
 
-def _other_value(sentence: EvidenceSentence, kind: str, claimed: str, own_base: bool) -> str | None:
+def _other_value(
+    sentence: EvidenceSentence, kind: str, claimed: str, own_base: bool, as_of: bool
+) -> str | None:
     """The sentence's first figure of ``kind`` the claimed reading does not meet, but the
     figure a rate is given for and the operands of a formula (unless the claim's figure is
     a rate's base too, ``own_base``: "per 10,000" / "per 100,000"); none where a range of the
-    sentence holds the claimed value ("gate 12" of "gates 10-14")."""
+    sentence holds the claimed value ("gate 12" of "gates 10-14"; ``as_of``: a year the
+    claim speaks as of, in a span the sentence opens)."""
     text = sentence.text
-    if within_range(text, claimed, frozenset(v for k, v in sentence.kinds if k == kind)):
+    same = frozenset(v for k, v in sentence.kinds if k == kind)
+    if within_range(text, claimed, same, as_of and kind == "year"):
         return None
     bases = operands(text) - (rate_bases(text) if own_base else frozenset())
     values = [
@@ -306,7 +317,13 @@ def _figure(
         if joined and kind in _DURATIONS:
             continue
         other = (
-            _other_value(aligned, kind, need.readings[0], need.readings[0] in own_bases)
+            _other_value(
+                aligned,
+                kind,
+                need.readings[0],
+                need.readings[0] in own_bases,
+                speaks_as_of(claim, item[0]),
+            )
             if aligned and share >= ALIGNED
             else None
         )

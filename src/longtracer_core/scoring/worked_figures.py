@@ -19,7 +19,14 @@ from ..lexicon.grammar import ADDRESSED, HYPOTHETICAL
 from ..lexicon.numbers import DURATION_UNITS, NUMBER_WORDS
 from .derivation import MAX_FIGURES, MAX_YEARS, Read, canon, number, sentence_numbers
 
-__all__ = ["asserted", "operands", "rate_bases", "within_range", "worked_for_user"]
+__all__ = [
+    "asserted",
+    "operands",
+    "rate_bases",
+    "speaks_as_of",
+    "within_range",
+    "worked_for_user",
+]
 
 
 _FACTOR_KINDS = frozenset({"count", "multiplier", *(f"unit:{u}" for u in DURATION_UNITS)})
@@ -116,11 +123,32 @@ def operands(text: str) -> frozenset[str]:
 _SPAN = regex.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:-|–|to)\s*(\d[\d,]*(?:\.\d+)?)")
 
 
-def within_range(text: str, claimed: str, same_kind: frozenset[str]) -> bool:
+# a year that opens a span with no end ("from 2023 the fee is £28.50": 2024 too)
+_OPEN_YEAR = regex.compile(
+    r"\b(?:from|since|starting(?:\s+in)?|beginning(?:\s+in)?)\s+(\d{4})\b", regex.I
+)
+
+
+_AS_OF = regex.compile(r"\bas\s+(?:of|at)\s+$", regex.IGNORECASE)
+
+
+def speaks_as_of(claim: str, start: int) -> bool:
+    """Is the year at ``claim[start]`` the time the claim speaks at ("as of 2024"), not the
+    date of an event it states?"""
+    return _AS_OF.search(claim[:start]) is not None
+
+
+def within_range(text: str, claimed: str, same_kind: frozenset[str], as_of: bool = False) -> bool:
     """Does a range of ``text`` whose ends are figures of the claimed one's kind
     (``same_kind``: the sentence's values of that kind) hold the ``claimed`` value ("gate
-    12" of "gates 10-14"; not "£12" of "aged 5-16")?"""
+    12" of "gates 10-14"; not "£12" of "aged 5-16"), or, for a year the claim speaks
+    ``as_of``, a span the sentence opens and never closes ("From 2023 the fee is £28.50"
+    holds "£28.50 as of 2024", not "as of 2019"; "in use since 1937" holds no "opened in
+    1941")?"""
     value = number(claimed)
+    opened = (Decimal(m[1]) for m in _OPEN_YEAR.finditer(text))
+    if as_of and value is not None and any(year <= value for year in opened):
+        return True
     for m in _SPAN.finditer(text):
         ends = (m[1].replace(",", ""), m[2].replace(",", ""))
         if not set(ends) <= same_kind:

@@ -457,6 +457,22 @@ def test_a_number_inside_a_range_of_its_kind_is_no_conflict():
     assert [f.kind for f in evidence_findings("Children pay £12.", index)] == ["figure_conflict"]
 
 
+def test_a_year_the_claim_speaks_as_of_inside_a_span_the_evidence_opens_is_no_conflict():
+    """ "From 2023 the fee is £28.50" holds the fee as of 2024, not as of 2019, and an
+    event's year ("opened in 1941") is no time the claim speaks at."""
+    fee = evidence_index([("S1", "From 2023 the fee is £28.50.")])
+    assert [f.kind for f in evidence_findings("The fee is £28.50 as of 2024", fee)] == [
+        "figure_absent"
+    ]
+    assert [f.kind for f in evidence_findings("As of 2019, the fee is £28.50.", fee)] == [
+        "figure_conflict"
+    ]
+    bridge = evidence_index([("S1", "The bridge, in use since 1937, carries 20,000 cars a day.")])
+    assert [f.kind for f in evidence_findings("The bridge opened in 1941.", bridge)] == [
+        "figure_conflict"
+    ]
+
+
 def test_a_rates_base_and_a_formulas_operands_are_no_values_to_differ_from():
     """ "per 50 GB" and "÷ 113" state no value of anything; a spacing or a frequency
     ("every 5 km") does."""
