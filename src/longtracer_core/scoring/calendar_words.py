@@ -28,7 +28,9 @@ from ..lexicon.dates import (
     WEEKDAY_ABBREVIATIONS,
     WEEKDAYS,
 )
+from ..text.memo import short_text_cache
 from .findings import Finding
+from .periods import date_parts
 
 __all__ = ["calendar_finding", "uncovered_calendar_words"]
 
@@ -79,7 +81,6 @@ _ALL_MONTHS = regex.compile(
     regex.I,
 )
 _WEEKEND = regex.compile(r"\bweekends?\b", regex.I)
-_ISO = regex.compile(r"(?:(?P<y>\d{4})|-)-(?P<m>\d{2})(?:-(?P<d>\d{2}))?")
 _DATE_DIGIT = regex.compile(r"\d\s*(?:st|nd|rd|th)?\s*$|^\s*\d")
 
 
@@ -124,7 +125,8 @@ def _in_a_name(text: str, start: int, end: int) -> bool:
     return False
 
 
-def _covered(text: str) -> set[tuple[str, int]]:
+@short_text_cache(maxsize=4096)
+def _covered(text: str) -> frozenset[tuple[str, int]]:
     """Every day and month ``text`` names or covers (ranges wrap: "October to March")."""
     out = _named(text, dates=True)
     for m in _RANGE.finditer(text):
@@ -141,7 +143,7 @@ def _covered(text: str) -> set[tuple[str, int]]:
         out.update({("day", 5), ("day", 6)})
     if _ALL_MONTHS.search(text):
         out.update(("month", i) for i in range(12))
-    return out
+    return frozenset(out)
 
 
 def _dated(readings: Sequence[str]) -> set[tuple[str, int]]:
@@ -151,15 +153,15 @@ def _dated(readings: Sequence[str]) -> set[tuple[str, int]]:
     out: set[tuple[str, int]] = set()
     months: list[int] = []
     for reading in readings:
-        m = _ISO.fullmatch(reading)
-        if m is None:
+        year, number, day = date_parts(reading)
+        if not (number and number.isdigit()):
             continue
-        month = int(m["m"]) - 1
+        month = int(number) - 1
         months.append(month)
         out.add(("month", month))
-        if m["y"] and m["d"]:
+        if year and day:
             with contextlib.suppress(ValueError):
-                out.add(("day", date(int(m["y"]), month + 1, int(m["d"])).weekday()))
+                out.add(("day", date(int(year), month + 1, int(day)).weekday()))
     if len(months) > 1:
         first, last = months[0], months[-1]
         out.update(("month", (first + i) % 12) for i in range((last - first) % 12 + 1))

@@ -26,6 +26,7 @@ Pure functions over plain text; ``Finding`` records carry the proof.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
@@ -61,9 +62,11 @@ from .evidence_index import (
 )
 from .figures import Need, context_figures, figure_kind, needs_met
 from .findings import Finding, quote
-from .name_binding import given_name_findings, name_binding_finding
+from .given_names import given_name_findings
+from .name_binding import name_binding_finding
 from .names import absent_names, context_names
 from .numeric import shown
+from .periods import date_parts
 from .toggles import toggle_finding
 from .unit_conflict import other_unit, unit_finding, with_unit
 from .worked_figures import (
@@ -92,15 +95,6 @@ ALIGNED = 0.5
 OTHER_FACT = 0.25
 
 
-def _date_parts(value: str) -> tuple[str | None, str | None, str | None]:
-    """(year, month, day) of an ISO-like reading: 2019-03-14, 2019-03, --03-14, 2019."""
-    if value.startswith("--"):
-        month, day = value[2:].split("-")[:2]
-        return None, month, day
-    parts = value.split("-")
-    return parts[0], (parts[1] if len(parts) > 1 else None), (parts[2] if len(parts) > 2 else None)
-
-
 def _compatible(kind: str, a: str, b: str) -> bool:
     """Could readings ``a`` and ``b`` name the same value (a partial date inside a full one)?"""
     if a == b:
@@ -108,8 +102,7 @@ def _compatible(kind: str, a: str, b: str) -> bool:
     if kind != "date":
         return False
     return all(
-        x is None or y is None or x == y
-        for x, y in zip(_date_parts(a), _date_parts(b), strict=True)
+        x is None or y is None or x == y for x, y in zip(date_parts(a), date_parts(b), strict=True)
     )
 
 
@@ -149,7 +142,7 @@ def _met(need: Need, kind: str, index: EvidenceIndex, aligned: EvidenceSentence 
         return True
     if kind not in ("year", "date", "time") and any(r in index.derived for r in need.readings):
         return True
-    year, month, day = _date_parts(need.readings[0]) if kind == "date" else (None, None, None)
+    year, month, day = date_parts(need.readings[0]) if kind == "date" else (None, None, None)
     if not (year and month and day):
         return False
     sents = index.sentences
@@ -434,8 +427,9 @@ def evidence_findings(
         figure = _figure(claim, content, index, given, figure_kinds(" ".join(context)))
         aligned, share = closest_sentence(content, index)
         if figure is None:
-            texts = [*(s.text for s in index.sentences), *context]
-            dates = [[v for k, v in s.kinds if k == "date"] for s in index.sentences]
+            # read only when the claim names a day or a month (generators)
+            texts = itertools.chain((s.text for s in index.sentences), context)
+            dates = ([v for k, v in s.kinds if k == "date"] for s in index.sentences)
             figure = calendar_finding(claim, texts, dates)
         if figure is None and aligned is not None and share >= ALIGNED:
             figure = binding_finding(claim, aligned.text, aligned.source_id) or (

@@ -15,12 +15,57 @@ from a swap, so it is left alone, as before. Pure functions.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 
+from ..contracts import ReasonCode
 from ..text.words import fold
+from .findings import Finding
+from .name_case import acronym
 from .name_words import name_lexicon
+from .names import NameIndex, claim_names, holds
 
-__all__ = ["another_given_name"]
+__all__ = ["another_given_name", "given_name_findings", "given_name_swaps"]
+
+
+def given_name_findings(
+    claim: str, names: NameIndex, given: NameIndex | None = None
+) -> list[Finding]:
+    """A marking finding for the first name of ``claim`` put before a surname the evidence
+    (``names``) writes after other given names only ("John Kerr" where the sources say
+    "Thomas Kerr"; ``given``: the names of the question and the context)."""
+    return [
+        Finding(
+            "name_binding",
+            ReasonCode.ENTITY_MISMATCH,
+            f"the sources name {' or '.join(g.title() for g in givens)} {surname}, not {first}",
+            {"names": [first]},
+        )
+        for first, surname, givens in given_name_swaps(claim, names, given)[:1]
+    ]
+
+
+def given_name_swaps(
+    text: str, index: NameIndex, given: NameIndex | None = None
+) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(first name, surname, the evidence's given names) of "John Kerr" where the sources
+    say "Thomas Kerr"; not an acronym, a name of ``given`` (the question's, the context's)
+    or an unlisted sentence opener ("Striker Kane")."""
+    out = []
+    listed = name_lexicon().given
+    for name, nxt in itertools.pairwise(claim_names(text)):
+        if text[name.end : nxt.start].strip() or holds(name.text, index):
+            continue
+        if acronym(name.text) or (given is not None and holds(name.text, given)):
+            continue
+        if name.initial and fold(name.text) not in listed:
+            continue
+        if not holds(nxt.text, index, as_name=True):
+            continue
+        givens = another_given_name(name.text, nxt.text, index.fronts, text)
+        if givens:
+            out.append((name.text, nxt.text, givens))
+    return out
 
 
 def another_given_name(

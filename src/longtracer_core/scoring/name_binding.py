@@ -33,9 +33,9 @@ from .binding import Bound
 from .clause_checks import content_words
 from .findings import Finding, quote
 from .name_words import opener_words
-from .names import Name, NameIndex, claim_names, given_name_swaps
+from .names import Name, claim_names
 
-__all__ = ["given_name_findings", "name_binding_finding", "name_bound_elsewhere"]
+__all__ = ["name_binding_finding", "name_bound_elsewhere"]
 
 # what sets two statements side by side; a bare comma joins a list or an apposition
 _JOIN = regex.compile(
@@ -161,20 +161,3 @@ def name_binding_finding(claim: str, sentence: str, source_id: str) -> Finding |
         f'("{quote(sentence)}")',
         bound.proof(source_id),
     )
-
-
-def given_name_findings(
-    claim: str, names: NameIndex, given: NameIndex | None = None
-) -> list[Finding]:
-    """A marking finding for each first name of ``claim`` put before a surname the
-    evidence (``names``) writes after other given names only ("John Kerr" where the
-    sources say "Thomas Kerr"; ``given``: the names of the question and the context)."""
-    return [
-        Finding(
-            "name_binding",
-            ReasonCode.ENTITY_MISMATCH,
-            f"the sources name {' or '.join(g.title() for g in givens)} {surname}, not {first}",
-            {"names": [first]},
-        )
-        for first, surname, givens in given_name_swaps(claim, names, given)[:1]
-    ]

@@ -7,13 +7,12 @@ refer to it: any case or accent, a possessive or plural, a surname alone, a demo
 country and back ("French" / "France"), an acronym for its expansion and back ("EMA" /
 "European Medicines Agency"), a title dropped or added. A first name before a surname the
 evidence holds is not held against the claim; one the evidence writes that surname after
-another given name of is marked (``given_name_swaps``, ``given_names.py``). Word lists
+another given name of is marked (``given_names.py``). Word lists
 live in ``data/names.json``. Pure functions; the index is built once per case.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,14 +23,13 @@ import regex
 from ..lexicon.grammar import NAME_LINKS, POSSESSIVE_ENDINGS
 from ..lexicon.numbers import NUMBER_WORDS
 from ..text.words import fold, fold_stem, function_words
-from .given_names import another_given_name
 from .name_case import NAME_WORD, acronym, capitalised, title_span
 from .name_words import name_lexicon
 from .units import unit_table
 
 __all__ = [
     "context_names",
-    "given_name_swaps",
+    "holds",
     "NameIndex",
     "absent_names",
     "claim_names",
@@ -412,28 +410,10 @@ def absent_names(
     return list(dict.fromkeys(missing))
 
 
-def given_name_swaps(
-    text: str, index: NameIndex, given: NameIndex | None = None
-) -> list[tuple[str, str, tuple[str, ...]]]:
-    """(first name, surname, the evidence's given names) of "John Kerr" where the sources
-    say "Thomas Kerr" (``given_names.py``); not an acronym, a name of ``given`` (the
-    question's, the context's) or an unlisted sentence opener ("Striker Kane")."""
-    out = []
-    names = list(_names_of(text))
-    listed = name_lexicon().given
-    for name, nxt in itertools.pairwise(names):
-        if text[name.end : nxt.start].strip() or _present(name.text, index):
-            continue
-        if acronym(name.text) or (given is not None and _present(name.text, given)):
-            continue
-        if name.initial and fold(name.text) not in listed:
-            continue
-        if not _present(nxt.text, _as_names(index)):
-            continue
-        givens = another_given_name(name.text, nxt.text, index.fronts, text)
-        if givens:
-            out.append((name.text, nxt.text, givens))
-    return out
+def holds(word: str, index: NameIndex, as_name: bool = False) -> bool:
+    """Does ``index`` hold ``word`` in a form people write it (``as_name``: only where the
+    evidence writes it capitalised or without case)?"""
+    return _present(word, _as_names(index) if as_name else index)
 
 
 def unheld_names(text: str, span: str) -> list[str]:

@@ -19,7 +19,7 @@ import regex
 from ..lexicon.dates import ERAS_BEFORE
 from .numeric import Reading
 
-__all__ = ["DECADE_S", "claim_period", "span_periods", "years_referred"]
+__all__ = ["DECADE_S", "claim_period", "date_parts", "span_periods", "years_referred"]
 
 # the "s" of a decade ("1990s", "1990's"): after a year it is no unit of seconds
 DECADE_S = regex.compile(r"['’]?s\b")
@@ -121,3 +121,12 @@ def years_referred(text: str, items: Sequence[Reading], kinds: Sequence[str]) ->
             out.update((f"{last}{reading[1:]}", f"{last}{reading[1:4]}"))
         last = _year_of(text, item, kind) or last
     return out
+
+
+def date_parts(value: str) -> tuple[str | None, str | None, str | None]:
+    """(year, month, day) of an ISO-like reading: 2019-03-14, 2019-03, --03-14, 2019."""
+    if value.startswith("--"):
+        month, day = value[2:].split("-")[:2]
+        return None, month, day
+    parts = value.split("-")
+    return parts[0], (parts[1] if len(parts) > 1 else None), (parts[2] if len(parts) > 2 else None)

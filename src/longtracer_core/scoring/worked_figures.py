@@ -17,6 +17,7 @@ import regex
 
 from ..lexicon.grammar import ADDRESSED, HYPOTHETICAL
 from ..lexicon.numbers import DURATION_UNITS, NUMBER_WORDS
+from ..text.memo import short_text_cache
 from .derivation import MAX_FIGURES, MAX_YEARS, Read, canon, number, sentence_numbers
 
 __all__ = [
@@ -108,11 +109,13 @@ _FORMULA = regex.compile(r"=(?=[^=;]*[×÷])[^=;]*")  # "+ VAT", "and/or", "2024
 _NUMBER = regex.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
+@short_text_cache(maxsize=4096)
 def rate_bases(text: str) -> frozenset[str]:
     """The figures ``text`` gives rates for ("per 50 GB": 50), as readings write them."""
     return frozenset(m[1].replace(",", "") for m in _RATE_BASE.finditer(text))
 
 
+@short_text_cache(maxsize=4096)
 def operands(text: str) -> frozenset[str]:
     """The figures of ``text`` that state no value of anything: the figure a rate is
     given for and the operands of a formula (as figure readings write them)."""
