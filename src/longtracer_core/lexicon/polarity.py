@@ -100,7 +100,7 @@ NEGATIVE_CARRIERS = NEGATIVE_VERBS | frozenset(
     """
     without unless except instead rather only free closed absent missing unable invalid
     ineligible illegal impossible incomplete incorrect insufficient inadequate banned barred
-    prohibited forbidden excluded
+    prohibited forbidden excluded against
     """.split()
 )
 NEGATIVE_UN_EXCEPTIONS = ("under", "uni", "until", "unto")
@@ -111,8 +111,8 @@ ADVERB_ENDINGS = tuple(
     "ally ously ately edly ingly ably ibly arily ently antly ctly fully ively lessly inely".split()
 )
 # words that link a negative word to the word it negates ("unable to attend", "exempt from
-# paying", "free of charge")
-NEGATION_LINKS = frozenset("to from of".split())
+# paying", "free of charge", "killed rather than returned")
+NEGATION_LINKS = frozenset("to from of than".split())
 PROHIBITIONS = ("do not", "don't", "don’t", "never", "avoid")
 # Words a negation toggles along with itself ("always" / "never", "any" / "no").
 NEGATION_NEUTRAL = frozenset("always ever any also still even yet".split())

@@ -46,7 +46,13 @@ PINNED_V2 = {
     # claim is the evidence's clause with its negation turned (``v2.opposes``), so most
     # flipped negations are CONTRADICTED (gate 62 → 95) rather than left in the band
     # (band 5 → 4: a contradicted claim's score is no longer what keeps it out)
-    ("negation", "flipped"): (122, 4, 95),
+    # 2026-12-05: the polarity hint needs the claim to speak of the word the evidence
+    # denies (``gates._speaks_of_denied``); two flipped claims were held in the band by a
+    # negation in a sentence about something else (band 4 → 2), and two are now SUPPORTED
+    # (gate 95 → 93: "Milk is added to the eggs" passes on a span without the sentence
+    # that denies it); on the realistic dev split the hint left 37 faithful sentences
+    # unflagged for 3 wrong ones
+    ("negation", "flipped"): (122, 2, 93),
     ("negation", "faithful_negation"): (57, 45, 45),
     ("direction", "reversed"): (145, 1, 57),
     ("direction", "faithful_direction"): (71, 60, 50),

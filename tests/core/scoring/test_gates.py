@@ -840,3 +840,60 @@ def test_a_universal_the_evidence_does_not_state_still_fires(claim, sentence):
 )
 def test_a_claimed_cause_needs_a_cause_in_the_evidence(claim, span):
     assert "causal" in fired(claim, span)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # the negation denies something the claim never speaks of
+        (
+            "The result: the tissue turns transparent.",
+            "Without them, the coral tissue becomes transparent, revealing the white skeleton.",
+        ),
+        (
+            "Clearing runs from 5 July to 21 October 2025.",
+            "Clearing runs from 5 July to 21 October 2025 and lets applicants without an offer "
+            "apply for courses.",
+        ),
+        (
+            "Your 40 shares at £50 each represent £2,000.",
+            "Shares remain priced at £50 each and cannot be sold on to third parties.",
+        ),
+        # the claim says the negation with a word of its own
+        (
+            "Rangers advise against wading at any river level.",
+            "Rangers do not recommend wading at any river level.",
+        ),
+        (
+            "Any crayfish caught must be humanely killed rather than returned.",
+            "Any crayfish caught must be humanely killed and must not be returned to the water.",
+        ),
+    ],
+)
+def test_a_negation_of_what_the_claim_never_says_is_no_hint(claim, sentence):
+    """On chat answers the polarity hint fired mostly where the evidence denies something
+    the claim does not speak of; a faithful sentence then left the supported band."""
+    assert not polarity_gate(claim, sentence).fired
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        ("EU citizens need a visa for Morocco even for short stays.",
+         "EU citizens do not need a visa for Morocco for stays of up to 90 days."),
+        ("The shares did not rally.", "The shares rallied."),
+        ("The museum opens on Tuesdays.", "The museum does not open on Tuesdays or Mondays."),
+    ],
+)  # fmt: skip
+def test_a_negation_of_the_claims_own_word_still_fires(claim, sentence):
+    """The claim says the word the evidence denies (or denies the word the evidence says):
+    the hint stays, whatever else either side adds ("rally" is a verb, not an adverb)."""
+    assert polarity_gate(claim, sentence).fired
+
+
+def test_the_polarity_gate_reads_every_sentence_that_aligns_as_well():
+    """Two sentences of the span share as many words with the claim: the one that denies
+    the claim's own word is read, not only the first."""
+    span = "A French omelette should not be allowed to brown. Milk is not added to it."
+    gates = {g.name: g for g in check_gates("Milk is added to a French omelette.", span)}
+    assert gates["polarity"].fired
