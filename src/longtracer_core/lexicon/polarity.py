@@ -32,6 +32,7 @@ __all__ = [
     "ALL_EXTENT_PLACES",
     "ALL_EXTENT_CLOSERS",
     "ANY_LICENSERS",
+    "CONDITIONS",
     "QUANTIFIER_GROUPS",
     "RELATION_WORDS",
     "SCOPE_LIMITS",
@@ -264,6 +265,8 @@ SCHEDULE_VERBS = frozenset(
 # words before a claim's "any" in its clause that make it "some at all", no claim about
 # every one: a negation, a condition or a word of opposition ("isn't covered by any", "if
 # she has any trouble", "against wading at any level"; ``scoring.quantifier_gate``)
+# words that open the case a condition describes ("if you have none")
+CONDITIONS = frozenset("if unless whether".split())
 ANY_LICENSERS = frozenset(
     "not no never none without cannot nor if whether unless against before".split()
 )

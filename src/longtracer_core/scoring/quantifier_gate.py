@@ -21,11 +21,13 @@ from functools import lru_cache
 
 import regex
 
+from ..lexicon.numbers import NUMBER_WORDS
 from ..lexicon.polarity import (
     ALL_EXTENT,
     ALL_EXTENT_CLOSERS,
     ALL_EXTENT_PLACES,
     ANY_LICENSERS,
+    CONDITIONS,
     FREQUENCY_ADVERBS,
     FREQUENCY_WORDS,
     QUANTIFIER_BOUNDS,
@@ -51,12 +53,28 @@ def _unbounded(text: str, licensed: bool = False) -> set[str]:
     trouble": some, not every). The evidence keeps its "any": "if any fault appears …"
     does not state "any fault is …"."""
     out: set[str] = set()
-    for part in _PIECES.split(text) if licensed else [text]:
+    pieces = _PIECES.split(text) if licensed else [text]
+    conditional = False
+    for n, part in enumerate(pieces, 1):
         raw = _stretches().sub("", part.lower())  # "all year", "all over", "6-all"
         tokens = lex_tokens(raw)
+        conditional = licensed and n < len(pieces) and _conditional(tokens, conditional)
+        if conditional:
+            continue
         skip = _licensed_words(raw) if licensed else set()
         out.update(t for i, t in enumerate(tokens) if not _bounded(tokens, i, skip))
     return out
+
+
+def _conditional(tokens: Sequence[str], before: bool) -> bool:
+    """Is a claim's piece, set off from what follows, the case a condition describes ("If
+    it was never protected, …", "If you have none, …", ", or you never got the
+    information, …" after it)? Its quantifiers say what the case is, not that something
+    holds of every one. Without the comma the piece may hold the consequence too ("If you
+    have a UK passport you never need a visa")."""
+    if not tokens:
+        return before
+    return tokens[0] in CONDITIONS or (before and tokens[0] in ("or", "and"))
 
 
 def _licensed_words(piece: str) -> set[str]:
@@ -87,6 +105,7 @@ def _stretches() -> regex.Pattern[str]:
     return regex.compile(
         r"(?<=\d\s*[-–]\s*)all\b"  # "6-all"
         r"|\ball(?=\s+but\b)|(?<=\bas\s+a\s+)whole\b"  # "all but one", "as a whole"
+        rf"|\ball(?=\s+(?:\d+|{'|'.join(sorted(NUMBER_WORDS))})\b)"  # "all three": a count
         rf"|\bevery(?=\s+(?:\d+|other)\s+(?:{words(FREQUENCY_WORDS)})\b)"  # "every 30 days"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT_PLACES)})\b(?![-\p{{L}}]))"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT)})\b(?!-)"

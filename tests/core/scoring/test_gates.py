@@ -897,3 +897,35 @@ def test_the_polarity_gate_reads_every_sentence_that_aligns_as_well():
     span = "A French omelette should not be allowed to brown. Milk is not added to it."
     gates = {g.name: g for g in check_gates("Milk is added to a French omelette.", span)}
     assert gates["polarity"].fired
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # the quantifier says what the case of a condition is
+        ("If it was never protected, or you never got the prescribed information, go to court.",
+         "If a landlord fails to protect a deposit or to provide the prescribed information "
+         "within 30 days, the tenant can bring a claim in the county court."),
+        ("If you have none, ask your workspace Admin.",
+         "If you have neither your device nor a backup code, your workspace Admin can reset it."),
+        # "all" before a count counts; it claims no universal
+        ("Mbappé scored all three.", "He became the second player to score three goals in a final."),
+    ],
+)  # fmt: skip
+def test_a_quantifier_in_a_condition_or_before_a_count_is_no_generalisation(claim, sentence):
+    """Faithful chat answers wrote these; the gate held them out of the supported band."""
+    assert not quantifier_gate(claim, sentence).fired
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # the consequence of a condition still generalises
+        ("If you are over 65, all buses are free.", "Over-65s ride free on buses 4 and 9."),
+        ("In Beijing he took eight golds, all of them in world-record times.",
+         "At Beijing Phelps won eight gold medals."),
+    ],
+)  # fmt: skip
+def test_a_universal_in_the_consequence_still_fires(claim, sentence):
+    """Only the case a condition describes is read as no universal."""
+    assert quantifier_gate(claim, sentence).fired
