@@ -29,7 +29,6 @@ __all__ = [
     "QUANTIFIER_BOUNDS",
     "ALL_EXTENT",
     "SCHEDULE_VERBS",
-    "EVALUATIONS",
     "ALL_EXTENT_PLACES",
     "ALL_EXTENT_CLOSERS",
     "ANY_LICENSERS",
@@ -257,16 +256,6 @@ ALL_EXTENT = frozenset(
 ALL_EXTENT_PLACES = frozenset("over along around".split())
 ALL_EXTENT_CLOSERS = frozenset("round long".split())
 # verbs after "due to" that make it a schedule, not a cause ("was due to start in 2025")
-# words of the answer's own judgement: a reason given for one ("Lake Baikal is special
-# because it is the deepest lake", "That matters here, because ...") asks no cause of the
-# evidence, only the fact the reason states
-EVALUATIONS = frozenset(
-    """
-    special matter matters mattered important importantly worth useful helpful notable
-    remarkable unusual unique significant interesting good better best wise sensible
-    advisable
-    """.split()
-)
 SCHEDULE_VERBS = frozenset(
     """
     start begin open close end finish reach expire arrive take run launch be come return

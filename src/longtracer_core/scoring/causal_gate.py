@@ -9,7 +9,7 @@ from __future__ import annotations
 import regex
 
 from ..lexicon.grammar import ADDRESSED
-from ..lexicon.polarity import EVALUATIONS, SCHEDULE_VERBS
+from ..lexicon.polarity import SCHEDULE_VERBS
 from .gate_result import GateResult
 
 __all__ = ["causal_gate"]
@@ -19,10 +19,7 @@ _CAUSAL = regex.compile(
     r"leads?\s+to|led\s+to|lead\s+to|causes?|caused|causing|results?\s+in|resulted\s+in|"
     r"driven\s+by|triggers?|triggered|since\s+(?=the|it|they|this)|thanks\s+to|which\s+is\s+why|"
     r"that\s+is\s+why|so\s+(?=the|it|they|this|that|you|a|an)|(?<=,\s*)so(?=\s)|"
-    r"in\s+order\s+to|prompt(?:s|ed)?|(?:happens?|occurs?)\s+when|"
-    r"(?<=,\s*)as(?=\s+(?!(?:well|soon|long|much|many|far|of|part|such|if|though|per|a|an|"
-    r"shown|described|noted|required|needed|necessary|possible|usual|follows|above|below)\b)"
-    r"\p{L}+\s+\p{L}))\b",
+    r"in\s+order\s+to|prompt(?:s|ed)?)\b",
     flags=regex.IGNORECASE,
 )
 
@@ -66,24 +63,12 @@ def _about_the_user(claim: str, start: int) -> bool:
     return _USER_REASON.match(claim, start) is not None
 
 
-def _judged(claim: str, start: int) -> bool:
-    """Is the reason at ``start`` given for the answer's own judgement (``EVALUATIONS``:
-    "Lake Baikal is special because it is the deepest lake in the world")? On the dev
-    split two faithful claims gave such a reason, no wrong one."""
-    clause = regex.split(r"[.;:!?]", claim[:start])[-1]
-    return any(w.casefold() in EVALUATIONS for w in regex.findall(r"\p{L}+", clause))
-
-
 def causal_gate(claim: str, span: str) -> GateResult:
     """The claim gives a reason (``_CLAIM_CAUSAL``) where the evidence states no link of
-    cause and effect at all (``_CAUSAL``, which reads "so", "happens when" and ", as" too:
-    a general "happens when" states a mechanism, "the crash happened when" a time);
-    a reason in the user's own case (``_about_the_user``) or for the answer's own judgement
-    (``_judged``) asks nothing of the evidence."""
+    cause and effect at all (``_CAUSAL``, which reads "so" too); a reason in the user's own
+    case (``_about_the_user``) asks nothing of the evidence."""
     found = _CLAIM_CAUSAL.search(claim)
-    if found is None or _CAUSAL.search(span) is not None:
-        return GateResult("causal", False)
-    if _about_the_user(claim, found.start()) or _judged(claim, found.start()):
+    if found is None or _CAUSAL.search(span) is not None or _about_the_user(claim, found.start()):
         return GateResult("causal", False)
     return GateResult(
         "causal",

@@ -929,34 +929,3 @@ def test_a_quantifier_in_a_condition_or_before_a_count_is_no_generalisation(clai
 def test_a_universal_in_the_consequence_still_fires(claim, sentence):
     """Only the case a condition describes is read as no universal."""
     assert quantifier_gate(claim, sentence).fired
-
-
-@pytest.mark.parametrize(
-    ("claim", "span"),
-    [
-        # the evidence states the cause as "happens when" or ", as ..."
-        ("Heat exhaustion: Cause: loss of too much water and salt, from heavy sweating.",
-         "Heat exhaustion happens when the body loses too much water and salt."),
-        ("Runners over 40 may need an extra rest day because recovery takes longer.",
-         "Runners over 40 may benefit from an extra rest day, as recovery tends to take longer."),
-        # the reason is given for the answer's own judgement
-        ("Lake Baikal is special because it is the deepest lake in the world.",
-         "Lake Baikal is the deepest lake in the world."),
-    ],
-)  # fmt: skip
-def test_a_reason_the_evidence_states_otherwise_or_a_judgement_is_no_causal_hint(claim, span):
-    """Faithful chat answers wrote these; the causal gate held them out of the band."""
-    assert "causal" not in fired(claim, span)
-
-
-@pytest.mark.parametrize(
-    ("claim", "span"),
-    [
-        ("Runners rest because recovery takes longer.", "Runners rest, as well as stretching."),
-        ("The station closed in 1968 because the boathouse was handed to the museum.",
-         "The old boathouse is now an annex of the museum."),
-    ],
-)  # fmt: skip
-def test_an_invented_reason_still_fires_the_causal_gate(claim, span):
-    """ ", as well as" is no cause; a reason for a fact (not a judgement) still needs one."""
-    assert "causal" in fired(claim, span)
