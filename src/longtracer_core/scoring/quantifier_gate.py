@@ -164,6 +164,22 @@ _FREQUENCY = regex.compile(
 )
 
 
+_NUMBERS = "|".join(sorted(NUMBER_WORDS))
+_ALL_COUNT = regex.compile(rf"\ball\s+(\d+|{_NUMBERS})\b", regex.IGNORECASE)
+
+
+def _part_of_count(claim: str, sentence: str) -> str | None:
+    """The count of the claim's "all 12" where the evidence gives a part of that many
+    ("Ten of the 12 jurors", "most of the 12"; "every one of the 12" is all of them):
+    "all" before a count is no universal, but it still says every one of them."""
+    for m in _ALL_COUNT.finditer(claim):
+        count = regex.escape(m.group(1))
+        part = rf"(?:\d+|{_NUMBERS}|some|most|many|several|few|half)\s+of\s+"
+        if regex.search(rf"\b{part}(?:the\s+|its\s+|their\s+)?{count}\b", sentence, regex.I):
+            return m.group(1)
+    return None
+
+
 def quantifier_gate(claim: str, sentence: str) -> GateResult:
     """The claim generalises ("all", "every", "never") where the evidence does not, or states
     without its limit what the evidence limits ("Its species are endemic" for "Around 80 %
@@ -176,6 +192,11 @@ def quantifier_gate(claim: str, sentence: str) -> GateResult:
     if extra:
         return GateResult(
             "quantifier", True, f"the claim generalises with {extra[0]!r}; the evidence does not"
+        )
+    part = _part_of_count(claim, sentence)
+    if part is not None:
+        return GateResult(
+            "quantifier", True, f"the claim says all {part}; the evidence gives part of them"
         )
     limit = _dropped_limit(claim, sentence)
     if limit is not None:

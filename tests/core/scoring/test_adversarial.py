@@ -50,8 +50,8 @@ PINNED_V2 = {
     # denies (``gates._speaks_of_denied``); two flipped claims were held in the band by a
     # negation in a sentence about something else (band 4 → 2), and two are now SUPPORTED
     # (gate 95 → 93: "Milk is added to the eggs" passes on a span without the sentence
-    # that denies it); on the realistic dev split the hint left 37 faithful sentences
-    # unflagged for 3 wrong ones
+    # that denies it); on the realistic dev split the hints dropped had flagged 24
+    # faithful sentences and 3 wrong ones
     ("negation", "flipped"): (122, 2, 93),
     ("negation", "faithful_negation"): (57, 45, 45),
     ("direction", "reversed"): (145, 1, 57),

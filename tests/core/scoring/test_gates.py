@@ -855,10 +855,6 @@ def test_a_claimed_cause_needs_a_cause_in_the_evidence(claim, span):
             "Clearing runs from 5 July to 21 October 2025 and lets applicants without an offer "
             "apply for courses.",
         ),
-        (
-            "Your 40 shares at £50 each represent £2,000.",
-            "Shares remain priced at £50 each and cannot be sold on to third parties.",
-        ),
         # the claim says the negation with a word of its own
         (
             "Rangers advise against wading at any river level.",
@@ -883,10 +879,16 @@ def test_a_negation_of_what_the_claim_never_says_is_no_hint(claim, sentence):
          "EU citizens do not need a visa for Morocco for stays of up to 90 days."),
         ("The shares did not rally.", "The shares rallied."),
         ("The museum opens on Tuesdays.", "The museum does not open on Tuesdays or Mondays."),
+        # found in review: a flipped negation worded anew, said of the claim's own subject
+        ("Citizens of Canada require a visa for tourism in the UK.",
+         "Canadian citizens do not need a visa to visit the UK as tourists."),
+        ("The gallery allows flash photography.",
+         "Flash photography is not permitted anywhere in the gallery."),
+        ("The app stores your location data.", "The app never records or keeps location data."),
     ],
 )  # fmt: skip
 def test_a_negation_of_the_claims_own_word_still_fires(claim, sentence):
-    """The claim says the word the evidence denies (or denies the word the evidence says):
+    """The claim says the word the evidence denies, or the word the negation is said of:
     the hint stays, whatever else either side adds ("rally" is a verb, not an adverb)."""
     assert polarity_gate(claim, sentence).fired
 
@@ -924,6 +926,9 @@ def test_a_quantifier_in_a_condition_or_before_a_count_is_no_generalisation(clai
         ("If you are over 65, all buses are free.", "Over-65s ride free on buses 4 and 9."),
         ("In Beijing he took eight golds, all of them in world-record times.",
          "At Beijing Phelps won eight gold medals."),
+        # found in review: "all" before a count where the evidence gives part of them
+        ("All 12 jurors voted to convict.", "Ten of the 12 jurors voted to convict."),
+        ("All ten patients recovered fully.", "Eight of the ten patients recovered fully."),
     ],
 )  # fmt: skip
 def test_a_universal_in_the_consequence_still_fires(claim, sentence):
