@@ -262,11 +262,11 @@ SCHEDULE_VERBS = frozenset(
     resume retire complete enter leave land depart go lapse stop appear hold
     """.split()
 )
+# words that open the case a condition describes ("if you have none")
+CONDITIONS = frozenset("if unless whether".split())
 # words before a claim's "any" in its clause that make it "some at all", no claim about
 # every one: a negation, a condition or a word of opposition ("isn't covered by any", "if
 # she has any trouble", "against wading at any level"; ``scoring.quantifier_gate``)
-# words that open the case a condition describes ("if you have none")
-CONDITIONS = frozenset("if unless whether".split())
 ANY_LICENSERS = frozenset(
     "not no never none without cannot nor if whether unless against before".split()
 )
