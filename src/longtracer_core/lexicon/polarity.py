@@ -33,6 +33,7 @@ __all__ = [
     "ALL_EXTENT_CLOSERS",
     "ANY_LICENSERS",
     "CONDITIONS",
+    "CONDITION_JOINS",
     "QUANTIFIER_GROUPS",
     "RELATION_WORDS",
     "SCOPE_LIMITS",
@@ -262,8 +263,10 @@ SCHEDULE_VERBS = frozenset(
     resume retire complete enter leave land depart go lapse stop appear hold
     """.split()
 )
-# words that open the case a condition describes ("if you have none")
+# words that open the case a condition describes ("if you have none"), and those that join
+# a second case to it ("if it was never protected, or you never got the information, …")
 CONDITIONS = frozenset("if unless whether".split())
+CONDITION_JOINS = frozenset("or and".split())
 # words before a claim's "any" in its clause that make it "some at all", no claim about
 # every one: a negation, a condition or a word of opposition ("isn't covered by any", "if
 # she has any trouble", "against wading at any level"; ``scoring.quantifier_gate``)

@@ -27,6 +27,7 @@ from ..lexicon.polarity import (
     ALL_EXTENT_CLOSERS,
     ALL_EXTENT_PLACES,
     ANY_LICENSERS,
+    CONDITION_JOINS,
     CONDITIONS,
     FREQUENCY_ADVERBS,
     FREQUENCY_WORDS,
@@ -43,6 +44,7 @@ from .gate_result import GateResult
 __all__ = ["quantifier_gate"]
 
 _QUANTIFIERS = QUANTIFIERS
+_NUMBERS = "|".join(sorted(NUMBER_WORDS))  # "three", "twelve", … in a pattern
 
 
 def _unbounded(text: str, licensed: bool = False) -> set[str]:
@@ -74,7 +76,7 @@ def _conditional(tokens: Sequence[str], before: bool) -> bool:
     have a UK passport you never need a visa")."""
     if not tokens:
         return before
-    return tokens[0] in CONDITIONS or (before and tokens[0] in ("or", "and"))
+    return tokens[0] in CONDITIONS or (before and tokens[0] in CONDITION_JOINS)
 
 
 def _licensed_words(piece: str) -> set[str]:
@@ -105,7 +107,7 @@ def _stretches() -> regex.Pattern[str]:
     return regex.compile(
         r"(?<=\d\s*[-–]\s*)all\b"  # "6-all"
         r"|\ball(?=\s+but\b)|(?<=\bas\s+a\s+)whole\b"  # "all but one", "as a whole"
-        rf"|\ball(?=\s+(?:\d+|{'|'.join(sorted(NUMBER_WORDS))})\b)"  # "all three": a count
+        rf"|\ball(?=\s+(?:\d+|{_NUMBERS})\b)"  # "all three": a count
         rf"|\bevery(?=\s+(?:\d+|other)\s+(?:{words(FREQUENCY_WORDS)})\b)"  # "every 30 days"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT_PLACES)})\b(?![-\p{{L}}]))"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT)})\b(?!-)"
@@ -164,7 +166,6 @@ _FREQUENCY = regex.compile(
 )
 
 
-_NUMBERS = "|".join(sorted(NUMBER_WORDS))
 _ALL_COUNT = regex.compile(rf"\ball\s+(\d+|{_NUMBERS})\b", regex.IGNORECASE)
 
 
@@ -174,7 +175,7 @@ def _part_of_count(claim: str, sentence: str) -> str | None:
     "all" before a count is no universal, but it still says every one of them."""
     for m in _ALL_COUNT.finditer(claim):
         count = regex.escape(m.group(1))
-        part = rf"(?:\d+|{_NUMBERS}|some|most|many|several|few|half)\s+of\s+"
+        part = rf"(?:\d+|{_NUMBERS}|{'|'.join(sorted(SCOPE_LIMITS))}|few|half)\s+of\s+"
         if regex.search(rf"\b{part}(?:the\s+|its\s+|their\s+)?{count}\b", sentence, regex.I):
             return m.group(1)
     return None
