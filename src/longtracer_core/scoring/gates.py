@@ -204,11 +204,12 @@ def _speaks_of_denied(plain: str, negated: str) -> bool:
     tissue becomes transparent"). On the dev split the hints this drops had flagged 24
     faithful sentences and 3 wrong ones, each of the 3 wrong about something else."""
     denied = _denied(negated)
-    ours = {stem(w) for w in base_words(plain)}
+    plain_words = base_words(plain)
+    ours = {stem(w) for w in plain_words}
     if not denied or denied & ours or _negation_heads(negated) & ours:
         return bool(denied)
     skip = function_words()
-    mine = {stem(w) for w in base_words(plain) if w not in skip}
+    mine = {stem(w) for w in plain_words if w not in skip}
     theirs = {stem(w) for w in base_words(negated) if w not in skip and not _negated([w])}
     return len(mine - theirs) <= 1 and len(theirs - mine) <= 1
 
