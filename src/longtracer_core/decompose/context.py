@@ -43,6 +43,7 @@ from ..lexicon.grammar import (
     EXPLETIVE_ADJECTIVES,
     EXPLETIVE_FOLLOWERS,
     EXPLETIVE_VERBS,
+    FOCUS_ADVERBS,
     FUNCTION_AFTER_VERB,
     INDEFINITE,
     LY_NOUNS,
@@ -52,6 +53,7 @@ from ..lexicon.grammar import (
     PLURAL_OPENERS,
     PLURAL_PRONOUNS,
     POSSESSIVE,
+    POSSESSIVE_ENDINGS,
     PREPOSITIONS,
     SINGULAR_PRONOUNS,
     SINGULAR_SUBJECTS,
@@ -154,14 +156,24 @@ def subject_phrase(text: str) -> str | None:
         imperative = not words[1][:1].isupper()  # "Will Smith": a first name
     if not words or _pronoun(words[0]) or imperative:
         return None
-    if words[0].casefold() in INDEFINITE or words[0].casefold() in NOT_SUBJECT:
+    opener = regex.split(r"['’]", words[0].casefold(), maxsplit=1)[0]  # "You'd": "you"
+    if opener in INDEFINITE or opener in NOT_SUBJECT:
         return None
     for i in range(len(words)):
-        if i > 0 and _is_verb(words, i):
-            if i > _MAX_SUBJECT_WORDS or not _plain_subject(words[:i]):
+        if i > 0 and _is_verb(words, i) and not _name_possessive(words[i]):
+            end = i
+            while end > 1 and words[end - 1].casefold() in FOCUS_ADVERBS:
+                end -= 1  # "The option only applies": the subject is "The option"
+            if end > _MAX_SUBJECT_WORDS or not _plain_subject(words[:end]):
                 return None
-            return " ".join(words[:i])
+            return " ".join(words[:end])
     return None
+
+
+def _name_possessive(word: str) -> bool:
+    """"Bolt's" of "Usain Bolt's world records": a name's possessive inside a subject,
+    not "Bolt is"."""
+    return word[:1].isupper() and word.endswith(POSSESSIVE_ENDINGS)
 
 
 def _plain_subject(words: list[str]) -> bool:
@@ -333,8 +345,10 @@ def _agrees(pronoun: str, subject: str) -> bool:
         return not _plural(subject)
     if pronoun in PLURAL_PRONOUNS:
         return _plural(subject)
-    first = subject.split()[0]
-    return first[:1].isupper() and first.casefold() not in DETERMINERS
+    words = subject.split()
+    if words[0].casefold() in DETERMINERS:
+        return False
+    return all(w[:1].isupper() for w in words)  # a name, not "Usain Bolt's world records"
 
 
 def _resolve_pronoun(text: str, ctx: Context) -> str:
@@ -380,18 +394,30 @@ def _antecedent(subject: str | None) -> str | None:
     return None if head in ASPECT_NOUNS else subject
 
 
+def _owned(subject: str) -> bool:
+    """Does the subject name an owner and what it owns ("The Dead Sea's surface")? A
+    later "it" may stand for either."""
+    words = subject.split()
+    return any(
+        w.endswith(POSSESSIVE_ENDINGS) and nxt[:1].islower()
+        for w, nxt in zip(words, words[1:])
+    )
+
+
 def _learn_subject(out: str, ctx: Context) -> None:
     """Remember the claim's subject; a pronoun after it in the same claim makes a later
     pronoun ambiguous (it may stand for what that one stands for). A claim with no subject
     of its own ("For 2024 you can save $7,000") ends the last one: a pronoun after it may
-    stand for something this claim named, so it is left as written."""
+    stand for something this claim named, so it is left as written and read with this
+    claim as its context."""
     subject = subject_phrase(out)
     if subject is None:
-        ctx.subject = ctx.rival = None  # a subject from before this claim is stale now
+        ctx.subject = None  # a subject from before this claim is stale now
+        ctx.rival = out
         return
     ctx.subject = _antecedent(subject)
     rest = _WORD.findall(out[len(subject) :])
-    ambiguous = ctx.subject is None or any(_pronoun(w) for w in rest)
+    ambiguous = ctx.subject is None or any(_pronoun(w) for w in rest) or _owned(subject)
     ctx.rival = out if ambiguous else None
 
 

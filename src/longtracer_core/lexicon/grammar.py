@@ -18,6 +18,7 @@ __all__ = [
     "EXPLETIVE_ADJECTIVES",
     "EXPLETIVE_FOLLOWERS",
     "EXPLETIVE_VERBS",
+    "FOCUS_ADVERBS",
     "LINKS",
     "LY_NOUNS",
     "MODAL_VERBS",
@@ -83,8 +84,12 @@ INDEFINITE = frozenset(
 
 # Words that, inside what looks like a claim's subject, show the verb was missed: a
 # relative pronoun ("Melting exposes water that is ...") or an adverb before the verb
-# ("Samsung previously promised"): such a phrase is no antecedent to carry forward.
-SUBJECT_BREAKERS = frozenset("that which who whom whose".split())
+# ("Samsung previously promised"), or a personal pronoun, the subject of a clause inside
+# it ("Based on the documents you shared"): such a phrase is no antecedent to carry forward.
+SUBJECT_BREAKERS = frozenset("that which who whom whose you we they he she it".split())
+# Focus adverbs between a subject and its verb ("The option only applies"): not the
+# subject's words, and a later "it" stands for the words before them
+FOCUS_ADVERBS = frozenset("only also still just even already always never often".split())
 ADVERB_ENDING = "ly"
 # nouns in -ly of more than four letters, never adverbs ("the royal family", "the water
 # supply"); shorter words are never read as adverbs
@@ -109,11 +114,15 @@ EXPLETIVE_ADJECTIVES = frozenset(
     necessary best better vital wise unclear known""".split()
 )
 
-# Openers that are never a subject: prepositions, conjunctions, "here", "there".
+# Openers that are never a subject: prepositions, conjunctions, question words ("Where
+# the Amazon stands out is volume"), "here", "there", the participles that open a phrase
+# of reference ("Based on …", "According to …"), and the user or the writer ("You can ask
+# Tecmart to repair it, and it gets one go": "it" is never "you").
 NOT_SUBJECT = frozenset(
     """for in on at by during after before under with from since until to as if when
     while because although though unlike like despite over between among within without
-    per via about around across through here there here's there's""".split()
+    per via about around across through here there here's there's based according
+    compared depending i you we where what which why how whether""".split()
 )
 
 DETERMINERS = frozenset("the a an both these those this that its their his her".split())

@@ -57,6 +57,11 @@ def claims(draft: str) -> list[tuple[str, str]]:
             "Will Smith won the award in 2022. He accepted it in person.",
             "Will Smith accepted it in person.",
         ),
+        (  # a focus adverb before the verb is not the subject's word
+            "The option to halve compensation only applies to flights over 3,500 km, "
+            "so it doesn't affect you.",
+            "The option to halve compensation doesn't affect you.",
+        ),
     ],
 )
 def test_pronouns_and_definite_references_name_their_antecedent(draft, expected):
@@ -83,6 +88,10 @@ def test_pronouns_and_definite_references_name_their_antecedent(draft, expected)
         "The baby's ceiling is a quarter of yours. It's a small dose.",
         # an "it" that announces the clause after it stands for nothing
         "Lake Baikal is in Siberia. It is worth noting that the lake freezes.",
+        # a question word opens no subject ("Where the Amazon really stands out’s …")
+        "Where the Amazon really stands out is volume. Its discharge is 209,000 m³/s.",
+        # "his" stands for a name, not for a name's possessive phrase; "Bolt's" is no "is"
+        "Usain Bolt's world records are 9.58 s and 19.19 s. His top speed was 37.4 m/s.",
     ],
 )
 def test_pronouns_without_a_fitting_antecedent_stay(draft):
@@ -109,6 +118,38 @@ def test_an_ambiguous_antecedent_is_not_invented(draft):
     assert last.claim_text == draft[last.char_start : last.char_end].rstrip()
     assert last.claim_text.startswith("It ")
     assert any("it" in phrase.split() for phrase in last.context)
+
+
+@pytest.mark.parametrize(
+    ("draft", "before"),
+    [
+        (  # "it" is never the user: the claim keeps "it" ("You gets one go" was invented)
+            "You can require Tecmart to repair or replace the laptop, and it gets one go "
+            "at fixing the problem.",
+            "You can require Tecmart to repair or replace the laptop",
+        ),
+        (  # a phrase with a clause of its own inside is no subject ("the documents you")
+            "Based on the documents you shared, last year's dip came from a cable fault, "
+            "and it has cost you about £40 of interest.",
+            "Based on the documents you shared, last year's dip came from a cable fault",
+        ),
+        (  # "You'd" is the user too ("You'd is free" was invented)
+            "You'd need written consent first; it's free and takes 10 working days.",
+            "You'd need written consent first",
+        ),
+        (  # an owner and what it owns: "it" may stand for either
+            "The Dead Sea's surface is 430 m below sea level. It has no outlet.",
+            "The Dead Sea's surface is 430 m below sea level.",
+        ),
+    ],
+)
+def test_a_pronoun_without_a_sure_antecedent_keeps_the_claim_before_as_context(draft, before):
+    """No subject it can only stand for: the claim keeps its pronoun and is read with
+    the claim before it as its context."""
+    first, last = DEC.decompose(draft).claims[-2:]
+    assert first.claim_text == before
+    assert last.claim_text.split()[0] in ("It", "It's")
+    assert last.context == (before,)
 
 
 def test_draft_span_stays_the_original_text():
