@@ -31,6 +31,7 @@ wrong antecedent costs more than a missing one.
 from __future__ import annotations
 
 import bisect
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -171,7 +172,7 @@ def subject_phrase(text: str) -> str | None:
 
 
 def _name_possessive(word: str) -> bool:
-    """"Bolt's" of "Usain Bolt's world records": a name's possessive inside a subject,
+    """A name's possessive inside a subject ("Bolt's" of "Usain Bolt's world records"),
     not "Bolt is"."""
     return word[:1].isupper() and word.endswith(POSSESSIVE_ENDINGS)
 
@@ -399,8 +400,7 @@ def _owned(subject: str) -> bool:
     later "it" may stand for either."""
     words = subject.split()
     return any(
-        w.endswith(POSSESSIVE_ENDINGS) and nxt[:1].islower()
-        for w, nxt in zip(words, words[1:])
+        w.endswith(POSSESSIVE_ENDINGS) and nxt[:1].islower() for w, nxt in itertools.pairwise(words)
     )
 
 
