@@ -119,6 +119,27 @@ def _negated(stems: Sequence[str]) -> bool:
 _BOUNDS = regex.compile(
     r"\b(?:" + "|".join(regex.escape(p) for p in NEGATION_BOUNDS) + r")\b", regex.IGNORECASE
 )
+# A contrast denies the alternative it names: "employed by the company rather than by the
+# carriers" says "…, not by the carriers", so each form is read as that ", not" (a ", but
+# not" or ", and not" restricts what comes before it and is no contrast)
+_CONTRAST = regex.compile(r"\s+(?:rather\s+than|instead\s+of|in\s+place\s+of)\b", regex.IGNORECASE)
+_CONTRAST_NOT = regex.compile(r",\s*not\b", regex.IGNORECASE)
+
+
+def _alternative(clause: str) -> set[str] | None:
+    """When every negation of ``clause`` is a contrast (", not the order of launch"), the
+    stems of the words only the denied alternatives say ("once every 8 years, not once a
+    century" denies "century"); else None."""
+    pieces = _CONTRAST_NOT.split(clause)
+    found = sum(1 for t in negation_words(clause) if _negated([t]))
+    if found == 0 or found != len(pieces) - 1:
+        return None
+    # an alternative ends at the next comma ("rather than from you, within 7 days")
+    denied = [p.split(",", 1)[0] for p in pieces[1:]]
+    rest = [pieces[0], *(p.split(",", 1)[1] for p in pieces[1:] if "," in p)]
+    said = {stem(w) for p in rest for w in base_words(p)}
+    skip = function_words()
+    return {stem(w) for p in denied for w in base_words(p) if w not in skip} - said
 
 
 def _denied(clause: str) -> set[str]:
@@ -174,7 +195,8 @@ def _carries_negation(clause: str, negated: str) -> bool:
     freed = {stem(w) for w in _FREE_OF.findall(clause)}
     for denied in _denied(negated) - freed:
         for j, t in enumerate(stems):
-            linked = j >= 2 and words[j - 1] in NEGATION_LINKS and j - 2 in negative
+            linked = j >= 1 and j - 1 in negative  # "can avoid paying" / "does not pay"
+            linked = linked or (j >= 2 and words[j - 1] in NEGATION_LINKS and j - 2 in negative)
             if t == denied and not linked:
                 return False
     return True
@@ -206,8 +228,13 @@ def _speaks_of_denied(plain: str, negated: str) -> bool:
     denied = _denied(negated)
     plain_words = base_words(plain)
     ours = {stem(w) for w in plain_words}
-    if not denied or denied & ours or _negation_heads(negated) & ours:
+    alternative = _alternative(negated)
+    if alternative is not None:
+        return bool(alternative & ours)  # a contrast denies only the alternative it names
+    if not denied or denied & ours:
         return bool(denied)
+    if _negation_heads(negated) & ours:
+        return True
     skip = function_words()
     mine = {stem(w) for w in plain_words if w not in skip}
     theirs = {stem(w) for w in base_words(negated) if w not in skip and not _negated([w])}
@@ -237,7 +264,8 @@ def polarity_gate(claim: str, sentence: str) -> GateResult:
     result's ``terms`` name the words the claim turns round when it is the evidence's
     clause with the negation dropped or added (``_said_and_denied``): only then does the
     gate contradict the claim (``v2.opposes``); otherwise it is a hint."""
-    claim, sentence = _BOUNDS.sub(" ", claim), _BOUNDS.sub(" ", sentence)
+    claim = _CONTRAST.sub(", not", _BOUNDS.sub(" ", claim))
+    sentence = _CONTRAST.sub(", not", _BOUNDS.sub(" ", sentence))
     if not (_negated(_stems(claim)) or _negated(_stems(sentence))):
         return GateResult("polarity", False)  # no negation on either side: nothing to read
     mine, theirs = stating_clauses(claim, sentence)

@@ -864,6 +864,35 @@ def test_a_claimed_cause_needs_a_cause_in_the_evidence(claim, span):
             "Any crayfish caught must be humanely killed rather than returned.",
             "Any crayfish caught must be humanely killed and must not be returned to the water.",
         ),
+        # a contrast in other words: "rather than" and "instead of" deny as ", not" does
+        (
+            "Lock-keepers worked for the canal company, not for the carriers who ran the boats.",
+            "Lock-keepers were employed by the canal company rather than by the carriers who "
+            "ran the boats.",
+        ),
+        (
+            "Staff book trains instead of flights for trips under 500 km.",
+            "For trips under 500 km, staff book trains, not flights.",
+        ),
+        # a contrast denies only the alternative it names, not the word before it
+        (
+            "Voyager 1 was expected to reach Jupiter first.",
+            "The probes were numbered by the order in which they were expected to reach "
+            "Jupiter, not the order of launch.",
+        ),
+        (  # "once" is said in both parts: the alternative denied is "a century"
+            "That level would be reached once every 8 years by 2100 rather than once a century.",
+            "That level would be reached roughly once every 8 years by 2100.",
+        ),
+        (  # the alternative ends at the next comma
+            "An appeal has to come from the club secretary rather than from you, within 7 "
+            "days and with a £50 fee.",
+            "An appeal must be submitted by the club secretary within 7 days, with a £50 fee.",
+        ),
+        (
+            "On the login screen, enter one of them in place of the 6-digit code.",
+            "Enter one of these codes on the login screen instead of the 6-digit code.",
+        ),
     ],
 )
 def test_a_negation_of_what_the_claim_never_says_is_no_hint(claim, sentence):
@@ -885,6 +914,12 @@ def test_a_negation_of_what_the_claim_never_says_is_no_hint(claim, sentence):
         ("The gallery allows flash photography.",
          "Flash photography is not permitted anywhere in the gallery."),
         ("The app stores your location data.", "The app never records or keeps location data."),
+        # the alternative a contrast denies, said by the claim
+        ("Lock-keepers worked for the carriers who ran the boats.",
+         "Lock-keepers were employed by the canal company rather than by the carriers who ran "
+         "the boats."),
+        ("Your claim is against the manufacturer.",
+         "Your claim is against the retailer, not the manufacturer."),
     ],
 )  # fmt: skip
 def test_a_negation_of_the_claims_own_word_still_fires(claim, sentence):
