@@ -80,6 +80,7 @@ for _a, _b in _OPPOSITES:
 
 
 _stems = stem_tokens
+_JOINS = frozenset({"and", "but", "or", "nor"})
 
 
 @short_text_cache(maxsize=8192)
@@ -145,14 +146,17 @@ def _alternative(clause: str) -> set[str] | None:
 def _denied(clause: str) -> set[str]:
     """The stems of the words a clause's negations deny: the first content word after each
     that is no adverb ("does not contain" → contain, "did not formally approve" → approve,
-    "without a visa" → visa, "no longer runs" → run)."""
-    words, skip, out = negation_words(clause), function_words(), set()
-    for i, t in enumerate(words):
-        if t in _NEGATIONS or t.endswith(("n't", "n’t")):
-            rest = (w for w in words[i + 1 :] if w not in skip and w not in NEGATION_NEUTRAL)
-            word = next((w for w in rest if not _adverb(w)), None)
-            if word is not None:
-                out.add(stem(word))
+    "without a visa" → visa, "no longer runs" → run), before the next comma ("Without it,
+    the rate is 2.50%" denies nothing the claim could say)."""
+    skip, out = function_words(), set()
+    for piece in clause.split(","):
+        words = negation_words(piece)
+        for i, t in enumerate(words):
+            if t in _NEGATIONS or t.endswith(("n't", "n’t")):
+                rest = (w for w in words[i + 1 :] if w not in skip and w not in NEGATION_NEUTRAL)
+                word = next((w for w in rest if not _adverb(w)), None)
+                if word is not None:
+                    out.add(stem(word))
     return out
 
 
@@ -205,14 +209,17 @@ def _carries_negation(clause: str, negated: str) -> bool:
 def _negation_heads(clause: str) -> set[str]:
     """The stems of the content words just before each negation of a clause, what the
     negation is said of ("Flash photography is not permitted" → photography, "The app
-    never records" → app)."""
+    never records" → app); none for a negation joined to what comes before it ("The
+    scholarship is a grant and does not need to be repaid" says nothing of the grant)."""
     words, skip, out = negation_words(clause), function_words(), set()
     for i, t in enumerate(words):
         if t in _NEGATIONS or t.endswith(("n't", "n’t")):
-            before = (w for w in reversed(words[:i]) if w not in skip and not _adverb(w))
-            word = next((w for w in before if not _negated([w])), None)
-            if word is not None:
-                out.add(stem(word))
+            for w in reversed(words[:i]):
+                if w in _JOINS:
+                    break
+                if w not in skip and not _adverb(w) and not _negated([w]):
+                    out.add(stem(w))
+                    break
     return out
 
 

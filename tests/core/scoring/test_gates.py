@@ -884,6 +884,25 @@ def test_a_claimed_cause_needs_a_cause_in_the_evidence(claim, span):
             "That level would be reached once every 8 years by 2100 rather than once a century.",
             "That level would be reached roughly once every 8 years by 2100.",
         ),
+        # a negation's scope ends at a comma; a negation joined to what comes before it
+        # says nothing of the word before it; a verb or particle that says "not" itself
+        (
+            "Without it, the account's standard variable rate is currently 2.50% AER.",
+            "After the bonus ends, the account pays the standard variable rate, currently "
+            "2.50% AER.",
+        ),
+        (
+            "It's a grant.",
+            "No, the scholarship is a grant and does not need to be repaid.",
+        ),
+        (
+            "While multipoint is on you lose LDAC.",
+            "When multipoint is on, LDAC is not available.",
+        ),
+        (
+            "Keep it off broken skin and open blisters.",
+            "Do not use on broken skin or open blisters.",
+        ),
         (  # the alternative ends at the next comma
             "An appeal has to come from the club secretary rather than from you, within 7 "
             "days and with a £50 fee.",
@@ -920,6 +939,9 @@ def test_a_negation_of_what_the_claim_never_says_is_no_hint(claim, sentence):
          "the boats."),
         ("Your claim is against the manufacturer.",
          "Your claim is against the retailer, not the manufacturer."),
+        ("The scholarship needs to be repaid.",
+         "No, the scholarship is a grant and does not need to be repaid."),
+        ("You lose your deposit if you cancel.", "You do not lose your deposit if you cancel."),
     ],
 )  # fmt: skip
 def test_a_negation_of_the_claims_own_word_still_fires(claim, sentence):
