@@ -49,6 +49,7 @@ from ..lexicon.grammar import (
     INDEFINITE,
     LY_NOUNS,
     MODAL_VERBS,
+    NAME_PARTICLES,
     NOT_SUBJECT,
     PERSONAL,
     PLURAL_OPENERS,
@@ -181,6 +182,8 @@ def _plain_subject(words: list[str]) -> bool:
     """A noun besides determiners ("The baby's": the 's was a possessive), no relative
     pronoun inside and no adverb at the end: the verb was not missed."""
     last = words[-1]
+    if last.endswith(POSSESSIVE_ENDINGS):
+        return False  # "Thurgood Marshall's arguments in": "arguments" was no verb
     adverb = last.islower() and last.endswith(ADVERB_ENDING) and len(last) > 4
     adverb = adverb and last not in LY_NOUNS
     if adverb or all(w.casefold() in DETERMINERS for w in words):
@@ -262,6 +265,8 @@ class Context:
     # the sentence the subject came from, when a pronoun there may stand for something
     # else: a later pronoun is then ambiguous, kept, and read with this sentence as context
     rival: str | None = None
+    # the claim before: the context of a pronoun no subject can stand for
+    previous: str | None = None
 
     def see_heading(self, text: str) -> None:
         self.heading = clean_markup(text).rstrip(":").strip() or None
@@ -349,7 +354,11 @@ def _agrees(pronoun: str, subject: str) -> bool:
     words = subject.split()
     if words[0].casefold() in DETERMINERS:
         return False
-    return all(w[:1].isupper() for w in words)  # a name, not "Usain Bolt's world records"
+    # a name ("Leonardo da Vinci"), not "Usain Bolt's world records" nor "Elon Musk's SpaceX"
+    return all(
+        (w[:1].isupper() or w in NAME_PARTICLES) and not w.endswith(POSSESSIVE_ENDINGS)
+        for w in words
+    )
 
 
 def _resolve_pronoun(text: str, ctx: Context) -> str:
@@ -408,12 +417,11 @@ def _learn_subject(out: str, ctx: Context) -> None:
     """Remember the claim's subject; a pronoun after it in the same claim makes a later
     pronoun ambiguous (it may stand for what that one stands for). A claim with no subject
     of its own ("For 2024 you can save $7,000") ends the last one: a pronoun after it may
-    stand for something this claim named, so it is left as written and read with this
-    claim as its context."""
+    stand for something this claim named, so it is left as written (and read with this
+    claim as its context, ``resolve_claim``)."""
     subject = subject_phrase(out)
     if subject is None:
-        ctx.subject = None  # a subject from before this claim is stale now
-        ctx.rival = out
+        ctx.subject = ctx.rival = None  # a subject from before this claim is stale now
         return
     ctx.subject = _antecedent(subject)
     rest = _WORD.findall(out[len(subject) :])
@@ -437,9 +445,12 @@ def resolve_claim(text: str, kind: str, ctx: Context) -> tuple[str, tuple[str, .
     else:
         resolved = _resolve_pronoun(out, ctx)
     if resolved == out:
+        if first is not None and _pronoun(first.group(0)) and not added and ctx.previous:
+            added.append(ctx.previous)  # no subject it can stand for: the claim before
         _learn_subject(out, ctx)
     elif ctx.subject is not None:
         added.append(ctx.subject)
+    ctx.previous = resolved
     if kind not in ("list_item", "table_row"):
         ctx.lead_in = None
         ctx.table_header = None

@@ -22,6 +22,8 @@ __all__ = [
     "LINKS",
     "LY_NOUNS",
     "MODAL_VERBS",
+    "NAME_PARTICLES",
+    "PRO_FORMS",
     "HYPOTHETICAL",
     "EXAMPLE_MARKERS",
     "CAPITALISED_COMMON_WORDS",
@@ -125,6 +127,10 @@ NOT_SUBJECT = frozenset(
     compared depending i you we where what which why how whether""".split()
 )
 
+# words that stand for a noun said before them ("new customers, not existing ones")
+PRO_FORMS = frozenset({"one", "ones"})
+# lower-case words inside a person's name ("Leonardo da Vinci", "Charles de Gaulle")
+NAME_PARTICLES = frozenset("da de del della di du la le van von der den bin al".split())
 DETERMINERS = frozenset("the a an both these those this that its their his her".split())
 PREPOSITIONS = frozenset("of in for on at with from to by under over".split())
 # determiners that make a noun phrase plural ("both reactors", "several banks")

@@ -20,6 +20,7 @@ __all__ = [
     "FREQUENCY_ADVERBS",
     "FREQUENCY_WORDS",
     "NEGATIVE_UN_EXCEPTIONS",
+    "NEGATIVE_ACTIONS",
     "NEGATIVE_CARRIERS",
     "NEGATIVE_VERBS",
     "NEGATIVE_PREFIXES",
@@ -93,21 +94,30 @@ NEGATIVE_VERBS = frozenset(
     exempting exemption waive waives waived waiving
     """.split()
 )
+# Verbs that end or keep off what follows them ("you lose LDAC" / "LDAC is not available",
+# "stopped offering refunds"): negative carriers, but no toggle verbs ("lost" / "did not
+# lose" stays a toggle, ``scoring/toggles.py``)
+NEGATIVE_ACTIONS = frozenset(
+    """lose loses lost losing stop stops stopped stopping prevent prevents prevented
+    preventing""".split()
+)
 # Words that say "not" in a word of their own ("closed" / "does not open", "visa-free" /
 # "without a visa", "unaffected" / "does not affect", "rather than" / "not", "you lose
 # LDAC" / "LDAC is not available", "keep it off broken skin" / "do not use on broken
 # skin"): a clause that holds one may deny what a negated clause denies, so the polarity
 # gate does not read it as the plain opposite of that clause. Read as written (no stems:
 # "barred" is not "bar"); words in "un-" (but not "under-", "uni-", "until") count too
-# (``NEGATIVE_UN_EXCEPTIONS``). "lose", "stop" and "prevent" are no ``NEGATIVE_VERBS``:
-# the toggles still read "lost" / "did not lose".
-NEGATIVE_CARRIERS = NEGATIVE_VERBS | frozenset(
-    """
-    without unless except instead rather only free closed absent missing unable invalid off
-    away lose loses lost losing stop stops stopped stopping prevent prevents prevented
-    preventing ineligible illegal impossible incomplete incorrect insufficient inadequate
-    banned barred prohibited forbidden excluded against
-    """.split()
+# (``NEGATIVE_UN_EXCEPTIONS``).
+NEGATIVE_CARRIERS = (
+    NEGATIVE_VERBS
+    | NEGATIVE_ACTIONS
+    | frozenset(
+        """
+        without unless except instead rather only free closed absent missing unable invalid
+        off away ineligible illegal impossible incomplete incorrect insufficient inadequate
+        banned barred prohibited forbidden excluded against
+        """.split()
+    )
 )
 NEGATIVE_UN_EXCEPTIONS = ("under", "uni", "until", "unto")
 # the endings of adverbs in "-ly" (the polarity gate skips them after a "not": "did not

@@ -44,9 +44,10 @@ from ..lexicon.polarity import (
     NEGATION_BOUNDS,
     NEGATION_LINKS,
     NEGATION_NEUTRAL,
-    NEGATIONS,
+    NEGATIVE_ACTIONS,
     NEGATIVE_CARRIERS,
     NEGATIVE_UN_EXCEPTIONS,
+    NEGATIVE_VERBS,
     OPPOSITE_PAIRS,
     RISING_WORDS,
 )
@@ -55,6 +56,7 @@ from ..text.sentences import split_sentences
 from ..text.words import base_words, function_words, lex_tokens, negation_words, stem, stem_tokens
 from .causal_gate import causal_gate
 from .clause_pairs import one_stating_pair, stating_clauses
+from .contrast import as_not, contrast, negation_word
 from .entity_gate import entity_gate
 from .figure_role_gate import figure_role_gate
 from .gate_result import GateResult
@@ -65,7 +67,6 @@ __all__ = ["GATE_NAMES", "GateResult", "aligned_sentence", "check_gates"]
 GATE_NAMES = ("polarity", "direction", "quantifier", "entity", "figure_role", "causal")
 
 
-_NEGATIONS = NEGATIONS
 _UP = frozenset(stem(w) for w in RISING_WORDS)
 _DOWN = frozenset(stem(w) for w in FALLING_WORDS)
 # rising and falling words that compare nothing ("rose", "reduce", not "larger", "lowest")
@@ -81,6 +82,7 @@ for _a, _b in _OPPOSITES:
 
 _stems = stem_tokens
 _JOINS = frozenset({"and", "but", "or", "nor"})
+_GOVERNING = NEGATIVE_VERBS | NEGATIVE_ACTIONS
 
 
 @short_text_cache(maxsize=8192)
@@ -114,33 +116,12 @@ def _polarity(claim: str, sentences: Sequence[str]) -> GateResult:
 
 
 def _negated(stems: Sequence[str]) -> bool:
-    return any(t in _NEGATIONS or t.endswith(("n't", "n’t")) for t in stems)
+    return any(negation_word(t) for t in stems)
 
 
 _BOUNDS = regex.compile(
     r"\b(?:" + "|".join(regex.escape(p) for p in NEGATION_BOUNDS) + r")\b", regex.IGNORECASE
 )
-# A contrast denies the alternative it names: "employed by the company rather than by the
-# carriers" says "…, not by the carriers", so each form is read as that ", not" (a ", but
-# not" or ", and not" restricts what comes before it and is no contrast)
-_CONTRAST = regex.compile(r"\s+(?:rather\s+than|instead\s+of|in\s+place\s+of)\b", regex.IGNORECASE)
-_CONTRAST_NOT = regex.compile(r",\s*not\b", regex.IGNORECASE)
-
-
-def _alternative(clause: str) -> set[str] | None:
-    """When every negation of ``clause`` is a contrast (", not the order of launch"), the
-    stems of the words only the denied alternatives say ("once every 8 years, not once a
-    century" denies "century"); else None."""
-    pieces = _CONTRAST_NOT.split(clause)
-    found = sum(1 for t in negation_words(clause) if _negated([t]))
-    if found == 0 or found != len(pieces) - 1:
-        return None
-    # an alternative ends at the next comma ("rather than from you, within 7 days")
-    denied = [p.split(",", 1)[0] for p in pieces[1:]]
-    rest = [pieces[0], *(p.split(",", 1)[1] for p in pieces[1:] if "," in p)]
-    said = {stem(w) for p in rest for w in base_words(p)}
-    skip = function_words()
-    return {stem(w) for p in denied for w in base_words(p) if w not in skip} - said
 
 
 def _denied(clause: str) -> set[str]:
@@ -152,7 +133,7 @@ def _denied(clause: str) -> set[str]:
     for piece in clause.split(","):
         words = negation_words(piece)
         for i, t in enumerate(words):
-            if t in _NEGATIONS or t.endswith(("n't", "n’t")):
+            if negation_word(t):
                 rest = (w for w in words[i + 1 :] if w not in skip and w not in NEGATION_NEUTRAL)
                 word = next((w for w in rest if not _adverb(w)), None)
                 if word is not None:
@@ -199,7 +180,8 @@ def _carries_negation(clause: str, negated: str) -> bool:
     freed = {stem(w) for w in _FREE_OF.findall(clause)}
     for denied in _denied(negated) - freed:
         for j, t in enumerate(stems):
-            linked = j >= 1 and j - 1 in negative  # "can avoid paying" / "does not pay"
+            # a verb that says "not" governs the word after it ("can avoid paying")
+            linked = j >= 1 and j - 1 in negative and words[j - 1] in _GOVERNING
             linked = linked or (j >= 2 and words[j - 1] in NEGATION_LINKS and j - 2 in negative)
             if t == denied and not linked:
                 return False
@@ -213,7 +195,7 @@ def _negation_heads(clause: str) -> set[str]:
     scholarship is a grant and does not need to be repaid" says nothing of the grant)."""
     words, skip, out = negation_words(clause), function_words(), set()
     for i, t in enumerate(words):
-        if t in _NEGATIONS or t.endswith(("n't", "n’t")):
+        if negation_word(t):
             for w in reversed(words[:i]):
                 if w in _JOINS:
                     break
@@ -235,9 +217,9 @@ def _speaks_of_denied(plain: str, negated: str) -> bool:
     denied = _denied(negated)
     plain_words = base_words(plain)
     ours = {stem(w) for w in plain_words}
-    alternative = _alternative(negated)
-    if alternative is not None:
-        return bool(alternative & ours)  # a contrast denies only the alternative it names
+    kept = contrast(negated)
+    if kept is not None:  # a contrast denies only its alternative, and keeps its item
+        return kept.item not in ours and bool(kept.denied & ours)
     if not denied or denied & ours:
         return bool(denied)
     if _negation_heads(negated) & ours:
@@ -263,6 +245,31 @@ def _said_and_denied(mine: str, sentence: str, plain: str, negated: str) -> tupl
     return tuple(sorted(said))
 
 
+def _kept_against_not(mine: str, theirs: str) -> tuple[str, str]:
+    """Two negated clauses, one a contrast whose alternative the other's plain negation
+    does not speak of ("The fund does not invest in bonds" / "The fund invests in bonds
+    rather than stocks"): the contrast is read by what it keeps, its main part."""
+    if not (_negated(_stems(mine)) and _negated(_stems(theirs))):
+        return mine, theirs
+    ours, other = contrast(mine), contrast(theirs)
+    if (ours is None) == (other is None):
+        return mine, theirs
+    if ours is not None and not ours.words & set(_stems(theirs)):
+        return ours.main, theirs
+    if other is not None and not other.words & set(_stems(mine)):
+        return mine, other.main
+    return mine, theirs
+
+
+def _swapped(mine: str, theirs: str) -> bool:
+    """Two contrasts turned round: each keeps what the other denies ("Employees, rather
+    than contractors, get paid leave" / "Contractors, not employees, get paid leave")."""
+    ours, other = contrast(mine), contrast(theirs)
+    if ours is None or other is None:
+        return False
+    return ours.item in other.denied and other.item in ours.denied
+
+
 def polarity_gate(claim: str, sentence: str) -> GateResult:
     """One side negated, the other not, read in the clauses that say the same thing; a
     negation that bounds or adds ("no less than an hour", "not only") is no negation ("not
@@ -271,11 +278,12 @@ def polarity_gate(claim: str, sentence: str) -> GateResult:
     result's ``terms`` name the words the claim turns round when it is the evidence's
     clause with the negation dropped or added (``_said_and_denied``): only then does the
     gate contradict the claim (``v2.opposes``); otherwise it is a hint."""
-    claim = _CONTRAST.sub(", not", _BOUNDS.sub(" ", claim))
-    sentence = _CONTRAST.sub(", not", _BOUNDS.sub(" ", sentence))
+    claim, sentence = as_not(_BOUNDS.sub(" ", claim)), as_not(_BOUNDS.sub(" ", sentence))
     if not (_negated(_stems(claim)) or _negated(_stems(sentence))):
         return GateResult("polarity", False)  # no negation on either side: nothing to read
-    mine, theirs = stating_clauses(claim, sentence)
+    mine, theirs = _kept_against_not(*stating_clauses(claim, sentence))
+    if _swapped(mine, theirs):
+        return GateResult("polarity", True, "the claim keeps what the evidence denies")
     c = _negated(_stems(mine))
     s = _negated(_stems(theirs))
     negated, plain = (mine, theirs) if c else (theirs, mine)

@@ -903,6 +903,18 @@ def test_a_claimed_cause_needs_a_cause_in_the_evidence(claim, span):
             "Keep it off broken skin and open blisters.",
             "Do not use on broken skin or open blisters.",
         ),
+        (  # the plain side says what the contrast keeps in place of the alternative
+            "Use honey instead of sugar in the recipe.",
+            "Honey can replace sugar in the recipe.",
+        ),
+        (  # a plain "not" of the alternative agrees with the contrast
+            "The fund does not invest in stocks.",
+            "The fund invests in bonds rather than stocks.",
+        ),
+        (  # the alternative ends at a preposition after its first content word
+            "Messi joined Inter Miami in 2023.",
+            "Messi joined Inter Miami rather than Al-Hilal in 2023.",
+        ),
         (  # the alternative ends at the next comma
             "An appeal has to come from the club secretary rather than from you, within 7 "
             "days and with a £50 fee.",
@@ -941,6 +953,19 @@ def test_a_negation_of_what_the_claim_never_says_is_no_hint(claim, sentence):
          "Your claim is against the retailer, not the manufacturer."),
         ("The scholarship needs to be repaid.",
          "No, the scholarship is a grant and does not need to be repaid."),
+        # found in review: what a contrast keeps is the word (or figure) it puts in place
+        # of the alternative; a plain "not" is read against what a contrast keeps; two
+        # contrasts turned round
+        ("Antibiotics treat viral infections.",
+         "Antibiotics treat bacterial infections, not viral infections."),
+        ("You should take 2 tablets.", "You should take 1 tablet, not 2."),
+        ("The offer is valid for existing customers.",
+         "The offer is valid for new customers, not existing ones."),
+        ("The tournament is held every year.",
+         "The tournament is held every four years, not every year."),
+        ("The fund does not invest in bonds.", "The fund invests in bonds rather than stocks."),
+        ("Employees, rather than contractors, get paid leave.",
+         "Contractors, not employees, get paid leave."),
         ("You lose your deposit if you cancel.", "You do not lose your deposit if you cancel."),
     ],
 )  # fmt: skip
