@@ -95,14 +95,11 @@ NEGATIVE_VERBS = frozenset(
     """.split()
 )
 # Verbs that end or keep off what follows them ("you lose LDAC" / "LDAC is not available",
-# "stopped offering refunds", "the modules were removed" / "are no longer in the standard
-# library"): negative carriers, but no toggle verbs ("lost" / "did not lose" stays a
-# toggle, ``scoring/toggles.py``)
+# "stopped offering refunds"): negative carriers, but no toggle verbs ("lost" / "did not
+# lose" stays a toggle, ``scoring/toggles.py``)
 NEGATIVE_ACTIONS = frozenset(
     """lose loses lost losing stop stops stopped stopping prevent prevents prevented
-    preventing remove removes removed removing drop drops dropped dropping withdraw
-    withdraws withdrew withdrawn discontinue discontinues discontinued scrap scraps scrapped
-    abolish abolishes abolished cancel cancels cancelled canceled""".split()
+    preventing""".split()
 )
 # Words that say "not" in a word of their own ("closed" / "does not open", "visa-free" /
 # "without a visa", "unaffected" / "does not affect", "rather than" / "not", "you lose
@@ -117,8 +114,8 @@ NEGATIVE_CARRIERS = (
     | frozenset(
         """
         without unless except instead rather only free closed absent missing unable invalid
-        off away rarely seldom hardly barely ineligible illegal impossible incomplete
-        incorrect insufficient inadequate banned barred prohibited forbidden excluded against
+        off away ineligible illegal impossible incomplete incorrect insufficient inadequate
+        banned barred prohibited forbidden excluded against
         """.split()
     )
 )

@@ -120,12 +120,7 @@ def _negated(stems: Sequence[str]) -> bool:
 
 
 _BOUNDS = regex.compile(
-    r"\b(?:" + "|".join(regex.escape(p) for p in NEGATION_BOUNDS) + r")\b"
-    # a "no" that bounds or compares what follows it: "no hole can count for more than net
-    # double bogey" (at most), "No river carries more water than the Amazon" (the most)
-    r"|\bno\b(?=(?:\s+[\p{L}-]+){1,5}?\s+(?:more|less|fewer|longer|later)\b"
-    r"(?:\s+[\p{L}-]+){0,3}?\s+than\b)",
-    regex.IGNORECASE,
+    r"\b(?:" + "|".join(regex.escape(p) for p in NEGATION_BOUNDS) + r")\b", regex.IGNORECASE
 )
 
 
@@ -185,10 +180,8 @@ def _carries_negation(clause: str, negated: str) -> bool:
     freed = {stem(w) for w in _FREE_OF.findall(clause)}
     for denied in _denied(negated) - freed:
         for j, t in enumerate(stems):
-            # a verb that says "not" governs a word up to three after it ("can avoid
-            # paying", "to stop the capsule irritating"), "without" the word after it
-            linked = any(i in negative and words[i] in _GOVERNING for i in range(j - 3, j))
-            linked = linked or (j >= 1 and words[j - 1] == "without")
+            # a verb that says "not" governs the word after it ("can avoid paying")
+            linked = j >= 1 and j - 1 in negative and words[j - 1] in _GOVERNING
             linked = linked or (j >= 2 and words[j - 1] in NEGATION_LINKS and j - 2 in negative)
             if t == denied and not linked:
                 return False

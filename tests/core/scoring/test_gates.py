@@ -903,33 +903,6 @@ def test_a_claimed_cause_needs_a_cause_in_the_evidence(claim, span):
             "Keep it off broken skin and open blisters.",
             "Do not use on broken skin or open blisters.",
         ),
-        # a "no" that bounds or compares, a word of removal or rarity, a verb that says
-        # "not" a few words before the denied one, "without" before it
-        (
-            "For handicap purposes, no hole can count for more than net double bogey.",
-            "For handicap purposes, the maximum score on any hole is net double bogey.",
-        ),
-        (
-            "No river carries more water than the Amazon.",
-            "The Amazon carries more water than any other river on Earth.",
-        ),
-        (
-            "Distutils, asynchat and imp are no longer in the standard library.",
-            "The distutils, asynchat and imp modules were removed.",
-        ),
-        (
-            "The advice covers people who rarely go outside.",
-            "The advice covers people who are not often outdoors.",
-        ),
-        (
-            "Stay upright for 30 minutes so it doesn't irritate your food pipe.",
-            "Stay upright for 30 minutes afterwards, to stop the capsule irritating your food "
-            "pipe.",
-        ),
-        (
-            "No airline approval is needed for batteries up to 100 Wh.",
-            "Batteries up to 100 Wh can be carried without airline approval.",
-        ),
         (  # the plain side says what the contrast keeps in place of the alternative
             "Use honey instead of sugar in the recipe.",
             "Honey can replace sugar in the recipe.",
@@ -994,8 +967,6 @@ def test_a_negation_of_what_the_claim_never_says_is_no_hint(claim, sentence):
         ("Employees, rather than contractors, get paid leave.",
          "Contractors, not employees, get paid leave."),
         ("You lose your deposit if you cancel.", "You do not lose your deposit if you cancel."),
-        ("The modules are in the standard library.",
-         "The modules are no longer in the standard library."),
     ],
 )  # fmt: skip
 def test_a_negation_of_the_claims_own_word_still_fires(claim, sentence):
