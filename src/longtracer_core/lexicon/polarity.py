@@ -36,6 +36,7 @@ __all__ = [
     "CONDITIONS",
     "CONDITION_JOINS",
     "QUANTIFIER_GROUPS",
+    "PROHIBITING",
     "RELATION_WORDS",
     "SCOPE_LIMITS",
     "SCOPE_WORDS",
@@ -245,9 +246,14 @@ FREQUENCY_ADVERBS = frozenset(
 # quantifiers that say the same thing: a claim's "all" restates the evidence's "every"
 # (words of extent, "whole" or "completely", are no quantifier of a set)
 QUANTIFIER_GROUPS: tuple[frozenset[str], ...] = (
-    frozenset("all every each".split()),
+    # "Any other time" / "At all other times", "every economist" / "economists
+    # unanimously expected" ("whole" stays out: "the whole department … some staff")
+    frozenset("all every each any everything unanimous unanimously".split()),
     frozenset("everyone everybody".split()),
 )
+# a prohibition in the evidence (an instruction that opens its clause) says "never" of
+# what it forbids ("never double up" / "…; do not take two doses"; not "you do not need")
+PROHIBITING = ("do not", "don't", "don’t", "must not", "should not", "must never", "avoid")
 
 # verbs of change only (a rise against a fall is a contradiction; "higher" against "lower"
 # compares different things as often as it contradicts)

@@ -31,6 +31,7 @@ from ..lexicon.polarity import (
     CONDITIONS,
     FREQUENCY_ADVERBS,
     FREQUENCY_WORDS,
+    PROHIBITING,
     QUANTIFIER_BOUNDS,
     QUANTIFIER_GROUPS,
     QUANTIFIERS,
@@ -158,6 +159,12 @@ def _dropped_limit(claim: str, sentence: str) -> str | None:
 
 # "every day" is a frequency only where the evidence gives one ("daily", "a day"); "open
 # every day" for "open on weekdays" generalises
+_PROHIBITION = regex.compile(
+    r"(?:^|[.;:—–]|,\s*(?:and\s+)?)\s*(?:"
+    + "|".join(regex.escape(p) for p in PROHIBITING)
+    + r")\b",
+    regex.IGNORECASE,
+)
 _EVERY_PERIOD = regex.compile(rf"\bevery\s+(?:{'|'.join(sorted(FREQUENCY_WORDS))})\b", regex.I)
 _FREQUENCY = regex.compile(
     rf"\b(?:{'|'.join(sorted(FREQUENCY_ADVERBS))})\b"
@@ -188,6 +195,8 @@ def quantifier_gate(claim: str, sentence: str) -> GateResult:
     c = _unbounded(claim, licensed=True) & _QUANTIFIERS
     if "every" in c and _EVERY_PERIOD.search(claim) and _FREQUENCY.search(sentence):
         c.discard("every")  # "10 µg every day" for "a daily supplement"
+    if "never" in c and _PROHIBITION.search(sentence):
+        c.discard("never")  # "never double up" for "do not take two doses"
     s = _unbounded(sentence)
     extra = sorted(w for w in c - s if not any(w in g and g & s for g in QUANTIFIER_GROUPS))
     if extra:

@@ -305,6 +305,13 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
             "Every one of the 17 lowest minimums came after 2007.",
         ),
         ("Keep a receipt for every purchase.", "Keep a receipt for each purchase."),
+        ("Any other time: 26.8p per kWh.", "At all other times you pay 26.8p per kWh."),
+        (
+            "Every economist surveyed had expected the hold.",
+            "Economists surveyed had unanimously expected the hold.",
+        ),
+        # a prohibition says "never" of what it forbids
+        ("Never double up on doses.", "Do not take two doses to make up for a missed one."),
         # a name written as its acronym or its expansion, where the span names another
         (
             "The ECB cut rates in June, unlike the Fed.",
@@ -456,6 +463,8 @@ def test_a_universal_any_or_at_all_times_still_generalises():
     evidence = "Online bookings can be cancelled free. Staff are available on weekdays."
     assert quantifier_gate("You can cancel any booking free of charge.", evidence).fired
     assert quantifier_gate("Staff are available at all times.", evidence).fired
+    assert quantifier_gate("Any customer can claim a refund.", "UK customers can claim.").fired
+    assert quantifier_gate("Never leave the baby alone.", "Stay close to the baby.").fired
     faults = "If any fault appears within six months, it is the retailer's responsibility."
     claim = "Any fault within six months is the retailer's responsibility."
     assert not quantifier_gate(claim, faults).fired
