@@ -16,7 +16,8 @@ from ..scoring.numeric import numeric_values
 from ..text.citations import strip_markers
 from ..text.sentences import Sentence
 from ..text.words import lex_tokens
-from .context import clean_markup, has_verb
+from .context import has_verb
+from .markup import clean_markup
 from .types import NonClaimRule
 
 __all__ = [
