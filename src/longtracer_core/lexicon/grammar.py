@@ -123,7 +123,7 @@ EXPLETIVE_ADJECTIVES = frozenset(
 NOT_SUBJECT = frozenset(
     """for in on at by during after before under with from since until to as if when
     while because although though unlike like despite over between among within without
-    per via about around across through here there here's there's based according
+    per via about around across through here there based according
     compared depending i you we where what which why how whether""".split()
 )
 

@@ -35,6 +35,8 @@ __all__ = [
     "ANY_LICENSERS",
     "CONDITIONS",
     "CONDITION_JOINS",
+    "CONTRAST_PHRASES",
+    "COORDINATORS",
     "QUANTIFIER_GROUPS",
     "PROHIBITING",
     "RELATION_WORDS",
@@ -131,6 +133,11 @@ ADVERB_ENDINGS = tuple(
 # paying", "free of charge", "killed rather than returned")
 NEGATION_LINKS = frozenset("to from of than".split())
 PROHIBITIONS = ("do not", "don't", "don’t", "never", "avoid")
+# words that join a negated clause to what comes before it ("is a grant and does not need
+# to be repaid": the negation is said of nothing before the join; ``scoring.gates``)
+COORDINATORS = frozenset("and but or nor".split())
+# phrases that deny an alternative as ", not" does ("rather than stocks"; ``scoring.contrast``)
+CONTRAST_PHRASES = ("rather than", "instead of", "in place of")
 # Words a negation toggles along with itself ("always" / "never", "any" / "no").
 NEGATION_NEUTRAL = frozenset("always ever any also still even yet".split())
 # Where one clause of a sentence ends and another begins: a coordinator or subordinator
@@ -252,8 +259,14 @@ QUANTIFIER_GROUPS: tuple[frozenset[str], ...] = (
     frozenset("everyone everybody".split()),
 )
 # a prohibition in the evidence (an instruction that opens its clause) says "never" of
-# what it forbids ("never double up" / "…; do not take two doses"; not "you do not need")
-PROHIBITING = ("do not", "don't", "don’t", "must not", "should not", "must never", "avoid")
+# what it forbids ("never take two doses" / "…; do not take two doses"; not "you do not
+# need"): the prohibitions above but "never" itself, and the modal ones
+PROHIBITING = (
+    *(p for p in PROHIBITIONS if p != "never"),
+    "must not",
+    "should not",
+    "must never",
+)
 
 # verbs of change only (a rise against a fall is a contradiction; "higher" against "lower"
 # compares different things as often as it contradicts)

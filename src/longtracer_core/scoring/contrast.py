@@ -6,7 +6,7 @@ of" as that ", not", so the polarity gate reads every form alike. A clause whose
 negation is such a contrast (``contrast``) denies only its alternatives: each runs from
 its ", not" to the next comma, or to a preposition after its first content word ("Inter
 Miami rather than Al-Hilal in 2023" denies Al-Hilal, not 2023). What it keeps is its
-*item*, the word it keeps in place of the alternative ("the canal company"), and its
+*item*, the word it keeps in place of the alternative ("company"), and its
 *main* part, the clause without its alternatives. Pure functions over text.
 """
 
@@ -18,13 +18,14 @@ from dataclasses import dataclass
 import regex
 
 from ..lexicon.grammar import PREPOSITIONS, PRO_FORMS
-from ..lexicon.polarity import NEGATIONS
+from ..lexicon.polarity import CONTRAST_PHRASES, NEGATIONS
 from ..text.words import base_words, function_words, negation_words, stem
 
 __all__ = ["Contrast", "as_not", "contrast", "negation_word"]
 
 _OTHER_WORDING = regex.compile(
-    r"\s+(?:rather\s+than|instead\s+of|in\s+place\s+of)\b", regex.IGNORECASE
+    r"\s+(?:" + "|".join(p.replace(" ", r"\s+") for p in CONTRAST_PHRASES) + r")\b",
+    regex.IGNORECASE,
 )
 _NOT = regex.compile(r",\s*not\b", regex.IGNORECASE)
 _WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’-]*")

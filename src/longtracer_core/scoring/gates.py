@@ -40,6 +40,7 @@ import regex
 from ..lexicon.polarity import (
     ADVERB_ENDINGS,
     CLAUSE_BOUNDS,
+    COORDINATORS,
     FALLING_WORDS,
     NEGATION_BOUNDS,
     NEGATION_LINKS,
@@ -81,7 +82,6 @@ for _a, _b in _OPPOSITES:
 
 
 _stems = stem_tokens
-_JOINS = frozenset({"and", "but", "or", "nor"})
 _GOVERNING = NEGATIVE_VERBS | NEGATIVE_ACTIONS
 
 
@@ -169,8 +169,9 @@ def _carries_negation(clause: str, negated: str) -> bool:
     negated clause denies is, in ``clause``, absent ("closed" / "does not open") or governed
     by such a word through a link ("unable to attend" / "could not attend", "exempt from
     paying"; ``NEGATION_LINKS``; not "The banned player scored" / "did not score", nor "The
-    council unanimously approved it" / "did not approve it"), and not by a word both
-    clauses use ("the unfinished canal")."""
+    council unanimously approved it" / "did not approve it") or right after it, when it is
+    a verb that says "not" ("can avoid paying" / "does not have to pay"; ``_GOVERNING``),
+    and not by a word both clauses use ("the unfinished canal")."""
     shared = {t.casefold() for t in lex_tokens(negated)}
     words = [t.casefold() for t in lex_tokens(clause)]
     negative = {i for i, w in enumerate(words) if w not in shared and _negative_word(w)}
@@ -197,7 +198,7 @@ def _negation_heads(clause: str) -> set[str]:
     for i, t in enumerate(words):
         if negation_word(t):
             for w in reversed(words[:i]):
-                if w in _JOINS:
+                if w in COORDINATORS:
                     break
                 if w not in skip and not _adverb(w) and not _negated([w]):
                     out.add(stem(w))

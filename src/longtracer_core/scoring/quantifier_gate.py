@@ -3,10 +3,12 @@ limit the evidence puts on its subject.
 
 * the claim says "all", "every", "never", "none", "whole" … (``lexicon.polarity.QUANTIFIERS``)
   where the aligned evidence sentence says no such word (nor one of its group: "all" /
-  "every" / "each"), unless the word claims no universal: a bound before it ("almost
+  "every" / "each" / "any" …, an "any" of the evidence only where no condition or
+  negation licenses it), unless the word claims no universal: a bound before it ("almost
   all"), a stretch of time or place ("all year", "all over Europe"), a frequency ("every
-  30 days"), "all but one", "as a whole", or an "any" a condition or a negation licenses
-  ("if you have any trouble");
+  30 days"), "all but one", "as a whole", an "any" a condition or a negation licenses
+  ("if you have any trouble"), or a "never" the evidence says as a prohibition of the same
+  verb ("never double up" / "…; do not double up");
 * the evidence clause that states the claim's clause limits it ("many species", "80 % of
   its species") and the claim keeps no limit and no figure.
 
@@ -38,7 +40,7 @@ from ..lexicon.polarity import (
     SCOPE_LIMITS,
     SCOPE_WORDS,
 )
-from ..text.words import function_words, lex_tokens, stem_tokens
+from ..text.words import function_words, lex_tokens, stem, stem_tokens
 from .clause_pairs import stating_clauses
 from .gate_result import GateResult
 
@@ -157,14 +159,15 @@ def _dropped_limit(claim: str, sentence: str) -> str | None:
     return limit[0] if limit else share.group(0)  # type: ignore[union-attr]
 
 
-# "every day" is a frequency only where the evidence gives one ("daily", "a day"); "open
-# every day" for "open on weekdays" generalises
+# a prohibition that opens its clause ("…; do not take two doses") and the word it forbids
 _PROHIBITION = regex.compile(
     r"(?:^|[.;:—–]|,\s*(?:and\s+)?)\s*(?:"
     + "|".join(regex.escape(p) for p in PROHIBITING)
-    + r")\b",
+    + r")\s+([\p{L}-]+)",
     regex.IGNORECASE,
 )
+# "every day" is a frequency only where the evidence gives one ("daily", "a day"); "open
+# every day" for "open on weekdays" generalises
 _EVERY_PERIOD = regex.compile(rf"\bevery\s+(?:{'|'.join(sorted(FREQUENCY_WORDS))})\b", regex.I)
 _FREQUENCY = regex.compile(
     rf"\b(?:{'|'.join(sorted(FREQUENCY_ADVERBS))})\b"
@@ -188,6 +191,13 @@ def _part_of_count(claim: str, sentence: str) -> str | None:
     return None
 
 
+def _prohibits(claim: str, sentence: str) -> bool:
+    """Does the evidence forbid what the claim says "never" of (the first word after the
+    prohibition, "do not take", is a word of the claim: "never take two doses")?"""
+    ours = set(stem_tokens(claim))
+    return any(stem(m.group(1).casefold()) in ours for m in _PROHIBITION.finditer(sentence))
+
+
 def quantifier_gate(claim: str, sentence: str) -> GateResult:
     """The claim generalises ("all", "every", "never") where the evidence does not, or states
     without its limit what the evidence limits ("Its species are endemic" for "Around 80 %
@@ -195,10 +205,11 @@ def quantifier_gate(claim: str, sentence: str) -> GateResult:
     c = _unbounded(claim, licensed=True) & _QUANTIFIERS
     if "every" in c and _EVERY_PERIOD.search(claim) and _FREQUENCY.search(sentence):
         c.discard("every")  # "10 µg every day" for "a daily supplement"
-    if "never" in c and _PROHIBITION.search(sentence):
-        c.discard("never")  # "never double up" for "do not take two doses"
+    if "never" in c and _prohibits(claim, sentence):
+        c.discard("never")  # "never double up" for "do not double up"
     s = _unbounded(sentence)
-    extra = sorted(w for w in c - s if not any(w in g and g & s for g in QUANTIFIER_GROUPS))
+    kept = _unbounded(sentence, licensed=True)  # "if any fault appears" says no "all"
+    extra = sorted(w for w in c - s if not any(w in g and g & kept for g in QUANTIFIER_GROUPS))
     if extra:
         return GateResult(
             "quantifier", True, f"the claim generalises with {extra[0]!r}; the evidence does not"

@@ -311,7 +311,10 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
             "Economists surveyed had unanimously expected the hold.",
         ),
         # a prohibition says "never" of what it forbids
-        ("Never double up on doses.", "Do not take two doses to make up for a missed one."),
+        (
+            "Take it when you remember, and never take two doses at once.",
+            "Take it as soon as you remember; do not take two doses to make up for a missed one.",
+        ),
         # a name written as its acronym or its expansion, where the span names another
         (
             "The ECB cut rates in June, unlike the Fed.",
@@ -465,6 +468,11 @@ def test_a_universal_any_or_at_all_times_still_generalises():
     assert quantifier_gate("Staff are available at all times.", evidence).fired
     assert quantifier_gate("Any customer can claim a refund.", "UK customers can claim.").fired
     assert quantifier_gate("Never leave the baby alone.", "Stay close to the baby.").fired
+    # found in review: a prohibition of something else, an "any" a condition licenses
+    assert quantifier_gate("Never leave the baby alone.", "Do not smoke near the baby.").fired
+    assert quantifier_gate("Passes never expire.", "Don't worry; passes expire after a year.").fired
+    evidence = "If any of the tablets contain gluten, the label says so."
+    assert quantifier_gate("All of the tablets contain gluten.", evidence).fired
     faults = "If any fault appears within six months, it is the retailer's responsibility."
     claim = "Any fault within six months is the retailer's responsibility."
     assert not quantifier_gate(claim, faults).fired
