@@ -15,10 +15,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..lexicon.grammar import CONNECTIVES, PRONOUNS
-from ..lexicon.polarity import NEGATIONS
 from ..scoring.numeric import numeric_values
 from ..text.sentences import Sentence, split_answer
-from ..text.words import lex_tokens, stem
+from ..text.words import lex_tokens, negation_word, stem
 from .classify import classify_sentence, is_refusal
 from .clauses import restated_text
 from .rules import RuleBasedDecomposer, sentence_claims
@@ -166,4 +165,4 @@ def _restated(
 
 
 def _negated(tokens: Sequence[str]) -> bool:
-    return any(t in NEGATIONS or t.endswith(("n't", "n’t")) for t in tokens)
+    return any(negation_word(t) for t in tokens)

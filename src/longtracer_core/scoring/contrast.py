@@ -18,10 +18,11 @@ from dataclasses import dataclass
 import regex
 
 from ..lexicon.grammar import PREPOSITIONS, PRO_FORMS
-from ..lexicon.polarity import CONTRAST_PHRASES, NEGATIONS
-from ..text.words import base_words, function_words, negation_words, stem
+from ..lexicon.polarity import CONTRAST_PHRASES
+from ..text.memo import short_text_cache
+from ..text.words import base_words, function_words, negation_word, negation_words, stem
 
-__all__ = ["Contrast", "as_not", "contrast", "negation_word"]
+__all__ = ["Contrast", "as_not", "contrast"]
 
 _OTHER_WORDING = regex.compile(
     r"\s+(?:" + "|".join(p.replace(" ", r"\s+") for p in CONTRAST_PHRASES) + r")\b",
@@ -29,11 +30,6 @@ _OTHER_WORDING = regex.compile(
 )
 _NOT = regex.compile(r",\s*not\b", regex.IGNORECASE)
 _WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}'’-]*")
-
-
-def negation_word(token: str) -> bool:
-    """A plain negation ("not", "never", "without", "can't")."""
-    return token in NEGATIONS or token.endswith(("n't", "n’t"))
 
 
 def as_not(text: str) -> str:
@@ -68,8 +64,10 @@ def _stems(texts: Sequence[str], skip: frozenset[str] = frozenset()) -> frozense
     return frozenset(stem(w) for t in texts for w in base_words(t) if w not in skip)
 
 
+@short_text_cache(maxsize=4096)
 def contrast(clause: str) -> Contrast | None:
-    """The contrast of ``clause`` when every negation it holds is one; else None."""
+    """The contrast of ``clause`` when every negation it holds is one; else None (read once
+    per clause: the polarity gate asks for it at several steps)."""
     pieces = _NOT.split(clause)
     found = sum(1 for t in negation_words(clause) if negation_word(t))
     if found == 0 or found != len(pieces) - 1:

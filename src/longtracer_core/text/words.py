@@ -20,11 +20,13 @@ import snowballstemmer  # type: ignore[import-untyped]
 
 from ..lexicon.grammar import POSSESSIVE_ENDINGS
 from ..lexicon.numbers import INLINE_SPACES
+from ..lexicon.polarity import NEGATIONS
 from ..lexicon.verbs import PAST_BASE
 from .memo import short_text_cache
 
 __all__ = [
     "base_words",
+    "negation_word",
     "negation_words",
     "DIGIT_GROUP_SPACE",
     "fold",
@@ -96,6 +98,11 @@ def _lex_tokens(text: str) -> list[str]:
 def base_words(text: str) -> list[str]:
     """A text's words, an irregular past read as its base ("made" is "make")."""
     return [PAST_BASE.get(t, t) for t in lex_tokens(text)]
+
+
+def negation_word(token: str) -> bool:
+    """A plain negation ("not", "never", "without", "can't"; ``lexicon.polarity.NEGATIONS``)."""
+    return token in NEGATIONS or token.endswith(("n't", "n’t"))
 
 
 def negation_words(text: str) -> list[str]:
