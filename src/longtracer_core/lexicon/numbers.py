@@ -8,6 +8,7 @@ the same number as its digits), ``scoring.evidence`` (scale and currency words) 
 from __future__ import annotations
 
 __all__ = [
+    "CURRENCY_CODES",
     "CURRENCY_WORDS",
     "DURATION_PAIRS",
     "DURATION_UNITS",
@@ -117,9 +118,15 @@ SCALE_SUFFIXES: dict[str, str] = {"k": "thousand", "m": "million", "b": "billion
 # the scale words written out in full
 SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion"})
 
+# ISO codes of currencies, written before or after a figure ("USD 500", "500 EUR"): the
+# currency of an amount, never a name
+CURRENCY_CODES = frozenset(
+    "usd eur gbp chf aud cad nzd jpy cny rmb inr sek nok dkk hkd sgd zar brl mxn pln czk huf"
+    " krw".split()
+)
 # currency words written after a figure ("40 dollars", "12 EUR")
-CURRENCY_WORDS = frozenset(
-    "dollar dollars usd euro euros eur pound pounds gbp yen kroner krone francs rupees".split()
+CURRENCY_WORDS = CURRENCY_CODES | frozenset(
+    "dollar dollars euro euros pound pounds yen kroner krone francs rupees".split()
 )
 
 # canonical units (of data/units.json) of a duration, days to decades: a duration in a

@@ -284,10 +284,12 @@ SUBJECT_VERB = regex.compile(
     flags=_I | regex.VERBOSE,
 )
 
-# Where a sentence may hold two statements: a coordinator after a comma, or "while" /
-# "whereas" anywhere ("X rose 5%, and Y fell 2%").
+# Where a sentence may hold two statements: a coordinator after a comma, or "whereas"
+# anywhere ("X rose 5%, and Y fell 2%"). A "while" with no comma before it says when
+# ("There are no RMDs while the original owner is alive", "Don't drive while taking
+# it"): cut there, the sentence would lose its condition and state one nobody made.
 COORDINATOR = regex.compile(
-    r",\s+(?:and|but|while|whereas|yet|so)\s+|(?<!\s)\s++(?:while|whereas)\s+", flags=_I
+    r",\s+(?:and|but|while|whereas|yet|so)\s+|(?<!\s)\s++whereas\s+", flags=_I
 )
 
 # A clause that speaks of what the clause before it named ("…, and retail buyers got the

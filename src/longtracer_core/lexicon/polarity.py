@@ -32,6 +32,7 @@ __all__ = [
     "SCHEDULE_VERBS",
     "ALL_EXTENT_PLACES",
     "ALL_EXTENT_CLOSERS",
+    "ALL_EXTENT_DETERMINERS",
     "ANY_LICENSERS",
     "CONDITIONS",
     "CONDITION_JOINS",
@@ -254,9 +255,9 @@ FREQUENCY_ADVERBS = frozenset(
 # (words of extent, "whole" or "completely", are no quantifier of a set)
 QUANTIFIER_GROUPS: tuple[frozenset[str], ...] = (
     # "Any other time" / "At all other times", "every economist" / "economists
-    # unanimously expected" ("whole" stays out: "the whole department … some staff")
-    frozenset("all every each any everything unanimous unanimously".split()),
-    frozenset("everyone everybody".split()),
+    # unanimously expected", "everyone on the booking" / "all passengers on the booking"
+    # ("whole" stays out: "the whole department … some staff")
+    frozenset("all every each any everything everyone everybody unanimous unanimously".split()),
 )
 # a prohibition in the evidence (an instruction that opens its clause) says "never" of
 # what it forbids ("never take two doses" / "…; do not take two doses"; not "you do not
@@ -289,6 +290,8 @@ ALL_EXTENT = frozenset(
 )
 ALL_EXTENT_PLACES = frozenset("over along around".split())
 ALL_EXTENT_CLOSERS = frozenset("round long".split())
+# words between "all of" / "the whole of" and the stretch ("all of last week")
+ALL_EXTENT_DETERMINERS = frozenset("the its their last next this that".split())
 # verbs after "due to" that make it a schedule, not a cause ("was due to start in 2025")
 SCHEDULE_VERBS = frozenset(
     """

@@ -9,6 +9,8 @@ whether a figure is an end of a range. Used by the evidence-wide checks
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 import regex
@@ -22,6 +24,7 @@ from .units import unit_table
 
 __all__ = ["checkable", "claim_figures", "gate_needs", "in_range", "worked_out_at"]
 
+_MAX_READ = 8  # the figures of one claim read as operands of another
 _GLUED = regex.compile(r"[A-Za-zµ]+\b")
 
 
@@ -93,9 +96,37 @@ def checkable(claim: str, start: int, end: int) -> bool:
 def gate_needs(claim: str) -> tuple[Need, ...]:
     """The figures the matcher's figure gate asks a span for: every figure the claim
     asserts but those that are part of a name or code ("WH-50", "Rule 1", "PEP 695"),
-    which the evidence-wide checks leave out too (they leave out ordinals as well)."""
+    which the evidence-wide checks leave out too (they leave out ordinals as well), and
+    those it works out from its earlier ones. A figure it works out from two of its other
+    figures in any order is also met by a span stating those two (``Need.worked_from``)."""
     worked = worked_out_at(claim)
-    return tuple(need for item, need in claim_needs_at(claim, _gated) if item.start not in worked)
+    read = claim_needs_at(claim, _gated)
+    return tuple(
+        replace(need, worked_from=_worked_from(claim, item, need, read))
+        for item, need in read
+        if item.start not in worked
+    )
+
+
+def _worked_from(
+    claim: str, item: Reading, need: Need, read: Sequence[tuple[Reading, Need]]
+) -> tuple[tuple[Need, Need], ...]:
+    """The pairs of the claim's other figures (``read``) that work out ``need``, its
+    figure at ``item`` (``derivation.worked_out``)."""
+    if need.number is None or len(read) < 3:
+        return ()
+    kind = figure_kind(claim, item.start, item.end, item.kind, need.number)
+    others = [
+        (n, figure_kind(claim, i.start, i.end, i.kind, n.number), n.number)
+        for i, n in read[:_MAX_READ]
+        if i is not item and n.number
+    ]
+    return tuple(
+        (a, b)
+        for j, (a, ka, x) in enumerate(others)
+        for b, kb, y in others[j + 1 :]
+        if worked_out(need.number, need.decimals, kind, [(ka, x), (kb, y)])
+    )
 
 
 @lru_cache(maxsize=4096)

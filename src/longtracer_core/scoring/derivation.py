@@ -21,7 +21,7 @@ Pure functions of the sentences' figure readings and words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Protocol
 
@@ -212,10 +212,34 @@ def _compound_durations(by_kind: dict[str, list[Decimal]]) -> set[str]:
     return out
 
 
-def _times_own(target: str, kind: str, sentences: Sequence[Read], own: Sequence[Decimal]) -> bool:
+def _hits(value: Decimal, exponent: int | None) -> Callable[[Decimal], bool]:
+    """Does a computed result give ``value``: as figure readings write it, or, for a figure
+    the claim writes as approximate (``exponent``: its last written digit), rounded to it
+    ("about $600 a year" from "$49.95 per month")?"""
+    target = canon(value)
+    quantum = Decimal(1).scaleb(exponent) if exponent is not None else None
+
+    def hit(result: Decimal) -> bool:
+        if canon(result) == target:
+            return True
+        if quantum is None:
+            return False
+        try:
+            return (result / quantum).quantize(
+                Decimal(1), rounding=ROUND_HALF_UP
+            ) * quantum == value
+        except InvalidOperation:  # too many digits to round exactly
+            return False
+
+    return hit
+
+
+def _times_own(
+    hit: Callable[[Decimal], bool], kind: str, sentences: Sequence[Read], own: Sequence[Decimal]
+) -> bool:
     quantities = [n for s in sentences for k, n in sentence_numbers(s) if k == kind]
     return any(
-        target in (canon(q * f), canon(q / f))
+        hit(q * f) or hit(q / f)
         for q in quantities[: MAX_FIGURES * 4]
         for f in own
         if 1 < f < MAX_YEARS
@@ -279,11 +303,13 @@ def derivable_across(
     kind: str,
     sentences: Sequence[Read],
     user: Sequence[tuple[str, str]] = (),
+    exponent: int | None = None,
 ) -> bool:
     """May ``value`` have been worked out from figures of different sentences, or from the
     user's own (``user``: (kind, value) of the figures of the question, read first): the
     sum or the difference of two different figures of its kind (166 AU and 139 AU: 27 AU
-    between the probes), or a percentage of one (10 % of a £146,000 balance: £14,600).
+    between the probes), or a percentage of one (10 % of a £146,000 balance: £14,600);
+    rounded to ``exponent`` for a figure the claim writes as approximate (``_hits``).
     Never a year or a percentage; a small count meets a sum by chance."""
     if value is None or kind in ("year", "percent") or (kind == "count" and value < 10):
         return False
@@ -291,25 +317,31 @@ def derivable_across(
     pool += [f for s in sentences for f in sentence_numbers(s)]
     same = list(dict.fromkeys(n for k, n in pool if k == kind))[:_MAX_POOL]
     percents = [n for k, n in pool if k == "percent"][:_MAX_POOL]
+    hit = _hits(value, exponent)
     try:
-        target = canon(value)
         ends = ((a, b) for i, a in enumerate(same) for b in same[i + 1 :])
-        if any(target in (canon(a + b), canon(abs(a - b))) for a, b in ends):
+        if any(hit(a + b) or hit(abs(a - b)) for a, b in ends):
             return True
-        return any(target == canon(q * p / 100) for q in same for p in percents)
+        return any(hit(q * p / 100) for q in same for p in percents)
     except InvalidOperation:  # a figure too long for exact arithmetic
         return False
 
 
 def derivable(
-    value: Decimal, kind: str, sentences: Sequence[Read], own: Sequence[Decimal] = ()
+    value: Decimal,
+    kind: str,
+    sentences: Sequence[Read],
+    own: Sequence[Decimal] = (),
+    exponent: int | None = None,
 ) -> bool:
     """May ``value`` (a figure of ``kind``) have been computed from one of ``sentences``:
     a year plus or minus a duration, or a quantity of the claim's kind times a count or
-    a multiplier word of the same sentence, or times a count or multiplier the claim
-    itself writes in words (``own``: "over a three-year degree that comes to £18,000")?"""
-    target = canon(value)
-    if own and kind != "year" and _times_own(target, kind, sentences, own):
+    a multiplier word of the same sentence, or with a percentage of the same sentence added
+    or taken ("£150 plus VAT at 20%": £180), or times a count or multiplier the claim
+    itself writes in words (``own``: "over a three-year degree that comes to £18,000");
+    rounded to ``exponent`` for a figure the claim writes as approximate (``_hits``)?"""
+    hit = _hits(value, exponent)
+    if own and kind != "year" and _times_own(hit, kind, sentences, own):
         return True
     for s in sentences:
         figures = sentence_numbers(s)[: MAX_FIGURES * 2]
@@ -317,21 +349,31 @@ def derivable(
         if kind == "year":  # "began in 1933 and took 4 years": 1937
             factors += [n for k, n in figures if k == "unit:year" and 0 < n < MAX_YEARS]
             years = [n for k, n in figures if k == "year"]
-            if any(target in (canon(y + n), canon(y - n)) for y in years for n in factors):
+            if any(hit(y + n) or hit(y - n) for y in years for n in factors):
                 return True
             continue
         # a count times a count only by a word ("twice", "four"): small digits meet by chance
         if kind == "count":
             factors = [n for k, n in word_factors(s.text)]
         quantities = [n for k, n in figures if k == kind]
-        if any(
-            target in (canon(q * f), canon(q / f))
-            for q in quantities
-            for f in factors
-            if f is not q
-        ):
+        if any(hit(q * f) or hit(q / f) for q in quantities for f in factors if f is not q):
+            return True
+        if kind != "count" and _with_share(hit, quantities, figures):
             return True
     return False
+
+
+def _with_share(
+    hit: Callable[[Decimal], bool],
+    quantities: Sequence[Decimal],
+    figures: Sequence[tuple[str, Decimal]],
+) -> bool:
+    """A quantity of a sentence with one of its percentages added or taken ("$200 a night,
+    plus a 15% resort fee": $230)."""
+    shares = [n for k, n in figures if k == "percent" and 0 < n < 100]
+    return any(
+        hit(q * (100 + p) / 100) or hit(q * (100 - p) / 100) for q in quantities for p in shares
+    )
 
 
 def worked_out(

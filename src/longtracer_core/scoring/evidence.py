@@ -60,7 +60,7 @@ from .evidence_index import (
     figure_kinds,
     read_source,
 )
-from .figures import Need, context_figures, figure_kind, needs_met
+from .figures import Need, context_figures, figure_kind, needs_met, rounding_exponent
 from .findings import Finding, quote
 from .given_names import given_name_findings
 from .name_binding import name_binding_finding
@@ -201,7 +201,8 @@ def _computed(
     if start in worked_out_at(claim, either_way=True):
         return True
     own = [n for _, n in word_factors(claim)]
-    if need.number is None or not derivable(need.number, kind, index.sentences, own):
+    rounded = rounding_exponent(need)
+    if need.number is None or not derivable(need.number, kind, index.sentences, own, rounded):
         return False
     at = aligned.text.find(other)
     return kind != "year" or at < 0 or not _before(claim, start) & _before(aligned.text, at)
@@ -229,7 +230,7 @@ def _unmet(
         and aligned is not None
         and other is not None
         and asserted(claim, item[0], kind)
-        and not derivable_across(need.number, kind, index.sentences, user)
+        and not derivable_across(need.number, kind, index.sentences, user, rounding_exponent(need))
         and not worked_for_user(need.number, kind, index.sentences, user, claim)
     ):
         return Finding(

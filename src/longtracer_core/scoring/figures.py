@@ -36,6 +36,7 @@ from typing import Literal
 import regex
 
 from ..lexicon.numbers import (
+    CURRENCY_CODES,
     INLINE_SPACES,
     SHARE_FOLLOWERS,
     SHARE_LEADERS,
@@ -54,6 +55,7 @@ __all__ = [
     "figure_kind",
     "is_percent",
     "needs_met",
+    "rounding_exponent",
     "span_figures",
 ]
 
@@ -95,6 +97,9 @@ class Need:
     unit: str | None = None  # a quantity's unit: the span may state it in another unit
     share: bool = False  # a share in words ("a third"): met by a percentage written as it
     kind: str = ""  # what it counts (``figure_kind``): a bound is met by a value of its kind
+    # pairs of the claim's other figures that work this one out ("118 GWh, 34 GWh short of
+    # the 152 GWh forecast": 152 and 118 give 34): a span stating both meets it
+    worked_from: tuple[tuple[Need, Need], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +135,11 @@ def is_percent(text: str, end: int) -> bool:
 _GROUPED = regex.compile(rf"\d[,{INLINE_SPACES} ]\d")
 
 
+_CODE_BEFORE = regex.compile(
+    r"\b(?:" + "|".join(sorted(CURRENCY_CODES)) + r")\s?$", regex.IGNORECASE
+)
+
+
 def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | None) -> str:
     """What a figure counts: date, time, year, percent, money, a unit, or a plain count."""
     if kind in ("date", "time"):
@@ -137,8 +147,8 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
     before = text[max(0, start - 2) : start + 1]  # a scanned figure may hold its symbol
     if is_percent(text, end):
         return "percent"
-    if any(sym in before for sym in "$€£¥₹"):
-        return "money"
+    if any(sym in before for sym in "$€£¥₹") or _CODE_BEFORE.search(text, max(0, start - 5), start):
+        return "money"  # "$500", "USD 500"
     year = (
         number is not None
         and number == number.to_integral_value()
@@ -334,11 +344,20 @@ def span_figures(text: str) -> SpanFigures:
 
 
 def _last_significant(value: Decimal, decimals: int) -> int:
-    """Exponent of the last significant digit as written: 10,000 → 4; 140 → 1; 12.5 → -1."""
-    if decimals:
+    """Exponent of the last significant digit as written: 10,000 → 4; 140 → 1; 12.5 → -1;
+    a scale word's figure by its digits ("8.3 million" → 5: 8,336,817 is 8.3 million)."""
+    if decimals and value != value.to_integral_value():
         return -decimals
     digits = str(abs(int(value)))
     return len(digits) - len(digits.rstrip("0")) if digits != "0" else 0
+
+
+def rounding_exponent(need: Need) -> int | None:
+    """The last written digit of a figure the claim gives as approximate ("about $600":
+    2), which a computed value need only round to; None for any other figure."""
+    if need.hedge != "approx" or need.number is None:
+        return None
+    return _last_significant(need.number, need.decimals)
 
 
 def _rounds_to(value: Decimal, exponent: int, target: Decimal) -> bool:
@@ -385,8 +404,9 @@ def _met(need: Need, span: SpanFigures) -> bool:
         converted = _in_unit(span.values, need.unit) if need.unit else []
         return any(_rounds_to(v, exponent, x) for v in (*span.numbers, *converted) if v)
     # unhedged: only a span value written with more decimals may round to the claim's
+    exponent = _last_significant(x, need.decimals) if need.decimals else 0
     return any(
-        _rounds_to(v, -need.decimals, x)
+        _rounds_to(v, exponent, x)
         for v in span.numbers
         if v != v.to_integral_value() or need.decimals
     )
@@ -397,7 +417,9 @@ def needs_met(needs: Sequence[Need], span: SpanFigures) -> bool:
     for need in needs:
         if need.soft and not span.numbers:
             continue
-        if not _met(need, span):
+        if not _met(need, span) and not any(
+            _met(a, span) and _met(b, span) for a, b in need.worked_from
+        ):
             return False
     return True
 

@@ -384,7 +384,7 @@ def check_gates(
     return (
         _polarity(claim, tied),
         direction_gate(claim, sentence),
-        quantifier_gate(claim, sentence),
+        quantifier_gate(claim, sentence, span),
         entity_gate(claim, span, sentence, optional),
         figure_role_gate(claim, sentence, span, given),
         causal_gate(claim, span),

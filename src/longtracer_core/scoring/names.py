@@ -21,8 +21,16 @@ from typing import Any
 import regex
 
 from ..lexicon.grammar import NAME_LINKS, POSSESSIVE_ENDINGS
-from ..lexicon.numbers import NUMBER_WORDS
-from ..text.words import fold, fold_stem, function_words
+from ..lexicon.numbers import CURRENCY_CODES, NUMBER_WORDS
+from ..text.words import fold, fold_stem
+from .acronyms import (
+    LINKED_ACRONYM,
+    linked_initials,
+    numeral_written,
+    run_expands,
+    run_initials,
+    word_runs,
+)
 from .name_case import NAME_WORD, acronym, capitalised, title_span
 from .name_words import name_lexicon
 from .units import unit_table
@@ -127,8 +135,10 @@ def _names_of(text: str) -> tuple[Name, ...]:
             continue
         if any(ch.isdigit() for ch in word):
             continue  # model numbers and codes ("Q1", "L2") are figures, not names
-        if text[m.end() : m.end() + 9].lower().lstrip().startswith(("dollar", "cent")):
-            continue  # "US dollars", "Hong Kong cents": a currency, not a claim about a place
+        if text[m.end() : m.end() + 9].lower().lstrip().startswith(("dollar", "cent", "$")):
+            continue  # "US dollars", "Hong Kong cents", "US$15": a currency, not a place
+        if word.lower() in CURRENCY_CODES:
+            continue  # "USD 500": the currency of an amount
         folded = fold(word)
         title = folded in lex.titles and not _OF_NAME.search(text, 0, m.start())
         if folded in lex.not_names or title or folded in unit_table().words:
@@ -192,61 +202,6 @@ def _runs(text: str) -> Iterable[list[str]]:
 
 
 _PIECES = regex.compile(r"[.!?;:,)\]]\s+|\s+[(\[]|\n")
-_EXPANSION = range(3, 6)  # words in a lowercase expansion ("body mass index" / "BMI")
-
-
-def _word_runs(text: str) -> Iterable[list[str]]:
-    """Every run of three to five consecutive words of any case (linking words skipped
-    inside a run): a lowercase expansion of an acronym ("body mass index")."""
-    words = [m.group(0) for m in NAME_WORD.finditer(text) if m.group(0)[0].isalpha()]
-    for i, first in enumerate(words):
-        if first.lower() in NAME_LINKS:
-            continue
-        run = [first]
-        for word in words[i + 1 : i + 8]:
-            if word.lower() in NAME_LINKS:
-                continue
-            run.append(word)
-            if len(run) in _EXPANSION:
-                yield list(run)
-            if len(run) == _EXPANSION[-1]:
-                break
-
-
-def _initials(run: Sequence[str], whole: bool = False) -> str:
-    """The initials of a run's capitalised words; ``whole``: an acronym in it whole ("US
-    Department of Agriculture": "usda" as well as "uda")."""
-    return "".join(w if whole and acronym(w) else w[0] for w in run if w[0].isupper()).lower()
-
-
-def _run_initials(run: Sequence[str]) -> set[str]:
-    """A run's initials (an acronym in it by its first letter or whole), and those of the
-    run after its opening function word ("The United States" is written "US" as well as
-    "TUS")."""
-    out = {_initials(run), _initials(run, whole=True)}
-    if len(run) > 2 and run[0].casefold() in function_words():
-        out.update({_initials(run[1:]), _initials(run[1:], whole=True)})
-    return out
-
-
-# "BoE", "DfE": a lowercase linking letter, met only by a run holding it (_LINKED_RUN)
-_LINKED_ACRONYM = regex.compile(r"\p{Lu}\p{Ll}\p{Lu}\p{Lu}?")
-_LINKED_RUN = regex.compile(
-    r"\b(\p{Lu})\p{L}*\s+(of|for|on|in|and)\s+(?:the\s+)?(\p{Lu})\p{L}*(?:\s+(\p{Lu})\p{L}*)?"
-)
-
-
-def _linked_initials(piece: str) -> set[str]:
-    """ "Bank of England": "boe"; "Department for Education": "dfe"."""
-    out: set[str] = set()
-    for m in _LINKED_RUN.finditer(piece):
-        head = (m.group(1) + m.group(2)[0] + m.group(3)).lower()
-        out.add(head)
-        if m.group(4):
-            out.add(head + m.group(4).lower())
-    return out
-
-
 # under this share of capitalised words a text was written without case ("west beach")
 _UNCASED = 0.02
 
@@ -284,11 +239,11 @@ def name_index(texts: Iterable[str]) -> NameIndex:
             upper.update(fold(w) for w in seen)  # a lowercased text tells no case
         for piece in _PIECES.split(text):  # a name does not run across "." or ","
             for run in _runs(piece):
-                acronyms.update(_run_initials(run))
+                acronyms.update(run_initials(run))
                 folded = [fold(w) for w in run]
                 fronts.update((a, b) for j, b in enumerate(folded) for a in folded[:j])
-            acronyms.update(_linked_initials(piece))
-            acronyms.update("".join(w[0] for w in run).lower() for run in _word_runs(piece))
+            acronyms.update(linked_initials(piece))
+            acronyms.update("".join(w[0] for w in run).lower() for run in word_runs(piece))
     stems = frozenset(fold_stem(w) for w in words)
     return NameIndex(
         frozenset(words),
@@ -309,20 +264,28 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
         forms.add(folded.removesuffix("s"))  # "EVs"
     if forms & index.words or {fold_stem(f) for f in forms} & index.stems:
         return True
-    if acronym(word) and folded.replace(".", "") in index.acronyms:
+    base = next((word[: -len(e)] for e in POSSESSIVE_ENDINGS if word.endswith(e)), word)  # "NASA's"
+    if acronym(base) and bare.replace(".", "") in index.acronyms:
         return True
-    if _LINKED_ACRONYM.fullmatch(word) and folded in index.acronyms:
+    if LINKED_ACRONYM.fullmatch(base) and bare in index.acronyms:
         return True  # "BoE" / "Bank of England"
-    if acronym(word) and len(folded) == 2 and any(_spells(folded, w) for w in index.words):
+    if acronym(base) and len(bare) == 2 and any(_spells(bare, w) for w in index.words):
         return True  # "UV" / "ultraviolet"
+    if numeral_written(bare, index.words):
+        return True  # "Henry the Eighth" / "Henry VIII", "World War Two" / "World War II"
     places = name_lexicon().demonyms.get(folded, frozenset())
     if any(p in index.words or all(w in index.words for w in p.split()) for p in places):
         return True
-    # a spelling differs by a letter; a digit more or less is another model ("Watch6")
+    if not spelling:
+        return False
+    # a spelling differs by a letter; a digit more or less is another model ("Watch6"); a
+    # short form clips a name the evidence capitalises ("the Fed" / "the Federal Reserve")
     return (
-        spelling
-        and len(folded) >= _SPELLING_MIN
+        len(folded) >= _SPELLING_MIN
         and any(_one_edit(folded, w) for w in index.words if not any(c.isdigit() for c in w))
+    ) or (
+        len(bare) >= _CLIPPED_MIN
+        and any(w.startswith(bare) and len(w) > len(bare) + 1 for w in index.capitalised)
     )
 
 
@@ -333,6 +296,7 @@ def _spells(acronym: str, word: str) -> bool:
 
 # a name this long may be spelled one letter apart (transliteration: Shioli / Shiori)
 _SPELLING_MIN = 5
+_CLIPPED_MIN = 3  # a short form this long may clip a longer name ("Fed": "Federal")
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -344,21 +308,6 @@ def _one_edit(a: str, b: str) -> bool:
     short, long_ = (a, b) if len(a) < len(b) else (b, a)
     i = next((k for k, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
     return short[i:] == long_[i + 1 :]
-
-
-def _run_expands(names: Sequence[Name], i: int, text: str, index: NameIndex) -> bool:
-    """Is names[i] part of a run of names whose initials the evidence writes as an acronym
-    ("Japan Aerospace Exploration Agency" / "JAXA"; never the initials of another run of
-    names: "Carla Bruni" is no "Carlo Bruni")?"""
-    lo = hi = i
-    while lo > 0 and text[names[lo - 1].end : names[lo].start].strip().lower() in ("", "of", "and"):
-        lo -= 1
-    while hi + 1 < len(names) and text[names[hi].end : names[hi + 1].start].strip().lower() in (
-        "", "of", "and",
-    ):  # fmt: skip
-        hi += 1
-    run = [n.text for n in names[lo : hi + 1]]
-    return len(run) > 1 and _initials(run) in index.written
 
 
 @lru_cache(maxsize=64)
@@ -374,7 +323,9 @@ def _unheld(text: str, index: NameIndex, spelling: bool = True) -> Iterator[tupl
     another form people write it (an acronym or its expansion, a demonym, a spelling)."""
     names = list(_names_of(text))
     for i, name in enumerate(names):
-        if not (_present(name.text, index, spelling) or _run_expands(names, i, text, index)):
+        if not (
+            _present(name.text, index, spelling) or run_expands(text, name.start, index.written)
+        ):
             yield i, names
 
 

@@ -299,7 +299,10 @@ def _figure(m: regex.Match[str], lenient: bool) -> list[Reading]:
     suffix = g["suffix"] if lenient else None
     if suffix:
         scaled = _number(g["digits"], _SUFFIXES[suffix.casefold()], bool(g["sign"]))
-        options = [scaled] if g["currency"] is not None else [value, scaled]
+        if g["currency"] is not None and scaled:  # "£2.5m": only the sum of money
+            decimals = len(g["digits"].partition(".")[2])
+            return [Reading((scaled,), "num", m.start(), m.end(), Decimal(scaled), decimals)]
+        options = [value, scaled]
         return [Reading(tuple(r for r in options if r), "num", m.start(), m.end())]
     glyph = VULGAR_FRACTIONS.get(m.string[m.end() : m.end() + 1]) if lenient else None
     if glyph is not None and "." not in g["digits"] and not g["scale"]:

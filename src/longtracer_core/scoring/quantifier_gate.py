@@ -23,10 +23,12 @@ from functools import lru_cache
 
 import regex
 
+from ..lexicon.dates import MONTHS
 from ..lexicon.numbers import NUMBER_WORDS
 from ..lexicon.polarity import (
     ALL_EXTENT,
     ALL_EXTENT_CLOSERS,
+    ALL_EXTENT_DETERMINERS,
     ALL_EXTENT_PLACES,
     ANY_LICENSERS,
     CONDITION_JOINS,
@@ -47,6 +49,8 @@ from .gate_result import GateResult
 __all__ = ["quantifier_gate"]
 
 _QUANTIFIERS = QUANTIFIERS
+_THE = r"(?:(?:" + "|".join(sorted(ALL_EXTENT_DETERMINERS)) + r")\s+)?"
+_PERIODS = "|".join(sorted(ALL_EXTENT | frozenset(MONTHS), key=len, reverse=True))
 _NUMBERS = "|".join(sorted(NUMBER_WORDS))  # "three", "twelve", … in a pattern
 
 
@@ -111,8 +115,12 @@ def _stretches() -> regex.Pattern[str]:
         r"(?<=\d\s*[-–]\s*)all\b"  # "6-all"
         r"|\ball(?=\s+but\b)|(?<=\bas\s+a\s+)whole\b"  # "all but one", "as a whole"
         rf"|\ball(?=\s+(?:\d+|{_NUMBERS})\b)"  # "all three": a count
+        r"|\ball(?=[^,.;:!?]*\b(?:together|combined)\b)"  # "all of them together": a sum
         rf"|\bevery(?=\s+(?:\d+|other)\s+(?:{words(FREQUENCY_WORDS)})\b)"  # "every 30 days"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT_PLACES)})\b(?![-\p{{L}}]))"
+        # "all of March", "the whole of last week", "the entire season.": one stretch
+        rf"|\b(?:all\s+of|(?:whole|entire)(?:\s+of)?)(?=\s+{_THE}(?:{_PERIODS})\b(?!-)"
+        rf"(?:\s*(?:[^\s\p{{L}}]|$)|\s+(?:{words(function_words())})\b))"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT)})\b(?!-)"
         rf"(?:\s+(?:{words(ALL_EXTENT_CLOSERS)})\b|\s*(?:[^\s\p{{L}}]|$)"
         rf"|\s+(?:{words(function_words())})\b))",
@@ -138,14 +146,29 @@ _SHARE_OF = regex.compile(
 _SCOPE_SHARED = 3
 
 
+# "most" as a superlative: after "the" ("the most common") or closing its clause ("what
+# speeds up ageing most: heat"), no limit on a subject
+_SUPERLATIVE = regex.compile(r"\bthe\s+most\b|\bmost\s*(?:[^\w\s]|$)", regex.IGNORECASE)
+
+
+def _limits(clause: str) -> set[str]:
+    """The limits (``SCOPE_LIMITS``) the clause puts on its subject."""
+    words = set(lex_tokens(clause)) & SCOPE_LIMITS
+    if "most" in words and len(_SUPERLATIVE.findall(clause)) == len(_MOST.findall(clause)):
+        words.discard("most")
+    return words
+
+
+_MOST = regex.compile(r"\bmost\b", regex.IGNORECASE)
+
+
 def _dropped_limit(claim: str, sentence: str) -> str | None:
     """The limit ("many", "80 % of") of the evidence clause that states the claim's
     clause, when the claim keeps no limit of any kind and no figure."""
     if not (set(lex_tokens(sentence)) & SCOPE_LIMITS or _SHARE_OF.search(sentence)):
         return None  # nothing to drop: the common case, read without clauses
     mine, theirs = stating_clauses(claim, sentence)
-    words = set(lex_tokens(theirs))
-    limit = sorted(words & SCOPE_LIMITS)
+    limit = sorted(_limits(theirs))
     share = _SHARE_OF.search(theirs)
     if not (limit or share) or set(lex_tokens(claim)) & SCOPE_WORDS:
         return None
@@ -198,17 +221,20 @@ def _prohibits(claim: str, sentence: str) -> bool:
     return any(stem(m.group(1).casefold()) in ours for m in _PROHIBITION.finditer(sentence))
 
 
-def quantifier_gate(claim: str, sentence: str) -> GateResult:
-    """The claim generalises ("all", "every", "never") where the evidence does not, or states
-    without its limit what the evidence limits ("Its species are endemic" for "Around 80 %
-    of its species are endemic"; "Tardigrades enter a tun" for "many species enter a tun")."""
+def quantifier_gate(claim: str, sentence: str, span: str = "") -> GateResult:
+    """The claim generalises ("all", "every", "never") where the evidence (the aligned
+    ``sentence``, or any sentence of its ``span``: a claim may restate two of them, "the
+    form … with the names of all passengers") does not, or states without its limit what
+    the evidence limits ("Its species are endemic" for "Around 80 % of its species are
+    endemic"; "Tardigrades enter a tun" for "many species enter a tun")."""
     c = _unbounded(claim, licensed=True) & _QUANTIFIERS
     if "every" in c and _EVERY_PERIOD.search(claim) and _FREQUENCY.search(sentence):
         c.discard("every")  # "10 µg every day" for "a daily supplement"
     if "never" in c and _prohibits(claim, sentence):
         c.discard("never")  # "never double up" for "do not double up"
-    s = _unbounded(sentence)
-    kept = _unbounded(sentence, licensed=True)  # "if any fault appears" says no "all"
+    evidence = span or sentence
+    s = _unbounded(evidence)
+    kept = _unbounded(evidence, licensed=True)  # "if any fault appears" says no "all"
     extra = sorted(w for w in c - s if not any(w in g and g & kept for g in QUANTIFIER_GROUPS))
     if extra:
         return GateResult(

@@ -233,6 +233,27 @@ def test_a_label_before_a_colon_is_no_clause_of_its_own():
     assert first.startswith("One trade-off: while") and second == "The headphones use AAC."
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "There are no RMDs while the original owner is alive.",
+        "Don't drive while you are taking this medicine.",
+        "The landlord can't serve a Section 21 notice while your deposit is unprotected.",
+    ],
+)
+def test_a_while_that_says_when_is_no_second_statement(text):
+    """Cut at "while", the sentence would lose its condition ("There are no RMDs") and
+    state one nobody made ("The original owner is alive")."""
+    assert [c.claim_text for c in DEC.decompose(text).claims] == [text]
+
+
+def test_a_contrast_after_a_comma_is_still_two_statements():
+    texts = [c.claim_text for c in DEC.decompose("Prices rose 5%, while wages fell 2%.").claims]
+    assert texts == ["Prices rose 5%", "Wages fell 2%."]
+    texts = [c.claim_text for c in DEC.decompose("Prices rose 5% whereas wages fell 2%.").claims]
+    assert len(texts) == 2
+
+
 def test_a_lead_in_counting_what_follows_is_talk():
     """A lead-in that ends in ':' counts what follows with a number word ("the two"): no
     figure of its own; digits keep it a claim."""

@@ -165,6 +165,30 @@ def fired(claim: str, span: str) -> set[str]:
     return {g.name for g in check_gates(claim, span) if g.fired}
 
 
+FARM = "The wind farm generated 118 GWh of electricity in 2024, well below its forecast of 152 GWh."
+
+
+@pytest.mark.parametrize(
+    ("claim", "passes"),
+    [
+        # 34 is 152 − 118: a span stating both operands meets it, in either order
+        ("The farm produced 118 GWh in 2024, about 34 GWh short of the 152 GWh forecast.", True),
+        ("Against a 152 GWh forecast the farm made 118 GWh, 34 GWh short.", True),
+        # a difference its operands do not give, or operands the span does not state
+        ("The farm produced 118 GWh in 2024, about 30 GWh short of the 152 GWh forecast.", False),
+        ("The farm produced 118 GWh in 2024, about 34 GWh short of the 158 GWh forecast.", False),
+    ],
+)
+def test_a_figure_the_claim_works_out_is_met_by_its_operands(claim, passes):
+    assert needs_met(gate_needs(claim), span_figures(FARM)) is passes
+
+
+def test_the_figure_role_gate_reads_a_worked_figure_as_its_operands():
+    worked = "The farm produced 118 GWh in 2024, about 34 GWh short of the 152 GWh forecast."
+    assert "figure_role" not in fired(worked, FARM)
+    assert "figure_role" in fired("The farm produced 134 GWh in 2024.", FARM)
+
+
 @pytest.mark.parametrize(
     ("gate", "claim", "span"),
     [
@@ -514,6 +538,42 @@ def test_all_of_a_stretch_of_time_or_place_or_a_tied_score_claims_no_universal(c
 def test_all_of_a_set_still_generalises():
     assert "quantifier" in fired("All staff were laid off.", "Some staff were laid off.")
     assert "quantifier" in fired("All year groups sit the test.", "Year 9 sits the test.")
+    assert "quantifier" in fired("The whole year group sat it.", "Year 9 sat it.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "span"),
+    [
+        # one stretch of time, however it is written
+        (
+            "Carrow got 412 mm in two days, more than it normally gets in all of March.",
+            "Carrow received 412 mm in 48 hours, more than its average for the whole of March.",
+        ),
+        ("The shop was closed all of last week.", "The shop was closed for the entire week."),
+        # a sum, not every one of a set
+        (
+            "It holds more water than all of the Great Lakes together.",
+            "It holds more water than the Great Lakes combined.",
+        ),
+        # "everyone" restates "all"; a claim may restate two sentences of its span
+        (
+            "Use the form, with the names of everyone on the booking.",
+            "Use the form. You will need the names of all passengers on the booking.",
+        ),
+        # a superlative "most" limits no subject
+        (
+            "Heat is one of the two things that age a battery fastest.",
+            "Two things speed up ageing most: heat, and a very high state of charge.",
+        ),
+    ],
+)
+def test_wholes_sums_and_superlatives_are_no_generalisation(claim, span):
+    assert "quantifier" not in fired(claim, span)
+
+
+def test_a_limit_on_a_subject_still_counts():
+    span = "Most species of tardigrade enter a tun when they dry out."
+    assert "quantifier" in fired("Tardigrades enter a tun when they dry out.", span)
 
 
 @pytest.mark.parametrize(

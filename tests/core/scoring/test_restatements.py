@@ -1,0 +1,134 @@
+"""Names and figures as chat answers rewrite them: each rewrite is no proof of error
+(nothing deleted for it), and the same sentence with the name or figure changed is still
+found. Probes of our own, written for the twentieth sitting's review of false refutations."""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+from longtracer_core.scoring.findings import DECISIVE_KINDS
+
+
+def kinds(source: str, claim: str) -> list[str]:
+    return [f.kind for f in evidence_findings(claim, evidence_index([("S1", source)]))]
+
+
+NAMES = [
+    # a possessive acronym, its expansion in the source
+    (
+        "The National Aeronautics and Space Administration plans to send four astronauts.",
+        "NASA's mission will carry four astronauts.",
+        "ESA's mission will carry four astronauts.",
+    ),
+    (
+        "In August, the Bank of England raised its base rate to 5.25%.",
+        "In August the BoE's base rate rose to 5.25%.",
+        "In August the ECB's base rate rose to 5.25%.",
+    ),
+    # the expansion written out where the source writes the acronym, in either spelling
+    (
+        "The WHO declared the outbreak a public health emergency.",
+        "The World Health Organisation declared the outbreak a public health emergency.",
+        "The World Trade Organisation declared the outbreak a public health emergency.",
+    ),
+    (
+        "The CDC updated its isolation guidance on Friday.",
+        "The Centers for Disease Control and Prevention updated its guidance.",
+        "The Food and Drug Administration updated its guidance.",
+    ),
+    # a number word of a name, the source's Roman numeral
+    (
+        "Henry VIII of England married six times.",
+        "Henry the Eighth married six times.",
+        "Henry the Seventh married six times.",
+    ),
+    ("World War II ended in 1945.", "World War Two ended in 1945.", None),
+    # a short form that clips the source's name
+    ("The Federal Reserve cut rates.", "The Fed cut rates.", "The ECB cut rates."),
+    # a faith and its followers
+    ("Ramadan is observed by followers of Islam.", "Ramadan is observed by Muslims.", None),
+]
+
+
+@pytest.mark.parametrize(("source", "faithful", "wrong"), NAMES)
+def test_the_forms_people_write_a_name_in_are_no_absent_name(source, faithful, wrong):
+    assert "name_absent" not in kinds(source, faithful)
+    if wrong is not None:
+        assert "name_absent" in kinds(source, wrong)
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        ("Speeding carries a fine of $500.", "Speeding carries a fine of USD 500."),
+        ("The plan costs $15 a month.", "The plan costs US$15 a month."),
+        ("The chip runs at 3,200 MHz.", "The chip runs at 3.2 GHz."),
+        ("It produces 350 newton-metres of torque.", "It produces 350 Nm of torque."),
+        ("The webinar starts at 14:00 UTC.", "The webinar starts at 14:00 GMT."),
+        ("The museum is closed on 26 December.", "The museum is closed on Boxing Day."),
+    ],
+)
+def test_currencies_units_time_zones_and_holidays_name_no_entity(source, claim):
+    assert kinds(source, claim) == []
+
+
+def test_a_currency_code_makes_its_figure_a_sum_of_money():
+    """ "USD 700" against "$500" is the same fine, another sum: a conflict."""
+    assert kinds("Speeding carries a fine of $500.", "Speeding carries a fine of USD 700.") == [
+        "figure_conflict"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("source", "faithful", "wrong"),
+    [
+        # a scale word's figure rounds the source's digits, hedged or not
+        (
+            "The city had a population of 8,336,817.",
+            "The city has about 8.3 million residents.",
+            "The city has about 8.6 million residents.",
+        ),
+        (
+            "The city had a population of 8,336,817.",
+            "The city has 8.3 million residents.",
+            "The city has 8.6 million residents.",
+        ),
+        (
+            "The charity raised £2,512,000 last year.",
+            "The charity raised about £2.5m last year.",
+            "The charity raised about £3.5m last year.",
+        ),
+    ],
+)
+def test_a_figure_rounded_to_its_scale_word_is_the_sources(source, faithful, wrong):
+    assert kinds(source, faithful) == []
+    assert kinds(source, wrong) == ["figure_conflict"]
+
+
+def test_basis_points_restate_percentage_points():
+    source = "The Federal Reserve cut its rate by 0.25 percentage points."
+    assert kinds(source, "The Fed cut its rate by 25 basis points.") == []
+    assert kinds(source, "The Fed cut its rate by 50 basis points.") != []
+
+
+@pytest.mark.parametrize(
+    ("source", "worked", "wrong"),
+    [
+        # a sum with a percentage of its sentence added
+        (
+            "The repair costs £150 plus VAT at 20%.",
+            "The repair comes to £180 including VAT.",
+            "The repair comes to £190 including VAT.",
+        ),
+        # a computed figure the claim gives rounded ("about")
+        (
+            "The gym membership costs $49.95 per month.",
+            "The gym membership is about $600 a year.",
+            "The gym membership is about $700 a year.",
+        ),
+    ],
+)
+def test_a_figure_worked_out_from_its_sentence_is_marked_not_deleted(source, worked, wrong):
+    assert not DECISIVE_KINDS & set(kinds(source, worked))
+    assert kinds(source, wrong) == ["figure_conflict"]
