@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 import warnings
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -26,6 +27,7 @@ from ..contracts import (
 )
 from ..decompose.types import DraftClaim
 from ..errors import EmbeddingModelMismatchError, EmptySourcesWarning, EvaluationFailedError
+from ..scoring.derived_figures import derived_figures
 from ..scoring.evidence import evidence_index
 from ..scoring.matching import ClaimMatch, cited_candidates, match_claims, spans_by_source
 from .assess import assess_claim, no_evidence_claim, refusal_claim
@@ -151,6 +153,11 @@ def _score(
         cited_candidates(cos[r], by_source, prep.cited.get(i, ()))
         for r, (i, _) in enumerate(factual)
     ]
+    index = None
+    if config.score_model != "seed-v1":
+        docs = [d for d in prep.docs if d.span_class == "truth"]
+        titles = [t for d in docs if isinstance(t := d.metadata.get("title"), str)]
+        index = evidence_index([(d.source_id, d.text) for d in docs], engine.read_source, titles)
     found = match_claims(
         [c.claim_text for _, c in factual],
         cos,
@@ -161,12 +168,8 @@ def _score(
         model=config.score_model,
         contexts=[c.context for _, c in factual],
         question=prep.question,
+        derived=None if index is None else partial(derived_figures, index=index),
     )
-    index = None
-    if config.score_model != "seed-v1":
-        docs = [d for d in prep.docs if d.span_class == "truth"]
-        titles = [t for d in docs if isinstance(t := d.metadata.get("title"), str)]
-        index = evidence_index([(d.source_id, d.text) for d in docs], engine.read_source, titles)
     for (i, c), match, cited_spans in zip(factual, found, cited, strict=True):
         matches[ids[i]] = match
         results[i] = assess_claim(ids[i], c, match, prep.spans, config, cited_spans)

@@ -216,6 +216,7 @@ def match_claims(
     model: ScoreModelName = "seed-v1",
     contexts: Sequence[Sequence[str]] = (),
     question: str | None = None,
+    derived: Callable[[str, Sequence[str]], frozenset[str]] | None = None,
 ) -> list[ClaimMatch]:
     """Match every claim against its candidates in ``plan``.
 
@@ -226,7 +227,8 @@ def match_claims(
     need state them (as in the evidence-wide checks). A claim's match records
     ``numeric_mismatch`` when the numeric gate is what kept it down: the best
     candidate was capped, or a capped candidate would otherwise have scored
-    above the best and at least partial.
+    above the best and at least partial. ``derived`` (v2) gives the figures a claim works
+    out from the case's figures (``derived_figures``): no span need state them either.
     """
     n_spans = len(plan.spans)
     if cos.shape != (len(claim_texts), n_spans):
@@ -240,6 +242,8 @@ def match_claims(
         cands = _select(cos[ci], plan.truth, cited[ci] if ci < len(cited) else (), candidates_m)
         context = contexts[ci] if ci < len(contexts) else ()
         optional, given = claim_context(context, model, question)
+        if derived is not None and model == "v2":
+            given = given | derived(text, [*context, *([question] if question else [])])
         scored, uncapped, blocked = _score_candidates(
             text, cos[ci], cands, plan, config, model, optional, given
         )

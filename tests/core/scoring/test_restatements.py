@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from longtracer_core.scoring.derived_figures import derived_figures
 from longtracer_core.scoring.evidence import evidence_findings, evidence_index
 from longtracer_core.scoring.findings import DECISIVE_KINDS
 
@@ -132,3 +133,25 @@ def test_basis_points_restate_percentage_points():
 def test_a_figure_worked_out_from_its_sentence_is_marked_not_deleted(source, worked, wrong):
     assert not DECISIVE_KINDS & set(kinds(source, worked))
     assert kinds(source, wrong) == ["figure_conflict"]
+
+
+MORTGAGE = evidence_index(
+    [("S1", "You can overpay up to 10% of your balance each year without a charge.")]
+)
+
+
+def test_a_figure_worked_out_from_the_case_is_no_figure_a_span_must_state():
+    """10% of the user's £146,000 is £14,600: the matcher's figure gate does not hold it
+    against every span (``derived_figures``), and a figure no computation gives stays."""
+    question = ["I owe £146,000 on my mortgage. How much can I overpay?"]
+    assert derived_figures("You can overpay £14,600 this year.", question, MORTGAGE) == {"14600"}
+    assert derived_figures("You can overpay £15,600 this year.", question, MORTGAGE) == set()
+    # a figure the evidence states is looked for where it stands, never set aside
+    assert derived_figures("You can overpay 10% a year.", question, MORTGAGE) == set()
+
+
+def test_a_rounded_count_is_no_computation():
+    index = evidence_index([("S1", "The fort held 64 soldiers and the gatehouse 18.")])
+    # 64 − 18 is 46, which rounds to "about 50" only by chance
+    assert derived_figures("Each milecastle held about 50 soldiers.", [], index) == set()
+    assert derived_figures("The fort held 46 soldiers more than the gatehouse.", [], index) == {"46"}
