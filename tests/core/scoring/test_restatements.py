@@ -154,4 +154,5 @@ def test_a_rounded_count_is_no_computation():
     index = evidence_index([("S1", "The fort held 64 soldiers and the gatehouse 18.")])
     # 64 − 18 is 46, which rounds to "about 50" only by chance
     assert derived_figures("Each milecastle held about 50 soldiers.", [], index) == set()
-    assert derived_figures("The fort held 46 soldiers more than the gatehouse.", [], index) == {"46"}
+    more = "The fort held 46 soldiers more than the gatehouse."
+    assert derived_figures(more, [], index) == {"46"}
