@@ -14,6 +14,7 @@ __all__ = [
     "ERAS_BEFORE",
     "MONTHS",
     "MONTH_ABBREVIATIONS",
+    "TIME_ZONES",
     "WEEKDAYS",
     "WEEKDAY_ABBREVIATIONS",
 ]
@@ -76,4 +77,25 @@ CALENDAR_LEADS = frozenset(
 # dates them ("in May", "on Sat"; not "May drain", "March the troops", "the Sun")
 AMBIGUOUS_CALENDAR_WORDS = frozenset(
     {"may", "march", "mar", "august", "aug", "sun", "sat", "wed", "jan"}
+)
+
+# time zones, each group one zone by its names: a claim's zone is the evidence's when the
+# evidence writes one of its group (or no zone at all)
+TIME_ZONES: tuple[frozenset[str], ...] = tuple(
+    frozenset(group.split())
+    for group in (
+        "gmt utc",
+        "bst",
+        "cet",
+        "cest",
+        "eet",
+        "eest",
+        "est edt",
+        "cst cdt",
+        "mst mdt",
+        "pst pdt",
+        "aest aedt",
+        "ist",
+        "jst",
+    )
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "CURRENCY_CODES",
+    "CURRENCY_SIGNS",
     "CURRENCY_WORDS",
     "DURATION_PAIRS",
     "DURATION_UNITS",
@@ -21,8 +22,10 @@ __all__ = [
     "SCALE_EXPONENTS",
     "SCALE_SUFFIXES",
     "SCALE_WORDS",
+    "SHARE_ADDED",
     "SHARE_FOLLOWERS",
     "SHARE_LEADERS",
+    "SHARE_TAKEN",
     "VULGAR_FRACTIONS",
 ]
 
@@ -124,6 +127,46 @@ CURRENCY_CODES = frozenset(
     "usd eur gbp chf aud cad nzd jpy cny rmb inr sek nok dkk hkd sgd zar brl mxn pln czk huf"
     " krw".split()
 )
+# how a text writes a currency, and the codes it may stand for ("$" is any dollar)
+CURRENCY_SIGNS: dict[str, str] = {
+    "$": "usd aud cad nzd hkd sgd",
+    "us$": "usd",
+    "a$": "aud",
+    "c$": "cad",
+    "nz$": "nzd",
+    "hk$": "hkd",
+    "s$": "sgd",
+    "€": "eur",
+    "£": "gbp",
+    "¥": "jpy cny",
+    "₹": "inr",
+    "dollar": "usd aud cad nzd hkd sgd",
+    "dollars": "usd aud cad nzd hkd sgd",
+    "euro": "eur",
+    "euros": "eur",
+    "pound": "gbp",
+    "pounds": "gbp",
+    "sterling": "gbp",
+    "yen": "jpy",
+    "yuan": "cny rmb",
+    "renminbi": "cny rmb",
+    "rmb": "cny rmb",
+    "franc": "chf",
+    "francs": "chf",
+    "rupee": "inr",
+    "rupees": "inr",
+    "krona": "sek",
+    "kronor": "sek",
+    "krone": "nok dkk",
+    "kroner": "nok dkk",
+    "rand": "zar",
+}
+# words by which a sentence adds one of its percentages to a sum ("£150 plus VAT at 20%",
+# "a 15% resort fee") or takes it off ("20% off", "a 10% discount")
+SHARE_ADDED = frozenset(
+    "plus vat tax taxes fee fees surcharge surcharges tip gratuity markup commission".split()
+)
+SHARE_TAKEN = frozenset("off discount discounted less minus reduction rebate cashback".split())
 # currency words written after a figure ("40 dollars", "12 EUR")
 CURRENCY_WORDS = CURRENCY_CODES | frozenset(
     "dollar dollars euro euros pound pounds yen kroner krone francs rupees".split()

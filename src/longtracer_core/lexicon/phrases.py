@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import regex
 
+from .polarity import FALLING_WORDS, RISING_WORDS
 from .verbs import FINITE, PAST_BASE
 
 __all__ = [
@@ -288,8 +289,17 @@ SUBJECT_VERB = regex.compile(
 # anywhere ("X rose 5%, and Y fell 2%"). A "while" with no comma before it says when
 # ("There are no RMDs while the original owner is alive", "Don't drive while taking
 # it"): cut there, the sentence would lose its condition and state one nobody made.
+# A "while" between two changes or two figures contrasts them ("Prices rose 5% while wages
+# fell 2%") and is a cut.
+_CHANGE = (
+    r"(?:\d|\b(?:"
+    + "|".join(sorted({*RISING_WORDS, *FALLING_WORDS}, key=len, reverse=True))
+    + r")\b)"
+)
 COORDINATOR = regex.compile(
-    r",\s+(?:and|but|while|whereas|yet|so)\s+|(?<!\s)\s++whereas\s+", flags=_I
+    r",\s+(?:and|but|while|whereas|yet|so)\s+|(?<!\s)\s++whereas\s+"
+    rf"|(?<={_CHANGE}[^,.;:]*)(?<!\s)\s++while\s+(?=[^,.;:]*{_CHANGE})",
+    flags=_I,
 )
 
 # A clause that speaks of what the clause before it named ("…, and retail buyers got the

@@ -255,9 +255,10 @@ FREQUENCY_ADVERBS = frozenset(
 # (words of extent, "whole" or "completely", are no quantifier of a set)
 QUANTIFIER_GROUPS: tuple[frozenset[str], ...] = (
     # "Any other time" / "At all other times", "every economist" / "economists
-    # unanimously expected", "everyone on the booking" / "all passengers on the booking"
-    # ("whole" stays out: "the whole department … some staff")
-    frozenset("all every each any everything everyone everybody unanimous unanimously".split()),
+    # unanimously expected" ("whole" stays out: "the whole department … some staff";
+    # "everyone" too: "Everyone in the building" is more than "All staff")
+    frozenset("all every each any everything unanimous unanimously".split()),
+    frozenset("everyone everybody".split()),
 )
 # a prohibition in the evidence (an instruction that opens its clause) says "never" of
 # what it forbids ("never take two doses" / "…; do not take two doses"; not "you do not

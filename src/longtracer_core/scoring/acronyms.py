@@ -12,14 +12,16 @@ from collections.abc import Iterable, Sequence
 import regex
 
 from ..lexicon.grammar import NAME_LINKS
-from ..lexicon.numbers import NUMBER_WORDS, ORDINAL_WORDS
+from ..lexicon.numbers import CURRENCY_SIGNS, NUMBER_WORDS, ORDINAL_WORDS
 from ..text.words import function_words
 from .name_case import NAME_WORD, acronym
 
 __all__ = [
     "LINKED_ACRONYM",
+    "currency_codes",
+    "currency_words",
     "linked_initials",
-    "numeral_written",
+    "numeral_forms",
     "run_expands",
     "run_initials",
     "word_runs",
@@ -84,17 +86,36 @@ _NUMERALS = {**NUMBER_WORDS, **ORDINAL_WORDS, "one": 1, "first": 1, "second": 2}
 _ROMAN = (("x", 10), ("ix", 9), ("v", 5), ("iv", 4), ("i", 1))
 
 
-def numeral_written(word: str, words: frozenset[str]) -> bool:
-    """Is a number word of a name ("Eighth", "Two") written by the evidence as a Roman
-    numeral or in digits ("VIII", "8th")?"""
+def numeral_forms(word: str) -> frozenset[str]:
+    """How the evidence may write a number word of a name ("Eighth", "Two"): as a Roman
+    numeral or in digits ("viii", "8", "8th"); nothing for another word."""
     value = _NUMERALS.get(word)
     if value is None:
-        return False
+        return frozenset()
     roman, rest = "", value
     for letters, worth in _ROMAN:
         while rest >= worth:
             roman, rest = roman + letters, rest - worth
-    return bool({roman, str(value), f"{value}th"} & words)
+    return frozenset({roman, str(value), f"{value}th"})
+
+
+_SIGNS = regex.compile(
+    r"(?:"
+    + "|".join(regex.escape(k) for k in sorted(CURRENCY_SIGNS, key=len, reverse=True))
+    + r")(?![\p{L}])",
+    regex.IGNORECASE,
+)
+
+
+def currency_words(text: str) -> set[str]:
+    """The currency codes ``text`` may mean by its signs and currency words ("$500": any
+    dollar's code; "€", "euros": "eur"), as name evidence for a claim's "USD 500"."""
+    return {code for m in _SIGNS.finditer(text) for code in CURRENCY_SIGNS[m[0].casefold()].split()}
+
+
+def currency_codes(code: str) -> frozenset[str]:
+    """The codes one currency goes by ("cny" / "rmb")."""
+    return frozenset(CURRENCY_SIGNS.get(code, code).split()) | {code}
 
 
 # a run of capitalised words, linking words inside it ("Centers for Disease Control")
@@ -115,11 +136,30 @@ def run_expands(text: str, start: int, written: frozenset[str]) -> bool:
     run = next((m for m in _CAPITAL_RUN.finditer(text) if m.start() <= start < m.end()), None)
     if run is None:
         return False
-    words = [w for w in run.group(0).split() if w[:1].isupper()]
-    while words and words[0].casefold() in function_words():
+    words = [(m.start(), m[0]) for m in _WORD.finditer(run[0]) if m[0][:1].isupper()]
+    while words and words[0][1].casefold() in function_words():
         words = words[1:]
-    initials = "".join(w[0] for w in words).lower()
-    return len(words) > 1 and (
-        initials in written
-        or any(len(a) >= _ACRONYM_PREFIX and initials.startswith(a) for a in written)
+    initials = "".join(w[0] for _, w in words).lower()
+    if len(words) < 2:
+        return False
+    if initials in written:
+        return True
+    at = max((k for k, (s, _) in enumerate(words) if run.start() + s <= start), default=-1)
+    return any(
+        len(a) >= _ACRONYM_PREFIX and initials.startswith(a) and _spelled(run[0], words, a, at)
+        for a in written
     )
+
+
+_WORD = regex.compile(r"\S+")
+
+
+def _spelled(run: str, words: list[tuple[int, str]], acronym: str, at: int) -> bool:
+    """Is the word at ``at`` one the acronym's first words spell, or a tail joined to them by
+    "and" ("Control and Prevention" of "CDC")? A title and a person after an expansion
+    ("European Central Bank President Christine Lagarde") are names of their own."""
+    if 0 <= at < len(acronym):
+        return True
+    last, nxt = words[len(acronym) - 1], words[len(acronym)]
+    joint = run[last[0] + len(last[1]) : nxt[0]].strip().casefold()
+    return joint in ("and", "&") and len(words) == len(acronym) + 1

@@ -27,7 +27,14 @@ from typing import Protocol
 
 import regex
 
-from ..lexicon.numbers import DURATION_PAIRS, MULTIPLIER_WORDS, NUMBER_WORDS, PERIOD_FACTORS
+from ..lexicon.numbers import (
+    DURATION_PAIRS,
+    MULTIPLIER_WORDS,
+    NUMBER_WORDS,
+    PERIOD_FACTORS,
+    SHARE_ADDED,
+    SHARE_TAKEN,
+)
 from ..text.memo import short_text_cache
 from ..text.words import lex_tokens
 from .units import unit_table
@@ -304,13 +311,15 @@ def derivable_across(
     sentences: Sequence[Read],
     user: Sequence[tuple[str, str]] = (),
     exponent: int | None = None,
+    sums: bool = True,
 ) -> bool:
     """May ``value`` have been worked out from figures of different sentences, or from the
     user's own (``user``: (kind, value) of the figures of the question, read first): the
     sum or the difference of two different figures of its kind (166 AU and 139 AU: 27 AU
     between the probes), or a percentage of one (10 % of a £146,000 balance: £14,600);
-    rounded to ``exponent`` for a figure the claim writes as approximate (``_hits``).
-    Never a year or a percentage; a small count meets a sum by chance."""
+    rounded to ``exponent`` for a figure the claim writes as approximate (``_hits``);
+    without ``sums``, only a percentage of one. Never a year or a percentage; a small count
+    meets a sum by chance."""
     if value is None or kind in ("year", "percent") or (kind == "count" and value < 10):
         return False
     pool = [(k, n) for k, v in user if (n := number(v)) is not None]
@@ -320,7 +329,7 @@ def derivable_across(
     hit = _hits(value, exponent)
     try:
         ends = ((a, b) for i, a in enumerate(same) for b in same[i + 1 :])
-        if any(hit(a + b) or hit(abs(a - b)) for a, b in ends):
+        if sums and any(hit(a + b) or hit(abs(a - b)) for a, b in ends):
             return True
         return any(hit(q * p / 100) for q in same for p in percents)
     except InvalidOperation:  # a figure too long for exact arithmetic
@@ -358,7 +367,7 @@ def derivable(
         quantities = [n for k, n in figures if k == kind]
         if any(hit(q * f) or hit(q / f) for q in quantities for f in factors if f is not q):
             return True
-        if kind != "count" and _with_share(hit, quantities, figures):
+        if kind != "count" and _with_share(hit, quantities, figures, s.text):
             return True
     return False
 
@@ -367,12 +376,16 @@ def _with_share(
     hit: Callable[[Decimal], bool],
     quantities: Sequence[Decimal],
     figures: Sequence[tuple[str, Decimal]],
+    text: str,
 ) -> bool:
-    """A quantity of a sentence with one of its percentages added or taken ("$200 a night,
-    plus a 15% resort fee": $230)."""
+    """A quantity of a sentence with one of its percentages added, where the sentence says
+    it adds one ("$200 a night, plus a 15% resort fee": $230), or taken off, where it says
+    it takes one off ("20% off the £50 list price": £40)."""
+    words = set(lex_tokens(text))
     shares = [n for k, n in figures if k == "percent" and 0 < n < 100]
+    signs = [s for s, cue in ((1, SHARE_ADDED), (-1, SHARE_TAKEN)) if words & cue]
     return any(
-        hit(q * (100 + p) / 100) or hit(q * (100 - p) / 100) for q in quantities for p in shares
+        hit(q * (100 + sign * p) / 100) for q in quantities for p in shares for sign in signs
     )
 
 

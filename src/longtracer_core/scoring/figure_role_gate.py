@@ -18,7 +18,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 import regex
 
 from ..lexicon.numbers import SCALE_EXPONENTS
-from .derivation import canon, worked_out
+from .derivation import canon
 from .figures import figure_kind
 from .gate_result import GateResult
 from .numeric import _scan_items
@@ -90,26 +90,6 @@ def _given_figure(pair: tuple[str, str], given: frozenset[str]) -> bool:
     return canon(value[0]) + ("%" if unit == "%" else f"@{unit}") in given
 
 
-def _worked_from_stated(
-    number: str, unit: str, claim: list[tuple[str, str]], stated: set[tuple[str, str]]
-) -> bool:
-    """Does the claim work its figure out from two of its other figures of the unit that
-    the evidence states ("118 GWh, 34 GWh short of the 152 GWh forecast": 152 − 118)?"""
-    value = _value(number)
-    if value is None:
-        return False
-    kind = "percent" if unit == "%" else f"unit:{unit}"
-    operands = [
-        (kind, v[0])
-        for n, u in claim
-        if u == unit
-        and n != number
-        and (v := _value(n)) is not None
-        and any(su == unit and _same_value(n, sn) for sn, su in stated)
-    ]
-    return len(operands) >= 2 and worked_out(value[0], max(0, -value[1]), kind, operands)
-
-
 def figure_role_gate(
     claim: str, sentence: str, span: str = "", given: frozenset[str] = frozenset()
 ) -> GateResult:
@@ -123,8 +103,6 @@ def figure_role_gate(
     s_set = set(s) | set(_figure_units(span))
     for number, unit in c:
         if any(u == unit and _same_value(number, n) for n, u in s_set):
-            continue
-        if _worked_from_stated(number, unit, c, s_set):
             continue
         other_units = sorted({u for n, u in s if _same_value(number, n) and u != unit})
         if other_units:

@@ -345,19 +345,23 @@ def span_figures(text: str) -> SpanFigures:
 
 def _last_significant(value: Decimal, decimals: int) -> int:
     """Exponent of the last significant digit as written: 10,000 → 4; 140 → 1; 12.5 → -1;
-    a scale word's figure by its digits ("8.3 million" → 5: 8,336,817 is 8.3 million)."""
-    if decimals and value != value.to_integral_value():
+    2.0 → -1; a scale word's figure by its digits (``numeric._places``: "8.3 million" → 5,
+    so 8,336,817 is 8.3 million)."""
+    if decimals:
         return -decimals
     digits = str(abs(int(value)))
     return len(digits) - len(digits.rstrip("0")) if digits != "0" else 0
 
 
 def rounding_exponent(need: Need) -> int | None:
-    """The last written digit of a figure the claim gives as approximate ("about $600":
-    2), which a computed value need only round to; None for any other figure."""
-    if need.hedge != "approx" or need.number is None:
+    """The last digit a computed value need only round to, for a figure the claim gives as
+    approximate (its last written digit, two significant figures at most: "about $600": 1);
+    None for any other figure."""
+    if need.hedge != "approx" or need.number is None or not need.number:
         return None
-    return _last_significant(need.number, need.decimals)
+    # two significant figures at most: "about $600" from $599.40, never "about $100" from $144
+    magnitude = need.number.copy_abs().adjusted()
+    return min(_last_significant(need.number, need.decimals), magnitude - 1)
 
 
 def _rounds_to(value: Decimal, exponent: int, target: Decimal) -> bool:

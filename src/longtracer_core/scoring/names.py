@@ -20,13 +20,16 @@ from typing import Any
 
 import regex
 
+from ..lexicon.dates import TIME_ZONES
 from ..lexicon.grammar import NAME_LINKS, POSSESSIVE_ENDINGS
 from ..lexicon.numbers import CURRENCY_CODES, NUMBER_WORDS
 from ..text.words import fold, fold_stem
 from .acronyms import (
     LINKED_ACRONYM,
+    currency_codes,
+    currency_words,
     linked_initials,
-    numeral_written,
+    numeral_forms,
     run_expands,
     run_initials,
     word_runs,
@@ -137,8 +140,6 @@ def _names_of(text: str) -> tuple[Name, ...]:
             continue  # model numbers and codes ("Q1", "L2") are figures, not names
         if text[m.end() : m.end() + 9].lower().lstrip().startswith(("dollar", "cent", "$")):
             continue  # "US dollars", "Hong Kong cents", "US$15": a currency, not a place
-        if word.lower() in CURRENCY_CODES:
-            continue  # "USD 500": the currency of an amount
         folded = fold(word)
         title = folded in lex.titles and not _OF_NAME.search(text, 0, m.start())
         if folded in lex.not_names or title or folded in unit_table().words:
@@ -237,6 +238,8 @@ def name_index(texts: Iterable[str]) -> NameIndex:
                 upper.add(fold(word))
         if _uncased(seen):
             upper.update(fold(w) for w in seen)  # a lowercased text tells no case
+        words.update(currency_words(text))  # "$500" is name evidence for "USD 500"
+        fronts.update((fold(a), b) for a, b in _NAMED_NUMBER.findall(text))  # "Apollo 8"
         for piece in _PIECES.split(text):  # a name does not run across "." or ","
             for run in _runs(piece):
                 acronyms.update(run_initials(run))
@@ -271,21 +274,18 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
         return True  # "BoE" / "Bank of England"
     if acronym(base) and len(bare) == 2 and any(_spells(bare, w) for w in index.words):
         return True  # "UV" / "ultraviolet"
-    if numeral_written(bare, index.words):
-        return True  # "Henry the Eighth" / "Henry VIII", "World War Two" / "World War II"
+    if bare in CURRENCY_CODES:  # "USD 500" where the evidence writes "$500"
+        return bool(currency_codes(bare) & index.words)
+    if bare in _ZONES:  # "14:00 GMT" for "14:00 UTC"
+        return bool(_ZONES[bare] & index.words)
     places = name_lexicon().demonyms.get(folded, frozenset())
     if any(p in index.words or all(w in index.words for w in p.split()) for p in places):
         return True
-    if not spelling:
-        return False
-    # a spelling differs by a letter; a digit more or less is another model ("Watch6"); a
-    # short form clips a name the evidence capitalises ("the Fed" / "the Federal Reserve")
+    # a spelling differs by a letter; a digit more or less is another model ("Watch6")
     return (
-        len(folded) >= _SPELLING_MIN
+        spelling
+        and len(folded) >= _SPELLING_MIN
         and any(_one_edit(folded, w) for w in index.words if not any(c.isdigit() for c in w))
-    ) or (
-        len(bare) >= _CLIPPED_MIN
-        and any(w.startswith(bare) and len(w) > len(bare) + 1 for w in index.capitalised)
     )
 
 
@@ -294,9 +294,18 @@ def _spells(acronym: str, word: str) -> bool:
     return len(word) >= 2 * _SPELLING_MIN - 1 and word[0] == acronym[0] and acronym[1] in word[2:]
 
 
+_ZONES = {name: group for group in TIME_ZONES for name in group}
+_CLASSES = (CURRENCY_CODES, frozenset(_ZONES))
+
+
+def _unclassed(word: str, index: NameIndex) -> bool:
+    """Is ``word`` a currency code or a time zone where the evidence writes none of its
+    class? It then names nothing the evidence could contradict ("USD 500" for "500")."""
+    return any(word in group and not (group & index.words) for group in _CLASSES)
+
+
 # a name this long may be spelled one letter apart (transliteration: Shioli / Shiori)
 _SPELLING_MIN = 5
-_CLIPPED_MIN = 3  # a short form this long may clip a longer name ("Fed": "Federal")
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -324,9 +333,24 @@ def _unheld(text: str, index: NameIndex, spelling: bool = True) -> Iterator[tupl
     names = list(_names_of(text))
     for i, name in enumerate(names):
         if not (
-            _present(name.text, index, spelling) or run_expands(text, name.start, index.written)
+            _present(name.text, index, spelling)
+            or run_expands(text, name.start, index.written)
+            or _numbered(name, text, index)
         ):
             yield i, names
+
+
+def _numbered(name: Name, text: str, index: NameIndex) -> bool:
+    """Is ``name`` a number word the evidence writes as a numeral after the same word
+    ("Henry the Eighth" / "Henry VIII", "World War Two" / "World War II"; not "World War
+    One" / "1 September")?"""
+    forms = numeral_forms(fold(name.text))
+    before = _BEFORE_NUMBER.search(text, 0, name.start) if forms else None
+    return before is not None and any((fold(before[1]), f) in index.fronts for f in forms)
+
+
+_BEFORE_NUMBER = regex.compile(r"(\p{L}+)\s+(?:the\s+)?$", regex.IGNORECASE)
+_NAMED_NUMBER = regex.compile(r"\b(\p{Lu}\p{L}+)\s+(\d{1,2})\b(?![.,:]\d)")
 
 
 def absent_names(
@@ -343,7 +367,7 @@ def absent_names(
     for i, names in _unheld(text, index):
         name = names[i]
         folded = fold(name.text)
-        if folded in optional or folded in lexicon.heads:
+        if folded in optional or folded in lexicon.heads or _unclassed(folded, index):
             continue
         if given is not None and _present(name.text, given):
             continue

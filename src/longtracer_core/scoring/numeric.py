@@ -300,7 +300,7 @@ def _figure(m: regex.Match[str], lenient: bool) -> list[Reading]:
     if suffix:
         scaled = _number(g["digits"], _SUFFIXES[suffix.casefold()], bool(g["sign"]))
         if g["currency"] is not None and scaled:  # "£2.5m": only the sum of money
-            decimals = len(g["digits"].partition(".")[2])
+            decimals = _places(g["digits"], _SUFFIXES[suffix.casefold()])
             return [Reading((scaled,), "num", m.start(), m.end(), Decimal(scaled), decimals)]
         options = [value, scaled]
         return [Reading(tuple(r for r in options if r), "num", m.start(), m.end())]
@@ -309,7 +309,15 @@ def _figure(m: regex.Match[str], lenient: bool) -> list[Reading]:
         part = Decimal(glyph)
         whole = Decimal(value) + (-part if g["sign"] else part)  # "25½", "-25½"
         return [Reading((_canon(whole),), "num", m.start(), m.end() + 1, whole, len(glyph) - 2)]
-    return [_plain(m, "num", value, len(g["digits"].partition(".")[2]))]
+    return [_plain(m, "num", value, _places(g["digits"], g["scale"]))]
+
+
+def _places(digits: str, scale: str | None) -> int:
+    """The decimal places of a written figure's value: negative for a scale word's figure,
+    whose last digit counts hundred thousands in "8.3 million" (-5) and hundred millions
+    in "$1.0 billion" (-8); "2.0" keeps its one place."""
+    written = len(digits.partition(".")[2])
+    return written - SCALE_EXPONENTS.get(scale.casefold(), 0) if scale else written
 
 
 # after a number word: a scale word ("fifty thousand"), or the units of a tens word

@@ -23,7 +23,7 @@ from functools import lru_cache
 
 import regex
 
-from ..lexicon.dates import MONTHS
+from ..lexicon.dates import MONTHS, WEEKDAYS
 from ..lexicon.numbers import NUMBER_WORDS
 from ..lexicon.polarity import (
     ALL_EXTENT,
@@ -42,6 +42,7 @@ from ..lexicon.polarity import (
     SCOPE_LIMITS,
     SCOPE_WORDS,
 )
+from ..text.sentences import split_sentences
 from ..text.words import function_words, lex_tokens, stem, stem_tokens
 from .clause_pairs import stating_clauses
 from .gate_result import GateResult
@@ -115,17 +116,44 @@ def _stretches() -> regex.Pattern[str]:
         r"(?<=\d\s*[-–]\s*)all\b"  # "6-all"
         r"|\ball(?=\s+but\b)|(?<=\bas\s+a\s+)whole\b"  # "all but one", "as a whole"
         rf"|\ball(?=\s+(?:\d+|{_NUMBERS})\b)"  # "all three": a count
-        r"|\ball(?=[^,.;:!?]*\b(?:together|combined)\b)"  # "all of them together": a sum
+        # "more than all of them together.": a sum
+        r"|\ball(?=[^,.;:!?]*\b(?:together|combined)\b\s*(?:[,.;:!?)]|$))"
         rf"|\bevery(?=\s+(?:\d+|other)\s+(?:{words(FREQUENCY_WORDS)})\b)"  # "every 30 days"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT_PLACES)})\b(?![-\p{{L}}]))"
-        # "all of March", "the whole of last week", "the entire season.": one stretch
-        rf"|\b(?:all\s+of|(?:whole|entire)(?:\s+of)?)(?=\s+{_THE}(?:{_PERIODS})\b(?!-)"
-        rf"(?:\s*(?:[^\s\p{{L}}]|$)|\s+(?:{words(function_words())})\b))"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT)})\b(?!-)"
         rf"(?:\s+(?:{words(ALL_EXTENT_CLOSERS)})\b|\s*(?:[^\s\p{{L}}]|$)"
         rf"|\s+(?:{words(function_words())})\b))",
         regex.IGNORECASE,
     )
+
+
+# "all of March", "the whole of last week", "the entire season.": one stretch, which the
+# claim restates where the evidence speaks of a whole stretch too ("for the whole of
+# March"), and generalises where it does not ("on most days in March")
+_WHOLE_PERIOD = regex.compile(
+    rf"\b(?:all\s+of|throughout|(?:whole|entire|full)(?:\s+of)?)(?=\s+{_THE}(?:{_PERIODS})\b(?!-)"
+    r"(?:\s*(?:[^\s\p{L}]|$)|\s+\p{Ll}+))",
+    regex.IGNORECASE,
+)
+# "every Monday", "every day": when something happens, no "everyone" of a set
+_EVERY_WHEN = regex.compile(
+    rf"\bevery\s+(?:other\s+)?(?:{'|'.join(sorted(FREQUENCY_WORDS | frozenset(WEEKDAYS)))})\b",
+    regex.IGNORECASE,
+)
+_SHARED_WORDS = 2  # content words a span sentence shares with the claim to restate it
+
+
+def _restating(claim: str, sentence: str, span: str) -> str:
+    """The aligned sentence and the span's sentences that share two content words with the
+    claim: a quantifier of a sentence about something else restates nothing."""
+    skip = function_words() | _QUANTIFIERS
+    mine = {t for t in stem_tokens(claim) if t not in skip}
+    keep = [sentence] + [
+        s.text
+        for s in split_sentences(span)
+        if len(mine & {t for t in stem_tokens(s.text) if t not in skip}) >= _SHARED_WORDS
+    ]
+    return " ".join(keep)
 
 
 _ANY, _ALL, _AT_ALL = (
@@ -147,8 +175,11 @@ _SCOPE_SHARED = 3
 
 
 # "most" as a superlative: after "the" ("the most common") or closing its clause ("what
-# speeds up ageing most: heat"), no limit on a subject
-_SUPERLATIVE = regex.compile(r"\bthe\s+most\b|\bmost\s*(?:[^\w\s]|$)", regex.IGNORECASE)
+# speeds up ageing most: heat"), no limit on a subject ("it works for most." is one)
+_SUPERLATIVE = regex.compile(
+    r"(?<!\b(?:for|of|to|by|but|and|or|perhaps|probably|the)\s+)(?<!,\s*)\bmost\s*(?:[^\w\s]|$)",
+    regex.IGNORECASE,
+)
 
 
 def _limits(clause: str) -> set[str]:
@@ -227,12 +258,13 @@ def quantifier_gate(claim: str, sentence: str, span: str = "") -> GateResult:
     form … with the names of all passengers") does not, or states without its limit what
     the evidence limits ("Its species are endemic" for "Around 80 % of its species are
     endemic"; "Tardigrades enter a tun" for "many species enter a tun")."""
-    c = _unbounded(claim, licensed=True) & _QUANTIFIERS
+    evidence = _EVERY_WHEN.sub(" ", _restating(claim, sentence, span) if span else sentence)
+    read = _WHOLE_PERIOD.sub(" ", claim) if _WHOLE_PERIOD.search(evidence) else claim
+    c = _unbounded(read, licensed=True) & _QUANTIFIERS
     if "every" in c and _EVERY_PERIOD.search(claim) and _FREQUENCY.search(sentence):
         c.discard("every")  # "10 µg every day" for "a daily supplement"
     if "never" in c and _prohibits(claim, sentence):
         c.discard("never")  # "never double up" for "do not double up"
-    evidence = span or sentence
     s = _unbounded(evidence)
     kept = _unbounded(evidence, licensed=True)  # "if any fault appears" says no "all"
     extra = sorted(w for w in c - s if not any(w in g and g & kept for g in QUANTIFIER_GROUPS))

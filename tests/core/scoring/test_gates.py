@@ -183,12 +183,6 @@ def test_a_figure_the_claim_works_out_is_met_by_its_operands(claim, passes):
     assert needs_met(gate_needs(claim), span_figures(FARM)) is passes
 
 
-def test_the_figure_role_gate_reads_a_worked_figure_as_its_operands():
-    worked = "The farm produced 118 GWh in 2024, about 34 GWh short of the 152 GWh forecast."
-    assert "figure_role" not in fired(worked, FARM)
-    assert "figure_role" in fired("The farm produced 134 GWh in 2024.", FARM)
-
-
 @pytest.mark.parametrize(
     ("gate", "claim", "span"),
     [
@@ -555,9 +549,9 @@ def test_all_of_a_set_still_generalises():
             "It holds more water than all of the Great Lakes together.",
             "It holds more water than the Great Lakes combined.",
         ),
-        # "everyone" restates "all"; a claim may restate two sentences of its span
+        # a claim may restate two sentences of its span
         (
-            "Use the form, with the names of everyone on the booking.",
+            "Use the form, with the names of all passengers on the booking.",
             "Use the form. You will need the names of all passengers on the booking.",
         ),
         # a superlative "most" limits no subject
@@ -569,6 +563,26 @@ def test_all_of_a_set_still_generalises():
 )
 def test_wholes_sums_and_superlatives_are_no_generalisation(claim, span):
     assert "quantifier" not in fired(claim, span)
+
+
+@pytest.mark.parametrize(
+    ("claim", "span"),
+    [
+        # a stretch the evidence limits, or states as no whole
+        ("It rained all of March.", "It rained on most days in March."),
+        ("He played the entire season.", "He played 30 of the 38 games of the season."),
+        # "everyone" is more than "all staff"; "every Monday" says when, of no one
+        ("Everyone in the building must wear a badge.", "All staff must wear a badge."),
+        ("Everyone can book online.", "Bookings open every Monday. You can book online."),
+        # a quantifier of a span sentence about something else restates nothing
+        (
+            "Everyone will be invited to interview.",
+            "Shortlisted candidates will be invited to interview. Each applicant gets an email.",
+        ),
+    ],
+)
+def test_a_generalisation_the_evidence_does_not_make_still_fires(claim, span):
+    assert "quantifier" in fired(claim, span)
 
 
 def test_a_limit_on_a_subject_still_counts():
@@ -635,6 +649,35 @@ def test_a_reason_in_the_users_own_case_asks_nothing_of_the_evidence(claim):
 )
 def test_a_reason_about_the_world_that_names_the_user_later_still_needs_a_cause(claim):
     assert "causal" in fired(claim, "Ibuprofen is taken with food. The status is on the map.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "span"),
+    [
+        (
+            "Keep it apart from milk, because milk reduces how much you absorb.",
+            "Do not take it with milk, as these reduce how much of the medicine you absorb.",
+        ),
+        (
+            "Runners over 40 may need an extra rest day because recovery takes longer.",
+            "Runners over 40 may need an extra rest day, as recovery tends to take longer.",
+        ),
+    ],
+)
+def test_a_reason_after_a_comma_states_a_cause(claim, span):
+    assert "causal" not in fired(claim, span)
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "Norway, as the largest producer, exports gas.",
+        "Norway exports gas, as well as oil.",
+        "Norway exports gas, as shown in the table.",
+    ],
+)
+def test_an_as_that_gives_no_clause_states_no_cause(span):
+    assert "causal" in fired("Norway exports gas because it is the largest producer.", span)
 
 
 def test_a_figure_with_a_scale_word_is_the_same_figure_in_digits():
