@@ -581,7 +581,7 @@ def test_wholes_sums_and_superlatives_are_no_generalisation(claim, span):
         ),
     ],
 )
-def test_a_generalisation_the_evidence_does_not_make_still_fires(claim, span):
+def test_a_stretch_everyone_or_another_sentences_quantifier_still_fires(claim, span):
     assert "quantifier" in fired(claim, span)
 
 
