@@ -134,6 +134,19 @@ def test_a_figure_rounded_to_its_scale_word_is_the_sources(source, faithful, wro
     assert kinds(source, wrong) == ["figure_conflict"]
 
 
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        # a written ".0" is a digit of the figure: "$1.0 billion" is not $1.4 billion
+        ("Revenue was $1.4 billion last year.", "Revenue was $1.0 billion last year."),
+        ("Revenue was $1,400,000,000 last year.", "Revenue was about $1.0 billion last year."),
+        ("Inflation was 2.4% in May.", "Inflation was 2.0% in May."),
+    ],
+)
+def test_a_written_zero_decimal_is_a_digit_of_the_figure(source, claim):
+    assert kinds(source, claim) == ["figure_conflict"]
+
+
 def test_basis_points_restate_percentage_points():
     source = "The Federal Reserve cut its rate by 0.25 percentage points."
     assert kinds(source, "The Fed cut its rate by 25 basis points.") == []
@@ -149,15 +162,21 @@ def test_basis_points_restate_percentage_points():
             "The repair comes to £180 including VAT.",
             "The repair comes to £190 including VAT.",
         ),
-        # a computed figure the claim gives rounded ("about")
+        # a computed figure the claim gives rounded ("about"), to two significant figures
         (
             "The gym membership costs $49.95 per month.",
             "The gym membership is about $600 a year.",
             "The gym membership is about $700 a year.",
         ),
+        (
+            "The plan costs $12 per month.",
+            "The plan is about $144 a year.",
+            "The plan is about $100 a year.",
+        ),
     ],
 )
 def test_a_figure_worked_out_from_its_sentence_is_marked_not_deleted(source, worked, wrong):
+    """The percentage is added where the sentence says it is ("plus VAT"), and only so."""
     assert not DECISIVE_KINDS & set(kinds(source, worked))
     assert kinds(source, wrong) == ["figure_conflict"]
 
@@ -175,6 +194,14 @@ def test_a_figure_worked_out_from_the_case_is_no_figure_a_span_must_state():
     assert derived_figures("You can overpay £15,600 this year.", question, MORTGAGE) == set()
     # a figure the evidence states is looked for where it stands, never set aside
     assert derived_figures("You can overpay 10% a year.", question, MORTGAGE) == set()
+
+
+def test_a_percentage_of_a_sentence_that_adds_or_takes_nothing_computes_nothing():
+    source = "About 20% of buyers return the $300 laptop."
+    assert kinds(source, "The laptop costs $240.") == ["figure_conflict"]
+    assert kinds("The repair costs £150 plus VAT at 20%.", "It costs £120 with VAT.") == [
+        "figure_conflict"
+    ]
 
 
 def test_a_sum_of_the_cases_figures_or_a_rounded_count_is_no_computation():
