@@ -172,9 +172,11 @@ def _glued_figures() -> frozenset[str]:
     return frozenset(unit_table().words) | {"s", "st", "nd", "rd", "th"}
 
 
-def claim_figures(claim: str) -> list[tuple[tuple[int, int, str], Need]]:
+@lru_cache(maxsize=4096)
+def claim_figures(claim: str) -> tuple[tuple[tuple[int, int, str], Need], ...]:
     """The figures a claim asserts that can be checked exactly (no number words, ordinals,
-    shares in words, names or codes)."""
+    shares in words, names or codes); read once per claim (the evidence checks, the
+    binding check and ``derived_figures`` each ask)."""
     out = []
     for item, need in claim_needs_at(claim):
         if item.kind not in ("num", "date", "time") or need.soft or need.share:
@@ -182,4 +184,4 @@ def claim_figures(claim: str) -> list[tuple[tuple[int, int, str], Need]]:
         if item.kind == "num" and not checkable(claim, item.start, item.end):
             continue
         out.append(((item.start, item.end, item.kind), need))
-    return out
+    return tuple(out)

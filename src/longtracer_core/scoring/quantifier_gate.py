@@ -252,12 +252,12 @@ def _prohibits(claim: str, sentence: str) -> bool:
     return any(stem(m.group(1).casefold()) in ours for m in _PROHIBITION.finditer(sentence))
 
 
-def quantifier_gate(claim: str, sentence: str, span: str = "") -> GateResult:
-    """The claim generalises ("all", "every", "never") where the evidence (the aligned
-    ``sentence``, or any sentence of its ``span``: a claim may restate two of them, "the
-    form … with the names of all passengers") does not, or states without its limit what
-    the evidence limits ("Its species are endemic" for "Around 80 % of its species are
-    endemic"; "Tardigrades enter a tun" for "many species enter a tun")."""
+def _generalised(claim: str, sentence: str, span: str) -> list[str]:
+    """The quantifiers the claim generalises with that the evidence does not say (nor one
+    of their group): read over the aligned ``sentence`` and the ``span``'s sentences that
+    restate the claim (``_restating``), only when the claim holds a quantifier at all."""
+    if not _unbounded(claim, licensed=True) & _QUANTIFIERS:
+        return []
     evidence = _EVERY_WHEN.sub(" ", _restating(claim, sentence, span) if span else sentence)
     read = _WHOLE_PERIOD.sub(" ", claim) if _WHOLE_PERIOD.search(evidence) else claim
     c = _unbounded(read, licensed=True) & _QUANTIFIERS
@@ -267,7 +267,16 @@ def quantifier_gate(claim: str, sentence: str, span: str = "") -> GateResult:
         c.discard("never")  # "never double up" for "do not double up"
     s = _unbounded(evidence)
     kept = _unbounded(evidence, licensed=True)  # "if any fault appears" says no "all"
-    extra = sorted(w for w in c - s if not any(w in g and g & kept for g in QUANTIFIER_GROUPS))
+    return sorted(w for w in c - s if not any(w in g and g & kept for g in QUANTIFIER_GROUPS))
+
+
+def quantifier_gate(claim: str, sentence: str, span: str = "") -> GateResult:
+    """The claim generalises ("all", "every", "never") where the evidence (the aligned
+    ``sentence``, or any sentence of its ``span``: a claim may restate two of them, "the
+    form … with the names of all passengers") does not, or states without its limit what
+    the evidence limits ("Its species are endemic" for "Around 80 % of its species are
+    endemic"; "Tardigrades enter a tun" for "many species enter a tun")."""
+    extra = _generalised(claim, sentence, span)
     if extra:
         return GateResult(
             "quantifier", True, f"the claim generalises with {extra[0]!r}; the evidence does not"
