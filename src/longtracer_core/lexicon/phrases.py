@@ -298,7 +298,8 @@ _CHANGE = (
 )
 COORDINATOR = regex.compile(
     r",\s+(?:and|but|while|whereas|yet|so)\s+|(?<!\s)\s++whereas\s+"
-    rf"|(?<={_CHANGE}[^,.;:]*)(?<!\s)\s++while\s+(?=[^,.;:]*{_CHANGE})",
+    # the word first, then the look back: tried only where a "while" stands
+    rf"|(?<!\s)\s++(?=while\s)(?<={_CHANGE}[^,.;:]*)while\s+(?=[^,.;:]*{_CHANGE})",
     flags=_I,
 )
 

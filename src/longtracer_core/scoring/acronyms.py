@@ -83,12 +83,15 @@ def linked_initials(piece: str) -> set[str]:
 
 
 _NUMERALS = {**NUMBER_WORDS, **ORDINAL_WORDS, "one": 1, "first": 1, "second": 2}
-_ROMAN = (("x", 10), ("ix", 9), ("v", 5), ("iv", 4), ("i", 1))
+_ROMAN = (
+    ("c", 100), ("xc", 90), ("l", 50), ("xl", 40), ("x", 10), ("ix", 9), ("v", 5), ("iv", 4),
+    ("i", 1),
+)  # fmt: skip
 
 
 def numeral_forms(word: str) -> frozenset[str]:
     """How the evidence may write a number word of a name ("Eighth", "Two"): as a Roman
-    numeral or in digits ("viii", "8", "8th"); nothing for another word."""
+    numeral or in digits ("viii", "8"); nothing for another word."""
     value = _NUMERALS.get(word)
     if value is None:
         return frozenset()
@@ -96,11 +99,11 @@ def numeral_forms(word: str) -> frozenset[str]:
     for letters, worth in _ROMAN:
         while rest >= worth:
             roman, rest = roman + letters, rest - worth
-    return frozenset({roman, str(value), f"{value}th"})
+    return frozenset({roman, str(value)})
 
 
 _SIGNS = regex.compile(
-    r"(?:"
+    r"(?<![\p{L}])(?:"
     + "|".join(regex.escape(k) for k in sorted(CURRENCY_SIGNS, key=len, reverse=True))
     + r")(?![\p{L}])",
     regex.IGNORECASE,

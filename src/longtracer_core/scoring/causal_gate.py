@@ -19,15 +19,7 @@ _CAUSAL = regex.compile(
     r"leads?\s+to|led\s+to|lead\s+to|causes?|caused|causing|results?\s+in|resulted\s+in|"
     r"driven\s+by|triggers?|triggered|since\s+(?=the|it|they|this)|thanks\s+to|which\s+is\s+why|"
     r"that\s+is\s+why|so\s+(?=the|it|they|this|that|you|a|an)|(?<=,\s*)so(?=\s)|"
-    r"in\s+order\s+to|prompt(?:s|ed)?|"
-    # ", as these reduce …", ", as recovery tends to take longer": a reason after a comma,
-    # a clause with a verb of its own (not ", as well as", ", as of", ", as shown", ", as the
-    # largest producer, …")
-    r"(?<=,\s*)as(?=\s+(?:(?:these|they|it|this|that|those|he|she|we|you)\s+\p{L}+|"
-    r"(?!(?:well|of|shown|such|long|soon|far|much|many|part|usual|expected|noted|described"
-    r"|mentioned|required|needed|above|below|follows|a\s+result)\b)(?:\p{L}+\s+){1,4}?"
-    r"(?:is|are|was|were|has|have|had|can|could|will|would|may|might|does|did|\p{L}+ed"
-    r"|\p{L}{3,}s)\b)))\b",
+    r"in\s+order\s+to|prompt(?:s|ed)?)\b",
     flags=regex.IGNORECASE,
 )
 

@@ -221,8 +221,9 @@ def _compound_durations(by_kind: dict[str, list[Decimal]]) -> set[str]:
 
 def _hits(value: Decimal, exponent: int | None) -> Callable[[Decimal], bool]:
     """Does a computed result give ``value``: as figure readings write it, or, for a figure
-    the claim writes as approximate (``exponent``: its last written digit), rounded to it
-    ("about $600 a year" from "$49.95 per month")?"""
+    the claim writes as approximate, rounded at ``exponent`` (``figures.rounding_exponent``:
+    its last written digit, two significant figures at most; "about $600 a year" from
+    "$49.95 per month")?"""
     target = canon(value)
     quantum = Decimal(1).scaleb(exponent) if exponent is not None else None
 

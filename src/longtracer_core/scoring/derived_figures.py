@@ -1,14 +1,15 @@
 """Figures a claim works out from the case's figures, which no span need state.
 
-An answer applies the sources to the user: "£14,600" is 10 % of the user's £146,000, "8
-March" is five days after the 3 March the question gives, "about $600 a year" is twelve
-months at $49.95. No source states such a figure, so the matcher's figure gate would hold
-every span against the claim, and a correct sentence would be marked for its arithmetic.
-A figure no source states that a computation of the case's figures gives
-(``derivation.derivable``, ``derivable_across``, ``derivable_date``,
+An answer applies the sources to the user: "£14,600" is 10 % of the user's £146,000,
+"£10,066" is 14 weeks at £719, "about $600 a year" is twelve months at $49.95. No source
+states such a figure, so the matcher's figure gate would hold every span against the
+claim, and a correct sentence would be marked for its arithmetic. A figure no source
+states that a product or a percentage of the case's figures gives (``derivation.derivable``,
+``derivable_across`` without its sums, ``derivable_date``,
 ``worked_figures.worked_for_user``) is read like a figure of the user's own: the claim is
-scored on its words. A figure that no computation gives is still held against it. Pure
-functions of the claim and the case's evidence.
+scored on its words. A figure that no computation gives, a sum of two case figures (a
+wrong figure meets one by chance), a rounded count and a year (another event's year plus a
+duration) are still held against it. Pure functions of the claim and the case's evidence.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ def derived_figures(claim: str, context: Sequence[str], index: EvidenceIndex) ->
         if needs_met([need], index.figures):
             continue  # a figure the evidence states is looked for where it stands
         kind = figure_kind(claim, item[0], item[1], item[2], need.number)
+        if kind == "year":
+            continue  # "opened in 1941" is no 1937 plus four years: another event's year
         if kind == "date":
             worked = derivable_date(need.readings[0], index.sentences)
         elif need.number is not None:

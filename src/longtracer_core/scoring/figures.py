@@ -366,7 +366,10 @@ def rounding_exponent(need: Need) -> int | None:
 
 def _rounds_to(value: Decimal, exponent: int, target: Decimal) -> bool:
     quantum = Decimal(1).scaleb(exponent)
-    rounded = (value / quantum).quantize(Decimal(1), rounding=ROUND_HALF_UP) * quantum
+    try:
+        rounded = (value / quantum).quantize(Decimal(1), rounding=ROUND_HALF_UP) * quantum
+    except InvalidOperation:  # a figure too long to round exactly
+        return False
     return rounded == target
 
 
@@ -407,8 +410,12 @@ def _met(need: Need, span: SpanFigures) -> bool:
         # "about 1.2 GW" of "1,235 MW": the span's quantities converted to the claim's unit
         converted = _in_unit(span.values, need.unit) if need.unit else []
         return any(_rounds_to(v, exponent, x) for v in (*span.numbers, *converted) if v)
-    # unhedged: only a span value written with more decimals may round to the claim's
-    exponent = _last_significant(x, need.decimals) if need.decimals else 0
+    # unhedged: only a span value written with more decimals may round to the claim's, a
+    # scale word's figure at two significant figures at most ("8.3 million" for 8,336,817;
+    # not "$2 billion" for $1.5 billion)
+    exponent = -need.decimals
+    if need.decimals < 0:
+        exponent = min(exponent, x.copy_abs().adjusted() - 1)
     return any(
         _rounds_to(v, exponent, x)
         for v in span.numbers

@@ -142,7 +142,12 @@ def _names_of(text: str) -> tuple[Name, ...]:
             continue  # "US dollars", "Hong Kong cents", "US$15": a currency, not a place
         folded = fold(word)
         title = folded in lex.titles and not _OF_NAME.search(text, 0, m.start())
-        if folded in lex.not_names or title or folded in unit_table().words:
+        # a unit ("MWh", "3.2 GHz") names nothing; one in capitals only after a number
+        # ("350 BP" is a unit, "the contract went to BP" a name)
+        unit = folded in unit_table().words and (
+            not acronym(word) or _AFTER_NUMBER.search(text, 0, m.start()) is not None
+        )
+        if folded in lex.not_names or title or unit:
             continue  # "MWh" is a unit; "Justice" a title, but in "Court of Justice" a name
         if _bracketed(text, m.start()):
             continue  # "[UCAS]", "(GOV.UK)": a label for a source, not a claim about it
@@ -350,6 +355,7 @@ def _numbered(name: Name, text: str, index: NameIndex) -> bool:
 
 
 _BEFORE_NUMBER = regex.compile(r"(\p{L}+)\s+(?:the\s+)?$", regex.IGNORECASE)
+_AFTER_NUMBER = regex.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s?$", regex.IGNORECASE)
 _NAMED_NUMBER = regex.compile(r"\b(\p{Lu}\p{L}+)\s+(\d{1,2})\b(?![.,:]\d)")
 
 

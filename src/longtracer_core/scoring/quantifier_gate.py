@@ -2,15 +2,19 @@
 limit the evidence puts on its subject.
 
 * the claim says "all", "every", "never", "none", "whole" … (``lexicon.polarity.QUANTIFIERS``)
-  where the aligned evidence sentence says no such word (nor one of its group: "all" /
-  "every" / "each" / "any" …, an "any" of the evidence only where no condition or
-  negation licenses it), unless the word claims no universal: a bound before it ("almost
-  all"), a stretch of time or place ("all year", "all over Europe"), a frequency ("every
-  30 days"), "all but one", "as a whole", an "any" a condition or a negation licenses
-  ("if you have any trouble"), or a "never" the evidence says as a prohibition of the same
-  verb ("never double up" / "…; do not double up");
+  where the evidence — the aligned sentence and the span's sentences that share two
+  content words with the claim — says no such word (nor one of its group: "all" / "every"
+  / "each" / "any" …, an "any" of the evidence only where no condition or negation
+  licenses it; a frequency such as "every Monday" is no quantifier of a set), unless the
+  word claims no universal: a bound before it ("almost all"), a stretch of time or place
+  ("all year", "all over Europe"; "all of March" only where the evidence speaks of a
+  whole stretch too), a frequency ("every 30 days"), "all but one", "as a whole", a sum
+  compared with ("more than all of them together."), an "any" a condition or a negation
+  licenses ("if you have any trouble"), or a "never" the evidence says as a prohibition of
+  the same verb ("never double up" / "…; do not double up");
 * the evidence clause that states the claim's clause limits it ("many species", "80 % of
-  its species") and the claim keeps no limit and no figure.
+  its species") and the claim keeps no limit and no figure (a "most" closing a clause
+  after a verb is a superlative, no limit).
 
 A candidate like the other gates (``gates.py``): it lowers a pair's score and feeds the
 calibration, never refutes on its own. Pure functions of strings.
@@ -116,8 +120,8 @@ def _stretches() -> regex.Pattern[str]:
         r"(?<=\d\s*[-–]\s*)all\b"  # "6-all"
         r"|\ball(?=\s+but\b)|(?<=\bas\s+a\s+)whole\b"  # "all but one", "as a whole"
         rf"|\ball(?=\s+(?:\d+|{_NUMBERS})\b)"  # "all three": a count
-        # "more than all of them together.": a sum
-        r"|\ball(?=[^,.;:!?]*\b(?:together|combined)\b\s*(?:[,.;:!?)]|$))"
+        # "more than all of them together.": a sum compared with
+        r"|(?<=\bthan\s+)all(?=[^,.;:!?]*\b(?:together|combined)\b\s*(?:[,.;:!?)]|$))"
         rf"|\bevery(?=\s+(?:\d+|other)\s+(?:{words(FREQUENCY_WORDS)})\b)"  # "every 30 days"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT_PLACES)})\b(?![-\p{{L}}]))"
         rf"|\ball(?=\s+(?:{words(ALL_EXTENT)})\b(?!-)"
@@ -132,7 +136,7 @@ def _stretches() -> regex.Pattern[str]:
 # March"), and generalises where it does not ("on most days in March")
 _WHOLE_PERIOD = regex.compile(
     rf"\b(?:all\s+of|throughout|(?:whole|entire|full)(?:\s+of)?)(?=\s+{_THE}(?:{_PERIODS})\b(?!-)"
-    r"(?:\s*(?:[^\s\p{L}]|$)|\s+\p{Ll}+))",
+    rf"(?:\s*(?:[^\s\p{{L}}]|$)|\s+(?:{'|'.join(sorted(function_words()))})\b))",
     regex.IGNORECASE,
 )
 # "every Monday", "every day": when something happens, no "everyone" of a set
@@ -174,8 +178,9 @@ _SHARE_OF = regex.compile(
 _SCOPE_SHARED = 3
 
 
-# "most" as a superlative: after "the" ("the most common") or closing its clause ("what
-# speeds up ageing most: heat"), no limit on a subject ("it works for most." is one)
+# "most" as a superlative: closing its clause after a verb ("what speeds up ageing most:
+# heat"), no limit on a subject ("it works for most." and "the most deprived households"
+# are limits)
 _SUPERLATIVE = regex.compile(
     r"(?<!\b(?:for|of|to|by|but|and|or|perhaps|probably|the)\s+)(?<!,\s*)\bmost\s*(?:[^\w\s]|$)",
     regex.IGNORECASE,
@@ -258,8 +263,11 @@ def _generalised(claim: str, sentence: str, span: str) -> list[str]:
     restate the claim (``_restating``), only when the claim holds a quantifier at all."""
     if not _unbounded(claim, licensed=True) & _QUANTIFIERS:
         return []
-    evidence = _EVERY_WHEN.sub(" ", _restating(claim, sentence, span) if span else sentence)
-    read = _WHOLE_PERIOD.sub(" ", claim) if _WHOLE_PERIOD.search(evidence) else claim
+    restating = _restating(claim, sentence, span) if span else sentence
+    evidence = _EVERY_WHEN.sub(" ", restating)
+    said = restating.casefold()  # "every Monday" on both sides: the same frequency
+    read = _EVERY_WHEN.sub(lambda m: " " if m[0].casefold() in said else m[0], claim)
+    read = _WHOLE_PERIOD.sub(" ", read) if _WHOLE_PERIOD.search(evidence) else read
     c = _unbounded(read, licensed=True) & _QUANTIFIERS
     if "every" in c and _EVERY_PERIOD.search(claim) and _FREQUENCY.search(sentence):
         c.discard("every")  # "10 µg every day" for "a daily supplement"

@@ -499,7 +499,7 @@ def test_a_figure_that_ends_the_claim_is_checked(claim):
     assert evidence_findings("The application fee is £28.50", index) == []
 
 
-def test_a_wrong_figure_ending_a_bullet_is_refuted_and_a_worked_out_one_is_only_marked():
+def test_a_wrong_figure_ending_a_bullet_is_refuted_and_a_worked_out_one_is_kept():
     """End to end: the bullet's wrong fee is deleted by ``redact``; the payment worked out
     for the user's 14 weeks (14 × £719) stays: its arithmetic holds, so no span need state
     it (``derived_figures``), and the claim is read on its words."""
@@ -515,7 +515,7 @@ def test_a_wrong_figure_ending_a_bullet_is_refuted_and_a_worked_out_one_is_only_
     fee, pay = result.claims
     assert fee.outcome is ClaimOutcome.REFUTED
     assert pay.outcome is not ClaimOutcome.REFUTED
-    assert pay.details["score"] > 0.5  # not held down to the figure cap
+    assert pay.details["band"] != "unsupported"  # not held down to the figure cap
 
 
 def test_a_carets_number_is_no_figure():
