@@ -18,6 +18,7 @@ __all__ = [
     "NUMBER_WORDS",
     "ORDINAL_WORDS",
     "PERIOD_FACTORS",
+    "ROMAN_NUMERALS",
     "POWER_UNITS",
     "SCALE_EXPONENTS",
     "SCALE_SUFFIXES",
@@ -105,6 +106,19 @@ ORDINAL_WORDS: dict[str, int] = {
     "nineteenth": 19,
     "twentieth": 20,
 }
+
+# Roman numerals, largest first, as a name writes its number ("Henry VIII", "Louis XIV")
+ROMAN_NUMERALS: tuple[tuple[str, int], ...] = (
+    ("c", 100),
+    ("xc", 90),
+    ("l", 50),
+    ("xl", 40),
+    ("x", 10),
+    ("ix", 9),
+    ("v", 5),
+    ("iv", 4),
+    ("i", 1),
+)
 
 # scale word -> the power of ten it multiplies by
 SCALE_EXPONENTS: dict[str, int] = {

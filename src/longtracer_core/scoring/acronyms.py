@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 import regex
 
 from ..lexicon.grammar import NAME_LINKS
-from ..lexicon.numbers import CURRENCY_SIGNS, NUMBER_WORDS, ORDINAL_WORDS
+from ..lexicon.numbers import CURRENCY_SIGNS, NUMBER_WORDS, ORDINAL_WORDS, ROMAN_NUMERALS
 from ..text.words import function_words
 from .name_case import NAME_WORD, acronym
 
@@ -83,10 +83,6 @@ def linked_initials(piece: str) -> set[str]:
 
 
 _NUMERALS = {**NUMBER_WORDS, **ORDINAL_WORDS, "one": 1, "first": 1, "second": 2}
-_ROMAN = (
-    ("c", 100), ("xc", 90), ("l", 50), ("xl", 40), ("x", 10), ("ix", 9), ("v", 5), ("iv", 4),
-    ("i", 1),
-)  # fmt: skip
 
 
 def numeral_forms(word: str) -> frozenset[str]:
@@ -96,7 +92,7 @@ def numeral_forms(word: str) -> frozenset[str]:
     if value is None:
         return frozenset()
     roman, rest = "", value
-    for letters, worth in _ROMAN:
+    for letters, worth in ROMAN_NUMERALS:
         while rest >= worth:
             roman, rest = roman + letters, rest - worth
     return frozenset({roman, str(value)})
