@@ -177,6 +177,7 @@ class NameIndex:
     capitalised: frozenset[str] = frozenset()  # folded words the evidence writes capitalised
     written: frozenset[str] = frozenset()  # the acronyms the evidence writes as acronyms
     fronts: frozenset[tuple[str, str]] = frozenset()  # (a run's word, a word after it)
+    numbered: frozenset[tuple[str, str]] = frozenset()  # ("henry", "viii"), ("apollo", "8")
 
     @classmethod
     def union(cls, parts: Iterable[NameIndex]) -> NameIndex:
@@ -186,7 +187,7 @@ class NameIndex:
         def joined(field: str) -> frozenset[Any]:
             return frozenset().union(*(getattr(part, field) for part in parts))
 
-        fields = ("words", "stems", "acronyms", "capitalised", "written", "fronts")
+        fields = ("words", "stems", "acronyms", "capitalised", "written", "fronts", "numbered")
         return cls(**{f: joined(f) for f in fields})
 
 
@@ -230,6 +231,7 @@ def name_index(texts: Iterable[str]) -> NameIndex:
     written: set[str] = set()
     upper: set[str] = set()
     fronts: set[tuple[str, str]] = set()
+    numbered: set[tuple[str, str]] = set()
     for text in texts:
         seen: list[str] = []
         for m in NAME_WORD.finditer(text):
@@ -244,7 +246,7 @@ def name_index(texts: Iterable[str]) -> NameIndex:
         if _uncased(seen):
             upper.update(fold(w) for w in seen)  # a lowercased text tells no case
         words.update(currency_words(text))  # "$500" is name evidence for "USD 500"
-        fronts.update((fold(a), b) for a, b in _NAMED_NUMBER.findall(text))  # "Apollo 8"
+        numbered.update((fold(a), b.casefold()) for a, b in _NAMED_NUMBER.findall(text))
         for piece in _PIECES.split(text):  # a name does not run across "." or ","
             for run in _runs(piece):
                 acronyms.update(run_initials(run))
@@ -260,6 +262,7 @@ def name_index(texts: Iterable[str]) -> NameIndex:
         frozenset(upper),
         frozenset(written),
         frozenset(fronts),
+        frozenset(numbered),
     )
 
 
@@ -272,7 +275,8 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
         forms.add(folded.removesuffix("s"))  # "EVs"
     if forms & index.words or {fold_stem(f) for f in forms} & index.stems:
         return True
-    base = next((word[: -len(e)] for e in POSSESSIVE_ENDINGS if word.endswith(e)), word)  # "NASA's"
+    # the word as written without its possessive ("NASA's": "NASA"; ``fold`` drops it too)
+    base = next((word[: -len(e)] for e in POSSESSIVE_ENDINGS if word.endswith(e)), word)
     if acronym(base) and bare.replace(".", "") in index.acronyms:
         return True
     if LINKED_ACRONYM.fullmatch(base) and bare in index.acronyms:
@@ -351,12 +355,13 @@ def _numbered(name: Name, text: str, index: NameIndex) -> bool:
     One" / "1 September")?"""
     forms = numeral_forms(fold(name.text))
     before = _BEFORE_NUMBER.search(text, 0, name.start) if forms else None
-    return before is not None and any((fold(before[1]), f) in index.fronts for f in forms)
+    return before is not None and any((fold(before[1]), f) in index.numbered for f in forms)
 
 
 _BEFORE_NUMBER = regex.compile(r"(\p{L}+)\s+(?:the\s+)?$", regex.IGNORECASE)
 _AFTER_NUMBER = regex.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s?$", regex.IGNORECASE)
-_NAMED_NUMBER = regex.compile(r"\b(\p{Lu}\p{L}+)\s+(\d{1,2})\b(?![.,:]\d)")
+# a name and its number: "Henry VIII", "World War II", "Apollo 8"
+_NAMED_NUMBER = regex.compile(r"\b(\p{Lu}\p{L}+)\s+([IVXLC]+|\d{1,2})\b(?![.,:]\d)")
 
 
 def absent_names(
