@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
 from .claim_figures import checkable
 from .clause_checks import content_words
@@ -58,9 +59,12 @@ class EvidenceIndex:
     vocabulary: frozenset[str] = frozenset()  # every content word (stem) of every sentence
 
 
+@short_text_cache(maxsize=1024)
 def figure_kinds(text: str) -> tuple[tuple[str, str], ...]:
     """(kind, value) of each figure ``text`` states as a fact: a number that is part of a
-    name or code ("PEP 684", "Article 33") is read as in a claim, as no figure."""
+    name or code ("PEP 684", "Article 33") is read as in a claim, as no figure. Read once
+    per text: the user's question is asked for by every claim of its answer, twice (the
+    matcher's derived figures and the evidence checks)."""
     out = []
     for item in _scan_items(text, lenient=True):
         if item.kind == "num" and not checkable(text, item.start, item.end):

@@ -37,6 +37,7 @@ import regex
 
 from ..lexicon.numbers import (
     CURRENCY_CODES,
+    CURRENCY_SIGNS,
     INLINE_SPACES,
     SHARE_FOLLOWERS,
     SHARE_LEADERS,
@@ -135,6 +136,7 @@ def is_percent(text: str, end: int) -> bool:
 _GROUPED = regex.compile(rf"\d[,{INLINE_SPACES} ]\d")
 
 
+_SIGNS = "".join(sign for sign in CURRENCY_SIGNS if len(sign) == 1)  # "$", "€", "£" …
 _CODE_BEFORE = regex.compile(
     r"\b(?:" + "|".join(sorted(CURRENCY_CODES)) + r")\s?$", regex.IGNORECASE
 )
@@ -147,7 +149,7 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
     before = text[max(0, start - 2) : start + 1]  # a scanned figure may hold its symbol
     if is_percent(text, end):
         return "percent"
-    if any(sym in before for sym in "$€£¥₹") or _CODE_BEFORE.search(text, max(0, start - 5), start):
+    if any(sym in before for sym in _SIGNS) or _CODE_BEFORE.search(text, max(0, start - 5), start):
         return "money"  # "$500", "USD 500"
     year = (
         number is not None
