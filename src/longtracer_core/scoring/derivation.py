@@ -390,6 +390,12 @@ def _with_share(
     )
 
 
+def _in_percent(a: Decimal, b: Decimal) -> list[Decimal]:
+    """One figure as a share of another, and the change between them, in percent, either
+    way round: "from 210,000 tons to 64,000, a drop of roughly 70%"."""
+    return [a / b * 100, b / a * 100, abs(a - b) / a * 100, abs(a - b) / b * 100]
+
+
 def worked_out(
     value: Decimal, decimals: int, kind: str, earlier: Sequence[tuple[str, Decimal]]
 ) -> bool:
@@ -399,7 +405,8 @@ def worked_out(
     of two of its kind (or of a quantity of a unit and a count: "26 days plus the 8 bank
     holidays, 34 days"), one of its kind times or over another, a percentage of one of its
     kind, or one of its kind with a percentage of it added or taken ("9% of £5,000, which
-    is £450 a year, or £37.50 a month"; "1.8 A plus 20% headroom: 2.2 A")? The caller gives
+    is £450 a year, or £37.50 a month"; "1.8 A plus 20% headroom: 2.2 A"), or a percentage
+    two of one kind give (``_in_percent``)? The caller gives
     only the figures written before it, so two figures never explain each other ("£540 a
     year, or £45 a month": £540 is still to check)."""
     if kind in ("year", "date"):
@@ -408,9 +415,14 @@ def worked_out(
     numbers = [(k, n) for k, n in earlier[: MAX_FIGURES * 2] if k not in ("year", "date") and n]
     for i, (ka, a) in enumerate(numbers):
         for kb, b in numbers[i + 1 :]:
-            if ka == kb == "factor" or (kind not in (ka, kb) and not ka == kb == kind == "count"):
+            if ka == kb == "factor":
                 continue
-            results = [a * b, a / b, b / a]
+            if kind == "percent" and ka == kb != "percent":
+                results = _in_percent(a, b)
+            elif kind not in (ka, kb) and not ka == kb == kind == "count":
+                continue
+            else:
+                results = [a * b, a / b, b / a]
             # "26 days plus the 8 bank holidays: 34 days": a count adds to a quantity of a
             # unit, never to money or a percentage ("£40 for 2 adults" is no £42)
             with_count = {ka, kb} == {kind, "count"} and kind.startswith("unit:")

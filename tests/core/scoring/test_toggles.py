@@ -283,3 +283,37 @@ def test_a_negation_worded_with_its_own_words_is_found(claim, kind):
 def test_the_same_said_with_the_new_readings_is_no_toggle(claim):
     found = evidence_findings(claim, evidence_index([("S1", NEGATIONS_ANEW)]))
     assert not {"negation_conflict", "direction_conflict"} & {f.kind for f in found}
+
+
+LENT = (
+    "Traffic to the Pennant API grew 22 percent in March, while error rates fell to 0.3 "
+    "percent. Sales at Orrin grew in March, while costs dropped. In the Sorrel basin the "
+    "trout spawn upstream in autumn, and the young fish drift downstream in spring."
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # the later clause leaves its subject and its month to the main clause
+        "Error rates on the Pennant API rose to 0.3 percent in March.",
+        "Error rates on the Pennant API increased in March.",
+    ],
+)
+def test_a_later_clause_that_leaves_its_subject_to_the_main_clause_is_turned(claim):
+    found = evidence_findings(claim, evidence_index([("S1", LENT)]))
+    assert "direction_conflict" in [f.kind for f in found]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Error rates on the Pennant API fell to 0.3 percent in March.",  # said its way
+        "Costs at Orrin fell in March.",  # "dropped" is the same way; the main clause lends
+        # nothing to itself, so "grew" of the sales is no opposite of the costs' fall
+        "Traffic to the Pennant API grew in March.",
+    ],
+)
+def test_words_lent_by_another_clause_turn_nothing_said_the_same_way(claim):
+    found = evidence_findings(claim, evidence_index([("S1", LENT)]))
+    assert not {"direction_conflict", "negation_conflict"} & {f.kind for f in found}
