@@ -183,6 +183,31 @@ def test_a_figure_the_claim_works_out_is_met_by_its_operands(claim, passes):
     assert needs_met(gate_needs(claim), span_figures(FARM)) is passes
 
 
+TONNAGE = "Annual tonnage fell from around 210,000 tons in 1845 to 64,000 tons by 1870."
+
+
+@pytest.mark.parametrize(
+    ("claim", "passes"),
+    [
+        # a change or a share in percent that two of the claim's figures of one kind give
+        (
+            "Tonnage fell from 210,000 tons in 1845 to 64,000 tons by 1870, a drop of about 70%.",
+            True,
+        ),
+        ("By 1870 tonnage was 64,000 tons, about 30% of the 210,000 tons of 1845.", True),
+        # a percentage they do not give
+        (
+            "Tonnage fell from 210,000 tons in 1845 to 64,000 tons by 1870, a drop of about 60%.",
+            False,
+        ),
+    ],
+)
+def test_a_percentage_the_claim_works_out_from_two_of_its_figures_is_no_figure_to_find(
+    claim, passes
+):
+    assert needs_met(gate_needs(claim), span_figures(TONNAGE)) is passes
+
+
 @pytest.mark.parametrize(
     ("gate", "claim", "span"),
     [
