@@ -6,10 +6,11 @@ states such a figure, so the matcher's figure gate would hold every span against
 claim, and a correct sentence would be marked for its arithmetic. A figure no source
 states that a product or a percentage of the case's figures gives (``derivation.derivable``,
 ``derivable_across`` without its sums, ``derivable_date``,
-``worked_figures.worked_for_user``) is read like a figure of the user's own: the claim is
-scored on its words. A figure that no computation gives, a sum of two case figures (a
-wrong figure meets one by chance), a rounded count and a year (another event's year plus a
-duration) are still held against it. Pure functions of the claim and the case's evidence.
+``worked_figures.worked_for_user``, ``worked_dates.worked_dates``) is read like a figure
+of the user's own: the claim is scored on its words. A figure that no computation gives,
+a sum of two case figures (a wrong figure meets one by chance), a rounded count and a year
+(another event's year plus a duration) are still held against it. Pure functions of the
+claim and the case's evidence.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from .claim_figures import claim_figures
 from .derivation import derivable, derivable_across, derivable_date, word_factors
 from .evidence_index import EvidenceIndex, figure_kinds
 from .figures import figure_kind, needs_met, rounding_exponent
+from .worked_dates import worked_dates
 from .worked_figures import worked_for_user
 
 __all__ = ["derived_figures"]
@@ -41,7 +43,9 @@ def derived_figures(claim: str, context: Sequence[str], index: EvidenceIndex) ->
         if kind == "year":
             continue  # "opened in 1941" is no 1937 plus four years: another event's year
         if kind == "date":
-            worked = derivable_date(need.readings[0], index.sentences)
+            worked = derivable_date(need.readings[0], index.sentences) or (
+                need.readings[0] in worked_dates(claim, index, user)
+            )
         elif need.number is not None:
             # a rounded count ("about 30 soldiers") meets too many sums by chance
             rounded = rounding_exponent(need) if kind != "count" else None

@@ -69,6 +69,7 @@ from .numeric import shown
 from .periods import date_parts
 from .toggles import toggle_finding
 from .unit_conflict import other_unit, unit_finding, with_unit
+from .worked_dates import worked_dates
 from .worked_figures import (
     asserted,
     operands,
@@ -303,6 +304,7 @@ def _figure(
     joined = compound_durations(figure_kinds(claim)) & (index.figures.values | index.derived)
     worked = worked_out_at(claim)
     worked_either = worked_out_at(claim, either_way=True)
+    dated = worked_dates(claim, index, user)
     own_bases = rate_bases(claim)
     for item, need in figures:
         content = _local(claim, item[0], item[1], claim_content) or claim_content
@@ -324,7 +326,11 @@ def _figure(
         if other in stated:
             other = None  # the claim states that value too ("£25 per journey, so £50 return")
         speaks = aligned if share >= ALIGNED else None
-        if item[0] not in worked and not _met(need, kind, index, speaks):
+        if (
+            item[0] not in worked
+            and need.readings[0] not in dated
+            and not _met(need, kind, index, speaks)
+        ):
             found = _unmet(claim, item, need, kind, aligned, other, index, user)
             if found is not None:
                 return found

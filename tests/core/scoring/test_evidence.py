@@ -1137,3 +1137,46 @@ def test_a_number_met_otherwise_or_worked_out_is_no_unit_finding(claim, source):
 def test_the_unit_finding_quotes_the_unit_the_claim_wrote(claim, source, written):
     (found,) = [f for f in evidence_findings(claim, evidence_index([("S1", source)])) if f.text]
     assert found.evidence["claimed"] == written
+
+
+CALENDAR = evidence_index(
+    [
+        ("S1", "Spots usually crust over around 5 days after the first spots came out."),
+        ("S2", "The marathon starts on 12 October. Allow 16 to 18 weeks of training."),
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "question"),
+    [
+        # the user's date plus the source's 5 days
+        (
+            "If her spots came out on 3 March, expect them to crust over on 8 March.",
+            "Her spots came out on 3 March.",
+        ),
+        ("Expect them to crust over on 8 March.", "Her spots came out on 3 March."),
+        # the source's date less its 16 or 18 weeks
+        ("For the race on 12 October, begin by 22 June, or by 8 June for 18 weeks.", ""),
+    ],
+)
+def test_a_stated_date_a_stated_duration_away_is_worked_out(claim, question):
+    """A date no source states, that a date the evidence or the user states gives with a
+    duration the evidence states, is checked by its arithmetic, never marked absent."""
+    found = evidence_findings(claim, CALENDAR, (question,) if question else ())
+    assert not [f for f in found if f.kind.startswith("figure")], found
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Her spots came out on 3 March, so expect them to crust over on 9 March.",
+        "For the race on 12 October, begin by 29 June.",
+        # a date only the claim states is no date to count from
+        "Her spots came out on 3 March, so expect them to crust over on 8 March.",
+        # two dates no one states never explain each other: 19 October less 16 weeks
+        "For the race on 19 October, begin by 29 June.",
+    ],
+)
+def test_a_date_no_stated_date_and_duration_give_stays_to_check(claim):
+    assert "figure_absent" in kinds_of(claim, CALENDAR)
