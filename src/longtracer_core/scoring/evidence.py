@@ -64,6 +64,7 @@ from .figures import Need, context_figures, figure_kind, needs_met, rounding_exp
 from .findings import Finding, quote
 from .given_names import given_name_findings
 from .name_binding import name_binding_finding
+from .name_swap import name_swap_finding
 from .names import absent_names, context_names
 from .numeric import shown
 from .periods import date_parts
@@ -439,8 +440,10 @@ def evidence_findings(
             dates = ([v for k, v in s.kinds if k == "date"] for s in index.sentences)
             figure = calendar_finding(claim, texts, dates)
         if figure is None and aligned is not None and share >= ALIGNED:
-            figure = binding_finding(claim, aligned.text, aligned.source_id) or (
-                name_binding_finding(claim, aligned.text, aligned.source_id)
+            figure = (
+                binding_finding(claim, aligned.text, aligned.source_id)
+                or name_binding_finding(claim, aligned.text, aligned.source_id)
+                or name_swap_finding(claim, aligned.text, aligned.source_id, index)
             )
         if figure is not None:
             out.append(figure)

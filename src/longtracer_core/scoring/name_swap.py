@@ -1,0 +1,175 @@
+"""A claim that copies an evidence sentence but puts another name of the case in it.
+
+"Brindle's chief executive, Jonah Feld, said the acquisition would add about 400 engineers"
+against "Brindle's chief executive, Marcus Lee, said the acquisition would add about 400
+engineers": every name of the claim is in the evidence (Jonah Feld co-founded the company
+that is bought), so ``name_absent`` is silent. And the sentence never names Jonah Feld, so
+``name_binding`` (two names of one sentence, their roles swapped) is silent too. The claim
+is the sentence word for word, except that where the sentence names Marcus Lee the claim
+names someone else.
+
+Read clause by clause against the evidence sentence closest to the claim. The words of the
+two are aligned in order (``difflib``), and the clause must share at least four content
+words with the sentence, and at least 60 % of its own, in the aligned stretches. A finding
+needs one stretch where the claim writes a name and the sentence another. Both names stand
+inside their sentences, never first in a sentence, a label or a line: a capitalised opener
+is no name. Neither is the other in another form: an abbreviation ("Arts." / "Articles",
+"Hansa" / "Hanseatic League") or an acronym of three letters or fewer ("US" / "American")
+counts as the same name. The sentence names none of the claim's names, and the claim none
+of the sentence's. The evidence holds the claim's name elsewhere; a name it lacks is
+``name_absent``'s. And no evidence sentence that names the claim's name says the clause as
+well. A finding marks the claim uncertain; it never deletes it. Pure functions over text.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+
+import regex
+
+from ..contracts import ReasonCode
+from ..lexicon.polarity import CLAUSE_BREAKS
+from ..text.memo import short_text_cache
+from ..text.words import function_words
+from .binding import Bound
+from .evidence_index import EvidenceIndex
+from .findings import Finding, quote
+from .name_words import opener_words
+from .names import holds, name_index
+
+__all__ = ["name_swap_finding"]
+
+# shared content words a clause needs with the sentence, in number and in share
+MIN_SHARED = 4
+SHARE = 0.6
+# the longest stretches read as one name put for another (claim side, sentence side:
+# "Isabel Ruiz" for "the Dutch rider Femke de Groot")
+_LONGEST = (4, 6)
+
+_TOKEN = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}]|[-.’'](?=[\p{L}\p{N}]))*")
+_CLAUSES = regex.compile(CLAUSE_BREAKS, regex.IGNORECASE)
+_OPENS = regex.compile(r"[.:;!?\n]")  # what opens a sentence, a label or a line
+_ACRONYM = 3
+
+
+Tokens = tuple[tuple[str, int, int], ...]
+
+
+@short_text_cache(maxsize=4096)
+def _tokens(text: str) -> Tokens:
+    return tuple((m[0], m.start(), m.end()) for m in _TOKEN.finditer(text))
+
+
+def _content(words: Sequence[str]) -> list[str]:
+    skip = function_words()
+    return [w for w in words if w.casefold() not in skip]
+
+
+def _named(word: str) -> bool:
+    """A capitalised word that is no function word or opener, or a code ("WH-50")."""
+    folded = word.casefold()
+    if folded in function_words() or folded in opener_words():
+        return False
+    has_digit = any(c.isdigit() for c in word)
+    return word[:1].isupper() or (has_digit and any(c.isalpha() for c in word))
+
+
+def _abbreviates(short: str, long: str) -> bool:
+    """Is ``short`` written with letters of ``long`` in order, from its first ("Arts" of
+    "Articles")?"""
+    a, b = short.casefold().replace(".", ""), long.casefold().replace(".", "")
+    if not a or a[0] != b[:1]:
+        return False
+    rest = iter(b)
+    return all(c in rest for c in a)
+
+
+def _same_name(mine: Sequence[str], theirs: Sequence[str]) -> bool:
+    if any(
+        len(w.replace(".", "")) <= _ACRONYM and w.replace(".", "").isupper()
+        for w in (*mine, *theirs)
+    ):
+        return True  # an acronym stands for too many forms to tell
+    return any(_abbreviates(x, y) or _abbreviates(y, x) for x in mine for y in theirs)
+
+
+def _inside(text: str, tokens: Tokens, i: int) -> bool:
+    """Does token ``i`` stand inside its sentence (not first in it, a label or a line)?"""
+    return i > 0 and not _OPENS.search(text[tokens[i - 1][2] : tokens[i][1]])
+
+
+def _shared(
+    clause: Sequence[str], sentence: Sequence[str]
+) -> tuple[difflib.SequenceMatcher[str], int]:
+    matcher = difflib.SequenceMatcher(None, clause, sentence, autojunk=False)
+    same = [clause[b.a + k] for b in matcher.get_matching_blocks() for k in range(b.size)]
+    return matcher, len(_content(same))
+
+
+def _said_of(written: str, clause: Sequence[str], shared: int, index: EvidenceIndex) -> bool:
+    """Does an evidence sentence that names ``written`` say the clause as well?"""
+    folded = written.casefold()
+    for s in index.sentences:
+        if folded in s.text.casefold():
+            words = [w.casefold() for w, _, _ in _tokens(s.text)]
+            if _shared(clause, words)[1] >= shared - 1:
+                return True
+    return False
+
+
+def _swap(claim: str, part: tuple[int, int], sentence: str, index: EvidenceIndex) -> Bound | None:
+    mine = tuple(t for t in _tokens(claim) if part[0] <= t[1] < part[1])
+    theirs = _tokens(sentence)
+    clause = [w.casefold() for w, _, _ in mine]
+    needed = len(_content(clause))
+    matcher, shared = _shared(clause, [w.casefold() for w, _, _ in theirs])
+    if shared < max(MIN_SHARED, SHARE * needed):
+        return None
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "replace" or i2 - i1 > _LONGEST[0] or j2 - j1 > _LONGEST[1]:
+            continue
+        if not (_inside(claim, mine, i1) and _inside(sentence, theirs, j1)):
+            continue
+        x = [w for w, _, _ in mine[i1:i2] if _named(w)]
+        y = [w for w, _, _ in theirs[j1:j2] if _named(w)]
+        if not x or not y or _same_name(x, y):
+            continue
+        if any(holds(w, name_index([sentence])) for w in x) or any(
+            holds(w, name_index([claim])) for w in y
+        ):
+            continue
+        if not all(holds(w, index.names) for w in x):
+            continue
+        written = claim[mine[i1][1] : mine[i2 - 1][2]]
+        if not _said_of(written, clause, shared, index):
+            return Bound(written, sentence[theirs[j1][1] : theirs[j2 - 1][2]])
+    return None
+
+
+def _parts(text: str) -> list[tuple[int, int]]:
+    out, start = [], 0
+    for m in _CLAUSES.finditer(text):
+        out.append((start, m.start()))
+        start = m.end()
+    out.append((start, len(text)))
+    return [(a, b) for a, b in out if text[a:b].strip()]
+
+
+def name_swap_finding(
+    claim: str, sentence: str, source_id: str, index: EvidenceIndex
+) -> Finding | None:
+    """The finding for a clause of ``claim`` that says what ``sentence`` (the evidence
+    sentence closest to it) says, with another name of the case where the sentence names
+    its own (``name_binding``: marked, never deleted)."""
+    for part in _parts(claim):
+        bound = _swap(claim, part, sentence, index)
+        if bound is not None:
+            return Finding(
+                "name_binding",
+                ReasonCode.ENTITY_MISMATCH,
+                f"source {source_id} says this of {bound.stated}, not of {bound.claimed} "
+                f'("{quote(sentence)}")',
+                bound.proof(source_id),
+            )
+    return None

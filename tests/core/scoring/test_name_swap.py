@@ -1,0 +1,100 @@
+"""A claim that copies an evidence sentence with another name of the case in it
+(``scoring.name_swap``): marked uncertain, never deleted; a name written another way, a
+capitalised opener and a sentence the claim's own name also says are left alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core import check_case
+from longtracer_core.contracts import ClaimOutcome
+from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+
+DEAL = [
+    (
+        "S1",
+        "Brindle's chief executive, Marcus Lee, said the acquisition would add about 400 "
+        "engineers to the company's security division. Halcyon was founded in 2018 by Priya "
+        "Raman and Jonah Feld.",
+    ),
+    (
+        "S2",
+        "Multipoint is switched off by default on the WH-50 and must be enabled in the "
+        "Sonora app. The WF-20 earbuds have no multipoint at all.",
+    ),
+    (
+        "S3",
+        "Infringements of the obligations under Arts. 33 and 34 can attract fines of up to "
+        "10 million euros. U.S. surveillance programmes were not limited to what is strictly "
+        "necessary.",
+    ),
+]
+INDEX = evidence_index(DEAL)
+
+
+def found(claim: str) -> list[dict[str, str]]:
+    return [f.as_dict() for f in evidence_findings(claim, INDEX) if f.kind == "name_binding"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "claimed", "stated"),
+    [
+        (
+            "Brindle's chief executive, Jonah Feld, said the acquisition would add about 400 "
+            "engineers to the company's security division.",
+            "Jonah Feld",
+            "Marcus Lee",
+        ),
+        (
+            "Multipoint is switched off by default on the WF-20 and has to be enabled in the "
+            "Sonora app.",
+            "WF-20",
+            "WH-50",
+        ),
+    ],
+)
+def test_a_copied_sentence_with_another_name_of_the_case_is_found(claim, claimed, stated):
+    (finding,) = found(claim)
+    assert (finding["claimed"], finding["stated"]) == (claimed, stated)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # the sentence's own name
+        "Brindle's chief executive, Marcus Lee, said the deal would add about 400 engineers "
+        "to the company's security division.",
+        # the same name written another way: an abbreviation, an acronym
+        "Infringements of the obligations under Articles 33 and 34 can attract fines of up "
+        "to 10 million euros.",
+        "American surveillance programmes were not limited to what is strictly necessary.",
+        # a capitalised opener is no name put for another
+        "Halcyon was founded in 2018 by Priya Raman and Jonah Feld.",
+    ],
+)
+def test_the_sentences_own_name_or_another_form_of_it_is_no_swap(claim):
+    assert found(claim) == []
+
+
+def test_a_sentence_that_names_the_claims_name_and_says_it_too_clears_the_claim():
+    index = evidence_index(
+        [
+            *DEAL,
+            ("S4", "Multipoint is switched off by default on the WF-20 too and must be enabled "
+             "in the Sonora app."),
+        ]
+    )  # fmt: skip
+    claim = "Multipoint is switched off by default on the WF-20 and must be enabled in the app."
+    assert not [f for f in evidence_findings(claim, index) if f.kind == "name_binding"]
+
+
+def test_a_swapped_name_marks_the_sentence_uncertain_and_never_deletes_it():
+    answer = (
+        "Brindle is buying Halcyon. Brindle's chief executive, Jonah Feld, said the "
+        "acquisition would add about 400 engineers to the company's security division."
+    )
+    result = check_case(answer, [{"id": s, "text": t} for s, t in DEAL])
+    swapped = [c for c in result.claims if "Jonah Feld" in c.claim_text]
+    assert swapped and all(c.outcome is ClaimOutcome.UNCERTAIN for c in swapped)
+    assert any("Marcus Lee" in (c.finding or "") for c in swapped)
+    assert not any(c.outcome is ClaimOutcome.REFUTED for c in result.claims)
