@@ -15,7 +15,9 @@ needs one stretch where the claim writes a name and the sentence another. Both n
 inside their sentences, never first in a sentence, a label or a line: a capitalised opener
 is no name. Neither is the other in another form: an abbreviation ("Arts." / "Articles",
 "Hansa" / "Hanseatic League") or an acronym of three letters or fewer ("US" / "American")
-counts as the same name. The sentence names none of the claim's names, and the claim none
+counts as the same name. A name's number put for another after the same name word ("PEP
+554" for "PEP 684") is a swap too, where some evidence sentence writes the claim's. The
+sentence names none of the claim's names, and the claim none
 of the sentence's. The evidence holds the claim's name elsewhere; a name it lacks is
 ``name_absent``'s. And no evidence sentence that names the claim's name says the clause as
 well. A finding marks the claim uncertain; it never deletes it. Pure functions over text.
@@ -118,6 +120,57 @@ def _said_of(written: str, clause: Sequence[str], shared: int, index: EvidenceIn
     return False
 
 
+def _numbered(
+    claim: str, mine: Tokens, at: tuple[int, int], sentence: str, theirs: Tokens
+) -> Bound | None:
+    """One number put for another after the same name word ("PEP 554" for "PEP 684",
+    "Pixel 7" for "Pixel 8"): a name's number is no figure the figure checks read."""
+    i, j = at
+    a, b = mine[i][0], theirs[j][0]
+    head = mine[i - 1][0]
+    if not (a.isdigit() and b.isdigit() and a != b and _named(head)):
+        return None
+    if head.casefold() != theirs[j - 1][0].casefold():
+        return None
+    return Bound(claim[mine[i - 1][1] : mine[i][2]], sentence[theirs[j - 1][1] : theirs[j][2]])
+
+
+def _written_in(name: str, text: str) -> bool:
+    return (
+        regex.search(
+            rf"(?<![\p{{L}}\p{{N}}]){regex.escape(name)}(?![\p{{L}}\p{{N}}])", text, regex.I
+        )
+        is not None
+    )
+
+
+def _named_swap(
+    claim: str, mine: Tokens, at: tuple[int, int, int, int], sentence: str, theirs: Tokens,
+    index: EvidenceIndex,
+) -> Bound | None:  # fmt: skip
+    """The names of one aligned stretch, the claim's put for the sentence's."""
+    i1, i2, j1, j2 = at
+    if i2 - i1 == 1 and j2 - j1 == 1:
+        bound = _numbered(claim, mine, (i1, j1), sentence, theirs)
+        if bound is not None:
+            held = any(_written_in(bound.claimed, s.text) for s in index.sentences)
+            fresh = not _written_in(bound.claimed, sentence) and not _written_in(
+                bound.stated, claim
+            )
+            return bound if held and fresh else None
+    x = [w for w, _, _ in mine[i1:i2] if _named(w)]
+    y = [w for w, _, _ in theirs[j1:j2] if _named(w)]
+    if not x or not y or _same_name(x, y):
+        return None
+    if any(holds(w, name_index([sentence])) for w in x) or any(
+        holds(w, name_index([claim])) for w in y
+    ):
+        return None
+    if not all(holds(w, index.names) for w in x):
+        return None
+    return Bound(claim[mine[i1][1] : mine[i2 - 1][2]], sentence[theirs[j1][1] : theirs[j2 - 1][2]])
+
+
 def _swap(claim: str, part: tuple[int, int], sentence: str, index: EvidenceIndex) -> Bound | None:
     mine = tuple(t for t in _tokens(claim) if part[0] <= t[1] < part[1])
     theirs = _tokens(sentence)
@@ -131,19 +184,9 @@ def _swap(claim: str, part: tuple[int, int], sentence: str, index: EvidenceIndex
             continue
         if not (_inside(claim, mine, i1) and _inside(sentence, theirs, j1)):
             continue
-        x = [w for w, _, _ in mine[i1:i2] if _named(w)]
-        y = [w for w, _, _ in theirs[j1:j2] if _named(w)]
-        if not x or not y or _same_name(x, y):
-            continue
-        if any(holds(w, name_index([sentence])) for w in x) or any(
-            holds(w, name_index([claim])) for w in y
-        ):
-            continue
-        if not all(holds(w, index.names) for w in x):
-            continue
-        written = claim[mine[i1][1] : mine[i2 - 1][2]]
-        if not _said_of(written, clause, shared, index):
-            return Bound(written, sentence[theirs[j1][1] : theirs[j2 - 1][2]])
+        bound = _named_swap(claim, mine, (i1, i2, j1, j2), sentence, theirs, index)
+        if bound is not None and not _said_of(bound.claimed, clause, shared, index):
+            return bound
     return None
 
 

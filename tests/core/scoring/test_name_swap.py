@@ -28,6 +28,11 @@ DEAL = [
         "10 million euros. U.S. surveillance programmes were not limited to what is strictly "
         "necessary.",
     ),
+    (
+        "S4",
+        "PEP 684 gives each sub-interpreter its own Global Interpreter Lock. A Python-level "
+        "API was proposed separately in PEP 554.",
+    ),
 ]
 INDEX = evidence_index(DEAL)
 
@@ -51,6 +56,12 @@ def found(claim: str) -> list[dict[str, str]]:
             "WF-20",
             "WH-50",
         ),
+        # a name's number put for another: no figure the figure checks read
+        (
+            "In 3.12, PEP 554 gives every sub-interpreter its own Global Interpreter Lock.",
+            "PEP 554",
+            "PEP 684",
+        ),
     ],
 )
 def test_a_copied_sentence_with_another_name_of_the_case_is_found(claim, claimed, stated):
@@ -68,6 +79,10 @@ def test_a_copied_sentence_with_another_name_of_the_case_is_found(claim, claimed
         "Infringements of the obligations under Articles 33 and 34 can attract fines of up "
         "to 10 million euros.",
         "American surveillance programmes were not limited to what is strictly necessary.",
+        # a figure after no name is the figure checks', and the right number of a name
+        "Brindle's chief executive, Marcus Lee, said the acquisition would add about 500 "
+        "engineers to the company's security division.",
+        "In 3.12, PEP 684 gives every sub-interpreter its own Global Interpreter Lock.",
         # a capitalised opener is no name put for another
         "Halcyon was founded in 2018 by Priya Raman and Jonah Feld.",
     ],
