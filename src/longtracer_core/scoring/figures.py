@@ -332,6 +332,8 @@ def span_figures(text: str) -> SpanFigures:
                 values.add(f"{reading}%")  # a share in words may be met by it
         values.update(_in_units(item, kind))
         found: list[Decimal] = []
+        if item.kind == "num" and text[max(0, item.start - 1) : item.start].isalpha():
+            continue  # the number of a code ("/v2/", "PS5"): a value, no quantity
         if item.number is not None and item.kind in ("num", "word"):
             found.append(item.number)
         elif item.kind == "num":

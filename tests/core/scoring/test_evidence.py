@@ -1180,3 +1180,21 @@ def test_a_stated_date_a_stated_duration_away_is_worked_out(claim, question):
 )
 def test_a_date_no_stated_date_and_duration_give_stays_to_check(claim):
     assert "figure_absent" in kinds_of(claim, CALENDAR)
+
+
+def test_the_number_of_a_code_states_no_quantity_a_bound_could_meet():
+    """ "/v2/" is a version, not two of anything: "up to 70 shipments" is not met by it
+    where the sentence says up to 100."""
+    index = evidence_index(
+        [
+            (
+                "S1",
+                "Use the batch endpoint POST /v2/shipments/batch, which accepts up to 100 "
+                "shipments in a single call.",
+            )
+        ]
+    )
+    assert kinds_of("The batch endpoint accepts up to 70 shipments in a single call.", index) == [
+        "figure_conflict"
+    ]
+    assert kinds_of("The batch endpoint accepts up to 100 shipments in a single call.", index) == []
