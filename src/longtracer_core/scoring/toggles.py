@@ -17,9 +17,7 @@ a finding, read clause by clause:
   "Don't look at the Sun" is advice, not a statement);
 * **direction**: neither clause is negated; the claim's one word the clause lacks has its
   opposite in the clause (rose / fell, before / after, east / west, more / less, or the
-  word with a negative prefix: legal / illegal), its other words the clause lacks, if
-  any, lent by the sentence's main clause to a later one ("Traffic grew in March, while
-  error rates fell" / "Error rates rose in March"), and the
+  word with a negative prefix: legal / illegal), and the
   words the two share stand on the same side of it, those after it in the same order —
   "A is higher than B" against "B is lower than A" says the same thing and is no finding;
 * the claim's clause holds no figure the evidence clause lacks ("900 are not endemic" is
@@ -207,25 +205,18 @@ def _negative_prefixed(word: str, others: frozenset[str]) -> list[str]:
     )  # fmt: skip
 
 
-def _turns(
-    claim: ClauseWords, other: ClauseWords, lent: frozenset[str] = frozenset()
-) -> tuple[str, str] | None:
-    """(the claim's word, its opposite in ``other``) when that swap is all that differs;
-    the claim's other words ``other`` lacks must be ``lent``: words of its sentence's main
-    clause, when ``other`` is a later clause that leaves its subject to it ("Traffic grew
-    in March, while error rates fell" / "Error rates rose in March")."""
+def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
+    """(the claim's word, its opposite in ``other``) when that swap is all that differs."""
     if claim.negated or other.negated:
         return None
     extra = claim.content - other.content
-    rest = other.content - claim.content
-    pivots = [
-        (w, o)
-        for w in sorted(extra)
-        if (o := sorted(_OPPOSITE.get(w, frozenset()) & rest) or _negative_prefixed(w, rest))
-    ]
-    if len(pivots) != 1 or not extra - {pivots[0][0]} <= lent:
+    if len(extra) != 1:
         return None
-    mine, theirs = pivots[0][0], pivots[0][1]
+    (mine,) = extra
+    rest = other.content - claim.content
+    theirs = sorted(_OPPOSITE.get(mine, frozenset()) & rest) or _negative_prefixed(mine, rest)
+    if not theirs:
+        return None
     shared = claim.content & other.content
     if _sides(claim.words, mine, shared) != _sides(other.words, theirs[0], shared):
         return None  # "A is higher than B" / "B is lower than A"; "lower in winter than in
@@ -309,10 +300,7 @@ def _match(
                 continue
             if own - _figures(other.text):
                 continue  # "900 are not endemic" / "300 are endemic": another statement
-            lent = main if other is not read.clauses[0] else frozenset()
-            turned = (
-                (mine.text.strip(), other.text.strip()) if swapped else _turns(mine, other, lent)
-            )
+            turned = (mine.text.strip(), other.text.strip()) if swapped else _turns(mine, other)
             if turned is not None:
                 found = Toggle("direction", source_id, text, other.text, turned)
             elif mine.content <= read.content and _negates(mine, other):

@@ -285,35 +285,30 @@ def test_the_same_said_with_the_new_readings_is_no_toggle(claim):
     assert not {"negation_conflict", "direction_conflict"} & {f.kind for f in found}
 
 
-LENT = (
-    "Traffic to the Pennant API grew 22 percent in March, while error rates fell to 0.3 "
-    "percent. Sales at Orrin grew in March, while costs dropped. In the Sorrel basin the "
-    "trout spawn upstream in autumn, and the young fish drift downstream in spring."
-)
-
-
 @pytest.mark.parametrize(
-    "claim",
+    ("claim", "evidence"),
     [
-        # the later clause leaves its subject and its month to the main clause
-        "Error rates on the Pennant API rose to 0.3 percent in March.",
-        "Error rates on the Pennant API increased in March.",
+        # found in review: a later clause with its own subject lends the main clause
+        # nothing; these say what the sentence says, in another order
+        (
+            "Between electric and petrol cars, electric cars cost less to run.",
+            "Electric cars cost more to buy, while petrol cars cost more to run.",
+        ),
+        (
+            "Between younger and older voters, older voters were more likely to vote.",
+            "Turnout was higher among older voters, while younger voters were less likely to vote.",
+        ),
+        (
+            "Of the Paperwhite and the Oasis, the Oasis is heavier.",
+            "The Kindle Oasis weighs 188 grams, while the Paperwhite is lighter.",
+        ),
+        (
+            "Among UK and EU students, applications from UK students rose last year.",
+            "Applications from UK students rose last year, whereas those from EU students fell.",
+        ),
     ],
 )
-def test_a_later_clause_that_leaves_its_subject_to_the_main_clause_is_turned(claim):
-    found = evidence_findings(claim, evidence_index([("S1", LENT)]))
-    assert "direction_conflict" in [f.kind for f in found]
-
-
-@pytest.mark.parametrize(
-    "claim",
-    [
-        "Error rates on the Pennant API fell to 0.3 percent in March.",  # said its way
-        "Costs at Orrin fell in March.",  # "dropped" is the same way; the main clause lends
-        # nothing to itself, so "grew" of the sales is no opposite of the costs' fall
-        "Traffic to the Pennant API grew in March.",
-    ],
-)
-def test_words_lent_by_another_clause_turn_nothing_said_the_same_way(claim):
-    found = evidence_findings(claim, evidence_index([("S1", LENT)]))
-    assert not {"direction_conflict", "negation_conflict"} & {f.kind for f in found}
+def test_a_comparison_set_named_first_is_never_a_turned_clause(claim, evidence):
+    """Correct sentences a lending rule once deleted: nothing may refute them."""
+    found = [f.kind for f in evidence_findings(claim, evidence_index([("S1", evidence)]))]
+    assert "direction_conflict" not in found and "negation_conflict" not in found
