@@ -27,6 +27,7 @@ __all__ = [
     "SHARE_FOLLOWERS",
     "SHARE_LEADERS",
     "SHARE_TAKEN",
+    "PERCENT_CHANGE",
     "VULGAR_FRACTIONS",
 ]
 
@@ -181,6 +182,10 @@ SHARE_ADDED = frozenset(
     "plus vat tax taxes fee fees surcharge surcharges tip gratuity markup commission".split()
 )
 SHARE_TAKEN = frozenset("off discount discounted less minus reduction rebate cashback".split())
+# words by which a percentage between two figures is the change from the first to the
+# second ("from 210,000 to 64,000, a drop of 70%"), besides the rising and falling words
+# of ``lexicon.polarity``; without one it is the share one is of the other
+PERCENT_CHANGE = frozenset("cut cuts change changed growth reduction loss gain up down".split())
 # currency words written after a figure ("40 dollars", "12 EUR")
 CURRENCY_WORDS = CURRENCY_CODES | frozenset(
     "dollar dollars euro euros pound pounds yen kroner krone francs rupees".split()

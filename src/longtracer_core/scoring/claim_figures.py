@@ -16,6 +16,9 @@ from functools import lru_cache
 import regex
 
 from ..lexicon.dates import ERAS_AFTER
+from ..lexicon.numbers import PERCENT_CHANGE
+from ..lexicon.polarity import FALLING_WORDS, RISING_WORDS
+from ..text.words import stem, stem_tokens
 from .derivation import word_factors, worked_out
 from .figures import Need, _hedge, claim_needs_at, figure_kind
 from .name_words import opener_words
@@ -125,8 +128,19 @@ def _worked_from(
         (a, b)
         for j, (a, ka, x) in enumerate(others)
         for b, kb, y in others[j + 1 :]
-        if worked_out(need.number, need.decimals, kind, [(ka, x), (kb, y)])
+        if worked_out(need.number, need.decimals, kind, [(ka, x), (kb, y)], _changes(claim))
     )
+
+
+@lru_cache(maxsize=1)
+def _change_stems() -> frozenset[str]:
+    return frozenset(stem(w) for w in (*RISING_WORDS, *FALLING_WORDS, *PERCENT_CHANGE))
+
+
+def _changes(claim: str) -> bool:
+    """Does the claim say something changes (a percentage between two of its figures is
+    then their change, not a share)?"""
+    return not _change_stems().isdisjoint(stem_tokens(claim))
 
 
 @lru_cache(maxsize=4096)
@@ -145,7 +159,9 @@ def worked_out_at(claim: str, either_way: bool = False) -> frozenset[int]:
     for j, (start, kind, need) in enumerate(read):
         others = read if either_way else read[:j]
         operands = factors + [(k, n.number) for s, k, n in others if s != start and n.number]
-        if need.number is not None and worked_out(need.number, need.decimals, kind, operands):
+        if need.number is not None and worked_out(
+            need.number, need.decimals, kind, operands, _changes(claim)
+        ):
             out.add(start)
     return frozenset(out)
 

@@ -390,14 +390,20 @@ def _with_share(
     )
 
 
-def _in_percent(a: Decimal, b: Decimal) -> list[Decimal]:
-    """One figure as a share of another, and the change between them, in percent, either
-    way round: "from 210,000 tons to 64,000, a drop of roughly 70%"."""
-    return [a / b * 100, b / a * 100, abs(a - b) / a * 100, abs(a - b) / b * 100]
+def _in_percent(a: Decimal, b: Decimal, change: bool) -> Decimal:
+    """The percentage two figures give, ``a`` written first: with ``change``, the change
+    from ``a`` to ``b`` ("from 210,000 tons to 64,000, a drop of roughly 70%"; "from 40 to
+    50, up 25%"), else the share the smaller is of the larger ("64,000 tons, 30% of the
+    210,000"; "150 of the 600 pupils, or 25%")."""
+    return abs(b - a) / a * 100 if change else min(a, b) / max(a, b) * 100
 
 
 def worked_out(
-    value: Decimal, decimals: int, kind: str, earlier: Sequence[tuple[str, Decimal]]
+    value: Decimal,
+    decimals: int,
+    kind: str,
+    earlier: Sequence[tuple[str, Decimal]],
+    change: bool = False,
 ) -> bool:
     """Is ``value`` (a figure of ``kind`` written to ``decimals`` places) worked out from
     two ``earlier`` figures of its claim (kind, value; "factor" for a multiplier or a
@@ -406,7 +412,8 @@ def worked_out(
     holidays, 34 days"), one of its kind times or over another, a percentage of one of its
     kind, or one of its kind with a percentage of it added or taken ("9% of £5,000, which
     is £450 a year, or £37.50 a month"; "1.8 A plus 20% headroom: 2.2 A"), or a percentage
-    two of one kind give (``_in_percent``)? The caller gives
+    two of one kind give (``_in_percent``: their change where the claim says one
+    changes, ``change``, else a share)? The caller gives
     only the figures written before it, so two figures never explain each other ("£540 a
     year, or £45 a month": £540 is still to check)."""
     if kind in ("year", "date"):
@@ -418,7 +425,7 @@ def worked_out(
             if ka == kb == "factor":
                 continue
             if kind == "percent" and ka == kb != "percent":
-                results = _in_percent(a, b)
+                results = [_in_percent(a, b, change)]
             elif kind not in (ka, kb) and not ka == kb == kind == "count":
                 continue
             else:
