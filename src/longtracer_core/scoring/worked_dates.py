@@ -3,11 +3,15 @@
 "With spots from Monday 3 March she'd typically be ready around Saturday 8 March", where
 the source says the spots crust over "around 5 days after the first spots came out"; "for
 a race on 12 October you'd want to begin by 22 June" for "16 to 18 weeks of training". No
-source states 8 March or 22 June. Each is a date that is stated (by the evidence, or by the
-user: their question and the claim's context) plus or minus a duration that the evidence or
-the claim states, to the day. Such a date is checked by its arithmetic. A date no such step
-gives is still a figure to find, and two unstated dates of one claim never explain each
-other (the date counted from must be stated). Pure functions over figure readings.
+source states 8 March or 22 June. Each is a stated date plus or minus a stated duration,
+to the day, and is checked by that arithmetic. The date counted from is one the claim
+writes that the evidence or the user states, one of the user's (their question, the
+claim's context), or one of the evidence sentence closest to the claim; the duration is
+the claim's, the user's or that sentence's, counted forwards where the sentence says
+"after" or "later" and not "before", backwards where it says "before" or "earlier" and not
+"after", else either way. Two unstated dates of one claim never explain each other. A
+date with no year is counted in a common year (no 29 February). A date no such step gives
+is still a figure to find. Pure functions over figure readings.
 """
 
 from __future__ import annotations
@@ -16,9 +20,12 @@ import calendar
 from collections.abc import Iterable, Sequence
 from datetime import date, timedelta
 
+import regex
+
 from .claim_figures import claim_figures
+from .clause_checks import content_words
 from .derivation import number
-from .evidence_index import EvidenceIndex, figure_kinds
+from .evidence_index import EvidenceIndex, closest_sentence, figure_kinds
 from .figures import needs_met
 from .periods import date_parts
 
@@ -40,46 +47,61 @@ def _day(reading: str, year: int) -> date | None:
         return None
 
 
-def _shift(day: date, n: int, unit: str) -> date:
+def _shift(day: date, n: int, unit: str) -> date | None:
     """``day`` moved by ``n`` units (a month or a year later: the same day of the month,
-    or that month's last day)."""
-    if unit in ("day", "week"):
-        return day + timedelta(days=n * (7 if unit == "week" else 1))
-    months = day.month - 1 + n * (12 if unit == "year" else 1)
-    year, month = day.year + months // 12, months % 12 + 1
-    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+    or that month's last day); None beyond the calendar."""
+    try:
+        if unit in ("day", "week"):
+            return day + timedelta(days=n * (7 if unit == "week" else 1))
+        months = day.month - 1 + n * (12 if unit == "year" else 1)
+        year, month = day.year + months // 12, months % 12 + 1
+        return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+    except (OverflowError, ValueError):
+        return None
 
 
-def _steps(kinds: Iterable[tuple[str, str]]) -> set[tuple[int, str]]:
-    """(count, unit) of each whole duration among figure ``kinds``, both ways."""
+_AFTER = regex.compile(r"\b(?:after|later|from)\b", regex.I)
+_BEFORE = regex.compile(r"\b(?:before|earlier|prior|ahead)\b", regex.I)
+
+
+def _ways(text: str) -> tuple[int, ...]:
+    """The ways a sentence counts its durations: forwards, backwards or either."""
+    after, before = _AFTER.search(text) is not None, _BEFORE.search(text) is not None
+    if after != before:
+        return (1,) if after else (-1,)
+    return (1, -1)
+
+
+def _steps(kinds: Iterable[tuple[str, str]], ways: tuple[int, ...]) -> set[tuple[int, str]]:
+    """(signed count, unit) of each whole duration among figure ``kinds``."""
     out: set[tuple[int, str]] = set()
     for kind, value in kinds:
         unit = kind[5:] if kind.startswith("unit:") else ""
         n = number(value)
         whole = n is not None and n == n.to_integral_value()
         if unit in _LONGEST and whole and n is not None and 0 < n <= _LONGEST[unit]:
-            out.update({(int(n), unit), (-int(n), unit)})
+            out.update((way * int(n), unit) for way in ways)
     return out
 
 
-def worked_date(reading: str, stated: Iterable[str], durations: Iterable[tuple[str, str]]) -> bool:
+def worked_date(reading: str, stated: Iterable[str], steps: Iterable[tuple[int, str]]) -> bool:
     """Is ``reading`` (a day of a month, with its year or without) one of the ``stated``
-    dates plus or minus one of the ``durations`` ((kind, value) figure readings: days,
-    weeks, months, years)? Compared to the day, with the year only when both dates have
-    one."""
+    dates moved by one of the ``steps`` ((signed count, unit): days, weeks, months,
+    years)? Compared to the day, with the year only when both dates have one (else both
+    are counted in a common year)."""
+    steps = list(steps)
     year = date_parts(reading)[0]
-    target = _day(reading, int(year) if year else _COMMON_YEAR)
-    if target is None:
-        return False
-    steps = _steps(durations)
     for anchor in stated:
-        start = _day(anchor, target.year)
-        if start is None or anchor == reading:
-            continue
         both = bool(year and date_parts(anchor)[0])
+        target = _day(reading, _COMMON_YEAR if not both else int(year or 0))
+        start = _day(anchor, _COMMON_YEAR)
+        if target is None or start is None or anchor == reading:
+            continue
         for n, unit in steps:
             end = _shift(start, n, unit)
-            if (end == target) if both else (end.month, end.day) == (target.month, target.day):
+            if end is not None and (
+                end == target if both else (end.month, end.day) == (target.month, target.day)
+            ):
                 return True
     return False
 
@@ -87,22 +109,24 @@ def worked_date(reading: str, stated: Iterable[str], durations: Iterable[tuple[s
 def worked_dates(
     claim: str, index: EvidenceIndex, user: Sequence[tuple[str, str]]
 ) -> frozenset[str]:
-    """The readings of the claim's dates that no source states and that a date the
-    evidence or the user states (the claim's own, or the user's: ``user`` holds the (kind,
-    value) figures of the question and the claim's context) plus or minus a duration of
-    the evidence, the claim or the user gives (``worked_date``)."""
+    """The readings of the claim's dates that no source states and that a stated date
+    moved by a stated duration gives (``worked_date``; ``user`` holds the (kind, value)
+    figures of the question and the claim's context)."""
     dates = [need for item, need in claim_figures(claim) if item[2] == "date"]
     unstated = [need for need in dates if not needs_met([need], index.figures)]
     if not unstated:
         return frozenset()
+    aligned, _ = closest_sentence(frozenset(content_words(claim)), index)
+    near = aligned.kinds if aligned is not None else ()
     stated = [n.readings[0] for n in dates if n not in unstated]
-    stated += [value for kind, value in user if kind == "date"]
-    if not stated:
+    stated += [value for kind, value in (*user, *near) if kind == "date"]
+    steps = _steps([*figure_kinds(claim), *user], (1, -1))
+    steps |= _steps(near, _ways(aligned.text) if aligned is not None else (1, -1))
+    if not stated or not steps:
         return frozenset()
-    durations = [*figure_kinds(claim), *user, *(f for s in index.sentences for f in s.kinds)]
     return frozenset(
         r
         for need in unstated
-        if worked_date(need.readings[0], stated, durations)
+        if worked_date(need.readings[0], stated, steps)
         for r in need.readings
     )

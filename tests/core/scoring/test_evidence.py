@@ -1142,7 +1142,8 @@ def test_the_unit_finding_quotes_the_unit_the_claim_wrote(claim, source, written
 CALENDAR = evidence_index(
     [
         ("S1", "Spots usually crust over around 5 days after the first spots came out."),
-        ("S2", "The marathon starts on 12 October. Allow 16 to 18 weeks of training."),
+        ("S2", "Training for the marathon on 12 October takes 16 to 18 weeks."),
+        ("S3", "The consultation opened on 2 September 2024 and runs for 12 weeks."),
     ]
 )
 
@@ -1157,7 +1158,10 @@ CALENDAR = evidence_index(
         ),
         ("Expect them to crust over on 8 March.", "Her spots came out on 3 March."),
         # the source's date less its 16 or 18 weeks
-        ("For the race on 12 October, begin by 22 June, or by 8 June for 18 weeks.", ""),
+        ("For the marathon on 12 October, begin training by 22 June, or by 8 June.", ""),
+        # a date of the sentence closest to the claim and its duration (found in review:
+        # this correct sentence had been refuted)
+        ("The consultation closes on 25 November 2024.", ""),
     ],
 )
 def test_a_stated_date_a_stated_duration_away_is_worked_out(claim, question):
@@ -1171,15 +1175,17 @@ def test_a_stated_date_a_stated_duration_away_is_worked_out(claim, question):
     "claim",
     [
         "Her spots came out on 3 March, so expect them to crust over on 9 March.",
-        "For the race on 12 October, begin by 29 June.",
+        "For the marathon on 12 October, begin training by 29 June.",
         # a date only the claim states is no date to count from
         "Her spots came out on 3 March, so expect them to crust over on 8 March.",
         # two dates no one states never explain each other: 19 October less 16 weeks
-        "For the race on 19 October, begin by 29 June.",
+        "For the marathon on 19 October, begin training by 29 June.",
+        # the sentence counts forwards ("after"): 5 days before the spots is no step
+        "Her spots came out on 3 March, so they should crust over around 26 February.",
     ],
 )
 def test_a_date_no_stated_date_and_duration_give_stays_to_check(claim):
-    assert "figure_absent" in kinds_of(claim, CALENDAR)
+    assert {"figure_absent", "figure_conflict"} & set(kinds_of(claim, CALENDAR))
 
 
 def test_the_number_of_a_code_states_no_quantity_a_bound_could_meet():
@@ -1198,3 +1204,24 @@ def test_the_number_of_a_code_states_no_quantity_a_bound_could_meet():
         "figure_conflict"
     ]
     assert kinds_of("The batch endpoint accepts up to 100 shipments in a single call.", index) == []
+
+
+def test_a_date_at_the_end_of_the_calendar_counts_nothing_and_breaks_nothing():
+    """Found in review: "31 December 9999" plus 30 days is beyond the calendar; the case
+    must still end with its claims read, and the date worked out from 2 May is kept."""
+    from longtracer_core import check_case
+
+    result = check_case(
+        "The 31 December 9999 end date just means your contract is open-ended. With 30 "
+        "days' notice from 2 May 2025, your last day would be 1 June 2025.",
+        [
+            {
+                "id": "S1",
+                "text": "Staff must give 30 days' notice before leaving. An end date of 31 "
+                "December 9999 in the HR system marks an open-ended contract.",
+            }
+        ],
+        question="My contract ends on 31 December 9999. If I resign on 2 May 2025, when is "
+        "my last day?",
+    )
+    assert result.claims and result.execution.value != "ERROR"
