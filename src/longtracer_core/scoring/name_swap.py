@@ -11,16 +11,22 @@ names someone else.
 Read clause by clause against the evidence sentence closest to the claim. The words of the
 two are aligned in order (``difflib``), and the clause must share at least four content
 words with the sentence, and at least 60 % of its own, in the aligned stretches. A finding
-needs one stretch where the claim writes a name and the sentence another. Both names stand
-inside their sentences, never first in a sentence, a label or a line: a capitalised opener
-is no name. Neither is the other in another form: an abbreviation ("Arts." / "Articles",
-"Hansa" / "Hanseatic League") or an acronym of three letters or fewer ("US" / "American")
-counts as the same name. A name's number put for another after the same name word ("PEP
-554" for "PEP 684") is a swap too, where some evidence sentence writes the claim's. The
-sentence names none of the claim's names, and the claim none
-of the sentence's. The evidence holds the claim's name elsewhere; a name it lacks is
-``name_absent``'s. And no evidence sentence that names the claim's name says the clause as
-well. A finding marks the claim uncertain; it never deletes it. Pure functions over text.
+needs one stretch where the claim writes a name and the sentence another:
+
+* both names stand inside their sentences, never first in a sentence, a label or a line
+  (a capitalised opener is no name), and a title ("Dr", "Ms") is no name;
+* neither is the other in another form: an abbreviation written with its full stop
+  ("Arts." / "Articles"), a name cut short ("Marc" / "Marcus") or an acronym of three
+  letters or fewer ("US" / "American") is the same name, and two names some evidence
+  sentence writes together are one thing or part of one (an alias, a former name, a part
+  and its whole: "Myanmar was called Burma", "Meta Platforms owns Facebook");
+* the sentence names none of the claim's names and the claim none of the sentence's;
+* the evidence holds the claim's name elsewhere (a name it lacks is ``name_absent``'s),
+  and no evidence sentence that names it says the clause as well.
+
+A name's number put for another after the same name word ("PEP 554" for "PEP 684") is a
+swap too, where some evidence sentence writes the claim's. A finding marks the claim
+uncertain; it never deletes it. Pure functions over text.
 """
 
 from __future__ import annotations
@@ -37,8 +43,8 @@ from ..text.words import function_words
 from .binding import Bound
 from .evidence_index import EvidenceIndex
 from .findings import Finding, quote
-from .name_words import opener_words
-from .names import holds, name_index
+from .name_words import name_lexicon, opener_words
+from .names import holds, text_names
 
 __all__ = ["name_swap_finding"]
 
@@ -53,6 +59,8 @@ _TOKEN = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}]|[-.’'](?=[\p{L}\p{N}]))*"
 _CLAUSES = regex.compile(CLAUSE_BREAKS, regex.IGNORECASE)
 _OPENS = regex.compile(r"[.:;!?\n]")  # what opens a sentence, a label or a line
 _ACRONYM = 3
+_POSSESSIVE = regex.compile(r"['’]s?$")
+_SHORTEST = 3  # letters of a name cut short
 
 
 Tokens = tuple[tuple[str, int, int], ...]
@@ -69,31 +77,55 @@ def _content(words: Sequence[str]) -> list[str]:
 
 
 def _named(word: str) -> bool:
-    """A capitalised word that is no function word or opener, or a code ("WH-50")."""
+    """A capitalised word that is no function word, opener or title ("Dr"), or a code
+    ("WH-50")."""
     folded = word.casefold()
-    if folded in function_words() or folded in opener_words():
+    if folded in function_words() or folded in opener_words() or folded in name_lexicon().titles:
         return False
     has_digit = any(c.isdigit() for c in word)
     return word[:1].isupper() or (has_digit and any(c.isalpha() for c in word))
 
 
-def _abbreviates(short: str, long: str) -> bool:
-    """Is ``short`` written with letters of ``long`` in order, from its first ("Arts" of
-    "Articles")?"""
-    a, b = short.casefold().replace(".", ""), long.casefold().replace(".", "")
+def _abbreviates(short: tuple[str, int, int], text: str, long: str) -> bool:
+    """Is ``short`` (a token of ``text``) an abbreviation of ``long``: written with a full
+    stop, its letters those of ``long`` in order, from its first ("Arts." of "Articles";
+    "Austria" abbreviates no "Australia")?"""
+    if text[short[2] : short[2] + 1] != ".":
+        return False
+    a, b = short[0].casefold(), long.casefold()
     if not a or a[0] != b[:1]:
         return False
     rest = iter(b)
     return all(c in rest for c in a)
 
 
-def _same_name(mine: Sequence[str], theirs: Sequence[str]) -> bool:
-    if any(
-        len(w.replace(".", "")) <= _ACRONYM and w.replace(".", "").isupper()
-        for w in (*mine, *theirs)
-    ):
+def _same_name(mine: Tokens, claim: str, theirs: Tokens, sentence: str) -> bool:
+    words = [w for w, _, _ in (*mine, *theirs)]
+    if any(len(w.replace(".", "")) <= _ACRONYM and w.replace(".", "").isupper() for w in words):
         return True  # an acronym stands for too many forms to tell
-    return any(_abbreviates(x, y) or _abbreviates(y, x) for x in mine for y in theirs)
+    return any(
+        _abbreviates(x, claim, y[0]) or _abbreviates(y, sentence, x[0]) or _shortens(x[0], y[0])
+        for x in mine
+        for y in theirs
+    )
+
+
+def _shortens(a: str, b: str) -> bool:
+    """Is one name the other cut short ("Marc" / "Marcus", "Chris" / "Christopher")?"""
+    a, b = _POSSESSIVE.sub("", a).casefold(), _POSSESSIVE.sub("", b).casefold()
+    return min(len(a), len(b)) >= _SHORTEST and (a.startswith(b) or b.startswith(a))
+
+
+def _together(mine: str, theirs: str, index: EvidenceIndex) -> bool:
+    """Does an evidence sentence write both names (an alias, a former name, a part and
+    its whole: "Myanmar was called Burma", "Meta Platforms owns Facebook", "ibuprofen is
+    sold as Advil and as Nurofen")? Read by each name's first word."""
+    a, b = (_POSSESSIVE.sub("", n.split()[0]).casefold() for n in (mine, theirs))
+    for s in index.sentences:
+        words = {_POSSESSIVE.sub("", w).casefold() for w, _, _ in _tokens(s.text)}
+        if a in words and b in words:
+            return True
+    return False
 
 
 def _inside(text: str, tokens: Tokens, i: int) -> bool:
@@ -111,9 +143,8 @@ def _shared(
 
 def _said_of(written: str, clause: Sequence[str], shared: int, index: EvidenceIndex) -> bool:
     """Does an evidence sentence that names ``written`` say the clause as well?"""
-    folded = written.casefold()
     for s in index.sentences:
-        if folded in s.text.casefold():
+        if _written_in(written, s.text):
             words = [w.casefold() for w, _, _ in _tokens(s.text)]
             if _shared(clause, words)[1] >= shared - 1:
                 return True
@@ -158,17 +189,18 @@ def _named_swap(
                 bound.stated, claim
             )
             return bound if held and fresh else None
-    x = [w for w, _, _ in mine[i1:i2] if _named(w)]
-    y = [w for w, _, _ in theirs[j1:j2] if _named(w)]
-    if not x or not y or _same_name(x, y):
+    x = tuple(t for t in mine[i1:i2] if _named(t[0]))
+    y = tuple(t for t in theirs[j1:j2] if _named(t[0]))
+    if not x or not y or _same_name(x, claim, y, sentence):
         return None
-    if any(holds(w, name_index([sentence])) for w in x) or any(
-        holds(w, name_index([claim])) for w in y
+    if any(holds(w, text_names(sentence)) for w, _, _ in x) or any(
+        holds(w, text_names(claim)) for w, _, _ in y
     ):
         return None
-    if not all(holds(w, index.names) for w in x):
+    if not all(holds(w, index.names) for w, _, _ in x):
         return None
-    return Bound(claim[mine[i1][1] : mine[i2 - 1][2]], sentence[theirs[j1][1] : theirs[j2 - 1][2]])
+    bound = Bound(claim[x[0][1] : x[-1][2]], sentence[y[0][1] : y[-1][2]])
+    return None if _together(bound.claimed, bound.stated, index) else bound
 
 
 def _swap(claim: str, part: tuple[int, int], sentence: str, index: EvidenceIndex) -> Bound | None:

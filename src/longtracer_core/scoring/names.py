@@ -47,6 +47,7 @@ __all__ = [
     "named_by_apposition",
     "unheld_names",
     "name_index",
+    "text_names",
 ]
 
 _OPENERS = "\"'“‘(*[#>•|:;!?.—–-"
@@ -407,10 +408,11 @@ def unheld_names(text: str, span: str) -> list[str]:
     strictly: a generic head ("Board"), a first name before a held surname and a spelling
     one letter apart ("Carla" for "Carlo") count. A hint for the entity gate, never a
     finding."""
-    index = _span_index(span)
+    index = text_names(span)
     return list(dict.fromkeys(names[i].text for i, names in _unheld(text, index, False)))
 
 
 @lru_cache(maxsize=1024)
-def _span_index(span: str) -> NameIndex:
+def text_names(span: str) -> NameIndex:
+    """The names of one text, indexed once (a span, a sentence, a claim)."""
     return name_index([span])

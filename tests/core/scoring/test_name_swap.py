@@ -91,6 +91,40 @@ def test_the_sentences_own_name_or_another_form_of_it_is_no_swap(claim):
     assert found(claim) == []
 
 
+@pytest.mark.parametrize(
+    ("evidence", "claim"),
+    [
+        # found in review: a title and a surname, an alias or a part the evidence writes
+        # with the name, a given name cut short
+        (
+            "Dr Amira Haddad leads the trial. The trial's lead investigator, Amira Haddad, "
+            "said the early results were encouraging.",
+            "The trial's lead investigator, Dr Haddad, said the early results were encouraging.",
+        ),
+        (
+            "Myanmar was called Burma until 1989. Under military rule, Myanmar's economy "
+            "stagnated for decades while its neighbours grew quickly.",
+            "Under military rule, Burma's economy stagnated for decades while its neighbours "
+            "grew quickly.",
+        ),
+        (
+            "Meta Platforms owns Facebook and Instagram. In January, Meta said it would spend "
+            "up to $65 billion on data centres this year.",
+            "In January, Facebook's parent company said it would spend up to $65 billion on "
+            "data centres this year.",
+        ),
+        (
+            "Brindle's chief executive, Marcus Lee, said the deal would add about 400 "
+            "engineers. Lee, known to colleagues as Marc, joined Brindle in 2015.",
+            "Brindle's chief executive, Marc Lee, said the deal would add about 400 engineers.",
+        ),
+    ],
+)
+def test_a_name_the_evidence_gives_the_same_thing_is_no_swap(evidence, claim):
+    index = evidence_index([("S1", evidence)])
+    assert not [f for f in evidence_findings(claim, index) if f.kind == "name_binding"]
+
+
 def test_a_sentence_that_names_the_claims_name_and_says_it_too_clears_the_claim():
     index = evidence_index(
         [
