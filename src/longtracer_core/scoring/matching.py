@@ -329,7 +329,13 @@ def _v2_match(
     if gated is None:
         return ClaimMatch(tuple(scored), None, None, False)
     best = gated.pair
-    mismatch = numeric_blocked > best.score and band(numeric_blocked, config) != "unsupported"
+    # a best match that states the claim's figures is no figure mismatch, whatever a
+    # capped span scored: the claim's figures are those of a passage that speaks of it
+    mismatch = (
+        not best.numeric_ok
+        and numeric_blocked > best.score
+        and band(numeric_blocked, config) != "unsupported"
+    )
     return ClaimMatch(
         tuple(scored),
         gated.index,

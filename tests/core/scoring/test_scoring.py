@@ -294,6 +294,24 @@ def test_sub_multiset_claim_has_full_coverage(claim_words, extra):
     assert lexical_coverage(claim_words, span, idf) == pytest.approx(1.0)
 
 
+def test_v2_a_best_match_that_states_the_figures_is_no_figure_mismatch():
+    """The passage that states the claim's 636 km is its best match; a closer-worded one
+    without the figure, capped, is no sign the figures are wrong (v2; the seed still
+    reads it so)."""
+    config = VerifyConfig()  # v2
+    spans = [
+        Span("o#0", "o", "Lake Baikal stretches across southern Siberia from end to end.", 0, 61),
+        Span("o#1", "o", "The crescent-shaped lake is about 636 km long.", 62, 108),
+    ]
+    plan = build_plan(spans, lambda text: span_features(text, "v2"), model="v2")
+    claims = ["Baikal stretches about 636 km from end to end.", "Baikal stretches 736 km."]
+    cos = np.array([[0.95, 0.7], [0.95, 0.7]])
+    right, wrong = match_claims(claims, cos, plan, [(), ()], config, candidates_m=8, model="v2")
+    assert right.best_index == 1 and right.best is not None and right.best.numeric_ok
+    assert not right.numeric_mismatch
+    assert wrong.numeric_mismatch
+
+
 def test_v2_figure_gate_asks_for_figures_not_for_numbers_of_names_or_codes():
     """A model code ("WH-50"), a quarter ("Q2") or a rule's number is no figure the span
     must state (the evidence-wide checks read them the same way); an ordinal date, a
