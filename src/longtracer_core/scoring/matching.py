@@ -227,7 +227,8 @@ def match_claims(
     need state them (as in the evidence-wide checks). A claim's match records
     ``numeric_mismatch`` when the numeric gate is what kept it down: the best
     candidate was capped, or a capped candidate would otherwise have scored
-    above the best and at least partial. ``derived`` (v2) gives the figures a claim works
+    above the best and at least partial (v2: only while the best does not state the
+    claim's figures). ``derived`` (v2) gives the figures a claim works
     out from the case's figures (``derived_figures``): no span need state them either.
     """
     n_spans = len(plan.spans)
