@@ -21,7 +21,8 @@ from ..config import JudgeConfig
 from ..contracts import ClaimAssessment, ClaimResult, ReasonCode
 from ..judge.quotes import verify_quote
 from ..judge.types import JudgeVerdict
-from ..scoring.evidence import claim_words, evidence_findings, evidence_index
+from ..scoring.evidence import evidence_findings, evidence_index
+from ..scoring.evidence_index import claim_words
 from ..scoring.names import name_index
 from ..scoring.spans import Span
 

@@ -7,7 +7,7 @@ a passage that shares the rest of the claim's words): a figure the evidence
 gives otherwise makes the claim CONTRADICTED, a name or figure it lacks makes
 it INSUFFICIENT_EVIDENCE; ``reason_detail`` names the finding's code. Every assessed
 claim also records in ``details["words"]`` where the evidence holds its content words
-(``scoring.evidence.claim_words``) and whether it speaks to the user (``addressed``: an
+(``scoring.evidence_index.claim_words``) and whether it speaks to the user (``addressed``: an
 answer that applies the sources to the user's situation words it in the user's terms, not
 the sources'), which the calibration reads.
 """
@@ -20,7 +20,8 @@ from typing import Any
 from ..contracts import AssessmentAvailability, ClaimAssessment, ClaimResult, ReasonCode
 from ..decompose.types import DraftClaim
 from ..lexicon.grammar import ADDRESSED
-from ..scoring.evidence import EvidenceIndex, claim_words, evidence_findings
+from ..scoring.evidence import EvidenceIndex, evidence_findings
+from ..scoring.evidence_index import claim_words
 from ..scoring.findings import BLOCKING_KINDS, DECISIVE_KINDS, Finding
 from .assess import SIMILARITY_GATE
 

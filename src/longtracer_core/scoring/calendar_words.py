@@ -169,11 +169,15 @@ def _dated(readings: Sequence[str]) -> set[tuple[str, int]]:
 
 
 def calendar_finding(
-    claim: str, evidence: Iterable[str], dates: Iterable[Sequence[str]] = ()
+    claim: str,
+    evidence: Iterable[str],
+    dates: Iterable[Sequence[str]] = (),
+    days: Iterable[int] = (),
 ) -> Finding | None:
     """The finding on the days and months of ``claim`` nothing in ``evidence`` (texts) or
-    ``dates`` (each sentence's date readings) covers: a figure no source states (marked)."""
-    missing = uncovered_calendar_words(claim, evidence, dates)
+    ``dates`` (each sentence's date readings) covers, nor ``days`` (weekdays, 0: Monday,
+    the claim's own arithmetic bears out): a figure no source states (marked)."""
+    missing = uncovered_calendar_words(claim, evidence, dates, days)
     if not missing:
         return None
     written = ", ".join(dict.fromkeys(missing))
@@ -184,7 +188,10 @@ def calendar_finding(
 
 
 def uncovered_calendar_words(
-    claim: str, evidence: Iterable[str], dates: Iterable[Sequence[str]] = ()
+    claim: str,
+    evidence: Iterable[str],
+    dates: Iterable[Sequence[str]] = (),
+    days: Iterable[int] = (),
 ) -> list[str]:
     """The days and months ``claim`` names alone that no text of ``evidence`` (the
     sources' sentences, the user's question, the claim's context) names or covers, as
@@ -192,7 +199,7 @@ def uncovered_calendar_words(
     mine = _named(claim)
     if not mine:
         return []
-    covered: set[tuple[str, int]] = set()
+    covered: set[tuple[str, int]] = {("day", d) for d in days}
     for text in evidence:
         covered |= _covered(text)
     for readings in dates:

@@ -33,7 +33,7 @@ __all__ = [
 
 # The gates whose firing is a feature of its own (the rest count in "gates").
 _GATES = ("polarity", "quantifier", "causal", "entity", "direction", "figure_role")
-# ``details["words"]`` (scoring.evidence.claim_words, and ``addressed``: the claim speaks
+# ``details["words"]`` (scoring.evidence_index.claim_words, and ``addressed``: the claim speaks
 # to the user); a claim whose matcher records none (the seed's) is read with the fit's
 # dev means (``Calibration.defaults``)
 _WORDS = ("absent", "absent_share", "best_share", "spread", "addressed")

@@ -55,7 +55,9 @@ from .evidence_index import (
     EvidenceIndex,
     EvidenceSentence,
     SourceEvidence,
+    claim_content,
     closest_sentence,
+    context_words,
     evidence_index,
     figure_kinds,
     read_source,
@@ -70,7 +72,7 @@ from .numeric import shown
 from .periods import date_parts
 from .toggles import toggle_finding
 from .unit_conflict import other_unit, unit_finding, with_unit
-from .worked_dates import worked_dates
+from .worked_dates import worked_dates, worked_weekdays
 from .worked_figures import (
     asserted,
     operands,
@@ -83,7 +85,6 @@ from .worked_figures import (
 __all__ = [
     "EvidenceIndex",
     "SourceEvidence",
-    "claim_words",
     "evidence_findings",
     "evidence_index",
     "figure_kind",
@@ -356,36 +357,6 @@ def _turned(claim: str, index: EvidenceIndex) -> Finding | None:
     return toggle_finding(claim, [(s.source_id, s.text, s.clauses) for s in index.sentences])
 
 
-def _optional(context: Sequence[str]) -> frozenset[str]:
-    """The words a claim took from its context (and the user's question): never held
-    against it."""
-    return frozenset(w for phrase in context for w in lex_tokens(phrase))
-
-
-def _claim_content(claim: str, optional: frozenset[str]) -> frozenset[str]:
-    """The claim's content words, those it took from its context left out."""
-    return frozenset(content_words(claim)) - frozenset(stem(w) for w in optional)
-
-
-def claim_words(claim: str, index: EvidenceIndex, context: Sequence[str] = ()) -> dict[str, float]:
-    """Where the evidence holds the claim's content words (what the calibration reads,
-    never a finding): ``absent`` — how many no source holds, and their ``absent_share``;
-    ``best_share`` — the share the best single sentence holds; ``spread`` — the share the
-    evidence holds only outside that sentence (a claim stitched from several)."""
-    words = _claim_content(claim, _optional(context))
-    if not words:
-        return {"absent": 0.0, "absent_share": 0.0, "best_share": 1.0, "spread": 0.0}
-    held = len(words & index.vocabulary)
-    _, best = closest_sentence(words, index)
-    absent = len(words) - held
-    return {
-        "absent": float(absent),
-        "absent_share": round(absent / len(words), 4),
-        "best_share": round(best, 4),
-        "spread": round(held / len(words) - best, 4),
-    }
-
-
 def evidence_findings(
     claim: str, index: EvidenceIndex, context: Sequence[str] = ()
 ) -> list[Finding]:
@@ -394,7 +365,7 @@ def evidence_findings(
     ``context`` holds the phrases the claim took from its context: their names
     and words are never held against it.
     """
-    optional = _optional(context)
+    optional = context_words(context)
     out: list[Finding] = []
     if EXAMPLE_MARKERS.search(claim):
         return out  # "for example, on a salary of £30,000": an illustration, not a claim of fact
@@ -429,22 +400,30 @@ def evidence_findings(
     turned = _turned(claim, index)
     if turned is not None:
         out.append(turned)
-    content = _claim_content(claim, optional)
-    if content:
-        given = context_figures(context)
-        figure = _figure(claim, content, index, given, figure_kinds(" ".join(context)))
-        aligned, share = closest_sentence(content, index)
-        if figure is None:
-            # read only when the claim names a day or a month (generators)
-            texts = itertools.chain((s.text for s in index.sentences), context)
-            dates = ([v for k, v in s.kinds if k == "date"] for s in index.sentences)
-            figure = calendar_finding(claim, texts, dates)
-        if figure is None and aligned is not None and share >= ALIGNED:
-            figure = (
-                binding_finding(claim, aligned.text, aligned.source_id)
-                or name_binding_finding(claim, aligned.text, aligned.source_id)
-                or name_swap_finding(claim, aligned.text, aligned.source_id, index)
-            )
-        if figure is not None:
-            out.append(figure)
+    content = claim_content(claim, optional)
+    found = _sentence_finding(claim, content, index, context) if content else None
+    if found is not None:
+        out.append(found)
     return out
+
+
+def _sentence_finding(
+    claim: str, content: frozenset[str], index: EvidenceIndex, context: Sequence[str]
+) -> Finding | None:
+    """The first figure or calendar finding on a claim with content words, else what the
+    evidence sentence that speaks of it gives another part of itself (a figure, a name)."""
+    user = figure_kinds(" ".join(context))
+    figure = _figure(claim, content, index, context_figures(context), user)
+    if figure is None:
+        # read only when the claim names a day or a month (generators)
+        texts = itertools.chain((s.text for s in index.sentences), context)
+        dates = ([v for k, v in s.kinds if k == "date"] for s in index.sentences)
+        figure = calendar_finding(claim, texts, dates, worked_weekdays(claim, index, user))
+    aligned, share = closest_sentence(content, index)
+    if figure is not None or aligned is None or share < ALIGNED:
+        return figure
+    return (
+        binding_finding(claim, aligned.text, aligned.source_id)
+        or name_binding_finding(claim, aligned.text, aligned.source_id)
+        or name_swap_finding(claim, aligned.text, aligned.source_id, index)
+    )

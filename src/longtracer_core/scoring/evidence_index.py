@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
+from ..text.words import lex_tokens, stem
 from .claim_figures import checkable
 from .clause_checks import content_words
 from .derivation import derived_values
@@ -22,6 +23,9 @@ from .numeric import _scan_items
 from .toggles import SentenceClauses, read_sentence
 
 __all__ = [
+    "claim_content",
+    "claim_words",
+    "context_words",
     "EvidenceIndex",
     "EvidenceSentence",
     "SourceEvidence",
@@ -130,3 +134,33 @@ def closest_sentence(
         return None, 0.0
     best = max(index.sentences, key=lambda s: len(claim & s.content))
     return best, len(claim & best.content) / len(claim)
+
+
+def context_words(context: Sequence[str]) -> frozenset[str]:
+    """The words a claim took from its context (and the user's question): never held
+    against it."""
+    return frozenset(w for phrase in context for w in lex_tokens(phrase))
+
+
+def claim_content(claim: str, optional: frozenset[str]) -> frozenset[str]:
+    """The claim's content words, those it took from its context left out."""
+    return frozenset(content_words(claim)) - frozenset(stem(w) for w in optional)
+
+
+def claim_words(claim: str, index: EvidenceIndex, context: Sequence[str] = ()) -> dict[str, float]:
+    """Where the evidence holds the claim's content words (what the calibration reads,
+    never a finding): ``absent`` — how many no source holds, and their ``absent_share``;
+    ``best_share`` — the share the best single sentence holds; ``spread`` — the share the
+    evidence holds only outside that sentence (a claim stitched from several)."""
+    words = claim_content(claim, context_words(context))
+    if not words:
+        return {"absent": 0.0, "absent_share": 0.0, "best_share": 1.0, "spread": 0.0}
+    held = len(words & index.vocabulary)
+    _, best = closest_sentence(words, index)
+    absent = len(words) - held
+    return {
+        "absent": float(absent),
+        "absent_share": round(absent / len(words), 4),
+        "best_share": round(best, 4),
+        "spread": round(held / len(words) - best, 4),
+    }

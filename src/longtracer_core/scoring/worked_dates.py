@@ -4,14 +4,21 @@
 the source says the spots crust over "around 5 days after the first spots came out"; "for
 a race on 12 October you'd want to begin by 22 June" for "16 to 18 weeks of training". No
 source states 8 March or 22 June. Each is a stated date plus or minus a stated duration,
-to the day, and is checked by that arithmetic. The date counted from is one the claim
-writes that the evidence or the user states, one of the user's (their question, the
-claim's context), or one of the evidence sentence closest to the claim; the duration is
-the claim's, the user's or that sentence's, counted forwards where the sentence says
-"after" or "later" and not "before", backwards where it says "before" or "earlier" and not
-"after", else either way. Two unstated dates of one claim never explain each other. A
-date with no year is counted in a common year (no 29 February). A date no such step gives
-is still a figure to find. Pure functions over figure readings.
+to the day, and is checked by that arithmetic:
+
+* the date counted from is one the claim writes that the evidence or the user states, one
+  of the user's (their question, the claim's context), or one of the evidence sentences
+  closest to the claim (those that hold most of its words);
+* the duration is the claim's, the user's or such a sentence's, counted forwards where the
+  sentence says "after" or "later" and not "before", backwards where it says "before" or
+  "earlier" and not "after", else either way;
+* two unstated dates of one claim never explain each other, and a date with no year is
+  counted in a common year (no 29 February);
+* a weekday the claim writes before such a date is borne out when it follows from the
+  weekday it writes before the date counted from ("Monday 3 March", five days on:
+  "Saturday 8 March").
+
+A date no such step gives is still a figure to find. Pure functions over figure readings.
 """
 
 from __future__ import annotations
@@ -22,14 +29,15 @@ from datetime import date, timedelta
 
 import regex
 
+from ..lexicon.dates import WEEKDAYS
 from .claim_figures import claim_figures
 from .clause_checks import content_words
 from .derivation import number
-from .evidence_index import EvidenceIndex, closest_sentence, figure_kinds
-from .figures import needs_met
+from .evidence_index import EvidenceIndex, EvidenceSentence, closest_sentence, figure_kinds
+from .figures import Need, needs_met
 from .periods import date_parts
 
-__all__ = ["worked_date", "worked_dates"]
+__all__ = ["worked_date", "worked_dates", "worked_weekdays"]
 
 # a day and month without a year are counted in a common year (no 29 February)
 _COMMON_YEAR = 2001
@@ -84,11 +92,10 @@ def _steps(kinds: Iterable[tuple[str, str]], ways: tuple[int, ...]) -> set[tuple
     return out
 
 
-def worked_date(reading: str, stated: Iterable[str], steps: Iterable[tuple[int, str]]) -> bool:
-    """Is ``reading`` (a day of a month, with its year or without) one of the ``stated``
-    dates moved by one of the ``steps`` ((signed count, unit): days, weeks, months,
-    years)? Compared to the day, with the year only when both dates have one (else both
-    are counted in a common year)."""
+def _counted(
+    reading: str, stated: Iterable[str], steps: Iterable[tuple[int, str]]
+) -> tuple[str, int] | None:
+    """(the stated date, the days from it) of the step that gives ``reading``."""
     steps = list(steps)
     year = date_parts(reading)[0]
     for anchor in stated:
@@ -102,8 +109,51 @@ def worked_date(reading: str, stated: Iterable[str], steps: Iterable[tuple[int, 
             if end is not None and (
                 end == target if both else (end.month, end.day) == (target.month, target.day)
             ):
-                return True
-    return False
+                return anchor, (end - start).days
+    return None
+
+
+def worked_date(reading: str, stated: Iterable[str], steps: Iterable[tuple[int, str]]) -> bool:
+    """Is ``reading`` (a day of a month, with its year or without) one of the ``stated``
+    dates moved by one of the ``steps`` ((signed count, unit): days, weeks, months,
+    years)? Compared to the day, with the year only when both dates have one (else both
+    are counted in a common year)."""
+    return _counted(reading, stated, steps) is not None
+
+
+def _dates(claim: str) -> list[tuple[int, Need]]:
+    """Where each of the claim's dates starts, with its reading."""
+    return [(item[0], need) for item, need in claim_figures(claim) if item[2] == "date"]
+
+
+_Case = tuple[list[tuple[int, Need]], list[str], set[tuple[int, str]]]
+
+
+def _case(claim: str, index: EvidenceIndex, user: Sequence[tuple[str, str]]) -> _Case | None:
+    """The claim's dates no source states (where each starts), the dates to count from
+    and the steps to count by; None when there is nothing to count."""
+    dates = _dates(claim)
+    unstated = [(at, need) for at, need in dates if not needs_met([need], index.figures)]
+    if not unstated:
+        return None
+    closest = _closest(frozenset(content_words(claim)), index)
+    stated = [need.readings[0] for at, need in dates if (at, need) not in unstated]
+    stated += [value for kind, value in user if kind == "date"]
+    stated += [value for s in closest for kind, value in s.kinds if kind == "date"]
+    steps = _steps([*figure_kinds(claim), *user], (1, -1))
+    for s in closest:
+        steps |= _steps(s.kinds, _ways(s.text))
+    return (unstated, stated, steps) if stated and steps else None
+
+
+def _closest(words: frozenset[str], index: EvidenceIndex) -> list[EvidenceSentence]:
+    """The evidence sentences that hold most of the claim's content words (all of them
+    when several hold as many)."""
+    best, share = closest_sentence(words, index)
+    if best is None or not share:
+        return []
+    most = len(words & best.content)
+    return [s for s in index.sentences if len(words & s.content) == most]
 
 
 def worked_dates(
@@ -112,21 +162,46 @@ def worked_dates(
     """The readings of the claim's dates that no source states and that a stated date
     moved by a stated duration gives (``worked_date``; ``user`` holds the (kind, value)
     figures of the question and the claim's context)."""
-    dates = [need for item, need in claim_figures(claim) if item[2] == "date"]
-    unstated = [need for need in dates if not needs_met([need], index.figures)]
-    if not unstated:
+    case = _case(claim, index, user)
+    if case is None:
         return frozenset()
-    aligned, _ = closest_sentence(frozenset(content_words(claim)), index)
-    near = aligned.kinds if aligned is not None else ()
-    stated = [n.readings[0] for n in dates if n not in unstated]
-    stated += [value for kind, value in (*user, *near) if kind == "date"]
-    steps = _steps([*figure_kinds(claim), *user], (1, -1))
-    steps |= _steps(near, _ways(aligned.text) if aligned is not None else (1, -1))
-    if not stated or not steps:
-        return frozenset()
+    unstated, stated, steps = case
     return frozenset(
         r
-        for need in unstated
+        for _, need in unstated
         if worked_date(need.readings[0], stated, steps)
         for r in need.readings
     )
+
+
+_WEEKDAY = regex.compile(rf"\b({'|'.join(WEEKDAYS)}),?\s+$", regex.I)
+
+
+def _weekday_before(claim: str, at: int) -> int | None:
+    m = _WEEKDAY.search(claim[max(0, at - 12) : at])
+    return WEEKDAYS.index(m[1].lower()) if m else None
+
+
+def worked_weekdays(
+    claim: str, index: EvidenceIndex, user: Sequence[tuple[str, str]]
+) -> frozenset[int]:
+    """The weekdays (0: Monday) the claim writes before its worked dates that follow from
+    the weekday it writes before the date counted from ("from Monday 3 March ... around
+    Saturday 8 March": five days on from a Monday)."""
+    case = _case(claim, index, user)
+    if case is None:
+        return frozenset()
+    unstated, stated, steps = case
+    days = {
+        need.readings[0]: w
+        for at, need in _dates(claim)
+        if (w := _weekday_before(claim, at)) is not None
+    }
+    out: set[int] = set()
+    for at, need in unstated:
+        mine, counted = _weekday_before(claim, at), _counted(need.readings[0], stated, steps)
+        if mine is None or counted is None or counted[0] not in days:
+            continue
+        if (days[counted[0]] + counted[1]) % 7 == mine:
+            out.add(mine)
+    return frozenset(out)

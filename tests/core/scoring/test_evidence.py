@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from longtracer_core.scoring.evidence import claim_words, evidence_findings, evidence_index
+from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+from longtracer_core.scoring.evidence_index import claim_words
 from longtracer_core.scoring.findings import BLOCKING_KINDS, DECISIVE_KINDS
 
 PRIZE = [
@@ -1204,6 +1205,20 @@ def test_the_number_of_a_code_states_no_quantity_a_bound_could_meet():
         "figure_conflict"
     ]
     assert kinds_of("The batch endpoint accepts up to 100 shipments in a single call.", index) == []
+
+
+def test_a_weekday_the_claims_own_count_bears_out_is_covered():
+    """Monday 3 March, five days on, is a Saturday: the weekday of a worked date follows
+    from the weekday the claim writes before the date counted from; another does not."""
+    question = ("Her spots came out on Monday 3 March.",)
+    right = "Her spots came out on Monday 3 March, so they crust over on Saturday 8 March."
+    wrong = "Her spots came out on Monday 3 March, so they crust over on Sunday 8 March."
+    assert not evidence_findings(right, CALENDAR, question)
+    assert kinds_of_with(wrong, question) == ["figure_absent"]
+
+
+def kinds_of_with(claim: str, context: tuple[str, ...]) -> list[str]:
+    return [f.kind for f in evidence_findings(claim, CALENDAR, context)]
 
 
 def test_a_date_at_the_end_of_the_calendar_counts_nothing_and_breaks_nothing():
