@@ -19,6 +19,7 @@ from ..lexicon.dates import ERAS_AFTER
 from ..lexicon.numbers import PERCENT_CHANGE
 from ..lexicon.polarity import FALLING_WORDS, RISING_WORDS
 from ..text.words import stem, stem_tokens
+from .codes import code_number
 from .derivation import word_factors, worked_out
 from .figures import Need, _hedge, claim_needs_at, figure_kind
 from .name_words import opener_words
@@ -172,7 +173,7 @@ def _gated(text: str, item: Reading) -> bool:
     ("the 25th") are figures to the gate."""
     if item.kind != "num" or checkable(text, item.start, item.end):
         return True
-    if text[max(0, item.start - 1) : item.start].isalpha():
+    if code_number(text, item.start):
         return False  # letters before it: a code
     glued = _GLUED.match(text, item.end)
     if glued is None:

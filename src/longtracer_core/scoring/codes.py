@@ -2,16 +2,19 @@
 
 A code alone is a figure of the claim; beside a sibling in the evidence (the same stem
 with another number) it names another product, which the name evidence checks report.
+The number of a code ("/v2/", "PS5") is a value a claim may match but no quantity
+(``code_number``). Pure functions of text.
 """
 
 from __future__ import annotations
 
 import regex
 
+from ..lexicon.numbers import CURRENCY_CODES, QUANTITY_PREFIXES
 from ..text.words import fold
 from .names import NameIndex
 
-__all__ = ["swapped_codes"]
+__all__ = ["code_number", "swapped_codes"]
 
 # a model code: a capitalised stem and a number ("Pulse X2", "Galaxy S24", "Watch6")
 _CODE = regex.compile(r"\b(\p{Lu}[\p{L}]{0,11})(\d{1,4})(\p{L}{0,3})\b")
@@ -39,3 +42,20 @@ def swapped_codes(text: str, index: NameIndex) -> list[tuple[str, str]]:
 
 
 _CODE_TAIL = regex.compile(r"\d{1,4}\p{L}{0,3}")
+
+
+_LETTERS_BEFORE = regex.compile(r"\p{L}+$")
+
+
+def code_number(text: str, start: int, kind: str = "") -> bool:
+    """Is the number at ``text[start]`` the number of a code ("/v2/", "PS5", "Q2"): letters
+    glued before it that are no currency code or sign ("EUR900", "Rs500") nor a
+    multiplier's "x" ("4x400"), and (given its ``kind``) no sum of money nor a quantity
+    of a unit?"""
+    if kind == "money" or kind.startswith("unit:"):
+        return False
+    head = _LETTERS_BEFORE.search(text[max(0, start - 8) : start])
+    if head is None:
+        return False
+    letters = head[0].casefold()
+    return letters not in QUANTITY_PREFIXES and letters not in CURRENCY_CODES

@@ -42,6 +42,7 @@ from ..lexicon.numbers import (
     SHARE_FOLLOWERS,
     SHARE_LEADERS,
 )
+from .codes import code_number
 from .derivation import converted_values, share_readings, share_spans, shares
 from .figure_units import unit_after
 from .numeric import Reading, _expand, _scan_items
@@ -332,7 +333,7 @@ def span_figures(text: str) -> SpanFigures:
                 values.add(f"{reading}%")  # a share in words may be met by it
         values.update(_in_units(item, kind))
         found: list[Decimal] = []
-        if item.kind == "num" and text[max(0, item.start - 1) : item.start].isalpha():
+        if item.kind == "num" and code_number(text, item.start, kind):
             continue  # the number of a code ("/v2/", "PS5"): a value, no quantity
         if item.number is not None and item.kind in ("num", "word"):
             found.append(item.number)

@@ -1189,6 +1189,24 @@ def test_a_date_no_stated_date_and_duration_give_stays_to_check(claim):
     assert {"figure_absent", "figure_conflict"} & set(kinds_of(claim, CALENDAR))
 
 
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        # found in review: a currency code or sign glued to its figure is money, no code
+        (
+            "The Pro plan costs €500 a month, while the Enterprise plan costs EUR900 a month.",
+            "The Enterprise plan costs more than €800 a month.",
+        ),
+        (
+            "The Pro plan costs USD500 a month, while the Enterprise plan costs $900 a month.",
+            "The Pro plan costs less than $600 a month.",
+        ),
+    ],
+)
+def test_a_sum_of_money_glued_to_its_code_meets_a_bound(source, claim):
+    assert not [f for f in evidence_findings(claim, evidence_index([("S1", source)]))]
+
+
 def test_the_number_of_a_code_states_no_quantity_a_bound_could_meet():
     """ "/v2/" is a version, not two of anything: "up to 70 shipments" is not met by it
     where the sentence says up to 100."""
