@@ -9,6 +9,8 @@ from __future__ import annotations
 
 __all__ = [
     "AMBIGUOUS_CALENDAR_WORDS",
+    "COUNTED_BACK",
+    "COUNTED_FORWARD",
     "CALENDAR_LEADS",
     "ERAS_AFTER",
     "ERAS_BEFORE",
@@ -99,3 +101,8 @@ TIME_ZONES: tuple[frozenset[str], ...] = tuple(
         "jst",
     )
 )
+
+# words by which a sentence counts its durations forwards from a date ("5 days after the
+# spots came out") or backwards ("at least 21 days before travel"; ``scoring.worked_dates``)
+COUNTED_FORWARD = ("after", "later", "from")
+COUNTED_BACK = ("before", "earlier", "prior", "ahead")

@@ -186,7 +186,7 @@ SHARE_TAKEN = frozenset("off discount discounted less minus reduction rebate cas
 # words by which a percentage between two figures is the change from the first to the
 # second ("from 210,000 to 64,000, a drop of 70%"), besides the rising and falling words
 # of ``lexicon.polarity``; without one it is the share one is of the other
-PERCENT_CHANGE = frozenset("cut cuts change changed growth reduction loss gain up down".split())
+PERCENT_CHANGE = frozenset("cut cuts change changed growth loss".split())
 # letters glued before a number that make it a quantity, not the number of a code: a
 # multiplier's "x" ("4x400 m", "1920x1080") and currency signs written in letters ("Rs500",
 # "R500", "kr 50"); a currency code does the same ("EUR900")

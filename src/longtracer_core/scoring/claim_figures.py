@@ -138,10 +138,20 @@ def _change_stems() -> frozenset[str]:
     return frozenset(stem(w) for w in (*RISING_WORDS, *FALLING_WORDS, *PERCENT_CHANGE))
 
 
-def _changes(claim: str) -> bool:
-    """Does the claim say something changes (a percentage between two of its figures is
-    then their change, not a share)?"""
-    return not _change_stems().isdisjoint(stem_tokens(claim))
+# the second figure is the base: "rose to 50 million from 40 million", "25% higher than"
+_BASE_SECOND = regex.compile(
+    r"\b(?:to|higher|lower|more|less|greater|smaller)\b[^.;]*\b(?:from|than)\b", regex.I
+)
+
+
+@lru_cache(maxsize=4096)
+def _changes(claim: str) -> str | None:
+    """Whether the claim says something changes, and from which of two of its figures: a
+    percentage between them is then their change from the first written ("first"), or
+    from the second ("second": "to 50 million from 40 million"); None, a share."""
+    if _change_stems().isdisjoint(stem_tokens(claim)):
+        return None
+    return "second" if _BASE_SECOND.search(claim) else "first"
 
 
 @lru_cache(maxsize=4096)

@@ -390,12 +390,15 @@ def _with_share(
     )
 
 
-def _in_percent(a: Decimal, b: Decimal, change: bool) -> Decimal:
-    """The percentage two figures give, ``a`` written first: with ``change``, the change
-    from ``a`` to ``b`` ("from 210,000 tons to 64,000, a drop of roughly 70%"; "from 40 to
-    50, up 25%"), else the share the smaller is of the larger ("64,000 tons, 30% of the
-    210,000"; "150 of the 600 pupils, or 25%")."""
-    return abs(b - a) / a * 100 if change else min(a, b) / max(a, b) * 100
+def _in_percent(a: Decimal, b: Decimal, change: str | None) -> Decimal:
+    """The percentage two figures give, ``a`` written first: their change from the
+    ``change`` one, "first" or "second" ("from 210,000 tons to 64,000, a drop of roughly
+    70%"; "to 50 million from 40 million, up 25%"), else (None) the share the smaller is
+    of the larger ("64,000 tons, 30% of the 210,000"; "150 of the 600 pupils, or 25%")."""
+    if change is None:
+        return min(a, b) / max(a, b) * 100
+    base, other = (b, a) if change == "second" else (a, b)
+    return abs(other - base) / base * 100
 
 
 def worked_out(
@@ -403,7 +406,7 @@ def worked_out(
     decimals: int,
     kind: str,
     earlier: Sequence[tuple[str, Decimal]],
-    change: bool = False,
+    change: str | None = None,
 ) -> bool:
     """Is ``value`` (a figure of ``kind`` written to ``decimals`` places) worked out from
     two ``earlier`` figures of its claim (kind, value; "factor" for a multiplier or a
@@ -412,8 +415,8 @@ def worked_out(
     holidays, 34 days"), one of its kind times or over another, a percentage of one of its
     kind, or one of its kind with a percentage of it added or taken ("9% of £5,000, which
     is £450 a year, or £37.50 a month"; "1.8 A plus 20% headroom: 2.2 A"), or a percentage
-    two of one kind give (``_in_percent``: their change where the claim says one
-    changes, ``change``, else a share)? The caller gives
+    two of one kind give (``_in_percent``: their change from the ``change`` one where the
+    claim says one changes, else a share)? The caller gives
     only the figures written before it, so two figures never explain each other ("£540 a
     year, or £45 a month": £540 is still to check)."""
     if kind in ("year", "date"):

@@ -26,7 +26,6 @@ Pure functions over plain text; ``Finding`` records carry the proof.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
@@ -416,9 +415,10 @@ def _sentence_finding(
     figure = _figure(claim, content, index, context_figures(context), user)
     if figure is None:
         # read only when the claim names a day or a month (generators)
-        texts = itertools.chain((s.text for s in index.sentences), context)
+        texts = [*(s.text for s in index.sentences), *context]
         dates = ([v for k, v in s.kinds if k == "date"] for s in index.sentences)
-        figure = calendar_finding(claim, texts, dates, worked_weekdays(claim, index, user))
+        days = worked_weekdays(claim, index, user, texts)
+        figure = calendar_finding(claim, texts, dates, days)
     aligned, share = closest_sentence(content, index)
     if figure is not None or aligned is None or share < ALIGNED:
         return figure

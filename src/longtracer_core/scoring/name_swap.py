@@ -20,6 +20,8 @@ needs one stretch where the claim writes a name and the sentence another:
   letters or fewer ("US" / "American") is the same name, and two names some evidence
   sentence writes together are one thing or part of one (an alias, a former name, a part
   and its whole: "Myanmar was called Burma", "Meta Platforms owns Facebook");
+* neither stretch is a description ("the Kremlin" for Russia, "the French president" for
+  Macron: a "the" before the first name of the stretch);
 * the sentence names none of the claim's names and the claim none of the sentence's;
 * the evidence holds the claim's name elsewhere (a name it lacks is ``name_absent``'s),
   and no evidence sentence that names it says the clause as well.
@@ -128,6 +130,12 @@ def _together(mine: str, theirs: str, index: EvidenceIndex) -> bool:
     return False
 
 
+def _described(stretch: Tokens, first: tuple[str, int, int]) -> bool:
+    """Does a "the" open the stretch before its first name (a stand-in: "the Kremlin" for
+    Russia, "the French president" for Macron, "the Gunners" for Arsenal)?"""
+    return any(w.casefold() == "the" for w, start, _ in stretch if start < first[1])
+
+
 def _inside(text: str, tokens: Tokens, i: int) -> bool:
     """Does token ``i`` stand inside its sentence (not first in it, a label or a line)?"""
     return i > 0 and not _OPENS.search(text[tokens[i - 1][2] : tokens[i][1]])
@@ -192,6 +200,8 @@ def _named_swap(
     x = tuple(t for t in mine[i1:i2] if _named(t[0]))
     y = tuple(t for t in theirs[j1:j2] if _named(t[0]))
     if not x or not y or _same_name(x, claim, y, sentence):
+        return None
+    if _described(mine[i1:i2], x[0]) or _described(theirs[j1:j2], y[0]):
         return None
     if any(holds(w, text_names(sentence)) for w, _, _ in x) or any(
         holds(w, text_names(claim)) for w, _, _ in y

@@ -8,14 +8,15 @@ to the day, and is checked by that arithmetic:
 
 * the date counted from is one the claim writes that the evidence or the user states, one
   of the user's (their question, the claim's context), or one of the evidence sentences
-  closest to the claim (those that hold most of its words);
+  closest to the claim (those that hold most of its words, four at most);
 * the duration is the claim's, the user's or such a sentence's, counted forwards where the
-  sentence says "after" or "later" and not "before", backwards where it says "before" or
-  "earlier" and not "after", else either way;
+  sentence says "after", "later" or "from" and none of "before", "earlier", "prior",
+  "ahead" (``lexicon.dates``), backwards the other way round, else either way;
 * two unstated dates of one claim never explain each other, and a date with no year is
   counted in a common year (no 29 February);
-* a weekday the claim writes before such a date is borne out when it follows from the
-  weekday it writes before the date counted from ("Monday 3 March", five days on:
+* a weekday the claim writes before such a date is borne out when it is the date's own
+  (a date with its year), or follows from the weekday the claim writes before the date
+  counted from, which the sources or the user write too ("Monday 3 March", five days on:
   "Saturday 8 March").
 
 A date no such step gives is still a figure to find. Pure functions over figure readings.
@@ -29,7 +30,7 @@ from datetime import date, timedelta
 
 import regex
 
-from ..lexicon.dates import WEEKDAYS
+from ..lexicon.dates import COUNTED_BACK, COUNTED_FORWARD, WEEKDAYS
 from .claim_figures import claim_figures
 from .clause_checks import content_words
 from .derivation import number
@@ -41,6 +42,8 @@ __all__ = ["worked_date", "worked_dates", "worked_weekdays"]
 
 # a day and month without a year are counted in a common year (no 29 February)
 _COMMON_YEAR = 2001
+# the closest sentences read at most, in document order, where several tie
+_TIES = 4
 # the longest stretch counted, per unit: durations beyond it are no step a reader counts
 _LONGEST = {"day": 366, "week": 104, "month": 120, "year": 50}
 
@@ -68,8 +71,8 @@ def _shift(day: date, n: int, unit: str) -> date | None:
         return None
 
 
-_AFTER = regex.compile(r"\b(?:after|later|from)\b", regex.I)
-_BEFORE = regex.compile(r"\b(?:before|earlier|prior|ahead)\b", regex.I)
+_AFTER = regex.compile(rf"\b(?:{'|'.join(COUNTED_FORWARD)})\b", regex.I)
+_BEFORE = regex.compile(rf"\b(?:{'|'.join(COUNTED_BACK)})\b", regex.I)
 
 
 def _ways(text: str) -> tuple[int, ...]:
@@ -153,7 +156,7 @@ def _closest(words: frozenset[str], index: EvidenceIndex) -> list[EvidenceSenten
     if best is None or not share:
         return []
     most = len(words & best.content)
-    return [s for s in index.sentences if len(words & s.content) == most]
+    return [s for s in index.sentences if len(words & s.content) == most][:_TIES]
 
 
 def worked_dates(
@@ -174,6 +177,7 @@ def worked_dates(
     )
 
 
+_WORD = regex.compile(r"\p{L}+")
 _WEEKDAY = regex.compile(rf"\b({'|'.join(WEEKDAYS)}),?\s+$", regex.I)
 
 
@@ -183,25 +187,31 @@ def _weekday_before(claim: str, at: int) -> int | None:
 
 
 def worked_weekdays(
-    claim: str, index: EvidenceIndex, user: Sequence[tuple[str, str]]
+    claim: str, index: EvidenceIndex, user: Sequence[tuple[str, str]], texts: Sequence[str]
 ) -> frozenset[int]:
-    """The weekdays (0: Monday) the claim writes before its worked dates that follow from
-    the weekday it writes before the date counted from ("from Monday 3 March ... around
-    Saturday 8 March": five days on from a Monday)."""
+    """The weekdays (0: Monday) of the claim's worked dates: a date with its year, its own;
+    one without, the weekday the claim writes before the date counted from, moved on by
+    the days counted, where ``texts`` (the sources, the user's question) write that
+    weekday too ("from Monday 3 March ... around Saturday 8 March": five days on from a
+    Monday the user names)."""
     case = _case(claim, index, user)
     if case is None:
         return frozenset()
     unstated, stated, steps = case
+    named = {w.casefold() for t in texts for w in _WORD.findall(t)}
     days = {
         need.readings[0]: w
         for at, need in _dates(claim)
-        if (w := _weekday_before(claim, at)) is not None
+        if (w := _weekday_before(claim, at)) is not None and WEEKDAYS[w] in named
     }
     out: set[int] = set()
-    for at, need in unstated:
-        mine, counted = _weekday_before(claim, at), _counted(need.readings[0], stated, steps)
-        if mine is None or counted is None or counted[0] not in days:
+    for _, need in unstated:
+        counted = _counted(need.readings[0], stated, steps)
+        if counted is None:
             continue
-        if (days[counted[0]] + counted[1]) % 7 == mine:
-            out.add(mine)
+        day = _day(need.readings[0], _COMMON_YEAR)
+        if date_parts(need.readings[0])[0] and day is not None:
+            out.add(day.weekday())  # a date with its year: its own weekday
+        elif counted[0] in days:
+            out.add((days[counted[0]] + counted[1]) % 7)
     return frozenset(out)

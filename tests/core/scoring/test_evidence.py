@@ -1258,3 +1258,5 @@ def test_a_date_at_the_end_of_the_calendar_counts_nothing_and_breaks_nothing():
         "my last day?",
     )
     assert result.claims and result.execution.value != "ERROR"
+    (last_day,) = [c for c in result.claims if "1 June" in c.claim_text]
+    assert not str((last_day.details.get("finding") or {}).get("kind", "")).startswith("figure")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from longtracer_core.scoring.claim_figures import gate_needs
+from longtracer_core.scoring.claim_figures import gate_needs, worked_out_at
 from longtracer_core.scoring.figures import claim_needs, context_figures, needs_met, span_figures
 from longtracer_core.scoring.gates import GATE_NAMES, check_gates, polarity_gate, quantifier_gate
 from longtracer_core.scoring.v2 import opposes
@@ -213,6 +213,23 @@ def test_a_percentage_the_claim_works_out_from_two_of_its_figures_is_no_figure_t
     claim, passes
 ):
     assert needs_met(gate_needs(claim), span_figures(TONNAGE)) is passes
+
+
+@pytest.mark.parametrize(
+    ("claim", "worked"),
+    [
+        # found in review: the base a change is counted from, and a share no change word
+        # turns into a change ("made up")
+        ("Sales rose to 50 million from 40 million, up 25%.", True),
+        ("Sales rose to 50 million from 40 million, up 20%.", False),
+        ("Membership grew from 40 in 2020 to 50 in 2024, an increase of 25%.", True),
+        ("Membership grew from 40 in 2020 to 50 in 2024, an increase of 20%.", False),
+        ("Women made up 150 of the 600 delegates, or 25%.", True),
+        ("Women made up 150 of the 600 delegates, or 400%.", False),
+    ],
+)
+def test_a_percentage_is_worked_out_from_the_base_the_claim_names(claim, worked):
+    assert bool(worked_out_at(claim)) is worked
 
 
 @pytest.mark.parametrize(

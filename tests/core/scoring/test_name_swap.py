@@ -79,12 +79,11 @@ def test_a_copied_sentence_with_another_name_of_the_case_is_found(claim, claimed
         "Infringements of the obligations under Articles 33 and 34 can attract fines of up "
         "to 10 million euros.",
         "American surveillance programmes were not limited to what is strictly necessary.",
-        # a figure after no name is the figure checks', and the right number of a name
-        "Brindle's chief executive, Marcus Lee, said the acquisition would add about 500 "
-        "engineers to the company's security division.",
+        # the right number of a name
         "In 3.12, PEP 684 gives every sub-interpreter its own Global Interpreter Lock.",
-        # a capitalised opener is no name put for another
-        "Halcyon was founded in 2018 by Priya Raman and Jonah Feld.",
+        # a capitalised opener is no name put for another (the sentence opens with its own)
+        "Jonah Feld, Brindle's chief executive, said the acquisition would add about 400 "
+        "engineers to the company's security division.",
     ],
 )
 def test_the_sentences_own_name_or_another_form_of_it_is_no_swap(claim):
@@ -117,6 +116,12 @@ def test_the_sentences_own_name_or_another_form_of_it_is_no_swap(claim):
             "Brindle's chief executive, Marcus Lee, said the deal would add about 400 "
             "engineers. Lee, known to colleagues as Marc, joined Brindle in 2015.",
             "Brindle's chief executive, Marc Lee, said the deal would add about 400 engineers.",
+        ),
+        # a description stands in for the name
+        (
+            "On Friday, the Kremlin said the talks would resume in May. Russia and Ukraine "
+            "last met in March.",
+            "On Friday, Russia said the talks would resume in May.",
         ),
     ],
 )
