@@ -187,10 +187,10 @@ SHARE_TAKEN = frozenset("off discount discounted less minus reduction rebate cas
 # second ("from 210,000 to 64,000, a drop of 70%"), besides the rising and falling words
 # of ``lexicon.polarity``; without one it is the share one is of the other
 PERCENT_CHANGE = frozenset("cut cuts change changed growth loss".split())
-# letters glued before a number that make it a quantity, not the number of a code: a
-# multiplier's "x" ("4x400 m", "1920x1080") and currency signs written in letters ("Rs500",
-# "R500", "kr 50"); a currency code does the same ("EUR900")
-QUANTITY_PREFIXES = frozenset("x rs r kr fr sfr".split())
+# letters glued before a number that make it a sum of money, not the number of a code:
+# currency signs written in letters ("Rs500", "R500", "kr50"); a currency code does the
+# same ("EUR900"). (A multiplier's "x" between two numbers, "4x400", is read apart.)
+QUANTITY_PREFIXES = frozenset("rs r kr fr sfr".split())
 # currency words written after a figure ("40 dollars", "12 EUR")
 CURRENCY_WORDS = CURRENCY_CODES | frozenset(
     "dollar dollars euro euros pound pounds yen kroner krone francs rupees".split()

@@ -17,7 +17,8 @@ from .names import NameIndex
 __all__ = ["code_number", "swapped_codes"]
 
 # a model code: a capitalised stem and a number ("Pulse X2", "Galaxy S24", "Watch6")
-_CODE = regex.compile(r"\b(\p{Lu}[\p{L}]{0,11})(\d{1,4})(\p{L}{0,3})\b")
+# (not "R1" of "R1,000": a number with its group separator runs on)
+_CODE = regex.compile(r"\b(\p{Lu}[\p{L}]{0,11})(\d{1,4})(\p{L}{0,3})\b(?![,.]\d)")
 
 
 def swapped_codes(text: str, index: NameIndex) -> list[tuple[str, str]]:
@@ -57,5 +58,12 @@ def code_number(text: str, start: int, kind: str = "") -> bool:
     head = _LETTERS_BEFORE.search(text[max(0, start - 8) : start])
     if head is None:
         return False
-    letters = head[0].casefold()
-    return letters not in QUANTITY_PREFIXES and letters not in CURRENCY_CODES
+    if head[0] in ("x", "×") and text[max(0, start - 2) : start - 1].isdigit():
+        return False  # a multiplier between two numbers ("4x400", "1920x1080")
+    return not _quantity_prefix(head[0])
+
+
+def _quantity_prefix(letters: str) -> bool:
+    """Letters that make the number after them a sum of money ("R500", "EUR900")."""
+    folded = letters.casefold()
+    return folded in QUANTITY_PREFIXES or folded in CURRENCY_CODES

@@ -1260,3 +1260,25 @@ def test_a_date_at_the_end_of_the_calendar_counts_nothing_and_breaks_nothing():
     assert result.claims and result.execution.value != "ERROR"
     (last_day,) = [c for c in result.claims if "1 June" in c.claim_text]
     assert not str((last_day.details.get("finding") or {}).get("kind", "")).startswith("figure")
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        # a number with its group separator is no model code ("R1" of "R1,000")
+        (
+            "A standard room at the lodge costs R500 per night, and a family room costs R900.",
+            "A standard room at the lodge costs less than R1,000 per night.",
+        ),
+    ],
+)
+def test_a_correct_bound_is_never_refuted(source, claim):
+    found = {f.kind for f in evidence_findings(claim, evidence_index([("S1", source)]))}
+    assert not found & DECISIVE_KINDS
+
+
+def test_a_price_no_source_states_beside_its_sibling_is_still_found():
+    index = evidence_index(
+        [("S1", "A standard room at the lodge costs R500 per night, and a family room costs R900.")]
+    )
+    assert kinds_of("A standard room at the lodge costs R700 per night.", index) == ["name_absent"]
