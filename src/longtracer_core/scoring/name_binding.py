@@ -35,7 +35,7 @@ from .findings import Finding, quote
 from .name_words import opener_words
 from .names import Name, claim_names
 
-__all__ = ["name_binding_finding", "name_bound_elsewhere"]
+__all__ = ["bound_name_finding", "name_binding_finding", "name_bound_elsewhere"]
 
 # what sets two statements side by side; a bare comma joins a list or an apposition
 _JOIN = regex.compile(
@@ -152,8 +152,12 @@ def name_binding_finding(claim: str, sentence: str, source_id: str) -> Finding |
     """The finding for a name of ``claim`` that ``sentence`` (the evidence sentence that
     says what the claim says) gives another part of itself."""
     bound = name_bound_elsewhere(claim, sentence)
-    if bound is None:
-        return None
+    return None if bound is None else bound_name_finding(bound, sentence, source_id)
+
+
+def bound_name_finding(bound: Bound, sentence: str, source_id: str) -> Finding:
+    """``name_binding``: ``sentence`` says this of ``bound.stated``, not of the claim's
+    ``bound.claimed`` (marked, never deleted)."""
     return Finding(
         "name_binding",
         ReasonCode.ENTITY_MISMATCH,

@@ -38,13 +38,13 @@ from collections.abc import Sequence
 
 import regex
 
-from ..contracts import ReasonCode
 from ..lexicon.polarity import CLAUSE_BREAKS
 from ..text.memo import short_text_cache
 from ..text.words import function_words
 from .binding import Bound
 from .evidence_index import EvidenceIndex
-from .findings import Finding, quote
+from .findings import Finding
+from .name_binding import bound_name_finding
 from .name_words import name_lexicon, opener_words
 from .names import holds, text_names
 
@@ -250,11 +250,5 @@ def name_swap_finding(
     for part in _parts(claim):
         bound = _swap(claim, part, sentence, index)
         if bound is not None:
-            return Finding(
-                "name_binding",
-                ReasonCode.ENTITY_MISMATCH,
-                f"source {source_id} says this of {bound.stated}, not of {bound.claimed} "
-                f'("{quote(sentence)}")',
-                bound.proof(source_id),
-            )
+            return bound_name_finding(bound, sentence, source_id)
     return None
