@@ -109,22 +109,31 @@ def _compatible(kind: str, a: str, b: str) -> bool:
 
 
 def _other_value(
-    sentence: EvidenceSentence, kind: str, claimed: str, own_base: bool, as_of: bool
+    sentence: EvidenceSentence,
+    kind: str,
+    claimed: str,
+    own_base: bool,
+    as_of: bool,
+    hedge: str = "exact",
 ) -> str | None:
     """The sentence's first figure of ``kind`` the claimed reading does not meet, but the
     figure a rate is given for and the operands of a formula (unless the claim's figure is
-    a rate's base too, ``own_base``: "per 10,000" / "per 100,000"); none where a range of the
-    sentence holds the claimed value ("gate 12" of "gates 10-14"; ``as_of``: a year the
-    claim speaks as of, in a span the sentence opens)."""
+    a rate's base too, ``own_base``: "per 10,000" / "per 100,000"), and, against a claim's
+    bound (its ``hedge``), a bound of the sentence's the other way ("more than 300 miles"
+    is no conflict with "up to 341 miles"); none where a range of the sentence holds the
+    claimed value ("gate 12" of "gates 10-14"; ``as_of``: a year the claim speaks as of, in
+    a span the sentence opens)."""
     text = sentence.text
     same = frozenset(v for k, v in sentence.kinds if k == kind)
     if within_range(text, claimed, same, as_of and kind == "year"):
         return None
     bases = operands(text) - (rate_bases(text) if own_base else frozenset())
+    turned = {"min": "max", "max": "min"}.get(hedge)
+    facing = {n.readings[0] for _, n in claim_figures(text) if turned and n.hedge == turned}
     values = [
         v
         for k, v in sentence.kinds
-        if k == kind and v not in bases and not _compatible(kind, v, claimed)
+        if k == kind and v not in bases and v not in facing and not _compatible(kind, v, claimed)
     ]
     return values[0] if values else None
 
@@ -320,6 +329,7 @@ def _figure(
                 need.readings[0],
                 need.readings[0] in own_bases,
                 speaks_as_of(claim, item[0]),
+                need.hedge,
             )
             if aligned and share >= ALIGNED
             else None

@@ -909,8 +909,10 @@ def test_a_figure_no_computation_across_the_case_gives_is_still_a_conflict():
     # hedged it is still wrong: a hedge rounds, it does not turn 139 into 141
     hedged = [f.kind for f in evidence_findings("Voyager 2 was about 141 AU away.", VOYAGERS)]
     assert hedged == ["figure_conflict"]
+    # a bound against the sentence's other bound ("at least £500") is marked, never refuted:
+    # two bounds may both hold ("more than 300 miles" / "up to 341 miles")
     claim = "So each year you can overpay up to £15,600 of the balance."
-    assert "figure_conflict" in {f.kind for f in evidence_findings(claim, OVERPAY, BALANCE)}
+    assert [f.kind for f in evidence_findings(claim, OVERPAY, BALANCE)] == ["figure_absent"]
 
 
 def test_a_lines_first_word_is_no_name():
@@ -1265,6 +1267,12 @@ def test_a_date_at_the_end_of_the_calendar_counts_nothing_and_breaks_nothing():
 @pytest.mark.parametrize(
     ("source", "claim"),
     [
+        # a bound another bound of the sentence lies beyond (found in review: deleted)
+        (
+            "The Model S has a range of up to 405 miles, and the Model 3 has a range of up "
+            "to 341 miles.",
+            "The Model 3 has a range of more than 300 miles.",
+        ),
         # a number with its group separator is no model code ("R1" of "R1,000")
         (
             "A standard room at the lodge costs R500 per night, and a family room costs R900.",
