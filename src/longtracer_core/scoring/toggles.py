@@ -303,9 +303,26 @@ def _match(
             turned = (mine.text.strip(), other.text.strip()) if swapped else _turns(mine, other)
             if turned is not None:
                 found = Toggle("direction", source_id, text, other.text, turned)
-            elif mine.content <= read.content and _negates(mine, other):
+            elif (
+                mine.content <= read.content
+                and _negates(mine, other)
+                and _covered(mine, other, read)
+            ):
                 found = Toggle("negation", source_id, text, other.text)
     return found
+
+
+def _covered(mine: ClauseWords, other: ClauseWords, read: SentenceClauses) -> bool:
+    """Are the claim's words that the negated clause lacks its subject, lent by the main
+    clause to a later one ("The vaccine contains live virus" / "The vaccine cannot cause
+    shingles because it does not contain live virus")? A main clause lends nothing: "Parking
+    is not included in the room rate" is no toggle of "The room rate includes breakfast,
+    while parking is charged"."""
+    extra = mine.content - other.content
+    if not extra:
+        return True
+    main = read.clauses[0] if read.clauses else None
+    return main is not None and other is not main and extra <= main.content
 
 
 def toggle(claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]) -> Toggle | None:

@@ -312,3 +312,25 @@ def test_a_comparison_set_named_first_is_never_a_turned_clause(claim, evidence):
     """Correct sentences a lending rule once deleted: nothing may refute them."""
     found = [f.kind for f in evidence_findings(claim, evidence_index([("S1", evidence)]))]
     assert "direction_conflict" not in found and "negation_conflict" not in found
+
+
+ROOM = (
+    "The room rate includes breakfast, while parking is charged at 15 euros a night. The "
+    "ticket covers entry to the house, but the gardens are closed in winter."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "refuted"),
+    [
+        # found in review: a word the negated clause lacks is no subject a main clause lends
+        ("Parking is not included in the room rate.", False),
+        ("Entry to the gardens is not covered by the ticket.", False),
+        # the clause's own words, negated, still turn it
+        ("Breakfast is not included in the room rate.", True),
+        ("The ticket does not cover entry to the house.", True),
+    ],
+)
+def test_a_negation_turns_only_the_clause_that_holds_the_claims_words(claim, refuted):
+    found = [f.kind for f in evidence_findings(claim, evidence_index([("S1", ROOM)]))]
+    assert ("negation_conflict" in found) is refuted
