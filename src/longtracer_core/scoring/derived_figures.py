@@ -33,6 +33,7 @@ def derived_figures(claim: str, context: Sequence[str], index: EvidenceIndex) ->
     the claim's context phrases) gives."""
     user = figure_kinds(" ".join(context))
     own = [n for _, n in word_factors(claim)]
+    dated: frozenset[str] | None = None  # read once, at the claim's first date
     out: set[str] = set()
     for item, need in claim_figures(claim):
         if need.number is None and item[2] != "date":
@@ -43,8 +44,10 @@ def derived_figures(claim: str, context: Sequence[str], index: EvidenceIndex) ->
         if kind == "year":
             continue  # "opened in 1941" is no 1937 plus four years: another event's year
         if kind == "date":
+            if dated is None:
+                dated = worked_dates(claim, index, user).readings
             worked = derivable_date(need.readings[0], index.sentences) or (
-                need.readings[0] in worked_dates(claim, index, user)
+                need.readings[0] in dated
             )
         elif need.number is not None:
             # a rounded count ("about 30 soldiers") meets too many sums by chance

@@ -71,7 +71,7 @@ from .numeric import shown
 from .periods import date_parts
 from .toggles import toggle_finding
 from .unit_conflict import other_unit, unit_finding, with_unit
-from .worked_dates import worked_dates, worked_weekdays
+from .worked_dates import WorkedDates, worked_dates
 from .worked_figures import (
     asserted,
     operands,
@@ -299,10 +299,11 @@ def _role(
 
 def _figure(
     claim: str, claim_content: frozenset[str], index: EvidenceIndex, given: frozenset[str],
-    user: Sequence[tuple[str, str]],
+    user: Sequence[tuple[str, str]], dated: WorkedDates,
 ) -> Finding | None:  # fmt: skip
     """The first figure finding on ``claim``; figures in ``given`` (the user's question and
-    the claim's context; ``user``: their kinds) are the user's own, never held against it."""
+    the claim's context; ``user``: their kinds) are the user's own, never held against it,
+    and its ``dated`` ones are checked by their arithmetic."""
     every = claim_figures(claim)
     stated = frozenset(r for _, need in every for r in need.readings)
     figures = [
@@ -314,7 +315,6 @@ def _figure(
     joined = compound_durations(figure_kinds(claim)) & (index.figures.values | index.derived)
     worked = worked_out_at(claim)
     worked_either = worked_out_at(claim, either_way=True)
-    dated = worked_dates(claim, index, user)
     own_bases = rate_bases(claim)
     for item, need in figures:
         content = _local(claim, item[0], item[1], claim_content) or claim_content
@@ -339,7 +339,7 @@ def _figure(
         speaks = aligned if share >= ALIGNED else None
         if (
             item[0] not in worked
-            and need.readings[0] not in dated
+            and need.readings[0] not in dated.readings
             and not _met(need, kind, index, speaks)
         ):
             found = _unmet(claim, item, need, kind, aligned, other, index, user)
@@ -422,13 +422,13 @@ def _sentence_finding(
     """The first figure or calendar finding on a claim with content words, else what the
     evidence sentence that speaks of it gives another part of itself (a figure, a name)."""
     user = figure_kinds(" ".join(context))
-    figure = _figure(claim, content, index, context_figures(context), user)
+    dated = worked_dates(claim, index, user)
+    figure = _figure(claim, content, index, context_figures(context), user, dated)
     if figure is None:
         # read only when the claim names a day or a month (generators)
         texts = [*(s.text for s in index.sentences), *context]
         dates = ([v for k, v in s.kinds if k == "date"] for s in index.sentences)
-        days = worked_weekdays(claim, index, user, texts)
-        figure = calendar_finding(claim, texts, dates, days)
+        figure = calendar_finding(claim, texts, dates, dated.weekdays(texts))
     aligned, share = closest_sentence(content, index)
     if figure is not None or aligned is None or share < ALIGNED:
         return figure

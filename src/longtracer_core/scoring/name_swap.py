@@ -40,7 +40,7 @@ import regex
 
 from ..lexicon.polarity import CLAUSE_BREAKS
 from ..text.memo import short_text_cache
-from ..text.words import function_words
+from ..text.words import fold, function_words
 from .binding import Bound
 from .evidence_index import EvidenceIndex
 from .findings import Finding
@@ -61,7 +61,6 @@ _TOKEN = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}]|[-.’'](?=[\p{L}\p{N}]))*"
 _CLAUSES = regex.compile(CLAUSE_BREAKS, regex.IGNORECASE)
 _OPENS = regex.compile(r"[.:;!?\n]")  # what opens a sentence, a label or a line
 _ACRONYM = 3
-_POSSESSIVE = regex.compile(r"['’]s?$")
 _SHORTEST = 3  # letters of a name cut short
 
 
@@ -114,7 +113,7 @@ def _same_name(mine: Tokens, claim: str, theirs: Tokens, sentence: str) -> bool:
 
 def _shortens(a: str, b: str) -> bool:
     """Is one name the other cut short ("Marc" / "Marcus", "Chris" / "Christopher")?"""
-    a, b = _POSSESSIVE.sub("", a).casefold(), _POSSESSIVE.sub("", b).casefold()
+    a, b = fold(a), fold(b)
     return min(len(a), len(b)) >= _SHORTEST and (a.startswith(b) or b.startswith(a))
 
 
@@ -122,9 +121,9 @@ def _together(mine: str, theirs: str, index: EvidenceIndex) -> bool:
     """Does an evidence sentence write both names (an alias, a former name, a part and
     its whole: "Myanmar was called Burma", "Meta Platforms owns Facebook", "ibuprofen is
     sold as Advil and as Nurofen")? Read by each name's first word."""
-    a, b = (_POSSESSIVE.sub("", n.split()[0]).casefold() for n in (mine, theirs))
+    a, b = (fold(n.split()[0]) for n in (mine, theirs))
     for s in index.sentences:
-        words = {_POSSESSIVE.sub("", w).casefold() for w, _, _ in _tokens(s.text)}
+        words = {fold(w) for w, _, _ in _tokens(s.text)}
         if a in words and b in words:
             return True
     return False

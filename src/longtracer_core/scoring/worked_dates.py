@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import calendar
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import date, timedelta
 
 import regex
@@ -38,7 +39,7 @@ from .evidence_index import EvidenceIndex, EvidenceSentence, closest_sentence, f
 from .figures import Need, needs_met
 from .periods import date_parts
 
-__all__ = ["worked_date", "worked_dates", "worked_weekdays"]
+__all__ = ["WorkedDates", "worked_dates"]
 
 # a day and month without a year are counted in a common year (no 29 February)
 _COMMON_YEAR = 2001
@@ -116,14 +117,6 @@ def _counted(
     return None
 
 
-def worked_date(reading: str, stated: Iterable[str], steps: Iterable[tuple[int, str]]) -> bool:
-    """Is ``reading`` (a day of a month, with its year or without) one of the ``stated``
-    dates moved by one of the ``steps`` ((signed count, unit): days, weeks, months,
-    years)? Compared to the day, with the year only when both dates have one (else both
-    are counted in a common year)."""
-    return _counted(reading, stated, steps) is not None
-
-
 def _dates(claim: str) -> list[tuple[int, Need]]:
     """Where each of the claim's dates starts, with its reading."""
     return [(item[0], need) for item, need in claim_figures(claim) if item[2] == "date"]
@@ -159,22 +152,56 @@ def _closest(words: frozenset[str], index: EvidenceIndex) -> list[EvidenceSenten
     return [s for s in index.sentences if len(words & s.content) == most][:_TIES]
 
 
-def worked_dates(
-    claim: str, index: EvidenceIndex, user: Sequence[tuple[str, str]]
-) -> frozenset[str]:
-    """The readings of the claim's dates that no source states and that a stated date
-    moved by a stated duration gives (``worked_date``; ``user`` holds the (kind, value)
-    figures of the question and the claim's context)."""
+@dataclass(frozen=True)
+class WorkedDates:
+    """A claim's dates no source states that a stated date moved by a stated duration
+    gives, read once: each date's need, the date counted from and the days counted."""
+
+    claim: str
+    counted: tuple[tuple[Need, str, int], ...] = ()
+
+    @property
+    def readings(self) -> frozenset[str]:
+        """The readings of the worked dates."""
+        return frozenset(r for need, _, _ in self.counted for r in need.readings)
+
+    def weekdays(self, texts: Sequence[str]) -> frozenset[int]:
+        """The weekdays (0: Monday) of the worked dates: a date with its year, its own; one
+        without, the weekday the claim writes before the date counted from, moved on by
+        the days counted, where ``texts`` (the sources, the user's question) write that
+        weekday too ("from Monday 3 March ... around Saturday 8 March": five days on from
+        a Monday the user names)."""
+        named = {w.casefold() for t in texts for w in _WORD.findall(t)}
+        days = {
+            need.readings[0]: w
+            for at, need in _dates(self.claim)
+            if (w := _weekday_before(self.claim, at)) is not None and WEEKDAYS[w] in named
+        }
+        out: set[int] = set()
+        for need, anchor, moved in self.counted:
+            day = _day(need.readings[0], _COMMON_YEAR)
+            if date_parts(need.readings[0])[0] and day is not None:
+                out.add(day.weekday())  # a date with its year: its own weekday
+            elif anchor in days:
+                out.add((days[anchor] + moved) % 7)
+        return frozenset(out)
+
+
+def worked_dates(claim: str, index: EvidenceIndex, user: Sequence[tuple[str, str]]) -> WorkedDates:
+    """The claim's dates that no source states and that a stated date moved by a stated
+    duration gives, to the day, with the year only when both dates have one (else both
+    are counted in a common year); ``user`` holds the (kind, value) figures of the
+    question and the claim's context."""
     case = _case(claim, index, user)
     if case is None:
-        return frozenset()
+        return WorkedDates(claim)
     unstated, stated, steps = case
-    return frozenset(
-        r
-        for _, need in unstated
-        if worked_date(need.readings[0], stated, steps)
-        for r in need.readings
-    )
+    counted = []
+    for _, need in unstated:
+        found = _counted(need.readings[0], stated, steps)
+        if found is not None:
+            counted.append((need, *found))
+    return WorkedDates(claim, tuple(counted))
 
 
 _WORD = regex.compile(r"\p{L}+")
@@ -184,34 +211,3 @@ _WEEKDAY = regex.compile(rf"\b({'|'.join(WEEKDAYS)}),?\s+$", regex.I)
 def _weekday_before(claim: str, at: int) -> int | None:
     m = _WEEKDAY.search(claim[max(0, at - 12) : at])
     return WEEKDAYS.index(m[1].lower()) if m else None
-
-
-def worked_weekdays(
-    claim: str, index: EvidenceIndex, user: Sequence[tuple[str, str]], texts: Sequence[str]
-) -> frozenset[int]:
-    """The weekdays (0: Monday) of the claim's worked dates: a date with its year, its own;
-    one without, the weekday the claim writes before the date counted from, moved on by
-    the days counted, where ``texts`` (the sources, the user's question) write that
-    weekday too ("from Monday 3 March ... around Saturday 8 March": five days on from a
-    Monday the user names)."""
-    case = _case(claim, index, user)
-    if case is None:
-        return frozenset()
-    unstated, stated, steps = case
-    named = {w.casefold() for t in texts for w in _WORD.findall(t)}
-    days = {
-        need.readings[0]: w
-        for at, need in _dates(claim)
-        if (w := _weekday_before(claim, at)) is not None and WEEKDAYS[w] in named
-    }
-    out: set[int] = set()
-    for _, need in unstated:
-        counted = _counted(need.readings[0], stated, steps)
-        if counted is None:
-            continue
-        day = _day(need.readings[0], _COMMON_YEAR)
-        if date_parts(need.readings[0])[0] and day is not None:
-            out.add(day.weekday())  # a date with its year: its own weekday
-        elif counted[0] in days:
-            out.add((days[counted[0]] + counted[1]) % 7)
-    return frozenset(out)
