@@ -64,7 +64,7 @@ from ..text.words import (
     stem_tokens,
 )
 from .causal_gate import causal_gate
-from .clause_pairs import one_stating_pair, stating_clauses
+from .clause_pairs import clause_words, one_stating_pair, stating_clauses
 from .contrast import as_not, contrast
 from .entity_gate import entity_gate
 from .figure_role_gate import figure_role_gate
@@ -120,6 +120,33 @@ def _polarity(claim: str, sentences: Sequence[str]) -> GateResult:
     words with the claim: the one that turns the claim's own word round speaks (a
     contradiction before a hint)."""
     results = [polarity_gate(claim, s) for s in sentences]
+    return max(results, key=lambda g: (g.fired, bool(g.terms)))
+
+
+def _part_sentences(claim: str, span: str, tied: tuple[str, ...]) -> tuple[str, ...]:
+    """The aligned sentences, and for each clause of the claim with two content words or
+    more the sentences of ``span`` that share the most of them (at least two): a claim that
+    joins two sentences of the span says each part against its own ("lives three to five
+    years, which is shorter than most octopuses" against the span's second sentence)."""
+    sentences = _sentences(span)
+    if len(sentences) == 1:
+        return tied
+    out = list(tied)
+    for _, words in clause_words(claim):
+        if len(words) < 2:
+            continue
+        shared = [len(words & set(_stems(s))) for s in sentences]
+        top = max(shared)
+        if top >= 2:
+            out.extend(s for s, n in zip(sentences, shared) if n == top and s not in out)
+    return tuple(out)
+
+
+def _direction(claim: str, span: str, tied: tuple[str, ...]) -> GateResult:
+    """The direction gate read against each of ``_part_sentences``; a contradiction first.
+    (Polarity reads only the aligned sentences: read per part, it marked a correct
+    sentence on dev and a correct adversarial one for one topical fabrication.)"""
+    results = [direction_gate(claim, s) for s in _part_sentences(claim, span, tied)]
     return max(results, key=lambda g: (g.fired, bool(g.terms)))
 
 
@@ -330,6 +357,8 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
     if route is not None:
         return route
     found = _turned_word(claim, sentence)
+    if found.fired and not set(found.terms) <= _CHANGES and _compared_otherwise(claim, sentence):
+        return GateResult("direction", False)  # "older than Tanabe" / "younger than Mbeki"
     c, s = set(_stems(claim)) & _CHANGES, set(_stems(sentence)) & _CHANGES
     if found.fired or not ((c & _UP and s & _DOWN) or (c & _DOWN and s & _UP)):
         return found  # no word of change turned anywhere in the sentence: no clause to read
@@ -341,6 +370,19 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
     inner = _turned_word(*pair)
     fired = inner.fired and set(inner.terms) <= _CHANGES
     return GateResult(inner.name, fired, inner.explanation if fired else "")
+
+
+_THAN = regex.compile(r"\bthan\s+((?:[\p{L}\d'’-]+\s*){1,4})", regex.IGNORECASE)
+
+
+def _compared_otherwise(claim: str, sentence: str) -> bool:
+    """Do both compare, each with a thing the other does not compare with ("Mbeki is older
+    than Tanabe" / "Tanabe is younger than Mbeki": the same fact read from the other side)?"""
+    skip = function_words()
+    mine, theirs = (
+        [frozenset(stem_tokens(m)) - skip for m in _THAN.findall(text)] for text in (claim, sentence)
+    )
+    return bool(mine and theirs) and not any(a & b for a in mine for b in theirs)
 
 
 def _turned_word(claim: str, sentence: str) -> GateResult:
@@ -383,7 +425,7 @@ def check_gates(
     sentence = tied[0]
     return (
         _polarity(claim, tied),
-        direction_gate(claim, sentence),
+        _direction(claim, span, tied),
         quantifier_gate(claim, sentence, span),
         entity_gate(claim, span, sentence, optional),
         figure_role_gate(claim, sentence, span, given),

@@ -268,6 +268,17 @@ def test_a_percentage_is_worked_out_from_the_base_the_claim_names(claim, worked)
             "At altitude, bakers often increase the baking powder.",
             "Cakes rise more quickly at altitude, so bakers often reduce the baking powder.",
         ),
+        # a claim that joins two sentences of the span: each part is read against its own
+        (
+            "direction",
+            "The giant Pacific octopus, the largest species, lives three to five years, "
+            "which is shorter than most octopuses.",
+            "The giant Pacific octopus is the largest octopus species, with adults typically "
+            "weighing 15 kg and arm spans of up to 4 metres. It lives for three to five years, "
+            "longer than most octopuses.",
+        ),
+        # a comparison turned round against the same thing
+        ("direction", "Tanabe is younger than Mbeki.", "Tanabe is older than Mbeki."),
         ("quantifier", "All of its species are endemic.", "Around 80% of its species are endemic."),
         # "almost all" in the evidence is no "all"
         (
@@ -351,6 +362,14 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
         (
             "Harwick's revenue is smaller than Brayside's.",
             "Its rival Brayside is larger by revenue but employs fewer people than Harwick.",
+        ),
+        # a comparison read from the other side, in the sentence that states it or in a
+        # span whose other sentence shares as many words with the claim
+        ("Ruth Mbeki is older than Aiko Tanabe.", "Tanabe, who is 24, is six years younger than Mbeki."),
+        (
+            "Ruth Mbeki is older than Aiko Tanabe.",
+            "In the final, Aiko Tanabe finished ahead of Ruth Mbeki. Tanabe, who is 24, is six "
+            "years younger than Mbeki.",
         ),
         # the same route; a route the evidence states both ways
         ("Trains run from Paris to Lyon hourly.", "Trains run hourly from Paris to Lyon."),
