@@ -138,7 +138,9 @@ def _part_sentences(claim: str, span: str, tied: tuple[str, ...]) -> tuple[str, 
         shared = [len(words & set(_stems(s))) for s in sentences]
         top = max(shared)
         if top >= 2:
-            out.extend(s for s, n in zip(sentences, shared) if n == top and s not in out)
+            out.extend(
+                s for s, n in zip(sentences, shared, strict=True) if n == top and s not in out
+            )
     return tuple(out)
 
 
@@ -380,7 +382,8 @@ def _compared_otherwise(claim: str, sentence: str) -> bool:
     than Tanabe" / "Tanabe is younger than Mbeki": the same fact read from the other side)?"""
     skip = function_words()
     mine, theirs = (
-        [frozenset(stem_tokens(m)) - skip for m in _THAN.findall(text)] for text in (claim, sentence)
+        [frozenset(stem_tokens(m)) - skip for m in _THAN.findall(text)]
+        for text in (claim, sentence)
     )
     return bool(mine and theirs) and not any(a & b for a in mine for b in theirs)
 

@@ -365,7 +365,10 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
         ),
         # a comparison read from the other side, in the sentence that states it or in a
         # span whose other sentence shares as many words with the claim
-        ("Ruth Mbeki is older than Aiko Tanabe.", "Tanabe, who is 24, is six years younger than Mbeki."),
+        (
+            "Ruth Mbeki is older than Aiko Tanabe.",
+            "Tanabe, who is 24, is six years younger than Mbeki.",
+        ),
         (
             "Ruth Mbeki is older than Aiko Tanabe.",
             "In the final, Aiko Tanabe finished ahead of Ruth Mbeki. Tanabe, who is 24, is six "
