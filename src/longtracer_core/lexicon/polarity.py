@@ -10,6 +10,7 @@ from __future__ import annotations
 __all__ = [
     "CHANGE_VERB_WORDS",
     "CLAUSE_BREAKS",
+    "PRICE_COMPARISONS",
     "FALLING_WORDS",
     "NEGATIONS",
     "NEGATION_BLURS",
@@ -172,6 +173,15 @@ FALLING_WORDS = tuple(
     reduced reduce downward downwards
     """.split()
 )
+
+# comparisons of price in several words, read as the one word of ``OPPOSITE_PAIRS`` they
+# mean ("more expensive", "costs more": "dearer"); a bound on a figure ("costs more than
+# £50") compares no two things and is left as written
+PRICE_COMPARISONS: tuple[tuple[str, str], ...] = (
+    (r"\bmore\s+expensive\b|\bcost(?:s|ing)?\s+more\b(?!\s+than\s+[$€£\d])|\bpricier\b"
+     r"|\bcostlier\b", "dearer"),
+    (r"\bless\s+expensive\b|\bcost(?:s|ing)?\s+less\b(?!\s+than\s+[$€£\d])", "cheaper"),
+)  # fmt: skip
 
 # pairs that say opposite things of the same subject
 OPPOSITE_PAIRS: tuple[tuple[str, str], ...] = (

@@ -279,6 +279,12 @@ def test_a_percentage_is_worked_out_from_the_base_the_claim_names(claim, worked)
         ),
         # a comparison turned round against the same thing
         ("direction", "Tanabe is younger than Mbeki.", "Tanabe is older than Mbeki."),
+        # a comparison of price in several words
+        (
+            "direction",
+            "Infrequent Access is more expensive per GB stored.",
+            "Infrequent Access costs less per GB stored but charges a retrieval fee.",
+        ),
         ("quantifier", "All of its species are endemic.", "Around 80% of its species are endemic."),
         # "almost all" in the evidence is no "all"
         (
@@ -374,6 +380,9 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
             "In the final, Aiko Tanabe finished ahead of Ruth Mbeki. Tanabe, who is 24, is six "
             "years younger than Mbeki.",
         ),
+        # a bound on a price compares no two things
+        ("The plan costs more than £50 a month.", "The plan costs £60 a month, less than Premium."),
+        ("Infrequent Access costs less per GB stored.", "Infrequent Access is cheaper per GB."),
         # the same route; a route the evidence states both ways
         ("Trains run from Paris to Lyon hourly.", "Trains run hourly from Paris to Lyon."),
         (
