@@ -29,6 +29,7 @@ __all__ = [
     "SHARE_TAKEN",
     "PERCENT_CHANGE",
     "QUANTITY_PREFIXES",
+    "SHARE_SAVED",
     "VULGAR_FRACTIONS",
 ]
 
@@ -187,6 +188,10 @@ SHARE_TAKEN = frozenset("off discount discounted less minus reduction rebate cas
 # second ("from 210,000 to 64,000, a drop of 70%"), besides the rising and falling words
 # of ``lexicon.polarity``; without one it is the share one is of the other
 PERCENT_CHANGE = frozenset("cut cuts change changed growth loss".split())
+# words by which a shop or a notice says a price comes down by a share ("Save 30%"); with
+# the words above and the rising and falling words, the loose reading of a conflict
+# (``scoring.loose_work``) takes a percentage for a change only beside one of them
+SHARE_SAVED = frozenset("save saves saving savings".split())
 # letters glued before a number that make it a sum of money, not the number of a code:
 # currency signs written in letters ("Rs500", "R500", "kr50"); a currency code does the
 # same ("EUR900"). (A multiplier's "x" between two numbers, "4x400", is read apart.)

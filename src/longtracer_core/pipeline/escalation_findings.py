@@ -48,7 +48,9 @@ OUTCOMES: tuple[Outcome, ...] = (
 )
 _Target = Literal["SUPPORTED", "CONTRADICTED", "CONFLICTING", "NOT_ENTAILED"]
 # what a span lacks when it cannot support the claim whatever a judge says of it
-_UNANCHORED = frozenset({"name_absent", "figure_absent", "figure_conflict", "figure_role"})
+_UNANCHORED = frozenset(
+    {"name_absent", "acronym_absent", "figure_absent", "figure_conflict", "figure_role"}
+)
 
 
 def unanchored(

@@ -35,6 +35,7 @@ PRIORITY = (
     "negation_conflict",
     "direction_conflict",
     "name_absent",
+    "acronym_absent",
     "figure_absent",
     "clause_absent",
     "clause_unlinked",

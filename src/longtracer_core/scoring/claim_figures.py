@@ -21,7 +21,8 @@ from ..lexicon.polarity import FALLING_WORDS, RISING_WORDS
 from ..text.words import stem, stem_tokens
 from .codes import code_number
 from .derivation import word_factors, worked_out
-from .figures import Need, _hedge, claim_needs_at, figure_kind
+from .figures import Need, claim_needs_at, figure_kind
+from .hedges import hedge_at
 from .name_words import opener_words
 from .numeric import Reading
 from .units import unit_table
@@ -89,7 +90,7 @@ def checkable(claim: str, start: int, end: int) -> bool:
         # a common word capitalised inside a sentence ("under Rule 1"), or one that opens
         # a label ("Step 2: …", "Rule 1 – …"), names a short number after it; a year
         # stays a figure ("over Christmas 2022"), and so does a hedged count ("About 300 –")
-        if end - start > 3 or _hedge(claim, start) != "exact":
+        if end - start > 3 or hedge_at(claim, start) != "exact":
             return True
         opened = claim[: start - len(before) + word.start()].rstrip()
         if opened[-1:].isalnum() or opened[-1:] == "," or _LABEL.match(after) is not None:

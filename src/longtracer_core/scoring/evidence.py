@@ -64,7 +64,9 @@ from .evidence_index import (
 from .figures import Need, context_figures, figure_kind, needs_met, rounding_exponent
 from .findings import Finding, quote
 from .given_names import given_name_findings
+from .loose_work import loosely_worked
 from .name_binding import name_binding_finding
+from .name_case import short_form
 from .name_swap import name_swap_finding
 from .names import absent_names, context_names
 from .numeric import shown
@@ -243,6 +245,7 @@ def _unmet(
         and asserted(claim, item[0], kind)
         and not derivable_across(need.number, kind, index.sentences, user, rounding_exponent(need))
         and not worked_for_user(need.number, kind, index.sentences, user, claim)
+        and not loosely_worked(claim, item[:2], need, kind, aligned, other, index, user)
     ):
         return Finding(
             "figure_conflict",
@@ -394,7 +397,7 @@ def evidence_findings(
     if missing:
         out.append(
             Finding(
-                "name_absent",
+                "acronym_absent" if all(short_form(n) for n in missing) else "name_absent",
                 ReasonCode.ENTITY_MISMATCH,
                 f"no source names {', '.join(repr(n) for n in missing)}",
                 {"names": missing},

@@ -29,9 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
-from typing import Literal
 
 import regex
 
@@ -45,6 +44,7 @@ from ..lexicon.numbers import (
 from .codes import code_number
 from .derivation import converted_values, share_readings, share_spans, shares
 from .figure_units import unit_after
+from .hedges import LOOKBEHIND, Hedge, hedge_at
 from .numeric import Reading, _expand, _scan_items
 from .periods import DECADE_S, claim_period, span_periods, years_referred
 
@@ -61,25 +61,7 @@ __all__ = [
     "span_figures",
 ]
 
-Hedge = Literal["exact", "approx", "min", "max"]
 
-_LOOKBEHIND = 28
-_APPROX = regex.compile(
-    r"(?:about|around|roughly|approximately|approx\.?|nearly|almost|some|close\s+to|"
-    r"an\s+estimated|estimated|circa|c\.|ca\.|~|≈|just\s+(?:over|under))\s*[$€£¥₹]?$",
-    flags=regex.IGNORECASE,
-)
-_ABOUT = r"(?:\s+(?:about|around|roughly|approximately|approx\.?|some))?"
-_AT_LEAST = regex.compile(
-    r"(?:more\s+than|over|above|at\s+least|upwards\s+of|in\s+excess\s+of|exceeding|"
-    r"greater\s+than|beyond)" + _ABOUT + r"\s*[$€£¥₹]?$",
-    flags=regex.IGNORECASE,
-)
-_AT_MOST = regex.compile(
-    r"(?:less\s+than|fewer\s+than|under|below|at\s+most|up\s+to|no\s+more\s+than|"
-    r"not\s+more\s+than|within)" + _ABOUT + r"\s*[$€£¥₹]?$",
-    flags=regex.IGNORECASE,
-)
 _SOURCE_REF = regex.compile(
     r"\b(?:sources?|documents?|docs?|passages?|references?|refs?\.?|context|excerpts?)\s*$",
     flags=regex.IGNORECASE,
@@ -112,17 +94,6 @@ class SpanFigures:
     numbers: tuple[Decimal, ...]
     # the numbers not written as bounds ("under 7"), with what each counts
     stated: tuple[tuple[str, Decimal], ...] = ()
-
-
-def _hedge(text: str, start: int) -> Hedge:
-    before = text[max(0, start - _LOOKBEHIND) : start]
-    if _AT_LEAST.search(before):
-        return "min"
-    if _AT_MOST.search(before):
-        return "max"
-    if _APPROX.search(before):
-        return "approx"
-    return "exact"
 
 
 _PERCENT = regex.compile(rf"[ {INLINE_SPACES}]?(?:%|percent\b|per cent\b)", regex.IGNORECASE)
@@ -222,10 +193,10 @@ def claim_needs_at(
     shares_at = _claim_shares(text)
     out: list[tuple[Reading, Need]] = []
     for item, kind in zip(items, kinds, strict=True):
-        before = text[max(0, item.start - _LOOKBEHIND) : item.start]
+        before = text[max(0, item.start - LOOKBEHIND) : item.start]
         if _SOURCE_REF.search(before) or (keep is not None and not keep(text, item)):
             continue
-        hedge = _hedge(text, item.start)
+        hedge = hedge_at(text, item.start, item.end)
         share = next((v for a, b, v in shares_at if a <= item.start and item.end <= b), None)
         if share is not None:
             out.append((item, _share_need(share, hedge)))
@@ -340,7 +311,7 @@ def span_figures(text: str) -> SpanFigures:
         elif item.kind == "num":
             found.extend(Decimal(r) for r in item.readings)
         numbers.extend(found)
-        if _hedge(text, item.start) not in ("min", "max"):
+        if hedge_at(text, item.start, item.end) not in ("min", "max"):
             stated.extend((kind, n) for n in found)
     percents = {f"{v}%" for v in shares(text)}
     values.update(_clock_forms(text, items, kinds))
@@ -370,12 +341,17 @@ def rounding_exponent(need: Need) -> int | None:
 
 
 def _rounds_to(value: Decimal, exponent: int, target: Decimal) -> bool:
+    """Does ``value`` round to ``target`` at ``exponent``? A value half-way rounds either
+    way ("roughly 1,400 km" for 1,450 km, "about 67%" for 67.5%)."""
     quantum = Decimal(1).scaleb(exponent)
     try:
-        rounded = (value / quantum).quantize(Decimal(1), rounding=ROUND_HALF_UP) * quantum
+        ratio = value / quantum
+        return any(
+            ratio.quantize(Decimal(1), rounding=way) * quantum == target
+            for way in (ROUND_HALF_UP, ROUND_HALF_DOWN)
+        )
     except InvalidOperation:  # a figure too long to round exactly
         return False
-    return rounded == target
 
 
 def _in_unit(values: frozenset[str], unit: str) -> list[Decimal]:

@@ -9,7 +9,7 @@ import regex
 
 from ..text.words import function_words
 
-__all__ = ["NAME_WORD", "acronym", "capitalised", "title_span"]
+__all__ = ["NAME_WORD", "acronym", "capitalised", "short_form", "title_span"]
 
 NAME_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{M}\p{N}'’.&-]*(?<![.'’-])")
 
@@ -23,6 +23,15 @@ def acronym(word: str) -> bool:
     """Two or more letters, all capitals ("NHS", "U.S.")."""
     letters = [ch for ch in word if ch.isalpha()]
     return len(letters) >= 2 and all(ch.isupper() for ch in letters)
+
+
+def short_form(word: str) -> bool:
+    """A form of a name with expansions the evidence may write in other words: an acronym's
+    plural ("MPs", "EVs") or initials joined by "&" ("M&S"). A plain acronym ("NASA",
+    "GP") or one with a linking letter ("BoJ") is none: on the realistic corpus the
+    acronyms no source wrote were planted errors ("According to the RAC")."""
+    plural = word.endswith("s") and word[-2:-1].isupper() and acronym(word[:-1])
+    return "&" in word or plural
 
 
 # "Common Problems: …": a label before a colon near the start of a claim

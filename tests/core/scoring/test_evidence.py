@@ -137,6 +137,23 @@ def test_a_holiday_is_a_date_not_a_name():
     assert evidence_findings("The telescope launched on Christmas Day 2021.", index) == []
 
 
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        (
+            "The office closes at noon on 24 December.",
+            "The office closes at noon on Christmas Eve.",
+        ),
+        ("The sale starts on 26 December.", "The sale starts on Boxing Day."),
+        ("The gallery opens Tuesday to Sunday, 10:00 to 18:00.", "The gallery opens Tue–Sun."),
+        ("Lieutenant Colonel Ana Reyes commands the unit.", "Lt Col Ana Reyes commands the unit."),
+    ],
+)
+def test_holidays_weekday_abbreviations_and_ranks_are_no_names(source, claim):
+    index = evidence_index([("S1", source)])
+    assert "name_absent" not in [f.kind for f in evidence_findings(claim, index)]
+
+
 def test_a_run_of_names_is_no_expansion_of_another_run_with_its_initials():
     """Only an acronym the evidence writes ("JAXA") stands for a run of names; "Jack
     Sullivan" is not "James Smith" because both read "JS"."""

@@ -1,0 +1,55 @@
+"""How a figure is asserted: exactly, approximately, or as a bound.
+
+The words before a figure ("about", "more than", "up to") and, given its end, after it
+("3,000+", "3,400 or so", "11 or more", "4 and under"). Pure functions over text.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import regex
+
+__all__ = ["LOOKBEHIND", "Hedge", "hedge_at"]
+
+Hedge = Literal["exact", "approx", "min", "max"]
+
+LOOKBEHIND = 28  # characters before a figure read for its hedge
+_APPROX = regex.compile(
+    r"(?:about|around|roughly|approximately|approx\.?|nearly|almost|some|close\s+to|"
+    r"an\s+estimated|estimated|circa|c\.|ca\.|~|≈|just\s+(?:over|under))\s*[$€£¥₹]?$",
+    flags=regex.IGNORECASE,
+)
+_ABOUT = r"(?:\s+(?:about|around|roughly|approximately|approx\.?|some))?"
+_AT_LEAST = regex.compile(
+    r"(?:more\s+than|over|above|at\s+least|upwards\s+of|in\s+excess\s+of|exceeding|"
+    r"greater\s+than|beyond)" + _ABOUT + r"\s*[$€£¥₹]?$",
+    flags=regex.IGNORECASE,
+)
+_AT_MOST = regex.compile(
+    r"(?:less\s+than|fewer\s+than|under|below|at\s+most|up\s+to|no\s+more\s+than|"
+    r"not\s+more\s+than|within)" + _ABOUT + r"\s*[$€£¥₹]?$",
+    flags=regex.IGNORECASE,
+)
+# the same, written after the figure
+_AT_LEAST_AFTER = regex.compile(
+    r"\+|\s+(?:or|and)\s+(?:more|over|above|older|higher|longer|greater)\b", regex.IGNORECASE
+)
+_AT_MOST_AFTER = regex.compile(
+    r"\s+(?:or|and)\s+(?:less|fewer|under|below|younger|lower|shorter)\b", regex.IGNORECASE
+)
+_APPROX_AFTER = regex.compile(r"\s*(?:or\s+so|or\s+thereabouts|-?ish)\b", regex.IGNORECASE)
+
+
+def hedge_at(text: str, start: int, end: int | None = None) -> Hedge:
+    """How a figure is asserted, from the words before it and, given its ``end``, after
+    it ("3,000+", "3,400 or so", "11 or more", "4 and under")."""
+    before = text[max(0, start - LOOKBEHIND) : start]
+    after = text[end : end + LOOKBEHIND] if end is not None else ""
+    if _AT_LEAST.search(before) or _AT_LEAST_AFTER.match(after):
+        return "min"
+    if _AT_MOST.search(before) or _AT_MOST_AFTER.match(after):
+        return "max"
+    if _APPROX.search(before) or _APPROX_AFTER.match(after):
+        return "approx"
+    return "exact"

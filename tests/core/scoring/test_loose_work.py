@@ -1,0 +1,148 @@
+"""A figure a computation may have given is marked, never deleted; a wrong one still is.
+
+The loose reading (``scoring/loose_work.py``) only keeps a figure conflict from deleting a
+claim: each correct worked figure below ends ``figure_absent`` (a mark), and each wrong
+figure beside it still ends ``figure_conflict``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+from longtracer_core.scoring.figures import claim_needs, needs_met, span_figures
+from longtracer_core.scoring.name_case import short_form
+
+
+def kinds(source: str, claim: str, question: str | None = None) -> list[str]:
+    index = evidence_index([("S1", source)])
+    return [f.kind for f in evidence_findings(claim, index, (question,) if question else ())]
+
+
+@pytest.mark.parametrize(
+    ("source", "right", "wrong"),
+    [
+        # a rate times the claim's own count
+        (
+            "The studio plan costs $12 per seat per month.",
+            "For 8 seats the studio plan comes to $96 a month.",
+            "For 8 seats the studio plan comes to $120 a month.",
+        ),
+        # a rate times a count the claim writes in digits before a hyphen
+        (
+            "Cabins at the lodge cost €85 per night.",
+            "A 5-night stay in a cabin costs €425.",
+            "A 5-night stay in a cabin costs €510.",
+        ),
+        # two numbers of one source sentence multiplied
+        (
+            "Each of the 180 hives produces about 25 kg of honey a year.",
+            "The apiary produces about 4,500 kg of honey a year.",
+            "The apiary produces about 6,000 kg of honey a year.",
+        ),
+        # a price changed by a percentage of the source
+        (
+            "The £80 boots are reduced by 15% this week.",
+            "This week the boots cost £68.",
+            "This week the boots cost £60.",
+        ),
+        # a yearly figure over the user's instalments
+        (
+            "Band C council tax in the district is £1,740 a year.",
+            "Over 10 instalments that is £174 a month for Band C.",
+            "Over 10 instalments that is £190 a month for Band C.",
+        ),
+    ],
+)
+def test_a_worked_quantity_is_marked_and_a_wrong_one_still_conflicts(source, right, wrong):
+    assert kinds(source, right) == ["figure_absent"]
+    assert kinds(source, wrong) == ["figure_conflict"]
+
+
+def test_twice_ten_times_or_half_a_source_figure_is_still_a_conflict():
+    """A round factor of the source is how figures are planted wrong, not worked out."""
+    source = "Avoid strong sun for 7 days after the last dose. Apply SPF 30 at least 2 times a day."
+    assert kinds(source, "Avoid strong sun for 14 days after the last dose.") == ["figure_conflict"]
+
+
+@pytest.mark.parametrize(
+    ("source", "right", "wrong"),
+    [
+        # a clock time plus a duration of the same sentence
+        (
+            "The ferry leaves at 07:50 and the crossing takes 1 hour 25 minutes.",
+            "The ferry arrives at 09:15.",
+            "The ferry arrives at 09:45.",
+        ),
+        # a year plus a duration written in words, in the next sentence
+        (
+            "Work on the viaduct began in 1862. It took seven years to finish.",
+            "The viaduct was finished in 1869.",
+            "The viaduct was finished in 1872.",
+        ),
+        # a date and a duration of one sentence
+        (
+            "The permit was issued on 3 March 2020 and is valid for 5 years.",
+            "The permit expires in March 2025.",
+            "The permit expires in March 2027.",
+        ),
+    ],
+)
+def test_a_date_or_time_moved_by_a_stated_duration_is_marked(source, right, wrong):
+    assert kinds(source, right) == ["figure_absent"]
+    assert kinds(source, wrong) == ["figure_conflict"]
+
+
+def test_a_date_a_day_from_an_inclusive_end_is_marked():
+    source = "The museum is closed from 22 December 2025 to 2 January 2026 inclusive."
+    assert kinds(source, "The museum reopens on 3 January 2026.") == ["figure_absent"]
+    assert kinds(source, "The museum reopens on 9 January 2026.") == ["figure_conflict"]
+
+
+@pytest.mark.parametrize(
+    ("source", "right"),
+    [
+        ("Children under 5 travel free.", "Children aged 4 and under travel free."),
+        ("Orders of more than 20 items get bulk pricing.", "Orders of 21 or more items qualify."),
+    ],
+)
+def test_a_whole_number_bound_said_the_other_way_is_marked(source, right):
+    assert kinds(source, right) == ["figure_absent"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "span", "met"),
+    [
+        # a value half-way rounds either way
+        ("The lake is roughly 1,200 km long.", "The lake is 1,250 km long.", True),
+        ("The lake is roughly 1,300 km long.", "The lake is 1,250 km long.", True),
+        ("Turnout was about 58%.", "Turnout was 58.5%.", True),
+        ("The lake is roughly 1,100 km long.", "The lake is 1,250 km long.", False),
+        # hedges written after the figure
+        ("The town has 4,800 or so residents.", "The town has 4,812 residents.", True),
+        ("The town has 4,800 or so residents.", "The town has 5,200 residents.", False),
+    ],
+)
+def test_rounding_and_hedges_after_a_figure(claim, span, met):
+    assert needs_met(claim_needs(claim), span_figures(span)) is met
+
+
+@pytest.mark.parametrize(
+    ("word", "short"),
+    [
+        ("MPs", True),
+        ("EVs", True),
+        ("M&S", True),
+        ("NASA", False),
+        ("NASA's", False),
+        ("BoJ", False),
+    ],
+)
+def test_short_forms_of_names(word, short):
+    assert short_form(word) is short
+
+
+def test_a_short_form_the_evidence_lacks_marks_and_a_plain_acronym_still_refutes():
+    source = "Members of Parliament voted on the bill. Electric vehicles are exempt."
+    assert kinds(source, "The MPs voted on the bill.") == ["acronym_absent"]
+    assert kinds(source, "According to the AA, electric vehicles are exempt.") == ["name_absent"]
