@@ -245,8 +245,13 @@ def _unmet(
         and asserted(claim, item[0], kind)
         and not derivable_across(need.number, kind, index.sentences, user, rounding_exponent(need))
         and not worked_for_user(need.number, kind, index.sentences, user, claim)
-        and not loosely_worked(claim, item[:2], need, kind, aligned, other, index, user)
     ):
+        if loosely_worked(claim, item[:2], need, kind, aligned, other, index, user):
+            # a mark, and the claim's other figures are still read for a conflict
+            return Finding(
+                "figure_absent", ReasonCode.NUMERIC_MISMATCH, f"no source states {written}",
+                {"claimed": written, "loosely_worked": True},
+            )  # fmt: skip
         return Finding(
             "figure_conflict",
             ReasonCode.NUMERIC_MISMATCH,
@@ -319,24 +324,17 @@ def _figure(
     worked = worked_out_at(claim)
     worked_either = worked_out_at(claim, either_way=True)
     own_bases = rate_bases(claim)
+    marked: Finding | None = None  # a conflict a loose reading explains (``loose_work``)
     for item, need in figures:
         content = _local(claim, item[0], item[1], claim_content) or claim_content
         aligned, share = closest_sentence(content, index)
         kind = figure_kind(claim, item[0], item[1], item[2], need.number)
         if joined and kind in _DURATIONS:
             continue
-        other = (
-            _other_value(
-                aligned,
-                kind,
-                need.readings[0],
-                need.readings[0] in own_bases,
-                speaks_as_of(claim, item[0]),
-                need.hedge,
-            )
-            if aligned and share >= ALIGNED
-            else None
-        )
+        other = _other_value(
+            aligned, kind, need.readings[0], need.readings[0] in own_bases,
+            speaks_as_of(claim, item[0]), need.hedge,
+        ) if aligned and share >= ALIGNED else None  # fmt: skip
         if other in stated:
             other = None  # the claim states that value too ("£25 per journey, so £50 return")
         speaks = aligned if share >= ALIGNED else None
@@ -346,7 +344,9 @@ def _figure(
             and not _met(need, kind, index, speaks)
         ):
             found = _unmet(claim, item, need, kind, aligned, other, index, user)
-            if found is not None:
+            if found is not None and found.evidence.get("loosely_worked"):
+                marked = marked or found
+            elif found is not None:
                 return found
             continue
         unit = [] if item[0] in worked_either else other_unit(need, kind, index)
@@ -359,7 +359,7 @@ def _figure(
         role = _role(claim, (item, need), every, content, (aligned, share), other, index)
         if role is not None:
             return role
-    return None
+    return marked
 
 
 def _turned(claim: str, index: EvidenceIndex) -> Finding | None:

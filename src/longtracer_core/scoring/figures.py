@@ -340,16 +340,15 @@ def rounding_exponent(need: Need) -> int | None:
     return min(_last_significant(need.number, need.decimals), magnitude - 1)
 
 
-def _rounds_to(value: Decimal, exponent: int, target: Decimal) -> bool:
-    """Does ``value`` round to ``target`` at ``exponent``? A value half-way rounds either
-    way ("roughly 1,400 km" for 1,450 km, "about 67%" for 67.5%)."""
+def _rounds_to(value: Decimal, exponent: int, target: Decimal, either: bool = False) -> bool:
+    """Does ``value`` round to ``target`` at ``exponent``? For a hedged figure (``either``) a
+    value half-way rounds either way ("roughly 1,400 km" for 1,450 km, "about 67%" for
+    67.5%); an unhedged "£2" is no £2.50."""
     quantum = Decimal(1).scaleb(exponent)
+    ways = (ROUND_HALF_UP, ROUND_HALF_DOWN) if either else (ROUND_HALF_UP,)
     try:
         ratio = value / quantum
-        return any(
-            ratio.quantize(Decimal(1), rounding=way) * quantum == target
-            for way in (ROUND_HALF_UP, ROUND_HALF_DOWN)
-        )
+        return any(ratio.quantize(Decimal(1), rounding=way) * quantum == target for way in ways)
     except InvalidOperation:  # a figure too long to round exactly
         return False
 
@@ -390,7 +389,7 @@ def _met(need: Need, span: SpanFigures) -> bool:
         exponent = _last_significant(x, need.decimals)
         # "about 1.2 GW" of "1,235 MW": the span's quantities converted to the claim's unit
         converted = _in_unit(span.values, need.unit) if need.unit else []
-        return any(_rounds_to(v, exponent, x) for v in (*span.numbers, *converted) if v)
+        return any(_rounds_to(v, exponent, x, True) for v in (*span.numbers, *converted) if v)
     # unhedged: only a span value written with more decimals may round to the claim's, a
     # scale word's figure at two significant figures at most ("8.3 million" for 8,336,817;
     # not "$2 billion" for $1.5 billion)

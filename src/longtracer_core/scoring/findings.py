@@ -45,9 +45,9 @@ DECISIVE_KINDS: frozenset[str] = frozenset(
 # A figure the evidence sentence states for another part of itself ("figure_binding",
 # ``binding.py``) too: a reading of sentence structure, never a deletion; and a name the
 # evidence sentence gives another part of itself ("name_binding", ``name_binding.py``).
-# A claim whose only names the evidence lacks are short forms ("acronym_absent": an
-# acronym's plural, "MPs"; initials joined by "&", "M&S"; a short mixed-case form, "PwC")
-# too: they have expansions the evidence may write in other words (``name_case.short_form``).
+# A claim whose only names the evidence lacks are acronyms' plurals ("acronym_absent":
+# "MPs", "EVs") too: the singular may stand for words the evidence writes in the plural or
+# in lowercase (``name_case.short_form``).
 # A figure the evidence states only for another fact ("figure_role") too: which fact a
 # figure belongs to is read from the sentence closest to the claim, right 8 times in 9
 # on dev — under the bar.

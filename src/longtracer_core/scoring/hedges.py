@@ -33,7 +33,10 @@ _AT_MOST = regex.compile(
 )
 # the same, written after the figure
 _AT_LEAST_AFTER = regex.compile(
-    r"\+|\s+(?:or|and)\s+(?:more|over|above|older|higher|longer|greater)\b", regex.IGNORECASE
+    # "3,000+ staff", not "£150+VAT" (a sum, "+ VAT", "+ tax")
+    r"\+(?!\s*(?:vat|tax|taxes|fees?|postage|p&p|delivery|shipping|tips?|\d))"
+    r"|\s+(?:or|and)\s+(?:more|over|above|older|higher|longer|greater)\b",
+    regex.IGNORECASE,
 )
 _AT_MOST_AFTER = regex.compile(
     r"\s+(?:or|and)\s+(?:less|fewer|under|below|younger|lower|shorter)\b", regex.IGNORECASE

@@ -26,12 +26,12 @@ def acronym(word: str) -> bool:
 
 
 def short_form(word: str) -> bool:
-    """A form of a name with expansions the evidence may write in other words: an acronym's
-    plural ("MPs", "EVs") or initials joined by "&" ("M&S"). A plain acronym ("NASA",
-    "GP") or one with a linking letter ("BoJ") is none: on the realistic corpus the
-    acronyms no source wrote were planted errors ("According to the RAC")."""
-    plural = word.endswith("s") and word[-2:-1].isupper() and acronym(word[:-1])
-    return "&" in word or plural
+    """An acronym's plural ("MPs", "EVs"): its singular may stand for words the evidence
+    writes in the plural or in lowercase ("Members of Parliament", "electric vehicles").
+    A plain acronym ("NASA", "GP"), one with "&" ("AT&T") or a linking letter ("BoJ") is
+    none: on the realistic corpus the acronyms no source wrote were planted errors
+    ("According to the RAC")."""
+    return word.endswith("s") and word[-2:-1].isupper() and acronym(word[:-1])
 
 
 # "Common Problems: …": a label before a colon near the start of a claim

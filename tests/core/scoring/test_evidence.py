@@ -140,12 +140,8 @@ def test_a_holiday_is_a_date_not_a_name():
 @pytest.mark.parametrize(
     ("source", "claim"),
     [
-        (
-            "The office closes at noon on 24 December.",
-            "The office closes at noon on Christmas Eve.",
-        ),
         ("The sale starts on 26 December.", "The sale starts on Boxing Day."),
-        ("The gallery opens Tuesday to Sunday, 10:00 to 18:00.", "The gallery opens Tue–Sun."),
+        ("The gallery opens Tuesday to Friday, 10:00 to 18:00.", "The gallery opens Tue–Fri."),
         ("Lieutenant Colonel Ana Reyes commands the unit.", "Lt Col Ana Reyes commands the unit."),
     ],
 )

@@ -1,0 +1,95 @@
+"""Correct sentences the default engine deletes: the probe battery of tests/probes.
+
+    .venv/bin/python -m benchmarks.bench_probes             # print
+    .venv/bin/python -m benchmarks.bench_probes --write     # + docs/benchmarks/probes.json
+
+``tests/probes/correct_sentences.jsonl``: one answer sentence and its sources per line,
+each labelled by hand ``correct`` (true of its sources: a figure worked out, rounded or
+reworded; a name in another form people write it), ``borderline`` or ``invalid`` (the
+probe itself was wrong). Two batteries: ``figures`` (rounding, bounds, conversions,
+arithmetic for the user, dates and times) and ``names`` (surnames, titles, acronyms and
+expansions, demonyms, aliases, transliterations). A REFUTED correct sentence is one
+``redact`` deletes: the worst outcome there is. The batteries were written to find such
+deletions and the rules that answer them were built against them, so they are a dev
+measurement, never a held-out one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PROBES = ROOT / "tests" / "probes" / "correct_sentences.jsonl"
+OUT = ROOT / "docs" / "benchmarks" / "probes.json"
+_RANK = {"SUPPORTED": 0, "UNCERTAIN": 1, "REFUTED": 2}
+
+
+def _worst(case: object) -> tuple[str, str | None]:
+    """The worst outcome of a case's claims and the finding kind that decided it."""
+    worst, kind = "SUPPORTED", None
+    for claim in getattr(case, "claims", ()):
+        outcome = claim.outcome.value if claim.outcome is not None else "SUPPORTED"
+        if _RANK.get(outcome, 0) > _RANK[worst]:
+            finding = claim.details.get("finding")
+            worst, kind = outcome, finding.get("kind") if isinstance(finding, dict) else None
+    return worst, kind
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args()
+
+    from longtracer_core import CitationVerifier
+
+    probes = [json.loads(line) for line in PROBES.read_text(encoding="utf-8").splitlines()]
+    cases = [
+        {
+            "response": p["answer"],
+            "sources": p["sources"],
+            "case_id": p["id"],
+            **({"question": p["question"]} if p.get("question") else {}),
+        }
+        for p in probes
+    ]
+    results = CitationVerifier().verify_batch(cases)
+    counts: Counter[tuple[str, str, str]] = Counter()
+    deleted: dict[str, list[dict[str, str | None]]] = {}
+    for probe, case in zip(probes, results, strict=True):
+        worst, kind = _worst(case)
+        counts[(probe["battery"], probe["label"], worst)] += 1
+        if worst == "REFUTED" and probe["label"] == "correct":
+            deleted.setdefault(probe["battery"], []).append(
+                {"id": probe["id"], "finding": kind, "answer": probe["answer"]}
+            )
+    batteries = sorted({p["battery"] for p in probes})
+    summary = {
+        b: {
+            "correct": sum(n for (x, lab, _), n in counts.items() if x == b and lab == "correct"),
+            **{o.lower(): counts[(b, "correct", o)] for o in ("SUPPORTED", "UNCERTAIN", "REFUTED")},
+        }
+        for b in batteries
+    }
+    for b in batteries:
+        s = summary[b]
+        print(f"{b}: {s['correct']} correct sentences; deleted {s['refuted']}, marked "
+              f"{s['uncertain']}, supported {s['supported']}")  # fmt: skip
+        for row in deleted.get(b, []):
+            print(f"  deleted [{row['finding']}] {row['answer']}")
+    if args.write:
+        result = {
+            "date": datetime.now(UTC).isoformat(timespec="seconds"),
+            "command": ".venv/bin/python -m benchmarks.bench_probes --write",
+            "summary": summary,
+            "deleted": deleted,
+        }
+        OUT.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"wrote {OUT.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
