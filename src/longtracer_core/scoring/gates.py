@@ -13,7 +13,7 @@ can read:
   evidence never says the claim's way, or turns a route round ("from A to B" where
   the evidence says "from B to A"); a word of change (not a comparison) is also read in
   the one evidence clause that says what the claim says ("operating profit rose"
-  against "revenue rose, but operating profit fell");
+  against "revenue rose, but operating profit fell"; ``direction_gate.py``);
 * ``quantifier`` — the claim generalises ("all", "always", "never", "every")
   where the evidence does not ("almost all" is no "all"), or drops the limit
   the evidence puts on its subject ("many species", "80 % of its species";
@@ -41,7 +41,6 @@ from ..lexicon.polarity import (
     ADVERB_ENDINGS,
     CLAUSE_BOUNDS,
     COORDINATORS,
-    FALLING_WORDS,
     NEGATION_BOUNDS,
     NEGATION_LINKS,
     NEGATION_NEUTRAL,
@@ -49,9 +48,6 @@ from ..lexicon.polarity import (
     NEGATIVE_CARRIERS,
     NEGATIVE_UN_EXCEPTIONS,
     NEGATIVE_VERBS,
-    OPPOSITE_PAIRS,
-    PRICE_COMPARISONS,
-    RISING_WORDS,
 )
 from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
@@ -65,8 +61,9 @@ from ..text.words import (
     stem_tokens,
 )
 from .causal_gate import causal_gate
-from .clause_pairs import clause_words, one_stating_pair, stating_clauses
+from .clause_pairs import stating_clauses
 from .contrast import as_not, contrast
+from .direction_gate import read_direction
 from .entity_gate import entity_gate
 from .figure_role_gate import figure_role_gate
 from .gate_result import GateResult
@@ -75,19 +72,6 @@ from .quantifier_gate import quantifier_gate
 __all__ = ["GATE_NAMES", "GateResult", "aligned_sentence", "check_gates"]
 
 GATE_NAMES = ("polarity", "direction", "quantifier", "entity", "figure_role", "causal")
-
-
-_UP = frozenset(stem(w) for w in RISING_WORDS)
-_DOWN = frozenset(stem(w) for w in FALLING_WORDS)
-# rising and falling words that compare nothing ("rose", "reduce", not "larger", "lowest")
-_CHANGES = frozenset(
-    stem(w) for w in (*RISING_WORDS, *FALLING_WORDS) if not w.endswith(("er", "est"))
-)
-_OPPOSITES = OPPOSITE_PAIRS
-_OPPOSITE: dict[str, set[str]] = {}
-for _a, _b in _OPPOSITES:
-    _OPPOSITE.setdefault(stem(_a), set()).add(stem(_b))
-    _OPPOSITE.setdefault(stem(_b), set()).add(stem(_a))
 
 
 _stems = stem_tokens
@@ -122,43 +106,6 @@ def _polarity(claim: str, sentences: Sequence[str]) -> GateResult:
     contradiction before a hint)."""
     results = [polarity_gate(claim, s) for s in sentences]
     return max(results, key=lambda g: (g.fired, bool(g.terms)))
-
-
-def _chosen(words: frozenset[str], sentences: Sequence[str]) -> set[int]:
-    """The sentences that share the most of a clause's content words (at least two)."""
-    shared = [len(words & set(_stems(s))) for s in sentences]
-    top = max(shared)
-    return {i for i, n in enumerate(shared) if n == top} if top >= 2 else set()
-
-
-def _direction(claim: str, sentence: str, span: str) -> GateResult:
-    """The direction gate on the aligned sentence, else on another sentence of the span
-    that a clause of the claim speaks of, or that shares as many words with the claim: a
-    claim that joins two sentences ("lives three to five years, which is shorter than
-    most octopuses" against "… It lives for three to five years, longer than most
-    octopuses"). The word turned round must lie in a clause that speaks of that sentence
-    or of none, and what fires there is a hint that marks, never a contradiction that
-    deletes. (Polarity is not read this way: it marked a correct sentence on dev and a
-    correct adversarial one.)"""
-    found = direction_gate(claim, sentence)
-    sentences = _sentences(span)
-    if found.fired or len(sentences) == 1:
-        return found
-    clauses = [words for _, words in clause_words(claim)]
-    picks = [_chosen(words, sentences) for words in clauses]
-    tied = _chosen(frozenset(_stems(claim)), sentences)
-    for i in sorted(tied.union(*picks)):
-        if sentences[i] == sentence:
-            continue
-        part = direction_gate(claim, sentences[i])
-        if not part.fired:
-            continue
-        turned = part.terms[:1]
-        home = [p for words, p in zip(clauses, picks, strict=True) if turned and turned[0] in words]
-        if home and all(p and i not in p for p in home):
-            continue  # the turned word's clause speaks of another sentence
-        return GateResult(part.name, True, part.explanation)
-    return found
 
 
 def _negated(stems: Sequence[str]) -> bool:
@@ -344,105 +291,6 @@ def polarity_gate(claim: str, sentence: str) -> GateResult:
     return GateResult("polarity", True, side, _said_and_denied(mine, sentence, plain, negated))
 
 
-_FROM_TO = regex.compile(r"\bfrom\s+(?:the\s+)?([\p{L}-]+)\s+to\s+(?:the\s+)?([\p{L}-]+)", regex.I)
-
-
-def _reversed_route(claim: str, sentence: str) -> GateResult | None:
-    """ "from A to B" where the evidence says "from B to A" (a route or order turned round)."""
-    ours = {(a.lower(), b.lower()) for a, b in _FROM_TO.findall(claim)}
-    theirs = {(a.lower(), b.lower()) for a, b in _FROM_TO.findall(sentence)}
-    for a, b in sorted(ours):
-        if a != b and (b, a) in theirs and (a, b) not in theirs:
-            return GateResult(
-                "direction", True, f"the claim goes from {a!r} to {b!r}; the evidence from "
-                f"{b!r} to {a!r}", (stem(a), stem(b)),
-            )  # fmt: skip
-    return None
-
-
-def direction_gate(claim: str, sentence: str) -> GateResult:
-    """The claim moves one way where the evidence moves the other, read in the whole
-    sentence, then in the clauses that say the same thing ("operating profit rose" against
-    "Revenue rose 14 percent, but operating profit fell"), or turns a route round."""
-    route = _reversed_route(claim, sentence)
-    if route is not None:
-        return route
-    claim, sentence = _priced(claim), _priced(sentence)
-    found = _turned_word(claim, sentence)
-    if found.fired and not set(found.terms) <= _CHANGES and _compared_otherwise(claim, sentence):
-        return GateResult("direction", False)  # "older than Tanabe" / "younger than Mbeki"
-    c, s = set(_stems(claim)) & _CHANGES, set(_stems(sentence)) & _CHANGES
-    if found.fired or not ((c & _UP and s & _DOWN) or (c & _DOWN and s & _UP)):
-        return found  # no word of change turned anywhere in the sentence: no clause to read
-    pair = one_stating_pair(claim, sentence)
-    if pair is None or pair == (claim, sentence):
-        return found
-    # read in part of the sentence, only words of change count, no comparison ("A is
-    # smaller than B" is "B is larger than A"), and only as a hint, never a contradiction
-    inner = _turned_word(*pair)
-    fired = inner.fired and set(inner.terms) <= _CHANGES
-    return GateResult(inner.name, fired, inner.explanation if fired else "")
-
-
-_PRICES = tuple((regex.compile(p, regex.IGNORECASE), word) for p, word in PRICE_COMPARISONS)
-
-
-def _priced(text: str) -> str:
-    """``text`` with its comparisons of price in one word ("more expensive": "dearer")."""
-    for pattern, word in _PRICES:
-        text = pattern.sub(word, text)
-    return text
-
-
-_THAN = regex.compile(r"\bthan\s+((?:[\p{L}\d'’-]+\s*){1,4})", regex.IGNORECASE)
-
-
-def _content(text: str) -> frozenset[str]:
-    skip = function_words()
-    return frozenset(stem(t) for t in lex_tokens(text) if t not in skip)
-
-
-def _standards(text: str) -> tuple[list[frozenset[str]], frozenset[str]]:
-    """The content words of each thing ``text`` compares with ("than …") and of the rest."""
-    groups = [_content(m) for m in _THAN.findall(text)]
-    return [g for g in groups if g], _content(_THAN.sub(" ", text))
-
-
-def _compared_otherwise(claim: str, sentence: str) -> bool:
-    """Is the comparison read from the other side: what the claim compares with is what
-    the sentence compares, and the other way round ("Mbeki is older than Tanabe" /
-    "Tanabe is younger than Mbeki")?"""
-    (mine, my_rest), (theirs, their_rest) = _standards(claim), _standards(sentence)
-    return any(a & their_rest and not any(a & b for b in theirs) for a in mine) and any(
-        b & my_rest and not any(b & a for a in mine) for b in theirs
-    )
-
-
-def _turned_word(claim: str, sentence: str) -> GateResult:
-    c, s = set(_stems(claim)), set(_stems(sentence))
-    for group, other, name in ((_UP, _DOWN, "up"), (_DOWN, _UP, "down")):
-        mine = c & group
-        theirs = s & other
-        if mine and theirs and not (s & group) and not (c & other):
-            return GateResult(
-                "direction",
-                True,
-                f"the claim says {sorted(mine)[0]!r} ({name}) where the evidence says "
-                f"{sorted(theirs)[0]!r}",
-                (sorted(mine)[0], sorted(theirs)[0]),
-            )
-    for word in sorted(c):
-        opposite = _OPPOSITE.get(word, set()) & s
-        if opposite and word not in s and not (_OPPOSITE.get(word, set()) & c):
-            return GateResult(
-                "direction",
-                True,
-                f"the claim says {word!r} where the evidence says {sorted(opposite)[0]!r}",
-                (word, sorted(opposite)[0]),
-            )
-    return GateResult("direction", False)
-
-
 def check_gates(
     claim: str,
     span: str,
@@ -458,7 +306,7 @@ def check_gates(
     sentence = tied[0]
     return (
         _polarity(claim, tied),
-        _direction(claim, sentence, span),
+        read_direction(claim, sentence, _sentences(span)),
         quantifier_gate(claim, sentence, span),
         entity_gate(claim, span, sentence, optional),
         figure_role_gate(claim, sentence, span, given),

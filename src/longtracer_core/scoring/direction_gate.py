@@ -1,0 +1,173 @@
+"""The direction gate: the claim moves one way where the evidence moves the other.
+
+A word of change turned round ("rose" / "fell"), an opposite of ``OPPOSITE_PAIRS`` ("north"
+/ "south", "longer" / "shorter"; comparisons of price in several words read as one:
+"more expensive" is "dearer"), or a route turned round ("from A to B" / "from B to A").
+Read against the evidence sentence that shares the most words with the claim, then
+against another sentence of the span a clause of the claim speaks of (``read_direction``).
+A comparison read from the other side ("Mbeki is older than Tanabe" / "Tanabe is younger
+than Mbeki") is no direction error. Pure functions of strings; ``gates.check_gates``
+runs it with the other gates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import regex
+
+from ..lexicon.polarity import FALLING_WORDS, OPPOSITE_PAIRS, PRICE_COMPARISONS, RISING_WORDS
+from ..text.words import function_words, lex_tokens, stem, stem_tokens
+from .clause_pairs import clause_words, one_stating_pair
+from .gate_result import GateResult
+
+__all__ = ["direction_gate", "read_direction"]
+
+_stems = stem_tokens
+
+_UP = frozenset(stem(w) for w in RISING_WORDS)
+_DOWN = frozenset(stem(w) for w in FALLING_WORDS)
+# rising and falling words that compare nothing ("rose", "reduce", not "larger", "lowest")
+_CHANGES = frozenset(
+    stem(w) for w in (*RISING_WORDS, *FALLING_WORDS) if not w.endswith(("er", "est"))
+)
+_OPPOSITES = OPPOSITE_PAIRS
+_OPPOSITE: dict[str, set[str]] = {}
+for _a, _b in _OPPOSITES:
+    _OPPOSITE.setdefault(stem(_a), set()).add(stem(_b))
+    _OPPOSITE.setdefault(stem(_b), set()).add(stem(_a))
+
+
+_FROM_TO = regex.compile(r"\bfrom\s+(?:the\s+)?([\p{L}-]+)\s+to\s+(?:the\s+)?([\p{L}-]+)", regex.I)
+
+
+def _reversed_route(claim: str, sentence: str) -> GateResult | None:
+    """ "from A to B" where the evidence says "from B to A" (a route or order turned round)."""
+    ours = {(a.lower(), b.lower()) for a, b in _FROM_TO.findall(claim)}
+    theirs = {(a.lower(), b.lower()) for a, b in _FROM_TO.findall(sentence)}
+    for a, b in sorted(ours):
+        if a != b and (b, a) in theirs and (a, b) not in theirs:
+            return GateResult(
+                "direction", True, f"the claim goes from {a!r} to {b!r}; the evidence from "
+                f"{b!r} to {a!r}", (stem(a), stem(b)),
+            )  # fmt: skip
+    return None
+
+
+def direction_gate(claim: str, sentence: str) -> GateResult:
+    """The claim moves one way where the evidence moves the other, read in the whole
+    sentence, then in the clauses that say the same thing ("operating profit rose" against
+    "Revenue rose 14 percent, but operating profit fell"), or turns a route round."""
+    route = _reversed_route(claim, sentence)
+    if route is not None:
+        return route
+    claim, sentence = _priced(claim), _priced(sentence)
+    found = _turned_word(claim, sentence)
+    if found.fired and not set(found.terms) <= _CHANGES and _compared_otherwise(claim, sentence):
+        return GateResult("direction", False)  # "older than Tanabe" / "younger than Mbeki"
+    c, s = set(_stems(claim)) & _CHANGES, set(_stems(sentence)) & _CHANGES
+    if found.fired or not ((c & _UP and s & _DOWN) or (c & _DOWN and s & _UP)):
+        return found  # no word of change turned anywhere in the sentence: no clause to read
+    pair = one_stating_pair(claim, sentence)
+    if pair is None or pair == (claim, sentence):
+        return found
+    # read in part of the sentence, only words of change count, no comparison ("A is
+    # smaller than B" is "B is larger than A"), and only as a hint, never a contradiction
+    inner = _turned_word(*pair)
+    fired = inner.fired and set(inner.terms) <= _CHANGES
+    return GateResult(inner.name, fired, inner.explanation if fired else "")
+
+
+_PRICES = tuple((regex.compile(p, regex.IGNORECASE), word) for p, word in PRICE_COMPARISONS)
+
+
+def _priced(text: str) -> str:
+    """``text`` with its comparisons of price in one word ("more expensive": "dearer")."""
+    for pattern, word in _PRICES:
+        text = pattern.sub(word, text)
+    return text
+
+
+_THAN = regex.compile(r"\bthan\s+((?:[\p{L}\d'’-]+\s*){1,4})", regex.IGNORECASE)
+
+
+def _content(text: str) -> frozenset[str]:
+    skip = function_words()
+    return frozenset(stem(t) for t in lex_tokens(text) if t not in skip)
+
+
+def _standards(text: str) -> tuple[list[frozenset[str]], frozenset[str]]:
+    """The content words of each thing ``text`` compares with ("than …") and of the rest."""
+    groups = [_content(m) for m in _THAN.findall(text)]
+    return [g for g in groups if g], _content(_THAN.sub(" ", text))
+
+
+def _compared_otherwise(claim: str, sentence: str) -> bool:
+    """Is the comparison read from the other side: what the claim compares with is what
+    the sentence compares, and the other way round ("Mbeki is older than Tanabe" /
+    "Tanabe is younger than Mbeki")?"""
+    (mine, my_rest), (theirs, their_rest) = _standards(claim), _standards(sentence)
+    return any(a & their_rest and not any(a & b for b in theirs) for a in mine) and any(
+        b & my_rest and not any(b & a for a in mine) for b in theirs
+    )
+
+
+def _turned_word(claim: str, sentence: str) -> GateResult:
+    c, s = set(_stems(claim)), set(_stems(sentence))
+    for group, other, name in ((_UP, _DOWN, "up"), (_DOWN, _UP, "down")):
+        mine = c & group
+        theirs = s & other
+        if mine and theirs and not (s & group) and not (c & other):
+            return GateResult(
+                "direction",
+                True,
+                f"the claim says {sorted(mine)[0]!r} ({name}) where the evidence says "
+                f"{sorted(theirs)[0]!r}",
+                (sorted(mine)[0], sorted(theirs)[0]),
+            )
+    for word in sorted(c):
+        opposite = _OPPOSITE.get(word, set()) & s
+        if opposite and word not in s and not (_OPPOSITE.get(word, set()) & c):
+            return GateResult(
+                "direction",
+                True,
+                f"the claim says {word!r} where the evidence says {sorted(opposite)[0]!r}",
+                (word, sorted(opposite)[0]),
+            )
+    return GateResult("direction", False)
+
+
+def _chosen(words: frozenset[str], sentences: Sequence[str]) -> set[int]:
+    """The sentences that share the most of a clause's content words (at least two)."""
+    shared = [len(words & set(_stems(s))) for s in sentences]
+    top = max(shared)
+    return {i for i, n in enumerate(shared) if n == top} if top >= 2 else set()
+
+
+def read_direction(claim: str, sentence: str, sentences: Sequence[str]) -> GateResult:
+    """The direction gate on the aligned sentence, else on another sentence of the span
+    that a clause of the claim speaks of, or that shares as many words with the claim: a
+    claim that joins two sentences ("lives three to five years, which is shorter than
+    most octopuses" against "… It lives for three to five years, longer than most
+    octopuses"). The word turned round must lie in a clause that speaks of that sentence
+    or of none, and what fires there is a hint that marks, never a contradiction that
+    deletes. (Polarity is not read this way: it marked a correct sentence on dev and a
+    correct adversarial one.)"""
+    found = direction_gate(claim, sentence)
+    if found.fired or len(sentences) == 1:
+        return found
+    clauses = [words for _, words in clause_words(claim)]
+    picks = [_chosen(words, sentences) for words in clauses]
+    tied = _chosen(frozenset(_stems(claim)), sentences)
+    for i in sorted(tied.union(*picks)):
+        if sentences[i] == sentence:
+            continue
+        part = direction_gate(claim, sentences[i])
+        if not part.fired:
+            continue
+        turned = part.terms[:1]
+        home = [p for words, p in zip(clauses, picks, strict=True) if turned and turned[0] in words]
+        if home and all(p and i not in p for p in home):
+            continue  # the turned word's clause speaks of another sentence
+        return GateResult(part.name, True, part.explanation)
+    return found
