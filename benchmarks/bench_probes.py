@@ -21,17 +21,23 @@ import json
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBES = ROOT / "tests" / "probes" / "correct_sentences.jsonl"
 OUT = ROOT / "docs" / "benchmarks" / "probes.json"
 _RANK = {"SUPPORTED": 0, "UNCERTAIN": 1, "REFUTED": 2}
+_OUTCOMES = ("SUPPORTED", "UNCERTAIN", "REFUTED", "ERROR")
 
 
-def _worst(case: object) -> tuple[str, str | None]:
-    """The worst outcome of a case's claims and the finding kind that decided it."""
+def _worst(case: Any) -> tuple[str, str | None]:
+    """The worst outcome of a case's claims and the finding kind that decided it; a case
+    that was not evaluated is an ERROR (never counted as supported), a claim without an
+    outcome (not assessed) counts as supported."""
+    if case.execution.value != "SUCCESS":
+        return "ERROR", case.error_message
     worst, kind = "SUPPORTED", None
-    for claim in getattr(case, "claims", ()):
+    for claim in case.claims:
         outcome = claim.outcome.value if claim.outcome is not None else "SUPPORTED"
         if _RANK.get(outcome, 0) > _RANK[worst]:
             finding = claim.details.get("finding")
@@ -77,7 +83,7 @@ def main() -> None:
     for b in batteries:
         s = summary[b]
         print(f"{b}: {s['correct']} correct sentences; deleted {s['refuted']}, marked "
-              f"{s['uncertain']}, supported {s['supported']}")  # fmt: skip
+              f"{s['uncertain']}, supported {s['supported']}, not evaluated {s['error']}")  # fmt: skip
         for row in deleted.get(b, []):
             print(f"  deleted [{row['finding']}] {row['answer']}")
     if args.write:

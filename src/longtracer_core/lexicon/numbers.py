@@ -12,6 +12,7 @@ __all__ = [
     "CURRENCY_SIGNS",
     "CURRENCY_WORDS",
     "DURATION_PAIRS",
+    "DURATION_DAYS",
     "DURATION_UNITS",
     "INLINE_SPACES",
     "MULTIPLIER_WORDS",
@@ -204,6 +205,18 @@ CURRENCY_WORDS = CURRENCY_CODES | frozenset(
 # canonical units (of data/units.json) of a duration, days to decades: a duration in a
 # claim may be a sum or a conversion of the source's, so it is never 'absent'
 DURATION_UNITS = ("s", "min", "h", "day", "week", "month", "year", "decade")
+# the words of a duration written out, and its length in days (a month and a year on
+# average; ``scoring.loose_work``)
+DURATION_DAYS: dict[str, float] = {
+    "minute": 1 / 1440,
+    "hour": 1 / 24,
+    "day": 1.0,
+    "week": 7.0,
+    "fortnight": 14.0,
+    "month": 30.44,
+    "year": 365.25,
+    "decade": 3652.5,
+}
 
 # Unit symbols a ² or ³ (or ^2, ^3) raises to a power: "31,500 km²" is an area, not a
 # citation of source 2 (``text.citations``).

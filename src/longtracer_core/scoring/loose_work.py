@@ -40,7 +40,14 @@ from decimal import Decimal, InvalidOperation
 import regex
 
 from ..lexicon.dates import TIME_ZONES
-from ..lexicon.numbers import NUMBER_WORDS, PERCENT_CHANGE, SHARE_ADDED, SHARE_SAVED, SHARE_TAKEN
+from ..lexicon.numbers import (
+    DURATION_DAYS,
+    NUMBER_WORDS,
+    PERCENT_CHANGE,
+    SHARE_ADDED,
+    SHARE_SAVED,
+    SHARE_TAKEN,
+)
 from ..lexicon.polarity import FALLING_WORDS, RISING_WORDS
 from ..text.words import lex_tokens, stem
 from .clause_checks import content_words
@@ -53,12 +60,11 @@ __all__ = ["loosely_worked"]
 
 _DATED = ("year", "date", "time")
 _UNCOUNTED = (*_DATED, "percent")  # no operand of a product: a percentage is a rate
-# a duration in digits or words, and its length in days (a century at most)
-_DAYS = {"minute": 1 / 1440, "hour": 1 / 24, "day": 1.0, "week": 7.0, "fortnight": 14.0,
-         "month": 30.44, "year": 365.25, "decade": 3652.5}  # fmt: skip
+# a duration in digits or words (``DURATION_DAYS``), a century at most
+_DAYS = DURATION_DAYS
 _LONGEST = 36525.0
 _DURATION = regex.compile(
-    r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?|an?|one|" + "|".join(NUMBER_WORDS) + r")[\s-]+("
+    r"(?<![\p{L}\d,.])(\d[\d,]*(?:\.\d+)?|an?|one|" + "|".join(NUMBER_WORDS) + r")[\s-]+("
     + "|".join(_DAYS) + r")s?\b",
     regex.IGNORECASE,
 )  # fmt: skip
@@ -115,9 +121,13 @@ def _durations(texts: Iterable[str]) -> set[float]:
     for text in texts:
         found = []
         for m in _DURATION.finditer(text):
-            word = m[1].casefold().replace(",", "")
-            n = 1.0 if word in ("a", "an", "one") else float(NUMBER_WORDS.get(word, 0) or word)
-            found.append(n * _DAYS[m[2].casefold()])
+            word, unit = m[1].casefold().replace(",", ""), _DAYS.get(m[2].casefold())
+            try:
+                n = 1.0 if word in ("a", "an", "one") else float(NUMBER_WORDS.get(word) or word)
+            except ValueError:
+                continue
+            if unit is not None:
+                found.append(n * unit)
         out.update(f for f in found if 0 < f <= _LONGEST)
         out.update(a + b for a, b in itertools.pairwise(found) if 0 < a + b <= _LONGEST)
     return out
@@ -168,6 +178,8 @@ def _quantity(x: Decimal, need: Need, stated: Sequence[Decimal], near: Sequence[
     rates = [r for f in near for r in f.rates]
     try:
         for a, b in itertools.product(stated, factors):
+            if b == a:
+                continue  # a number times itself explains nothing
             if _close(a * b, x, need) or _close(a / b, x, need) or _close(b / a, x, need):
                 return True
         return any(
@@ -220,12 +232,18 @@ def _moved(
     day = _day(reading)
     if day is not None:
         gaps = [abs((day - d).days) for c in case if (d := _day(c)) is not None and d != day]
-        return any(
-            (edge and g == 1) or any(abs(g - s) <= 2 + 0.03 * s for s in spans) for g in gaps
-        )
+        return any((edge and g == 1) or any(_spans_days(g, s) for s in spans) for g in gaps)
     month = _months(reading)
     gaps = [abs(month - m) for c in case if month is not None and (m := _months(c)) is not None]
-    return any(abs(g - s / 30.44) <= 1 for g in gaps for s in spans if s >= 28)
+    return any(g and abs(g - s / 30.44) <= 1 for g in gaps for s in spans if s >= 28)
+
+
+def _spans_days(gap: int, span: float) -> bool:
+    """Is a gap of whole days a span of a day or more: to the day for days and weeks, to
+    two days and 3 % for months and years (their lengths vary)?"""
+    if span < 1:
+        return False
+    return abs(gap - span) <= (2 + 0.03 * span if span >= 28 else 0.5)
 
 
 def _bound(text: str, start: int, end: int) -> tuple[str, bool] | None:
