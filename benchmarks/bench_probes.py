@@ -76,7 +76,7 @@ def main() -> None:
     summary = {
         b: {
             "correct": sum(n for (x, lab, _), n in counts.items() if x == b and lab == "correct"),
-            **{o.lower(): counts[(b, "correct", o)] for o in ("SUPPORTED", "UNCERTAIN", "REFUTED")},
+            **{o.lower(): counts[(b, "correct", o)] for o in _OUTCOMES},
         }
         for b in batteries
     }
