@@ -14,9 +14,9 @@ with its neighbours in its source (the window), nothing else:
 * a quantity (no percentage): a number of that sentence (of the claim's kind, for money
   or a unit) times, or over, a number of the claim's or of the window, or changed by a
   percentage of either beside a word of change, the way that word says ("reduced", "a 5%
-  rise"), or taken as that share; never by a round factor of the window (twice, ten
-  times, half: how figures are planted wrong) nor twice or half the claim's own; to under
-  half the claim's last digit, or 0.5 %;
+  rise", "is going up by"), or taken as that share; never by a round factor of the
+  window (twice, ten times, half: how figures are planted wrong) nor twice or half the
+  claim's own; to under half the claim's last digit, or 0.5 %;
 * a date, a time or a year (not a year of the event the sentence's year dates: "opened
   in 1941" / "opened in 1937 after four years"): one of the window's or the claim's moved
   by a duration they write, in digits or words ("five years", "an hour", "a decade"),
@@ -82,6 +82,11 @@ _MOST = 40  # numbers of a window read at most (a table of figures is no computa
 _UP = frozenset(stem(w) for w in (*SHARE_ADDED, *RISING_WORDS, "growth"))
 _DOWN = frozenset(stem(w) for w in (*SHARE_TAKEN, *SHARE_SAVED, *FALLING_WORDS, "loss"))
 _EITHER = frozenset(stem(w) for w in PERCENT_CHANGE) - _UP - _DOWN
+# a change in a verb and its particle ("is going up by 5%", "came down by a third")
+_PHRASED = (
+    (1, regex.compile(r"\b(?:go|goes|going|gone|went|put|puts|putting)\s+up\b", regex.I)),
+    (-1, regex.compile(r"\b(?:go|goes|going|gone|went|come|comes|coming|came)\s+down\b", regex.I)),
+)  # fmt: skip
 _EDGE = regex.compile(r"\b(?:inclusive|reopens?|reopening|resumes?)\b", regex.IGNORECASE)
 # whole-number bounds: (way, inclusive) of the words before or after the figure
 _BOUND_BEFORE = (
@@ -137,7 +142,12 @@ def _rates(kinds: Sequence[tuple[str, str]], texts: Sequence[str]) -> tuple[Deci
     """The factors a percentage beside a word of change changes a figure by (each way the
     words say), or takes of it."""
     words = {stem(w) for t in texts for w in lex_tokens(t)}
-    ways = [w for w, said in ((1, _UP), (-1, _DOWN)) if words & (said | _EITHER)]
+    ways = [
+        w
+        for w, said in ((1, _UP), (-1, _DOWN))
+        if words & (said | _EITHER)
+        or any(p.search(t) for way, p in _PHRASED if way == w for t in texts)
+    ]
     if not ways:
         return ()
     percents = [n for k, v in kinds if k == "percent" and (n := number(v)) is not None]

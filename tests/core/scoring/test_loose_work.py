@@ -40,6 +40,12 @@ def kinds(source: str, claim: str, question: str | None = None) -> list[str]:
             "This week the boots cost £68.",
             "This week the boots cost £60.",
         ),
+        # a change in a verb and its particle
+        (
+            "The £4.00 single fare is going up by 5% from 1 March.",
+            "From 1 March a single fare costs £4.20.",
+            "From 1 March a single fare costs £4.60.",
+        ),
         # a yearly figure over the user's instalments
         (
             "Band C council tax in the district is £1,740 a year.",
