@@ -17,6 +17,7 @@ __all__ = [
     "MONTHS",
     "MONTH_ABBREVIATIONS",
     "TIME_ZONES",
+    "ZONE_GROUPS",
     "WEEKDAYS",
     "WEEKDAY_ABBREVIATIONS",
 ]
@@ -101,6 +102,8 @@ TIME_ZONES: tuple[frozenset[str], ...] = tuple(
         "jst",
     )
 )
+# each zone's name -> its group ("utc" -> {"gmt", "utc"})
+ZONE_GROUPS: dict[str, frozenset[str]] = {name: group for group in TIME_ZONES for name in group}
 
 # words by which a sentence counts its durations forwards from a date ("5 days after the
 # spots came out") or backwards ("at least 21 days before travel"; ``scoring.worked_dates``)

@@ -31,6 +31,7 @@ __all__ = [
     "LINKED_SHARE",
     "MAIN_SHARE",
     "content_words",
+    "event_word",
     "unfound_clause",
     "unlinked_clause",
 ]
@@ -54,6 +55,12 @@ class _Sentence(Protocol):
     def text(self) -> str: ...
     @property
     def content(self) -> frozenset[str]: ...
+
+
+def event_word(text: str, at: int) -> frozenset[str]:
+    """The last content word before ``text[at]``: the word that says which event a figure
+    after it dates ("opened in 1941")."""
+    return frozenset(content_words(text[:at])[-1:])
 
 
 def content_words(text: str) -> list[str]:

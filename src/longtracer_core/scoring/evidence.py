@@ -40,7 +40,7 @@ from ..text.words import lex_tokens, stem
 from .binding import CLEARER, Bound, binding_finding, elsewhere_finding
 from .calendar_words import calendar_finding
 from .claim_figures import claim_figures, in_range, worked_out_at
-from .clause_checks import content_words, unfound_clause, unlinked_clause
+from .clause_checks import event_word, unfound_clause, unlinked_clause
 from .codes import swapped_codes
 from .derivation import (
     compound_durations,
@@ -196,12 +196,6 @@ def _underived(kind: str, number: Decimal | None, before: str) -> bool:
     return kind in _DURATIONS or _APPROXIMATE.search(before.rstrip().lower()) is not None
 
 
-def _before(text: str, at: int) -> frozenset[str]:
-    """The last content word before ``text[at]`` (the word that says which event a year
-    dates)."""
-    return frozenset(content_words(text[:at])[-1:])
-
-
 def _computed(
     claim: str, start: int, need: Need, kind: str, aligned: EvidenceSentence, other: str,
     index: EvidenceIndex,
@@ -218,7 +212,7 @@ def _computed(
     if need.number is None or not derivable(need.number, kind, index.sentences, own, rounded):
         return False
     at = aligned.text.find(other)
-    return kind != "year" or at < 0 or not _before(claim, start) & _before(aligned.text, at)
+    return kind != "year" or at < 0 or not event_word(claim, start) & event_word(aligned.text, at)
 
 
 def _unmet(

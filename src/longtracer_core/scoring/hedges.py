@@ -1,7 +1,9 @@
 """How a figure is asserted: exactly, approximately, or as a bound.
 
 The words before a figure ("about", "more than", "up to") and, given its end, after it
-("3,000+", "3,400 or so", "11 or more", "4 and under"). Pure functions over text.
+("3,000+", "3,400 or so", "11 or more", "4 and under") (``hedge_at``); and for a bound,
+whether it holds its own figure ("4 and under") or not ("under 5"; ``bound_at``). Pure
+functions over text.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from typing import Literal
 
 import regex
 
-__all__ = ["LOOKBEHIND", "Hedge", "hedge_at"]
+__all__ = ["LOOKBEHIND", "Hedge", "bound_at", "hedge_at"]
 
 Hedge = Literal["exact", "approx", "min", "max"]
 
@@ -56,3 +58,31 @@ def hedge_at(text: str, start: int, end: int | None = None) -> Hedge:
     if _APPROX.search(before) or _APPROX_AFTER.match(after):
         return "approx"
     return "exact"
+
+
+# whole-number bounds: (way, inclusive) of the words before or after the figure
+_BOUND_BEFORE = (
+    (regex.compile(r"(?:under|below|less\s+than|fewer\s+than|younger\s+than)\s*$", regex.I),
+     ("max", False)),
+    (regex.compile(r"(?:at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than)\s*$", regex.I),
+     ("max", True)),
+    (regex.compile(r"(?:over|above|more\s+than|older\s+than|greater\s+than)\s*$", regex.I),
+     ("min", False)),
+    (regex.compile(r"(?:at\s+least|no\s+fewer\s+than|no\s+less\s+than)\s*$", regex.I),
+     ("min", True)),
+)  # fmt: skip
+_BOUND_AFTER = (
+    (regex.compile(r"^\s*(?:and|or)\s+(?:under|below|less|fewer|younger)\b", regex.I),
+     ("max", True)),
+    (regex.compile(r"^\s*(?:and|or)\s+(?:over|above|more|older)\b", regex.I), ("min", True)),
+)  # fmt: skip
+
+
+def bound_at(text: str, start: int, end: int) -> tuple[str, bool] | None:
+    """(way, inclusive) of a figure written as a bound ("under 5": max, not inclusive; "4
+    and under": max, inclusive), else None."""
+    before, after = text[max(0, start - 24) : start], text[end : end + 24]
+    for pattern, bound in _BOUND_AFTER:
+        if pattern.search(after):
+            return bound
+    return next((bound for pattern, bound in _BOUND_BEFORE if pattern.search(before)), None)

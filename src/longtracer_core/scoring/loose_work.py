@@ -39,7 +39,7 @@ from decimal import Decimal, InvalidOperation
 
 import regex
 
-from ..lexicon.dates import TIME_ZONES
+from ..lexicon.dates import ZONE_GROUPS
 from ..lexicon.numbers import (
     DURATION_DAYS,
     NUMBER_WORDS,
@@ -50,10 +50,11 @@ from ..lexicon.numbers import (
 )
 from ..lexicon.polarity import FALLING_WORDS, RISING_WORDS
 from ..text.words import lex_tokens, stem
-from .clause_checks import content_words
+from .clause_checks import event_word
 from .derivation import number, shares, word_factors
 from .evidence_index import EvidenceIndex, EvidenceSentence, figure_kinds
 from .figures import Need, rounding_exponent
+from .hedges import bound_at
 from .periods import date_parts
 
 __all__ = ["loosely_worked"]
@@ -68,8 +69,7 @@ _DURATION = regex.compile(
     + "|".join(_DAYS) + r")s?\b",
     regex.IGNORECASE,
 )  # fmt: skip
-_ZONE = regex.compile(r"\b(?:" + "|".join(z.upper() for g in TIME_ZONES for z in g) + r")\b")
-_ZONE_GROUP = {z.upper(): group for group in TIME_ZONES for z in group}
+_ZONE = regex.compile(r"\b(?:" + "|".join(z.upper() for z in ZONE_GROUPS) + r")\b")
 _RELATIVE = Decimal("0.005")
 # factors that turn a figure into a planted error as often as into a computation
 _ROUND = frozenset(Decimal(v) for v in ("1", "2", "10", "100", "1000", "0.5", "0.1", "0.01"))
@@ -88,22 +88,6 @@ _PHRASED = (
     (-1, regex.compile(r"\b(?:go|goes|going|gone|went|come|comes|coming|came)\s+down\b", regex.I)),
 )  # fmt: skip
 _EDGE = regex.compile(r"\b(?:inclusive|reopens?|reopening|resumes?)\b", regex.IGNORECASE)
-# whole-number bounds: (way, inclusive) of the words before or after the figure
-_BOUND_BEFORE = (
-    (regex.compile(r"(?:under|below|less\s+than|fewer\s+than|younger\s+than)\s*$", regex.I),
-     ("max", False)),
-    (regex.compile(r"(?:at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than)\s*$", regex.I),
-     ("max", True)),
-    (regex.compile(r"(?:over|above|more\s+than|older\s+than|greater\s+than)\s*$", regex.I),
-     ("min", False)),
-    (regex.compile(r"(?:at\s+least|no\s+fewer\s+than|no\s+less\s+than)\s*$", regex.I),
-     ("min", True)),
-)  # fmt: skip
-_BOUND_AFTER = (
-    (regex.compile(r"^\s*(?:and|or)\s+(?:under|below|less|fewer|younger)\b", regex.I),
-     ("max", True)),
-    (regex.compile(r"^\s*(?:and|or)\s+(?:over|above|more|older)\b", regex.I), ("min", True)),
-)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -256,26 +240,17 @@ def _spans_days(gap: int, span: float) -> bool:
     return abs(gap - span) <= (2 + 0.03 * span if span >= 28 else 0.5)
 
 
-def _bound(text: str, start: int, end: int) -> tuple[str, bool] | None:
-    """(way, inclusive) of a whole number written as a bound, else None."""
-    before, after = text[max(0, start - 24) : start], text[end : end + 24]
-    for pattern, bound in _BOUND_AFTER:
-        if pattern.search(after):
-            return bound
-    return next((bound for pattern, bound in _BOUND_BEFORE if pattern.search(before)), None)
-
-
 def _bound_said_otherwise(
     claim: str, at: tuple[int, int], x: Decimal, sentence: str, other: str
 ) -> bool:
     """Is the claim's bound the sentence's said the other way ("4 and under" / "under 5",
     "at least 11" / "more than 10")?"""
     y = number(other)
-    mine = _bound(claim, *at)
+    mine = bound_at(claim, *at)
     if y is None or mine is None or x != x.to_integral_value() or abs(x - y) != 1:
         return False
     for m in regex.finditer(rf"(?<![\d.,]){regex.escape(other)}(?![\d])", sentence):
-        theirs = _bound(sentence, m.start(), m.end())
+        theirs = bound_at(sentence, m.start(), m.end())
         if theirs is None or theirs[0] != mine[0] or theirs[1] == mine[1]:
             continue
         inclusive, exclusive = (x, y) if mine[1] else (y, x)
@@ -286,8 +261,8 @@ def _bound_said_otherwise(
 
 def _other_zone(claim: str, sentence: str) -> bool:
     """Does the claim write a time zone the sentence does not write its time in?"""
-    mine = {_ZONE_GROUP[z] for z in _ZONE.findall(claim)}
-    theirs = {_ZONE_GROUP[z] for z in _ZONE.findall(sentence)}
+    mine = {ZONE_GROUPS[z.casefold()] for z in _ZONE.findall(claim)}
+    theirs = {ZONE_GROUPS[z.casefold()] for z in _ZONE.findall(sentence)}
     return bool(mine) and bool(theirs) and not mine & theirs
 
 
@@ -295,8 +270,7 @@ def _same_event(claim: str, start: int, sentence: str, other: str) -> bool:
     """Does the word before the claim's year, which says what event it dates, stand before
     the sentence's year too ("opened in 1941" / "opened in 1937 after four years")?"""
     at = sentence.find(other)
-    mine = content_words(claim[:start])[-1:]
-    return at >= 0 and bool(mine) and mine == content_words(sentence[:at])[-1:]
+    return at >= 0 and bool(event_word(claim, start) & event_word(sentence, at))
 
 
 def _window(aligned: EvidenceSentence, index: EvidenceIndex) -> _Figures:

@@ -20,7 +20,7 @@ from typing import Any
 
 import regex
 
-from ..lexicon.dates import TIME_ZONES
+from ..lexicon.dates import ZONE_GROUPS
 from ..lexicon.grammar import NAME_LINKS, POSSESSIVE_ENDINGS
 from ..lexicon.numbers import CURRENCY_CODES, NUMBER_WORDS
 from ..text.words import fold, fold_stem
@@ -286,8 +286,8 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
         return True  # "UV" / "ultraviolet"
     if bare in CURRENCY_CODES:  # "USD 500" where the evidence writes "$500"
         return bool(currency_codes(bare) & index.words)
-    if bare in _ZONES:  # "14:00 GMT" for "14:00 UTC"
-        return bool(_ZONES[bare] & index.words)
+    if bare in ZONE_GROUPS:  # "14:00 GMT" for "14:00 UTC"
+        return bool(ZONE_GROUPS[bare] & index.words)
     places = name_lexicon().demonyms.get(folded, frozenset())
     if any(p in index.words or all(w in index.words for w in p.split()) for p in places):
         return True
@@ -304,8 +304,7 @@ def _spells(acronym: str, word: str) -> bool:
     return len(word) >= 2 * _SPELLING_MIN - 1 and word[0] == acronym[0] and acronym[1] in word[2:]
 
 
-_ZONES = {name: group for group in TIME_ZONES for name in group}
-_CLASSES = (CURRENCY_CODES, frozenset(_ZONES))
+_CLASSES = (CURRENCY_CODES, frozenset(ZONE_GROUPS))
 
 
 def _unclassed(word: str, index: NameIndex) -> bool:
