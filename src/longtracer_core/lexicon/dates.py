@@ -14,6 +14,7 @@ __all__ = [
     "CALENDAR_LEADS",
     "ERAS_AFTER",
     "ERAS_BEFORE",
+    "HOLIDAYS",
     "MONTHS",
     "MONTH_ABBREVIATIONS",
     "TIME_ZONES",
@@ -109,3 +110,28 @@ ZONE_GROUPS: dict[str, frozenset[str]] = {name: group for group in TIME_ZONES fo
 # spots came out") or backwards ("at least 21 days before travel"; ``scoring.worked_dates``)
 COUNTED_FORWARD = ("after", "later", "from")
 COUNTED_BACK = ("before", "earlier", "prior", "ahead")
+
+# days people name by the feast rather than the date ("Christmas Eve" for 24 December),
+# folded, apostrophes straight: the name is the date's when the evidence gives that date
+HOLIDAYS: dict[str, tuple[int, int]] = {
+    "christmas eve": (12, 24),
+    "christmas day": (12, 25),
+    "boxing day": (12, 26),
+    "new year's eve": (12, 31),
+    "new year's day": (1, 1),
+    "independence day": (7, 4),
+    "fourth of july": (7, 4),
+    "st patrick's day": (3, 17),
+    "st. patrick's day": (3, 17),
+    "saint patrick's day": (3, 17),
+    "guy fawkes night": (11, 5),
+    "bonfire night": (11, 5),
+    "bastille day": (7, 14),
+    "halloween": (10, 31),
+    "valentine's day": (2, 14),
+    "anzac day": (4, 25),
+    "canada day": (7, 1),
+    "australia day": (1, 26),
+    "juneteenth": (6, 19),
+    "hogmanay": (12, 31),
+}

@@ -66,9 +66,8 @@ from .findings import Finding, quote
 from .given_names import given_name_findings
 from .loose_work import loosely_worked
 from .name_binding import name_binding_finding
-from .name_case import short_form
 from .name_swap import name_swap_finding
-from .names import absent_names, context_names
+from .names import absent_names, context_names, only_marked
 from .numeric import shown
 from .periods import date_parts
 from .toggles import toggle_finding
@@ -391,7 +390,7 @@ def evidence_findings(
     if missing:
         out.append(
             Finding(
-                "acronym_absent" if all(short_form(n) for n in missing) else "name_absent",
+                "acronym_absent" if only_marked(missing, index.names) else "name_absent",
                 ReasonCode.ENTITY_MISMATCH,
                 f"no source names {', '.join(repr(n) for n in missing)}",
                 {"names": missing},

@@ -34,8 +34,10 @@ from .acronyms import (
     run_initials,
     word_runs,
 )
-from .name_case import NAME_WORD, acronym, capitalised, title_span
+from .name_case import NAME_WORD, acronym, capitalised, short_form, title_span
+from .name_forms import derived_places, other_forms, respelled, spells_in_word
 from .name_words import name_lexicon
+from .spelled_out import Token, phrase_tokens, spelled_by, spells_written
 from .units import unit_table
 
 __all__ = [
@@ -45,11 +47,13 @@ __all__ = [
     "absent_names",
     "claim_names",
     "named_by_apposition",
+    "only_marked",
     "unheld_names",
     "name_index",
     "text_names",
 ]
 
+_SHOUTED = 4  # an everyday word this long in capitals is emphasis ("NEVER"; not "WHO", "US")
 _OPENERS = "\"'“‘(*[#>•|:;!?.—–-"
 _POSSESSIVE_BEFORE_WORD = tuple(e + " " for e in POSSESSIVE_ENDINGS)  # "Hexley's " before a word
 
@@ -148,8 +152,10 @@ def _names_of(text: str) -> tuple[Name, ...]:
         unit = folded in unit_table().words and (
             not acronym(word) or _AFTER_NUMBER.search(text, 0, m.start()) is not None
         )
-        if folded in lex.not_names or title or unit:
-            continue  # "MWh" is a unit; "Justice" a title, but in "Court of Justice" a name
+        shouted = acronym(word) and len(folded) >= _SHOUTED and folded in lex.starters
+        if folded in lex.not_names or title or unit or shouted:
+            continue  # "MWh" is a unit; "Justice" a title, but in "Court of Justice" a name;
+            # "NEVER" or "FREE" in capitals is an everyday word said loudly
         if _bracketed(text, m.start()):
             continue  # "[UCAS]", "(GOV.UK)": a label for a source, not a claim about it
         initial = _opens(text, m.start())
@@ -179,6 +185,7 @@ class NameIndex:
     written: frozenset[str] = frozenset()  # the acronyms the evidence writes as acronyms
     fronts: frozenset[tuple[str, str]] = frozenset()  # (a run's word, a word after it)
     numbered: frozenset[tuple[str, str]] = frozenset()  # ("henry", "viii"), ("apollo", "8")
+    phrases: frozenset[tuple[Token, ...]] = frozenset()  # word runs, to spell acronyms out
 
     @classmethod
     def union(cls, parts: Iterable[NameIndex]) -> NameIndex:
@@ -188,7 +195,16 @@ class NameIndex:
         def joined(field: str) -> frozenset[Any]:
             return frozenset().union(*(getattr(part, field) for part in parts))
 
-        fields = ("words", "stems", "acronyms", "capitalised", "written", "fronts", "numbered")
+        fields = (
+            "words",
+            "stems",
+            "acronyms",
+            "capitalised",
+            "written",
+            "fronts",
+            "numbered",
+            "phrases",
+        )
         return cls(**{f: joined(f) for f in fields})
 
 
@@ -233,7 +249,9 @@ def name_index(texts: Iterable[str]) -> NameIndex:
     upper: set[str] = set()
     fronts: set[tuple[str, str]] = set()
     numbered: set[tuple[str, str]] = set()
+    phrases: set[tuple[Token, ...]] = set()
     for text in texts:
+        phrases.update(phrase_tokens(text))
         seen: list[str] = []
         for m in NAME_WORD.finditer(text):
             word = m.group(0)
@@ -264,6 +282,7 @@ def name_index(texts: Iterable[str]) -> NameIndex:
         frozenset(written),
         frozenset(fronts),
         frozenset(numbered),
+        frozenset(phrases),
     )
 
 
@@ -282,8 +301,10 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
         return True
     if LINKED_ACRONYM.fullmatch(base) and bare in index.acronyms:
         return True  # "BoE" / "Bank of England"
-    if acronym(base) and len(bare) == 2 and any(_spells(bare, w) for w in index.words):
+    if acronym(base) and len(bare) == 2 and any(spells_in_word(bare, w) for w in index.words):
         return True  # "UV" / "ultraviolet"
+    if acronym(base) and spelled_by(bare, index.phrases) == "capitals":
+        return True  # "GCHQ" / "Government Communications Headquarters"
     if bare in CURRENCY_CODES:  # "USD 500" where the evidence writes "$500"
         return bool(currency_codes(bare) & index.words)
     if bare in ZONE_GROUPS:  # "14:00 GMT" for "14:00 UTC"
@@ -291,17 +312,9 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
     places = name_lexicon().demonyms.get(folded, frozenset())
     if any(p in index.words or all(w in index.words for w in p.split()) for p in places):
         return True
-    # a spelling differs by a letter; a digit more or less is another model ("Watch6")
-    return (
-        spelling
-        and len(folded) >= _SPELLING_MIN
-        and any(_one_edit(folded, w) for w in index.words if not any(c.isdigit() for c in w))
-    )
-
-
-def _spells(acronym: str, word: str) -> bool:
-    """Is a two-letter ``acronym`` the first letter and a later letter of one long word?"""
-    return len(word) >= 2 * _SPELLING_MIN - 1 and word[0] == acronym[0] and acronym[1] in word[2:]
+    if any(p in index.capitalised for p in derived_places(bare)):
+        return True  # "Uruguayan" / "Uruguay"
+    return spelling and respelled(folded, index.words)  # a spelling a letter apart
 
 
 _CLASSES = (CURRENCY_CODES, frozenset(ZONE_GROUPS))
@@ -313,27 +326,12 @@ def _unclassed(word: str, index: NameIndex) -> bool:
     return any(word in group and not (group & index.words) for group in _CLASSES)
 
 
-# a name this long may be spelled one letter apart (transliteration: Shioli / Shiori)
-_SPELLING_MIN = 5
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """Are ``a`` and ``b`` one substitution, insertion or deletion apart (same first letter)?"""
-    if a == b or abs(len(a) - len(b)) > 1 or a[:1] != b[:1]:
-        return False
-    if len(a) == len(b):
-        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    i = next((k for k, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
-    return short[i:] == long_[i + 1 :]
-
-
 @lru_cache(maxsize=64)
 def _as_names(index: NameIndex) -> NameIndex:
     """The part of ``index`` the evidence writes capitalised (or without case)."""
     words = index.capitalised
     stems = frozenset(fold_stem(w) for w in words)
-    return NameIndex(words, stems, index.acronyms, words, index.written)
+    return NameIndex(words, stems, index.acronyms, words, index.written, phrases=index.phrases)
 
 
 def _unheld(text: str, index: NameIndex, spelling: bool = True) -> Iterator[tuple[int, list[Name]]]:
@@ -344,7 +342,9 @@ def _unheld(text: str, index: NameIndex, spelling: bool = True) -> Iterator[tupl
         if not (
             _present(name.text, index, spelling)
             or run_expands(text, name.start, index.written)
+            or spells_written(text, name.start, index.written)
             or _numbered(name, text, index)
+            or any(set(f) <= index.words for f in other_forms(text, name.start, name.text))
         ):
             yield i, names
 
@@ -394,6 +394,16 @@ def absent_names(
             # not "Apple" before "watch", a word the evidence writes in lowercase only)
         missing.append(name.text)
     return list(dict.fromkeys(missing))
+
+
+def only_marked(missing: Sequence[str], index: NameIndex) -> bool:
+    """Are all of a claim's ``missing`` names acronyms the evidence may still mean: a
+    plural ("MPs", ``short_form``) or one its lowercase words spell out ("IVF" / "in vitro
+    fertilisation", ``spelled_out``)? They mark the claim; they never delete it."""
+    return all(
+        short_form(n) or (acronym(n) and spelled_by(n, index.phrases) == "lowercase")
+        for n in missing
+    )
 
 
 def holds(word: str, index: NameIndex, as_name: bool = False) -> bool:

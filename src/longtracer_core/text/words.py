@@ -47,6 +47,10 @@ DIGIT_GROUP_SPACE = rf"(?<=(?<!\d)\d{{1,3}})[{INLINE_SPACES}](?=\d{{3}}(?!\d))"
 _DIGIT_GROUP = regex.compile(DIGIT_GROUP_SPACE)
 # a typographic apostrophe inside a word is the typewriter one ("Xi’an" is "Xi'an")
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'"})
+# letters NFKD leaves whole, as people write them without the accent ("Øresund": "Oresund")
+_PLAIN_LETTERS = str.maketrans(
+    {"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i"}
+)
 
 
 def word_segments(text: str) -> list[str]:
@@ -146,7 +150,7 @@ def fold(word: str) -> str:
     plain = "".join(
         ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch)
     )
-    folded = plain.casefold().translate(_APOSTROPHES).strip("'\"“”")
+    folded = plain.casefold().translate(_APOSTROPHES).translate(_PLAIN_LETTERS).strip("'\"“”")
     return folded.removesuffix("'s")
 
 

@@ -1,0 +1,107 @@
+"""Other forms people write a name in, for the name check (``names.py``): a spelling one
+letter apart (transliteration: "Shioli" / "Shiori", "Hapsburgs" / "Habsburg"), a
+two-letter acronym of one long word ("UV" / "ultraviolet"), a demonym made from its place
+("Uruguayan" / "Uruguay", "New Yorkers" / "New York"), a place of several words the
+evidence writes another way ("United Kingdom" / "UK"), a feast day for its date
+("Christmas Eve" / "24 December") and a weekday cut short ("Sat" / "Saturday").
+Pure functions of strings and word lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+
+import regex
+
+from ..lexicon.dates import HOLIDAYS, MONTHS, WEEKDAY_ABBREVIATIONS, WEEKDAYS
+from ..text.words import fold, stem
+from .name_words import name_lexicon
+
+__all__ = ["SPELLING_MIN", "derived_places", "other_forms", "respelled", "spells_in_word"]
+
+# a name this long may be spelled one letter apart (transliteration: Shioli / Shiori)
+SPELLING_MIN = 5
+# a name this long may gain or lose its first letter ("Chaikovsky" / "Tchaikovsky")
+_FRONT_MIN = 8
+
+
+def spells_in_word(acronym: str, word: str) -> bool:
+    """Is a two-letter ``acronym`` the first letter and a later letter of one long word?"""
+    return len(word) >= 2 * SPELLING_MIN - 1 and word[0] == acronym[0] and acronym[1] in word[2:]
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Are ``a`` and ``b`` one substitution, insertion or deletion apart? The first letter
+    stays, except that a long name may gain or lose it."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return a[:1] == b[:1] and sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    if a[:1] != b[:1] and (len(short) < _FRONT_MIN or long_[1:] != short):
+        return False
+    i = next((k for k, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
+    return short[i:] == long_[i + 1 :]
+
+
+def respelled(folded: str, words: Iterable[str]) -> bool:
+    """Is ``folded`` (or its stem: "hapsburgs") one letter from a word of ``words`` (no
+    digits: a digit more or less is another model, "Watch6")? Only names of
+    ``SPELLING_MIN`` letters or more."""
+    forms = {f for f in (folded, stem(folded)) if len(f) >= SPELLING_MIN}
+    return any(_one_edit(f, w) for w in words if not any(c.isdigit() for c in w) for f in forms)
+
+
+# a demonym's ending and what the place's name may end in before it ("Uruguay-an",
+# "Ital(y)-ian", "Chin(a)-ese", "New York-ers", "Hanover-ian")
+_DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ers", "er", "ese", "n")
+_PLACE_ENDINGS = ("", "a", "e", "y", "o")
+_PLACE_MIN = 4  # letters of a place's name a demonym is made from
+
+
+def derived_places(folded: str) -> Iterator[str]:
+    """The names of places ``folded`` may be the demonym of, by its ending."""
+    for ending in _DEMONYM_ENDINGS:
+        base = folded.removesuffix(ending)
+        if base != folded and len(base) >= _PLACE_MIN:
+            yield from (base + end for end in _PLACE_ENDINGS)
+
+
+@lru_cache(maxsize=1)
+def _multiword_places() -> dict[str, tuple[str, ...]]:
+    """Each word of a place of several words → those places ("kingdom" → "united kingdom")."""
+    out: dict[str, list[str]] = {}
+    for form in name_lexicon().demonyms:
+        if " " in form:
+            for word in form.split():
+                out.setdefault(word, []).append(form)
+    return {w: tuple(forms) for w, forms in out.items()}
+
+
+def _written(phrase: str, text: str, start: int) -> bool:
+    """Does ``text`` write ``phrase`` (folded) over the word at ``start``?"""
+    plain = text.casefold().replace("’", "'")
+    for m in regex.finditer(r"\b" + regex.escape(phrase) + r"\b", plain):
+        if m.start() <= start < m.end() + 2:
+            return True
+    return False
+
+
+_DAY_FORMS = ("", "st", "nd", "rd", "th")
+
+
+def other_forms(text: str, start: int, word: str) -> Iterator[tuple[str, ...]]:
+    """The word groups (folded) any one of which, all held by the evidence, holds the name
+    ``word`` at ``text[start]``: the other forms of a place of several words the claim
+    writes, a feast day's month and day, a weekday's full name."""
+    folded = fold(word)
+    for place in _multiword_places().get(folded, ()):
+        if _written(place, text, start):
+            yield from (tuple(form.split()) for form in name_lexicon().demonyms[place])
+    for feast, (month, day) in HOLIDAYS.items():
+        if folded in feast.replace("'s", "").split() and _written(feast, text, start):
+            name = next(m for m, n in MONTHS.items() if n == month)
+            yield from ((name, f"{day}{end}") for end in _DAY_FORMS)
+    if folded in WEEKDAY_ABBREVIATIONS:
+        yield from ((day,) for day in WEEKDAYS if day.startswith(folded[:3]))

@@ -1,0 +1,136 @@
+"""A name in another form people write it is held; a name the evidence lacks still refutes.
+
+Each correct sentence below once ended ``name_absent`` (a deletion): an acronym the
+evidence spells out, a demonym made from its place, a place of several words the evidence
+writes short, a feast day for its date, a weekday cut short, a word in capitals for
+emphasis, a letter NFKD leaves whole. Beside each, a wrong name still ends ``name_absent``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+from longtracer_core.scoring.spelled_out import phrase_tokens, spelled_by
+
+
+def kinds(source: str, claim: str) -> list[str]:
+    index = evidence_index([("S1", source)])
+    return [f.kind for f in evidence_findings(claim, index, ())]
+
+
+def name_kinds(source: str, claim: str) -> list[str]:
+    return [k for k in kinds(source, claim) if k in ("name_absent", "acronym_absent")]
+
+
+@pytest.mark.parametrize(
+    ("acronym", "text", "reading"),
+    [
+        ("GCHQ", "The Government Communications Headquarters is based in Cheltenham.", "capitals"),
+        ("JAXA", "The Japan Aerospace Exploration Agency landed its probe.", "capitals"),
+        ("MHRA", "The Medicines and Healthcare products Regulatory Agency approved it.", "capitals"),
+        ("RSPCA", "The Royal Society for the Prevention of Cruelty to Animals said.", "capitals"),
+        ("WIC", "The Program for Women, Infants, and Children serves 6.7 million.", "capitals"),
+        ("SOX", "The Sarbanes-Oxley Act of 2002 requires it.", "capitals"),
+        ("IVF", "The NHS may fund three cycles of in vitro fertilisation.", "lowercase"),
+        ("NSAID", "Ibuprofen is a non-steroidal anti-inflammatory drug.", "lowercase"),
+        ("ROI", "The campaign delivered a return on investment of 320%.", "lowercase"),
+        # never by a function word that links no name, a later letter among lowercase words,
+        # a lowercase run for two letters, or across a verb in a capitalised run
+        ("RAC", "The rates are calculated each year.", None),
+        ("RAC", "Most rapid chargers add 100 miles.", None),
+        ("UK", "We used knives to cut it.", None),
+        ("NASA", "The National Snow and Ice Data Center, based in Boulder.", None),
+        ("RMC", "Royal Mail delivers all Christmas cards.", None),
+        ("FDA", "The European Medicines Agency approved the drug.", None),
+    ],
+)
+def test_an_acronym_spelled_out(acronym, text, reading):
+    assert spelled_by(acronym, phrase_tokens(text)) == reading
+
+
+@pytest.mark.parametrize(
+    ("source", "right", "wrong"),
+    [
+        (
+            "The Government Communications Headquarters is based in Cheltenham.",
+            "GCHQ is based in Cheltenham.",
+            "MI5 and the NCA are based in Cheltenham.",
+        ),
+        (
+            "UNESCO added the Old Town of Tallinn to its World Heritage List in 1997.",
+            "The United Nations Educational, Scientific and Cultural Organization listed "
+            "Tallinn's Old Town in 1997.",
+            "The Smithsonian Institution listed Tallinn's Old Town in 1997.",
+        ),
+        (
+            "The UK's state pension age is currently 66 for both men and women.",
+            "The state pension age in the United Kingdom is 66.",
+            "The state pension age in the United States is 66.",
+        ),
+        (
+            "Uruguay legalised recreational cannabis in 2013.",
+            "The Uruguayan government legalised recreational cannabis in 2013.",
+            "The Paraguayan government legalised recreational cannabis in 2013.",
+        ),
+        (
+            "About 55% of households in New York City do not own a car.",
+            "About 55% of New Yorkers' households don't own a car.",
+            "About 55% of Bostonians' households don't own a car.",
+        ),
+        (
+            "The office closes at noon on 24 December.",
+            "The office closes at noon on Christmas Eve.",
+            "The office closes at noon on Christmas Eve in Harrogate.",
+        ),
+        (
+            "The farmers' market runs on Saturday and Sunday mornings.",
+            "The farmers' market is on Sat and Sun mornings.",
+            "The farmers' market is on Sat mornings at Borough Yard.",
+        ),
+        (
+            "The Øresund Bridge links Copenhagen and Malmö.",
+            "The Oresund Bridge connects Copenhagen and Malmo.",
+            "The Oresund Bridge connects Copenhagen and Gdansk.",
+        ),
+        (
+            "The Habsburg dynasty ruled Austria for over six centuries.",
+            "The Hapsburgs ruled Austria for more than six centuries.",
+            "The Romanovs ruled Austria for more than six centuries.",
+        ),
+        (
+            "Pyotr Ilyich Tchaikovsky composed the ballet The Nutcracker.",
+            "Chaikovsky composed the ballet The Nutcracker.",
+            "The ballet The Nutcracker was composed by Prokofiev.",
+        ),
+    ],
+)
+def test_a_name_in_another_form_is_held_and_another_name_is_not(source, right, wrong):
+    assert name_kinds(source, right) == []
+    assert name_kinds(source, wrong) == ["name_absent"]
+
+
+def test_an_acronym_only_lowercase_words_spell_out_marks_and_never_deletes():
+    source = "The NHS may fund up to three cycles of in vitro fertilisation for women under 40."
+    assert name_kinds(source, "Women under 40 may get up to three NHS-funded IVF cycles.") == [
+        "acronym_absent"
+    ]
+    assert name_kinds(source, "Women under 40 may get up to three NHS-funded ICSI cycles.") == [
+        "name_absent"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        ("Do not mix bleach with ammonia-based cleaners.", "NEVER mix bleach with ammonia."),
+        ("Unplug the iron before filling the tank.", "ALWAYS unplug the iron first."),
+    ],
+)
+def test_an_everyday_word_in_capitals_is_no_name(source, claim):
+    assert name_kinds(source, claim) == []
+
+
+def test_two_spellings_a_short_stem_apart_are_no_spelling():
+    source = "The watch competes with the Garmin Venu 3. Its app store is small."
+    assert name_kinds(source, "The watch competes with the Apple Watch.") == ["name_absent"]
