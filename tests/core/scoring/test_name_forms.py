@@ -28,7 +28,11 @@ def name_kinds(source: str, claim: str) -> list[str]:
     [
         ("GCHQ", "The Government Communications Headquarters is based in Cheltenham.", "capitals"),
         ("JAXA", "The Japan Aerospace Exploration Agency landed its probe.", "capitals"),
-        ("MHRA", "The Medicines and Healthcare products Regulatory Agency approved it.", "capitals"),
+        (
+            "MHRA",
+            "The Medicines and Healthcare products Regulatory Agency approved it.",
+            "capitals",
+        ),
         ("RSPCA", "The Royal Society for the Prevention of Cruelty to Animals said.", "capitals"),
         ("WIC", "The Program for Women, Infants, and Children serves 6.7 million.", "capitals"),
         ("SOX", "The Sarbanes-Oxley Act of 2002 requires it.", "capitals"),
