@@ -28,6 +28,7 @@ __all__ = [
     "EXAMPLE_MARKERS",
     "CAPITALISED_COMMON_WORDS",
     "CONNECTIVES",
+    "DEMONYM_ENDINGS",
     "DETERMINERS",
     "FUNCTION_AFTER_VERB",
     "INDEFINITE",
@@ -35,6 +36,8 @@ __all__ = [
     "ASPECT_NOUNS",
     "NOT_SUBJECT",
     "PERSONAL",
+    "PLACE_ENDINGS",
+    "PLAIN_LETTERS",
     "PLURAL_OPENERS",
     "PLURAL_PRONOUNS",
     "POSSESSIVE",
@@ -63,6 +66,12 @@ ADDRESSED = regex.compile(r"\b(?:" + "|".join(sorted(ADDRESSEE)) + r")\b", regex
 POSSESSIVE = frozenset({"its", "their", "his", "her"})
 # the endings of a possessive noun ("Sweden's", "Hexley’s"), straight and curly
 POSSESSIVE_ENDINGS = ("'s", "’s")
+# a demonym's ending and what its place's name may end in before it ("Uruguay-an",
+# "Ital(y)-ian", "Chin(a)-ese", "New York-ers", "Hanover-ian")
+DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ers", "er", "ese", "n")
+PLACE_ENDINGS = ("", "a", "e", "y", "o")
+# letters NFKD leaves whole, as people write them without the accent ("Øresund": "Oresund")
+PLAIN_LETTERS = {"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i"}
 # nouns that name an aspect of something rather than a thing ("the main downside is …"):
 # a later "it" does not stand for them
 ASPECT_NOUNS = frozenset(

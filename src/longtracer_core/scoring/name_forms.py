@@ -15,6 +15,7 @@ from functools import lru_cache
 import regex
 
 from ..lexicon.dates import HOLIDAYS, MONTHS, WEEKDAY_ABBREVIATIONS, WEEKDAYS
+from ..lexicon.grammar import DEMONYM_ENDINGS, PLACE_ENDINGS
 from ..text.words import fold, stem
 from .name_words import name_lexicon
 
@@ -53,19 +54,15 @@ def respelled(folded: str, words: Iterable[str]) -> bool:
     return any(_one_edit(f, w) for w in words if not any(c.isdigit() for c in w) for f in forms)
 
 
-# a demonym's ending and what the place's name may end in before it ("Uruguay-an",
-# "Ital(y)-ian", "Chin(a)-ese", "New York-ers", "Hanover-ian")
-_DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ers", "er", "ese", "n")
-_PLACE_ENDINGS = ("", "a", "e", "y", "o")
 _PLACE_MIN = 4  # letters of a place's name a demonym is made from
 
 
 def derived_places(folded: str) -> Iterator[str]:
     """The names of places ``folded`` may be the demonym of, by its ending."""
-    for ending in _DEMONYM_ENDINGS:
+    for ending in DEMONYM_ENDINGS:
         base = folded.removesuffix(ending)
         if base != folded and len(base) >= _PLACE_MIN:
-            yield from (base + end for end in _PLACE_ENDINGS)
+            yield from (base + end for end in PLACE_ENDINGS)
 
 
 @lru_cache(maxsize=1)

@@ -18,7 +18,7 @@ from importlib import resources
 import regex
 import snowballstemmer  # type: ignore[import-untyped]
 
-from ..lexicon.grammar import POSSESSIVE_ENDINGS
+from ..lexicon.grammar import PLAIN_LETTERS, POSSESSIVE_ENDINGS
 from ..lexicon.numbers import INLINE_SPACES
 from ..lexicon.polarity import NEGATIONS
 from ..lexicon.verbs import PAST_BASE
@@ -47,10 +47,7 @@ DIGIT_GROUP_SPACE = rf"(?<=(?<!\d)\d{{1,3}})[{INLINE_SPACES}](?=\d{{3}}(?!\d))"
 _DIGIT_GROUP = regex.compile(DIGIT_GROUP_SPACE)
 # a typographic apostrophe inside a word is the typewriter one ("Xi’an" is "Xi'an")
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'"})
-# letters NFKD leaves whole, as people write them without the accent ("Øresund": "Oresund")
-_PLAIN_LETTERS = str.maketrans(
-    {"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i"}
-)
+_PLAIN_LETTERS = str.maketrans(PLAIN_LETTERS)
 
 
 def word_segments(text: str) -> list[str]:
