@@ -13,13 +13,14 @@ calibration, never refutes on its own. Pure functions of strings.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 import regex
 
 from ..lexicon.numbers import SCALE_EXPONENTS
 from .derivation import canon
-from .figures import figure_kind
+from .figures import Need, claim_needs, figure_kind, rounds_from
 from .gate_result import GateResult
 from .numeric import _scan_items
 
@@ -78,6 +79,17 @@ def _same_value(claim: str, span: str) -> bool:
         return False
 
 
+def _rounded(claim: str, span: str, approx: Sequence[Need]) -> bool:
+    """Is the claim's figure one it gives as approximate, that the span's rounds to the way
+    the figure checks read it (``figures.rounds_from``: "about 384,000" for 384,400)?"""
+    a, b = _value(claim), _value(span)
+    return (
+        a is not None
+        and b is not None
+        and any(n.number == a[0] and rounds_from(n, b[0]) for n in approx)
+    )
+
+
 def _given_figure(pair: tuple[str, str], given: frozenset[str]) -> bool:
     """Is a (number, unit) pair one of the ``given`` figures, unit and all? A reading of
     ``figures.span_figures``: "5@kwh" for the user's "5 kWh battery" (and its conversions:
@@ -101,9 +113,12 @@ def figure_role_gate(
     if not c or not s:
         return GateResult("figure_role", False)
     s_set = set(s) | set(_figure_units(span))
+    approx = [n for n in claim_needs(claim) if n.hedge == "approx"]
     for number, unit in c:
         if any(u == unit and _same_value(number, n) for n, u in s_set):
             continue
+        if any(u == unit and _rounded(number, n, approx) for n, u in s_set):
+            continue  # "roughly 6,600 km" for 6,650 km
         other_units = sorted({u for n, u in s if _same_value(number, n) and u != unit})
         if other_units:
             return GateResult(

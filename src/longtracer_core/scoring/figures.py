@@ -58,6 +58,7 @@ __all__ = [
     "is_percent",
     "needs_met",
     "rounding_exponent",
+    "rounds_from",
     "span_figures",
 ]
 
@@ -329,6 +330,14 @@ def _last_significant(value: Decimal, decimals: int) -> int:
     return len(digits) - len(digits.rstrip("0")) if digits != "0" else 0
 
 
+def rounds_from(need: Need, value: Decimal) -> bool:
+    """Does ``value`` round to a figure the claim gives as approximate, at its last
+    significant digit, half-way either way ("roughly 6,600 km" for 6,650 km)?"""
+    if need.hedge != "approx" or need.number is None:
+        return False
+    return _rounds_to(value, _last_significant(need.number, need.decimals), need.number, True)
+
+
 def rounding_exponent(need: Need) -> int | None:
     """The last digit a computed value need only round to, for a figure the claim gives as
     approximate (its last written digit, two significant figures at most: "about $600": 1);
@@ -386,10 +395,9 @@ def _met(need: Need, span: SpanFigures) -> bool:
         values = [v for k, v in span.stated if not need.kind or k == need.kind]
         return any(v >= x if need.hedge == "min" else v <= x for v in values)
     if need.hedge == "approx":
-        exponent = _last_significant(x, need.decimals)
         # "about 1.2 GW" of "1,235 MW": the span's quantities converted to the claim's unit
         converted = _in_unit(span.values, need.unit) if need.unit else []
-        return any(_rounds_to(v, exponent, x, True) for v in (*span.numbers, *converted) if v)
+        return any(rounds_from(need, v) for v in (*span.numbers, *converted) if v)
     # unhedged: only a span value written with more decimals may round to the claim's, a
     # scale word's figure at two significant figures at most ("8.3 million" for 8,336,817;
     # not "$2 billion" for $1.5 billion)

@@ -786,6 +786,24 @@ def test_a_scaled_figure_rounds_to_the_digit_it_was_written_to(claim, span, fire
     assert ("figure_role" in fired(claim, span)) is fires
 
 
+@pytest.mark.parametrize(
+    ("claim", "span", "fires"),
+    [
+        # a hedged figure rounds at its last significant digit, half-way either way, as the
+        # figure checks read it
+        ("The Nile is roughly 6,600 km long.", "The Nile is 6,650 km long.", False),
+        ("The Moon is about 384,000 km away.", "The Moon is 384,400 km away.", False),
+        ("It melts at around 1,530°C.", "Its melting point is 1,535°C.", False),
+        # unhedged, too far, or the same number of another unit still fires
+        ("The Nile is 6,600 km long.", "The Nile is 6,650 km long.", True),
+        ("The Nile is roughly 5,600 km long.", "The Nile is 6,650 km long.", True),
+        ("A full recharge takes around 4 minutes.", "A full recharge takes 4 hours.", True),
+    ],
+)
+def test_a_hedged_figure_rounds_the_way_the_figure_checks_read_it(claim, span, fires):
+    assert ("figure_role" in fired(claim, span)) is fires
+
+
 def test_the_users_own_figure_is_never_held_against_the_claim():
     """The user's "5 kWh battery" is theirs even where the source ties 5 kWh to another
     fact; a figure the user did not give still fires."""
