@@ -69,7 +69,7 @@ def derived_places(folded: str) -> Iterator[str]:
 def _multiword_places() -> dict[str, tuple[str, ...]]:
     """Each word of a place of several words → those places ("kingdom" → "united kingdom")."""
     out: dict[str, list[str]] = {}
-    for form in name_lexicon().demonyms:
+    for form in name_lexicon().forms:
         if " " in form:
             for word in form.split():
                 out.setdefault(word, []).append(form)
@@ -95,7 +95,7 @@ def other_forms(text: str, start: int, word: str) -> Iterator[tuple[str, ...]]:
     folded = fold(word)
     for place in _multiword_places().get(folded, ()):
         if _written(place, text, start):
-            yield from (tuple(form.split()) for form in name_lexicon().demonyms[place])
+            yield from (tuple(form.split()) for form in name_lexicon().forms[place])
     for feast, (month, day) in HOLIDAYS.items():
         if folded in feast.replace("'s", "").split() and _written(feast, text, start):
             name = next(m for m, n in MONTHS.items() if n == month)

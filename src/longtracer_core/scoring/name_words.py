@@ -1,11 +1,12 @@
 """The word lists the name check reads (``data/names.json``): titles, heads, never-names,
-sentence starters, demonyms and given names with their short forms, read once.
+sentence starters, demonyms, aliases and given names with their short forms, read once.
 ``names.py`` reads names with them; the entity gate and the figure check ask for the heads
 and the openers."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -24,6 +25,8 @@ class NameLexicon:
     not_names: frozenset[str]
     starters: frozenset[str]
     demonyms: dict[str, frozenset[str]]  # any folded form → every form of that place
+    # any folded form → every name of that place, body or event (demonyms and aliases)
+    forms: dict[str, frozenset[str]]
     given: dict[str, frozenset[str]]  # a given name or a short form → every form of it
     not_given: frozenset[str]  # qualifiers and ranks before a name: no given name
 
@@ -38,16 +41,17 @@ def name_lexicon() -> NameLexicon:
         heads=frozenset(raw["heads"]),
         not_names=frozenset(raw["not_names"]),
         starters=frozenset(raw["starters"]),
-        demonyms=_groups(raw["demonyms"]),
-        given=_groups(raw["given_names"]),
+        demonyms=_groups(raw["demonyms"].items()),
+        forms=_groups([*raw["demonyms"].items(), *raw["aliases"].items()]),
+        given=_groups(raw["given_names"].items()),
         not_given=frozenset(raw["not_given"]),
     )
 
 
-def _groups(lists: dict[str, list[str]]) -> dict[str, frozenset[str]]:
+def _groups(lists: Iterable[tuple[str, list[str]]]) -> dict[str, frozenset[str]]:
     """Each folded form of a list (its key too) → every form of every list it is in."""
     groups: dict[str, frozenset[str]] = {}
-    for head, words in lists.items():
+    for head, words in lists:
         forms = frozenset({fold(head), *(fold(w) for w in words)})
         for form in forms:
             groups[form] = groups.get(form, frozenset()) | forms

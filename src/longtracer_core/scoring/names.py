@@ -309,7 +309,7 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
         return bool(currency_codes(bare) & index.words)
     if bare in ZONE_GROUPS:  # "14:00 GMT" for "14:00 UTC"
         return bool(ZONE_GROUPS[bare] & index.words)
-    places = name_lexicon().demonyms.get(folded, frozenset())
+    places = name_lexicon().forms.get(folded, frozenset())
     if any(p in index.words or all(w in index.words for w in p.split()) for p in places):
         return True
     if any(p in index.capitalised for p in derived_places(bare)):

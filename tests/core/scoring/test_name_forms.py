@@ -138,3 +138,33 @@ def test_an_everyday_word_in_capitals_is_no_name(source, claim):
 def test_two_spellings_a_short_stem_apart_are_no_spelling():
     source = "The watch competes with the Garmin Venu 3. Its app store is small."
     assert name_kinds(source, "The watch competes with the Apple Watch.") == ["name_absent"]
+
+
+@pytest.mark.parametrize(
+    ("source", "right", "wrong"),
+    [
+        (
+            "The Quran is divided into 114 chapters called surahs.",
+            "The Koran has 114 chapters, or surahs.",
+            "The Talmud has 114 chapters, or surahs.",
+        ),
+        (
+            "The Second World War ended in Europe on 8 May 1945.",
+            "World War II ended in Europe on 8 May 1945.",
+            "The Treaty of Versailles ended the war in Europe on 8 May 1945.",
+        ),
+        (
+            "The Academy Awards ceremony gave the film seven awards in 2024.",
+            "The film won seven Oscars in 2024.",
+            "The film won seven Baftas and the Palme d'Or in 2024.",
+        ),
+        (
+            "Direct trains run from Wien Hauptbahnhof to Budapest every two hours.",
+            "There are direct trains from Vienna's main station to Budapest every two hours.",
+            "There are direct trains from Graz's main station to Budapest every two hours.",
+        ),
+    ],
+)
+def test_an_alias_people_write_is_held_and_another_name_is_not(source, right, wrong):
+    assert name_kinds(source, right) == []
+    assert name_kinds(source, wrong) == ["name_absent"]
