@@ -16,11 +16,20 @@ with its neighbours in its source (the window), nothing else:
   percentage of either beside a word of change, the way that word says ("reduced", "a 5%
   rise", "is going up by"), or taken as that share; never by a round factor of the
   window (twice, ten times, half: how figures are planted wrong) nor twice or half the
-  claim's own; to under half the claim's last digit, or 0.5 %;
+  claim's own; the sum or difference of two of the window's figures of the claim's kind,
+  or two summed less a third, in the claim's unit ("1.7 litres" and "500 ml": 2.2
+  litres; "£29.49 plus £3.95" against "£34.99": £1.55), a duration written in two units
+  taken whole ("2 hours 30 minutes" over 50 questions: 3 minutes); to under half the
+  claim's last digit, or 0.5 %;
+* a percentage: the relative change between two of the sentence's ("from 4.0% to 4.5%":
+  12.5%);
+* a number of years: the gap, give or take one, between a year the claim dates and one
+  the window dates ("November 2024 marked 35 years since" the fall in 1989);
 * a date, a time or a year (not a year of the event the sentence's year dates: "opened
   in 1941" / "opened in 1937 after four years"): one of the window's or the claim's moved
-  by a duration they write, in digits or words ("five years", "an hour", "a decade"),
-  either way, never by a year (how one is planted wrong; "for one year" is a validity);
+  by a duration they write, in digits or words ("five years", "an hour", "a decade"; of
+  weeks and months one period less too: the last of ten weekly classes), either way,
+  never by a year (how one is planted wrong; "for one year" is a validity);
   a date a day from one of theirs where either says "inclusive" or "reopens"; a time in
   a zone the sentence does not write it in;
 * a whole number bound said the other way: "4 and under" for "under 5", "at least 11" for
@@ -61,9 +70,11 @@ __all__ = ["loosely_worked"]
 
 _DATED = ("year", "date", "time")
 _UNCOUNTED = (*_DATED, "percent")  # no operand of a product: a percentage is a rate
-# a duration in digits or words (``DURATION_DAYS``), a century at most
+# a duration in digits or words (``DURATION_DAYS``), a millennium at most ("800 years since")
 _DAYS = DURATION_DAYS
-_LONGEST = 36525.0
+_LONGEST = 365250.0
+# the claim's duration units (``figure_kinds``: "unit:min") by their length in days
+_SPAN_UNITS = {"min": "minute", "h": "hour", "day": "day", "week": "week", "month": "month"}
 _DURATION = regex.compile(
     r"(?<![\p{L}\d,.])(\d[\d,]*(?:\.\d+)?|an?|one|" + "|".join(NUMBER_WORDS) + r")[\s-]+("
     + "|".join(_DAYS) + r")s?\b",
@@ -71,12 +82,14 @@ _DURATION = regex.compile(
 )  # fmt: skip
 _ZONE = regex.compile(r"\b(?:" + "|".join(z.upper() for z in ZONE_GROUPS) + r")\b")
 _RELATIVE = Decimal("0.005")
+_WEEK, _MONTH = DURATION_DAYS["week"], DURATION_DAYS["month"]
 # factors that turn a figure into a planted error as often as into a computation
 _ROUND = frozenset(Decimal(v) for v in ("1", "2", "10", "100", "1000", "0.5", "0.1", "0.01"))
 # of the claim's own numbers only twice and half: "over 10 instalments" is a computation,
 # "$24 a month for 2 years" against $12 a planted double
 _HALVES = frozenset(Decimal(v) for v in ("1", "2", "0.5"))
 _MOST = 40  # numbers of a window read at most (a table of figures is no computation)
+_FEW = 8  # figures of one kind a sum is read from at most
 # words beside which a percentage changes a figure, up or down ("a 5% pay rise", "reduced
 # by 25%", "Save 30%"); elsewhere it is a share of something else ("20% of buyers")
 _UP = frozenset(stem(w) for w in (*SHARE_ADDED, *RISING_WORDS, "growth"))
@@ -103,23 +116,36 @@ class _Figures:
     edge: bool
 
 
+def _written(text: str) -> list[tuple[float, float]]:
+    """Each duration ``text`` writes, in digits or words: (number, its unit in days)."""
+    found = []
+    for m in _DURATION.finditer(text):
+        word, unit = m[1].casefold().replace(",", ""), _DAYS.get(m[2].casefold())
+        try:
+            n = 1.0 if word in ("a", "an", "one") else float(NUMBER_WORDS.get(word) or word)
+        except ValueError:
+            continue
+        if unit is not None:
+            found.append((n, unit))
+    return found
+
+
+def _joined(text: str) -> list[float]:
+    """The sums of two durations written one after the other ("2 hours 5 minutes"), days."""
+    return [a * u + b * v for (a, u), (b, v) in itertools.pairwise(_written(text))]
+
+
 def _durations(texts: Iterable[str]) -> set[float]:
     """Each duration the texts write, in days, and the sum of two written together ("2
-    hours 5 minutes")."""
+    hours 5 minutes"); of weeks and months, one period less too (the last of ten weekly
+    classes falls nine weeks after the first)."""
     out: set[float] = set()
     for text in texts:
-        found = []
-        for m in _DURATION.finditer(text):
-            word, unit = m[1].casefold().replace(",", ""), _DAYS.get(m[2].casefold())
-            try:
-                n = 1.0 if word in ("a", "an", "one") else float(NUMBER_WORDS.get(word) or word)
-            except ValueError:
-                continue
-            if unit is not None:
-                found.append(n * unit)
-        out.update(f for f in found if 0 < f <= _LONGEST)
-        out.update(a + b for a, b in itertools.pairwise(found) if 0 < a + b <= _LONGEST)
-    return out
+        found = _written(text)
+        out.update(n * unit for n, unit in found)
+        out.update((n - 1) * unit for n, unit in found if n > 1 and _WEEK <= unit <= _MONTH)
+        out.update(_joined(text))
+    return {f for f in out if 0 < f <= _LONGEST}
 
 
 def _rates(kinds: Sequence[tuple[str, str]], texts: Sequence[str]) -> tuple[Decimal, ...]:
@@ -273,12 +299,16 @@ def _same_event(claim: str, start: int, sentence: str, other: str) -> bool:
     return at >= 0 and bool(event_word(claim, start) & event_word(sentence, at))
 
 
-def _window(aligned: EvidenceSentence, index: EvidenceIndex) -> _Figures:
-    """The figures of the sentence that speaks of the claim and of its neighbours."""
+def _near(aligned: EvidenceSentence, index: EvidenceIndex) -> list[EvidenceSentence]:
+    """The sentence that speaks of the claim and its neighbours in its source."""
     sentences = index.sentences
     i = next((k for k, s in enumerate(sentences) if s is aligned), None)
     near = [aligned] if i is None else sentences[max(0, i - 1) : i + 2]
-    near = [s for s in near if s.source_id == aligned.source_id]
+    return [s for s in near if s.source_id == aligned.source_id]
+
+
+def _window(near: Sequence[EvidenceSentence]) -> _Figures:
+    """The figures of the sentence that speaks of the claim and of its neighbours."""
     return _figures([f for s in near for f in s.kinds], [s.text for s in near], own=False)
 
 
@@ -294,11 +324,14 @@ def loosely_worked(
         return True
     if kind == "time" and _other_zone(claim, aligned.text):
         return True
-    if kind == "percent" or (kind == "year" and _same_event(claim, at[0], aligned.text, other)):
+    if kind == "percent":
+        return x is not None and _relative(x, need, aligned.kinds)
+    if kind == "year" and _same_event(claim, at[0], aligned.text, other):
         return False
     mine = [(k, v) for k, v in figure_kinds(claim) if v not in need.readings]
     own = _figures(mine, [claim[: at[0]] + claim[at[1] :]], own=True)
-    window = _window(aligned, index)
+    near = _near(aligned, index)
+    window = _window(near)
     if kind in _DATED:
         case = [*window.dated, *own.dated, *(v for k, v in user if k in _DATED)]
         spans = [s for s in window.spans | own.spans if abs(s - _DAYS["year"]) > 20]
@@ -309,4 +342,59 @@ def loosely_worked(
         for k, v in aligned.kinds
         if k not in _UNCOUNTED and (k == kind or not alike) and (n := number(v)) is not None and n
     ]
-    return x is not None and _quantity(x, need, stated[:_MOST], (own, window))
+    if x is None:
+        return False
+    if kind == "unit:year" and _years_between(x, [*window.dated, *own.dated]):
+        return True
+    same = _in_unit(kind, near) if alike else stated
+    return _quantity(x, need, [*stated, *same][:_MOST], (own, window)) or _summed(x, need, same)
+
+
+def _in_unit(kind: str, near: Sequence[EvidenceSentence]) -> list[Decimal]:
+    """The window's figures of the claim's kind in the claim's unit ("500 ml" as 0.5 l),
+    and for a duration, the durations it writes in two units in it ("2 hours 30 minutes":
+    150 minutes)."""
+    if kind == "money":
+        return [n for s in near for k, v in s.kinds if k == kind and (n := number(v)) is not None]
+    unit = kind.removeprefix("unit:")
+    out = [
+        n
+        for s in near
+        for v in s.figures.values
+        if v.endswith(f"@{unit}") and (n := number(v[: -len(unit) - 1])) is not None
+    ]
+    if (key := _SPAN_UNITS.get(unit)) is not None:
+        joined = (d for s in near for d in _joined(s.text))
+        out += [Decimal(str(round(d / _DAYS[key], 6))) for d in joined]
+    return list(dict.fromkeys(out))
+
+
+def _summed(x: Decimal, need: Need, values: Sequence[Decimal]) -> bool:
+    """Is ``x`` the sum or difference of two of ``values``, or two summed less a third
+    ("£29.49 plus £3.95 delivery" against £34.99: £1.55)?"""
+    few = list(values)[:_FEW]
+    pairs = itertools.combinations(few, 2)
+    if any(_close(a + b, x, need) or _close(abs(a - b), x, need) for a, b in pairs):
+        return True
+    return any(
+        _close(abs(a + b - c), x, need)
+        for (i, a), (j, b) in itertools.combinations(enumerate(few), 2)
+        for k, c in enumerate(few)
+        if k not in (i, j)
+    )
+
+
+def _relative(x: Decimal, need: Need, kinds: Sequence[tuple[str, str]]) -> bool:
+    """Is a percentage the relative change between two of the sentence's percentages
+    ("from 4.0% to 4.5%": a 12.5% increase)?"""
+    shares_ = [n for k, v in kinds if k == "percent" and (n := number(v)) is not None]
+    return any(
+        a and _close(abs(b - a) / a * 100, x, need) for a, b in itertools.permutations(shares_, 2)
+    )
+
+
+def _years_between(x: Decimal, dated: Sequence[str]) -> bool:
+    """Is a number of years the gap, give or take one, between two years the claim or the
+    window dates ("November 2024 marked 35 years since" the fall in 1989)?"""
+    years = {int(y) for v in dated if (y := date_parts(v)[0]) and y.isdigit()}
+    return any(abs(abs(a - b) - x) <= 1 for a, b in itertools.combinations(years, 2))

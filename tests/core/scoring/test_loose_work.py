@@ -199,3 +199,58 @@ def test_a_loosely_explained_figure_does_not_hide_a_later_conflict():
     source = "The studio plan costs $12 per seat per month and includes 50 GB of storage."
     claim = "For 8 seats the studio plan comes to $96 a month and includes 80 GB of storage."
     assert kinds(source, claim) == ["figure_conflict"]
+
+
+@pytest.mark.parametrize(
+    ("source", "right", "wrong"),
+    [
+        # the years between a year the claim dates and one the source dates
+        (
+            "The Berlin Wall fell on 9 November 1989, 28 years after it was built.",
+            "November 2024 marked 35 years since the fall of the Berlin Wall.",
+            "November 2024 marked 41 years since the fall of the Berlin Wall.",
+        ),
+        # a source year moved by the claim's duration of more than a century
+        (
+            "The lighthouse was built in 1887, 10 years after the first wreck on the reef.",
+            "In 2025 the lighthouse is 138 years old.",
+            "In 2031 the lighthouse is 138 years old.",
+        ),
+        # the last of ten weekly classes: nine weeks after the first
+        (
+            "The evening course starts on Monday 6 January 2025 and runs for 10 weeks, with "
+            "classes every Monday.",
+            "The final class will be on Monday 10 March 2025.",
+            "The final class will be on Monday 24 March 2025.",
+        ),
+        # a sum across two units of one quantity
+        (
+            "The kettle holds 1.7 litres, and the travel flask holds 500 ml.",
+            "Together they hold 2.2 litres.",
+            "Together they hold 2.9 litres.",
+        ),
+        # a duration in two units over a count
+        (
+            "The exam lasts 2 hours 30 minutes and has 50 questions.",
+            "You'll have an average of 3 minutes per question.",
+            "You'll have an average of 7 minutes per question.",
+        ),
+        # two prices summed less a third
+        (
+            "Store A sells the kettle for £34.99 with free delivery. Store B sells it for "
+            "£29.49 plus £3.95 delivery.",
+            "Even with delivery, Store B is £1.55 cheaper.",
+            "Even with delivery, Store B is £2.75 cheaper.",
+        ),
+        # the relative change between two percentages
+        (
+            "The Bank of England raised the base rate from 4.0% to 4.5% in May, the twelfth "
+            "consecutive increase.",
+            "In relative terms, that's a 12.5% increase in the base rate.",
+            "In relative terms, that's a 15% increase in the base rate.",
+        ),
+    ],
+)
+def test_more_worked_figures_are_marked_and_wrong_ones_still_conflict(source, right, wrong):
+    assert kinds(source, right) == ["figure_absent"]
+    assert kinds(source, wrong) == ["figure_conflict"]
