@@ -9,7 +9,7 @@ import regex
 
 from ..text.words import function_words
 
-__all__ = ["NAME_WORD", "acronym", "capitalised", "short_form", "title_span"]
+__all__ = ["NAME_WORD", "acronym", "capitalised", "short_form", "title_span", "zone_spans"]
 
 NAME_WORD = regex.compile(r"[\p{L}\p{N}][\p{L}\p{M}\p{N}'’.&-]*(?<![.'’-])")
 
@@ -57,3 +57,16 @@ def title_span(text: str) -> tuple[int, int]:
     if body and body[-1] not in ".!?" and _title_case(body):
         return 0, len(body)
     return 0, 0
+
+
+# "8pm UK time", "10am Eastern Time": a place or a region naming the clock a time is told by
+_ZONE_TIME = regex.compile(r"(?:\p{Lu}[\p{L}.]*\s+){1,2}[Tt]ime\b")
+_CLOCK = regex.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b", regex.IGNORECASE)
+
+
+def zone_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` names the clock a time it tells is read by ("That's 8pm UK time"):
+    no claim about the place, only a time zone, whose conversion no check follows."""
+    if _CLOCK.search(text) is None:
+        return []
+    return [m.span() for m in _ZONE_TIME.finditer(text)]

@@ -3,7 +3,8 @@ letter apart (transliteration: "Shioli" / "Shiori", "Hapsburgs" / "Habsburg"), a
 two-letter acronym of one long word ("UV" / "ultraviolet"), a demonym made from its place
 ("Uruguayan" / "Uruguay", "New Yorkers" / "New York"), a place of several words the
 evidence writes another way ("United Kingdom" / "UK"), a feast day for its date
-("Christmas Eve" / "24 December") and a weekday cut short ("Sat" / "Saturday").
+("Christmas Eve" / "24 December"), a weekday cut short ("Sat" / "Saturdays") and a
+country's adjective before its currency ("Swiss francs" / "CHF 8.80").
 Pure functions of strings and word lists.
 """
 
@@ -16,6 +17,7 @@ import regex
 
 from ..lexicon.dates import HOLIDAYS, MONTHS, WEEKDAY_ABBREVIATIONS, WEEKDAYS
 from ..lexicon.grammar import DEMONYM_ENDINGS, PLACE_ENDINGS
+from ..lexicon.numbers import CURRENCY_SIGNS
 from ..text.words import fold, stem
 from .name_words import name_lexicon
 
@@ -86,12 +88,14 @@ def _written(phrase: str, text: str, start: int) -> bool:
 
 
 _DAY_FORMS = ("", "st", "nd", "rd", "th")
+_NEXT_WORD = regex.compile(r"\s+(\p{L}+)")
 
 
 def other_forms(text: str, start: int, word: str) -> Iterator[tuple[str, ...]]:
     """The word groups (folded) any one of which, all held by the evidence, holds the name
     ``word`` at ``text[start]``: the other forms of a place of several words the claim
-    writes, a feast day's month and day, a weekday's full name."""
+    writes, a feast day's month and day, a weekday's full name, the codes of the currency
+    a country's adjective stands before ("Swiss francs")."""
     folded = fold(word)
     for place in _multiword_places().get(folded, ()):
         if _written(place, text, start):
@@ -101,4 +105,8 @@ def other_forms(text: str, start: int, word: str) -> Iterator[tuple[str, ...]]:
             name = next(m for m, n in MONTHS.items() if n == month)
             yield from ((name, f"{day}{end}") for end in _DAY_FORMS)
     if folded in WEEKDAY_ABBREVIATIONS:
-        yield from ((day,) for day in WEEKDAYS if day.startswith(folded[:3]))
+        days = [day for day in WEEKDAYS if day.startswith(folded[:3])]
+        yield from ((form,) for day in days for form in (day, day + "s"))
+    after = _NEXT_WORD.match(text, start + len(word))
+    if after is not None and (codes := CURRENCY_SIGNS.get(after[1].casefold())):
+        yield from ((code,) for code in codes.split())  # "Swiss francs" for "CHF 8.80"

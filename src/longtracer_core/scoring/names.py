@@ -34,7 +34,7 @@ from .acronyms import (
     run_initials,
     word_runs,
 )
-from .name_case import NAME_WORD, acronym, capitalised, short_form, title_span
+from .name_case import NAME_WORD, acronym, capitalised, short_form, title_span, zone_spans
 from .name_forms import derived_places, other_forms, respelled, spells_in_word
 from .name_words import name_lexicon
 from .spelled_out import Token, phrase_tokens, spelled_by, spells_written
@@ -134,6 +134,7 @@ def _names_of(text: str) -> tuple[Name, ...]:
     lex = name_lexicon()
     out: list[Name] = []
     title_start, title_end = title_span(text)
+    zones = zone_spans(text)
     for m in NAME_WORD.finditer(text):
         word = m.group(0)
         if not word[0].isalpha() or not capitalised(word) or len(word) < 2:
@@ -156,8 +157,9 @@ def _names_of(text: str) -> tuple[Name, ...]:
         if folded in lex.not_names or title or unit or shouted:
             continue  # "MWh" is a unit; "Justice" a title, but in "Court of Justice" a name;
             # "NEVER" or "FREE" in capitals is an everyday word said loudly
-        if _bracketed(text, m.start()):
-            continue  # "[UCAS]", "(GOV.UK)": a label for a source, not a claim about it
+        if _bracketed(text, m.start()) or any(a <= m.start() < b for a, b in zones):
+            continue  # "[UCAS]", "(GOV.UK)": a label for a source, not a claim about it; "UK
+            # time": a clock
         initial = _opens(text, m.start())
         if initial and folded in NUMBER_WORDS:
             continue  # "Ten kWh cost 75p": a quantity opens the sentence, not a name
@@ -265,6 +267,9 @@ def name_index(texts: Iterable[str]) -> NameIndex:
         if _uncased(seen):
             upper.update(fold(w) for w in seen)  # a lowercased text tells no case
         words.update(currency_words(text))  # "$500" is name evidence for "USD 500"
+        words.update(fold(m[1]) for m in _GLUED_CODE.finditer(text))  # "COP28": "COP 28"
+        if _PLUS_SIGN.search(text):
+            words.add("plus")  # "S24+": "S24 Plus"
         numbered.update((fold(a), b.casefold()) for a, b in _NAMED_NUMBER.findall(text))
         for piece in _PIECES.split(text):  # a name does not run across "." or ","
             for run in _runs(piece):
@@ -289,6 +294,10 @@ def name_index(texts: Iterable[str]) -> NameIndex:
 def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
     folded = fold(word)
     bare = next((folded[: -len(e)] for e in POSSESSIVE_ENDINGS if folded.endswith(e)), folded)
+    named = [p for p in word.split("-") if len(p) > 1 and capitalised(p)] if "-" in word else []
+    if named and len(named) < word.count("-") + 1 and bare not in index.words:
+        # "UK-based", "non-EU", "Japanese-made": the name in it, read in every form
+        return all(_present(part, index, spelling) for part in named)
     forms = {folded, bare, folded.replace(".", "")}
     forms.update(part for part in folded.split("-") if part)
     if acronym(word.removesuffix("s")):
@@ -314,6 +323,8 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
         return True
     if any(p in index.capitalised for p in derived_places(bare)):
         return True  # "Uruguayan" / "Uruguay"
+    if any(bare in derived_places(w) for w in index.capitalised):
+        return True  # "Amazon" / "Amazonian"
     return spelling and respelled(folded, index.words)  # a spelling a letter apart
 
 
@@ -358,6 +369,8 @@ def _numbered(name: Name, text: str, index: NameIndex) -> bool:
     return before is not None and any((fold(before[1]), f) in index.numbered for f in forms)
 
 
+_GLUED_CODE = regex.compile(r"\b(\p{L}{2,})\d")  # the letters of a code glued to its number
+_PLUS_SIGN = regex.compile(r"[\p{L}\p{N}]\+")  # "S24+", "Disney+"
 _BEFORE_NUMBER = regex.compile(r"(\p{L}+)\s+(?:the\s+)?$", regex.IGNORECASE)
 _AFTER_NUMBER = regex.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s?$", regex.IGNORECASE)
 # a name and its number: "Henry VIII", "World War II", "Apollo 8"

@@ -168,3 +168,59 @@ def test_two_spellings_a_short_stem_apart_are_no_spelling():
 def test_an_alias_people_write_is_held_and_another_name_is_not(source, right, wrong):
     assert name_kinds(source, right) == []
     assert name_kinds(source, wrong) == ["name_absent"]
+
+
+@pytest.mark.parametrize(
+    ("source", "right", "wrong"),
+    [
+        # a name inside a hyphenated word, read in every form; the rest of the word is no
+        # name evidence ("made" holds no "Korean")
+        (
+            "Octopus Energy supplies more than 6 million households in the United Kingdom.",
+            "Octopus is a UK-based supplier serving more than 6 million households.",
+            "Octopus is a US-based supplier serving more than 6 million households.",
+        ),
+        (
+            "The phones are made in China and sold worldwide.",
+            "The phones are Chinese-made and sold worldwide.",
+            "The phones are Korean-made and sold worldwide.",
+        ),
+        # a country's adjective before a currency the evidence writes by its code
+        (
+            "A day pass for Zurich's zone 110 costs CHF 8.80 for adults.",
+            "A day pass for Zurich's zone 110 costs 8.80 Swiss francs.",
+            "A day pass for Zurich's zone 110 costs 8.80 Danish kroner.",
+        ),
+        # "+" written out, a code's letters apart from its number, a plural weekday
+        (
+            "The Samsung Galaxy S24+ has a 4,900 mAh battery.",
+            "The Galaxy S24 Plus has a 4,900 mAh battery.",
+            "The Galaxy S24 Ultra has a 4,900 mAh battery.",
+        ),
+        (
+            "COP28 was held in Dubai in 2023.",
+            "COP 28 was held in Dubai in 2023.",
+            "COP 28 was held in Doha in 2023.",
+        ),
+        (
+            "The shop opens on Saturdays from 11am to 4pm.",
+            "Opening hours: Sat 11am–4pm.",
+            "Opening hours: Sat 11am–4pm at the Leeds branch.",
+        ),
+        # a place whose adjective the evidence writes
+        (
+            "Amazonian tribes have lived in the forest for thousands of years.",
+            "Tribes in the Amazon have lived in the forest for thousands of years.",
+            "Tribes in the Congo have lived in the forest for thousands of years.",
+        ),
+    ],
+)
+def test_a_name_in_a_compound_or_beside_its_currency_is_held(source, right, wrong):
+    assert name_kinds(source, right) == []
+    assert name_kinds(source, wrong) == ["name_absent"]
+
+
+def test_the_clock_a_time_is_told_by_names_no_place():
+    source = "The match kicks off at 21:00 CET in Madrid."
+    assert name_kinds(source, "That's 8pm UK time.") == []
+    assert name_kinds(source, "The match kicks off in Lisbon.") == ["name_absent"]
