@@ -13,6 +13,7 @@ __all__ = [
     "CURRENCY_WORDS",
     "DURATION_PAIRS",
     "DURATION_DAYS",
+    "DURATION_UNIT_WORDS",
     "DURATION_UNITS",
     "INLINE_SPACES",
     "MULTIPLIER_WORDS",
@@ -216,6 +217,16 @@ DURATION_DAYS: dict[str, float] = {
     "month": 30.44,
     "year": 365.25,
     "decade": 3652.5,
+}
+# a duration unit of the figure readings (``DURATION_UNITS``) by its word in ``DURATION_DAYS``
+DURATION_UNIT_WORDS = {
+    "min": "minute",
+    "h": "hour",
+    "day": "day",
+    "week": "week",
+    "month": "month",
+    "year": "year",
+    "decade": "decade",
 }
 
 # Unit symbols a ² or ³ (or ^2, ^3) raises to a power: "31,500 km²" is an area, not a

@@ -51,6 +51,7 @@ import regex
 from ..lexicon.dates import ZONE_GROUPS
 from ..lexicon.numbers import (
     DURATION_DAYS,
+    DURATION_UNIT_WORDS,
     NUMBER_WORDS,
     PERCENT_CHANGE,
     SHARE_ADDED,
@@ -73,8 +74,6 @@ _UNCOUNTED = (*_DATED, "percent")  # no operand of a product: a percentage is a 
 # a duration in digits or words (``DURATION_DAYS``), a millennium at most ("800 years since")
 _DAYS = DURATION_DAYS
 _LONGEST = 365250.0
-# the claim's duration units (``figure_kinds``: "unit:min") by their length in days
-_SPAN_UNITS = {"min": "minute", "h": "hour", "day": "day", "week": "week", "month": "month"}
 _DURATION = regex.compile(
     r"(?<![\p{L}\d,.])(\d[\d,]*(?:\.\d+)?|an?|one|" + "|".join(NUMBER_WORDS) + r")[\s-]+("
     + "|".join(_DAYS) + r")s?\b",
@@ -363,7 +362,7 @@ def _in_unit(kind: str, near: Sequence[EvidenceSentence]) -> list[Decimal]:
         for v in s.figures.values
         if v.endswith(f"@{unit}") and (n := number(v[: -len(unit) - 1])) is not None
     ]
-    if (key := _SPAN_UNITS.get(unit)) is not None:
+    if (key := DURATION_UNIT_WORDS.get(unit)) is not None:
         joined = (d for s in near for d in _joined(s.text))
         out += [Decimal(str(round(d / _DAYS[key], 6))) for d in joined]
     return list(dict.fromkeys(out))

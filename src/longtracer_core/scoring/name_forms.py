@@ -21,7 +21,15 @@ from ..lexicon.numbers import CURRENCY_SIGNS
 from ..text.words import fold, stem
 from .name_words import name_lexicon
 
-__all__ = ["SPELLING_MIN", "derived_places", "other_forms", "respelled", "spells_in_word"]
+__all__ = [
+    "SPELLING_MIN",
+    "derived_places",
+    "holds_form",
+    "other_forms",
+    "phrase_words",
+    "respelled",
+    "spells_in_word",
+]
 
 # a name this long may be spelled one letter apart (transliteration: Shioli / Shiori)
 SPELLING_MIN = 5
@@ -91,22 +99,47 @@ _DAY_FORMS = ("", "st", "nd", "rd", "th")
 _NEXT_WORD = regex.compile(r"\s+(\p{L}+)")
 
 
-def other_forms(text: str, start: int, word: str) -> Iterator[tuple[str, ...]]:
-    """The word groups (folded) any one of which, all held by the evidence, holds the name
-    ``word`` at ``text[start]``: the other forms of a place of several words the claim
-    writes, a feast day's month and day, a weekday's full name, the codes of the currency
-    a country's adjective stands before ("Swiss francs")."""
+def holds_form(
+    form: tuple[str, ...],
+    joined: bool,
+    words: frozenset[str],
+    phrases: Iterable[tuple[tuple[str, bool], ...]],
+) -> bool:
+    """Does the evidence (its folded ``words`` and word runs, ``phrases``) hold these words:
+    each anywhere, or (``joined``, several) one after another ("second world war")?"""
+    if not joined or len(form) == 1:
+        return set(form) <= words
+    n = len(form)
+    return any(
+        tuple(t for t, _ in phrase[i : i + n]) == form
+        for phrase in phrases
+        for i in range(len(phrase) - n + 1)
+    )
+
+
+def phrase_words(form: str) -> tuple[str, ...]:
+    """A form of a name as the words the evidence's phrases are read in ("mao tse-tung":
+    "mao", "tse", "tung")."""
+    return tuple(w for w in regex.split(r"[\s-]+", form) if w)
+
+
+def other_forms(text: str, start: int, word: str) -> Iterator[tuple[tuple[str, ...], bool]]:
+    """The word groups (folded) any one of which the evidence holds holds the name ``word``
+    at ``text[start]``, each with whether it must stand as a phrase: the other forms of a
+    place or an alias of several words the claim writes (as a phrase: "world war one" is
+    no "world war" and a "1" anywhere), a feast day's month and day, a weekday's full name,
+    the codes of the currency a country's adjective stands before ("Swiss francs")."""
     folded = fold(word)
     for place in _multiword_places().get(folded, ()):
         if _written(place, text, start):
-            yield from (tuple(form.split()) for form in name_lexicon().forms[place])
+            yield from ((phrase_words(form), True) for form in name_lexicon().forms[place])
     for feast, (month, day) in HOLIDAYS.items():
         if folded in feast.replace("'s", "").split() and _written(feast, text, start):
             name = next(m for m, n in MONTHS.items() if n == month)
-            yield from ((name, f"{day}{end}") for end in _DAY_FORMS)
+            yield from (((name, f"{day}{end}"), False) for end in _DAY_FORMS)
     if folded in WEEKDAY_ABBREVIATIONS:
         days = [day for day in WEEKDAYS if day.startswith(folded[:3])]
-        yield from ((form,) for day in days for form in (day, day + "s"))
+        yield from (((form,), False) for day in days for form in (day, day + "s"))
     after = _NEXT_WORD.match(text, start + len(word))
     if after is not None and (codes := CURRENCY_SIGNS.get(after[1].casefold())):
-        yield from ((code,) for code in codes.split())  # "Swiss francs" for "CHF 8.80"
+        yield from (((code,), False) for code in codes.split())  # "Swiss francs": "CHF 8.80"

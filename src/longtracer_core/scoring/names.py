@@ -35,7 +35,14 @@ from .acronyms import (
     word_runs,
 )
 from .name_case import NAME_WORD, acronym, capitalised, short_form, title_span, zone_spans
-from .name_forms import derived_places, other_forms, respelled, spells_in_word
+from .name_forms import (
+    derived_places,
+    holds_form,
+    other_forms,
+    phrase_words,
+    respelled,
+    spells_in_word,
+)
 from .name_words import name_lexicon
 from .spelled_out import Token, phrase_tokens, spelled_by, spells_written
 from .units import unit_table
@@ -319,7 +326,7 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
     if bare in ZONE_GROUPS:  # "14:00 GMT" for "14:00 UTC"
         return bool(ZONE_GROUPS[bare] & index.words)
     places = name_lexicon().forms.get(folded, frozenset())
-    if any(p in index.words or all(w in index.words for w in p.split()) for p in places):
+    if any(holds_form(phrase_words(p), True, index.words, index.phrases) for p in places):
         return True
     if any(p in index.capitalised for p in derived_places(bare)):
         return True  # "Uruguayan" / "Uruguay"
@@ -355,7 +362,10 @@ def _unheld(text: str, index: NameIndex, spelling: bool = True) -> Iterator[tupl
             or run_expands(text, name.start, index.written)
             or spells_written(text, name.start, index.written)
             or _numbered(name, text, index)
-            or any(set(f) <= index.words for f in other_forms(text, name.start, name.text))
+            or any(
+                holds_form(f, joined, index.words, index.phrases)
+                for f, joined in other_forms(text, name.start, name.text)
+            )
         ):
             yield i, names
 
