@@ -29,6 +29,7 @@ __all__ = [
     "CAPITALISED_COMMON_WORDS",
     "CONNECTIVES",
     "DEMONYM_ENDINGS",
+    "HYPHEN_PREFIXES",
     "DETERMINERS",
     "FUNCTION_AFTER_VERB",
     "INDEFINITE",
@@ -67,8 +68,16 @@ POSSESSIVE = frozenset({"its", "their", "his", "her"})
 # the endings of a possessive noun ("Sweden's", "Hexley’s"), straight and curly
 POSSESSIVE_ENDINGS = ("'s", "’s")
 # a demonym's ending and what its place's name may end in before it ("Uruguay-an",
-# "Ital(y)-ian", "Chin(a)-ese", "New York-ers", "Hanover-ian")
-DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ers", "er", "ese", "n")
+# "Ital(y)-ian", "Chin(a)-ese", "Hanover-ian"; not "-er": "Hunter" is no "Hunt")
+# prefixes a hyphen joins to a name, no name themselves ("Mid-October", "non-EU",
+# "Anglo-French", "pan-European")
+HYPHEN_PREFIXES = frozenset(
+    {
+        "mid", "non", "pan", "anti", "pro", "post", "pre", "ex", "neo", "sub", "trans",
+        "inter", "ultra", "semi", "anglo", "franco", "afro", "euro", "sino", "indo", "all",
+    }
+)  # fmt: skip
+DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ese")
 PLACE_ENDINGS = ("", "a", "e", "y", "o")
 # letters NFKD leaves whole, as people write them without the accent ("Øresund": "Oresund")
 PLAIN_LETTERS = {"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i"}

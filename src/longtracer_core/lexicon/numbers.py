@@ -8,6 +8,8 @@ the same number as its digits), ``scoring.evidence`` (scale and currency words) 
 from __future__ import annotations
 
 __all__ = [
+    "COMBINING_WORDS",
+    "CURRENCY_ADJECTIVES",
     "CURRENCY_CODES",
     "CURRENCY_SIGNS",
     "CURRENCY_WORDS",
@@ -33,6 +35,8 @@ __all__ = [
     "QUANTITY_PREFIXES",
     "SHARE_SAVED",
     "VULGAR_FRACTIONS",
+    "RECURRING_WORDS",
+    "YEARS_SINCE_WORDS",
 ]
 
 # cardinal word -> value ("one" is left out: it is a pronoun as often as a number)
@@ -269,3 +273,52 @@ VULGAR_FRACTIONS: dict[str, str] = {
     "⅝": "0.625",
     "⅞": "0.875",
 }
+
+# a country's adjective before its currency's word ("Swiss francs") and that currency's
+# codes (``CURRENCY_SIGNS``' codes): the adjective names the currency, no place to find
+CURRENCY_ADJECTIVES: dict[str, str] = {
+    "american": "usd",
+    "us": "usd",
+    "u.s.": "usd",
+    "australian": "aud",
+    "canadian": "cad",
+    "new zealand": "nzd",
+    "hong kong": "hkd",
+    "singapore": "sgd",
+    "british": "gbp",
+    "swiss": "chf",
+    "japanese": "jpy",
+    "chinese": "cny rmb",
+    "indian": "inr",
+    "swedish": "sek",
+    "norwegian": "nok",
+    "danish": "dkk",
+    "south african": "zar",
+    "mexican": "mxn",
+    "brazilian": "brl",
+    "polish": "pln",
+    "czech": "czk",
+    "hungarian": "huf",
+    "korean": "krw",
+    "south korean": "krw",
+}
+
+# words by which a claim says it combines figures ("in total", "together", "£1.55
+# cheaper"): only then may a sum or difference of the source's figures explain its own
+# (``scoring.loose_work``)
+COMBINING_WORDS = frozenset(
+    {
+        "total", "together", "combined", "altogether", "plus", "left", "remaining", "remain",
+        "free", "spare", "difference", "cheaper", "dearer", "extra", "saving", "save",
+    }
+)  # fmt: skip
+# words of a series of events, of which the last falls one period before the span's end
+# ("10 weeks, with classes every Monday": the final class nine weeks on)
+RECURRING_WORDS = frozenset(
+    {
+        "every", "each", "weekly", "monthly", "class", "classes", "session", "sessions",
+        "instalment", "instalments", "installment", "installments", "payment", "payments",
+    }
+)  # fmt: skip
+# words by which a number of years is counted between two years, give or take one
+YEARS_SINCE_WORDS = frozenset({"since", "ago", "old", "anniversary", "marked", "marks"})

@@ -390,7 +390,7 @@ def evidence_findings(
     if missing:
         out.append(
             Finding(
-                "acronym_absent" if only_marked(missing, index.names) else "name_absent",
+                "acronym_absent" if only_marked(missing, index.names, claim) else "name_absent",
                 ReasonCode.ENTITY_MISMATCH,
                 f"no source names {', '.join(repr(n) for n in missing)}",
                 {"names": missing},

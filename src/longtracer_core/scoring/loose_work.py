@@ -16,19 +16,22 @@ with its neighbours in its source (the window), nothing else:
   percentage of either beside a word of change, the way that word says ("reduced", "a 5%
   rise", "is going up by"), or taken as that share; never by a round factor of the
   window (twice, ten times, half: how figures are planted wrong) nor twice or half the
-  claim's own; the sum or difference of two of the window's figures of the claim's kind,
+  claim's own; in a claim that says it combines figures ("together", "in total",
+  "cheaper"), the sum or difference of two of the window's figures of the claim's kind,
   or two summed less a third, in the claim's unit ("1.7 litres" and "500 ml": 2.2
-  litres; "£29.49 plus £3.95" against "£34.99": £1.55), a duration written in two units
+  litres; "£29.49 plus £3.95" against "£34.99": £1.55); a duration written in two units
   taken whole ("2 hours 30 minutes" over 50 questions: 3 minutes); to under half the
   claim's last digit, or 0.5 %;
-* a percentage: the relative change between two of the sentence's ("from 4.0% to 4.5%":
-  12.5%);
-* a number of years: the gap, give or take one, between a year the claim dates and one
-  the window dates ("November 2024 marked 35 years since" the fall in 1989);
+* a percentage beside a word of change: the relative change of one the sentence says went
+  from one value to another ("from 4.0% to 4.5%": a 12.5% increase);
+* a number of years: the gap between a year the claim dates and one the window dates,
+  give or take one where the claim counts years since ("November 2024 marked 35 years
+  since" the fall in 1989);
 * a date, a time or a year (not a year of the event the sentence's year dates: "opened
   in 1941" / "opened in 1937 after four years"): one of the window's or the claim's moved
   by a duration they write, in digits or words ("five years", "an hour", "a decade"; of
-  weeks and months one period less too: the last of ten weekly classes), either way,
+  weeks and months in a text of a series of events one period less too: the last of ten
+  weekly classes), either way,
   never by a year (how one is planted wrong; "for one year" is a validity);
   a date a day from one of theirs where either says "inclusive" or "reopens"; a time in
   a zone the sentence does not write it in;
@@ -50,13 +53,16 @@ import regex
 
 from ..lexicon.dates import ZONE_GROUPS
 from ..lexicon.numbers import (
+    COMBINING_WORDS,
     DURATION_DAYS,
     DURATION_UNIT_WORDS,
     NUMBER_WORDS,
     PERCENT_CHANGE,
+    RECURRING_WORDS,
     SHARE_ADDED,
     SHARE_SAVED,
     SHARE_TAKEN,
+    YEARS_SINCE_WORDS,
 )
 from ..lexicon.polarity import FALLING_WORDS, RISING_WORDS
 from ..text.words import lex_tokens, stem
@@ -89,6 +95,7 @@ _ROUND = frozenset(Decimal(v) for v in ("1", "2", "10", "100", "1000", "0.5", "0
 _HALVES = frozenset(Decimal(v) for v in ("1", "2", "0.5"))
 _MOST = 40  # numbers of a window read at most (a table of figures is no computation)
 _FEW = 8  # figures of one kind a sum is read from at most
+_FROM_TO = regex.compile(r"\bfrom\s+(\d+(?:\.\d+)?)\s?%\s+to\s+(\d+(?:\.\d+)?)\s?%")
 # words beside which a percentage changes a figure, up or down ("a 5% pay rise", "reduced
 # by 25%", "Save 30%"); elsewhere it is a share of something else ("20% of buyers")
 _UP = frozenset(stem(w) for w in (*SHARE_ADDED, *RISING_WORDS, "growth"))
@@ -136,13 +143,14 @@ def _joined(text: str) -> list[float]:
 
 def _durations(texts: Iterable[str]) -> set[float]:
     """Each duration the texts write, in days, and the sum of two written together ("2
-    hours 5 minutes"); of weeks and months, one period less too (the last of ten weekly
-    classes falls nine weeks after the first)."""
+    hours 5 minutes"); of weeks and months in a text of a series of events, one period
+    less too (the last of ten weekly classes falls nine weeks after the first)."""
     out: set[float] = set()
     for text in texts:
         found = _written(text)
         out.update(n * unit for n, unit in found)
-        out.update((n - 1) * unit for n, unit in found if n > 1 and _WEEK <= unit <= _MONTH)
+        if _said(text, RECURRING_WORDS):
+            out.update((n - 1) * unit for n, unit in found if n > 1 and _WEEK <= unit <= _MONTH)
         out.update(_joined(text))
     return {f for f in out if 0 < f <= _LONGEST}
 
@@ -324,7 +332,8 @@ def loosely_worked(
     if kind == "time" and _other_zone(claim, aligned.text):
         return True
     if kind == "percent":
-        return x is not None and _relative(x, need, aligned.kinds)
+        changed = {stem(w) for w in lex_tokens(claim)} & (_UP | _DOWN | _EITHER)
+        return x is not None and bool(changed) and _relative(x, need, aligned.text)
     if kind == "year" and _same_event(claim, at[0], aligned.text, other):
         return False
     mine = [(k, v) for k, v in figure_kinds(claim) if v not in need.readings]
@@ -343,10 +352,11 @@ def loosely_worked(
     ]
     if x is None:
         return False
-    if kind == "unit:year" and _years_between(x, [*window.dated, *own.dated]):
+    if kind == "unit:year" and _years_between(x, own.dated, window.dated, claim):
         return True
     same = _in_unit(kind, near) if alike else stated
-    return _quantity(x, need, [*stated, *same][:_MOST], (own, window)) or _summed(x, need, same)
+    combined = _said(claim, COMBINING_WORDS) and _summed(x, need, same)
+    return _quantity(x, need, [*stated, *same][:_MOST], (own, window)) or combined
 
 
 def _in_unit(kind: str, near: Sequence[EvidenceSentence]) -> list[Decimal]:
@@ -370,7 +380,8 @@ def _in_unit(kind: str, near: Sequence[EvidenceSentence]) -> list[Decimal]:
 
 def _summed(x: Decimal, need: Need, values: Sequence[Decimal]) -> bool:
     """Is ``x`` the sum or difference of two of ``values``, or two summed less a third
-    ("£29.49 plus £3.95 delivery" against £34.99: £1.55)?"""
+    ("£29.49 plus £3.95 delivery" against £34.99: £1.55)? Asked only of a claim that says
+    it combines figures (``lexicon.numbers.COMBINING_WORDS``)."""
     few = list(values)[:_FEW]
     pairs = itertools.combinations(few, 2)
     if any(_close(a + b, x, need) or _close(abs(a - b), x, need) for a, b in pairs):
@@ -383,17 +394,25 @@ def _summed(x: Decimal, need: Need, values: Sequence[Decimal]) -> bool:
     )
 
 
-def _relative(x: Decimal, need: Need, kinds: Sequence[tuple[str, str]]) -> bool:
-    """Is a percentage the relative change between two of the sentence's percentages
-    ("from 4.0% to 4.5%": a 12.5% increase)?"""
-    shares_ = [n for k, v in kinds if k == "percent" and (n := number(v)) is not None]
-    return any(
-        a and _close(abs(b - a) / a * 100, x, need) for a, b in itertools.permutations(shares_, 2)
-    )
+def _relative(x: Decimal, need: Need, sentence: str) -> bool:
+    """Is a percentage the relative change of a percentage the sentence says went from one
+    value to another ("from 4.0% to 4.5%": a 12.5% increase)?"""
+    pairs = [(number(m[1]), number(m[2])) for m in _FROM_TO.finditer(sentence)]
+    return any(a and b is not None and _close(abs(b - a) / a * 100, x, need) for a, b in pairs)
 
 
-def _years_between(x: Decimal, dated: Sequence[str]) -> bool:
-    """Is a number of years the gap, give or take one, between two years the claim or the
-    window dates ("November 2024 marked 35 years since" the fall in 1989)?"""
-    years = {int(y) for v in dated if (y := date_parts(v)[0]) and y.isdigit()}
-    return any(abs(abs(a - b) - x) <= 1 for a, b in itertools.combinations(years, 2))
+def _years(dated: Sequence[str]) -> set[int]:
+    return {int(y) for v in dated if (y := date_parts(v)[0]) and y.isdigit()}
+
+
+def _years_between(x: Decimal, mine: Sequence[str], theirs: Sequence[str], claim: str) -> bool:
+    """Is a number of years the gap between a year the claim dates and one the window
+    dates ("November 2024 marked 35 years since" the fall in 1989), give or take one where
+    the claim counts years since ("since", "ago", "old")?"""
+    slack = 1 if _said(claim, YEARS_SINCE_WORDS) else 0
+    return any(abs(abs(a - b) - x) <= slack for a in _years(mine) for b in _years(theirs))
+
+
+def _said(text: str, words: frozenset[str]) -> bool:
+    """Does ``text`` write one of ``words``?"""
+    return not words.isdisjoint(w.casefold() for w in lex_tokens(text))

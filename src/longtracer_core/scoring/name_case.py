@@ -59,14 +59,16 @@ def title_span(text: str) -> tuple[int, int]:
     return 0, 0
 
 
-# "8pm UK time", "10am Eastern Time": a place or a region naming the clock a time is told by
-_ZONE_TIME = regex.compile(r"(?:\p{Lu}[\p{L}.]*\s+){1,2}[Tt]ime\b")
-_CLOCK = regex.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b", regex.IGNORECASE)
+# "8pm UK time", "10am Eastern Time": a place or a region right after a clock time, naming
+# the clock the time is told by
+_ZONE_TIME = regex.compile(
+    r"(?:\b\d{1,2}(?:[:.]\d{2})?\s?[aApP]\.?[mM]\.?|\b\d{1,2}:\d{2})\s+"
+    r"((?:\p{Lu}[\p{L}.]*\s+){1,2}[Tt]ime)\b"
+)
 
 
 def zone_spans(text: str) -> list[tuple[int, int]]:
-    """Where ``text`` names the clock a time it tells is read by ("That's 8pm UK time"):
-    no claim about the place, only a time zone, whose conversion no check follows."""
-    if _CLOCK.search(text) is None:
-        return []
-    return [m.span() for m in _ZONE_TIME.finditer(text)]
+    """Where ``text`` names the clock a time it tells is read by, right after the time
+    ("That's 8pm UK time"): a time zone, whose conversion no check follows, so a place
+    named there only marks ("the Brazil Time festival" names a place)."""
+    return [m.span(1) for m in _ZONE_TIME.finditer(text)]

@@ -1,7 +1,7 @@
 """Other forms people write a name in, for the name check (``names.py``): a spelling one
 letter apart (transliteration: "Shioli" / "Shiori", "Hapsburgs" / "Habsburg"), a
 two-letter acronym of one long word ("UV" / "ultraviolet"), a demonym made from its place
-("Uruguayan" / "Uruguay", "New Yorkers" / "New York"), a place of several words the
+("Uruguayan" / "Uruguay"), a place of several words the
 evidence writes another way ("United Kingdom" / "UK"), a feast day for its date
 ("Christmas Eve" / "24 December"), a weekday cut short ("Sat" / "Saturdays") and a
 country's adjective before its currency ("Swiss francs" / "CHF 8.80").
@@ -16,15 +16,19 @@ from functools import lru_cache
 import regex
 
 from ..lexicon.dates import HOLIDAYS, MONTHS, WEEKDAY_ABBREVIATIONS, WEEKDAYS
-from ..lexicon.grammar import DEMONYM_ENDINGS, PLACE_ENDINGS
-from ..lexicon.numbers import CURRENCY_SIGNS
+from ..lexicon.grammar import DEMONYM_ENDINGS, HYPHEN_PREFIXES, PLACE_ENDINGS
+from ..lexicon.numbers import CURRENCY_ADJECTIVES, CURRENCY_SIGNS
 from ..text.words import fold, stem
+from .name_case import capitalised
 from .name_words import name_lexicon
+from .spelled_out import pieces
 
 __all__ = [
     "SPELLING_MIN",
     "derived_places",
+    "demonym_held",
     "holds_form",
+    "named_parts",
     "other_forms",
     "phrase_words",
     "respelled",
@@ -64,11 +68,14 @@ def respelled(folded: str, words: Iterable[str]) -> bool:
     return any(_one_edit(f, w) for w in words if not any(c.isdigit() for c in w) for f in forms)
 
 
-_PLACE_MIN = 4  # letters of a place's name a demonym is made from
+_PLACE_MIN = 5  # letters of a place's name a demonym is made from ("Uruguay"; not "Mari-an")
 
 
 def derived_places(folded: str) -> Iterator[str]:
-    """The names of places ``folded`` may be the demonym of, by its ending."""
+    """The names of places ``folded`` may be the demonym of, by its ending; none for a word
+    the lexicon knows (its own forms decide: "Nigerian" is Nigeria's, not Niger's)."""
+    if folded in name_lexicon().forms:
+        return
     for ending in DEMONYM_ENDINGS:
         base = folded.removesuffix(ending)
         if base != folded and len(base) >= _PLACE_MIN:
@@ -88,15 +95,32 @@ def _multiword_places() -> dict[str, tuple[str, ...]]:
 
 def _written(phrase: str, text: str, start: int) -> bool:
     """Does ``text`` write ``phrase`` (folded) over the word at ``start``?"""
-    plain = text.casefold().replace("’", "'")
-    for m in regex.finditer(r"\b" + regex.escape(phrase) + r"\b", plain):
-        if m.start() <= start < m.end() + 2:
-            return True
+    words = phrase_words(phrase)
+    for tokens, starts in pieces(text):
+        for i in range(len(tokens) - len(words) + 1):
+            if tuple(t for t, _ in tokens[i : i + len(words)]) != words:
+                continue
+            end = starts[i + len(words) - 1] + len(tokens[i + len(words) - 1][0])
+            if starts[i] <= start < end + 2:
+                return True
     return False
 
 
-_DAY_FORMS = ("", "st", "nd", "rd", "th")
 _NEXT_WORD = regex.compile(r"\s+(\p{L}+)")
+# a weekday cut short is one beside a time, a day range or another day ("Sat 11am",
+# "Tue–Sun", "Sat and Sun"; not "The Sun reported")
+_DAY_BESIDE = regex.compile(
+    r"^\p{L}+\.?(?:\s*[–-]\s*\p{L}|\s+\d|,?\s+(?:and|to|&)\s+\p{Lu}\p{Ll}{2}\b)"
+)
+_DAYS_CUT = regex.compile(r"\b(?:" + "|".join(d.title() for d in WEEKDAY_ABBREVIATIONS) + r")\b")
+_DAY_BEFORE = regex.compile(r"\b\p{Lu}\p{Ll}{2}\.?(?:\s*[–-]\s*|,?\s+(?:and|to|&)\s+)$")
+
+
+def named_parts(word: str) -> list[str]:
+    """The parts of a hyphenated word that name something ("UK" of "UK-based", "EU" of
+    "non-EU", "French" of "Anglo-French"; no prefix: ``lexicon.grammar.HYPHEN_PREFIXES``)."""
+    parts = word.split("-") if "-" in word else []
+    return [p for p in parts if len(p) > 1 and capitalised(p) and fold(p) not in HYPHEN_PREFIXES]
 
 
 def holds_form(
@@ -123,6 +147,17 @@ def phrase_words(form: str) -> tuple[str, ...]:
     return tuple(w for w in regex.split(r"[\s-]+", form) if w)
 
 
+def _a_day(text: str, start: int) -> bool:
+    """Is the weekday cut short at ``text[start]`` a day: beside a time, a day range or
+    another day, or in a text that cuts two days short ("Mon–Fri 9am–5pm, plus Sat
+    mornings"; not "The Sun reported")?"""
+    return bool(
+        _DAY_BESIDE.search(text[start : start + 16])
+        or _DAY_BEFORE.search(text[:start])
+        or len(_DAYS_CUT.findall(text)) > 1
+    )
+
+
 def other_forms(text: str, start: int, word: str) -> Iterator[tuple[tuple[str, ...], bool]]:
     """The word groups (folded) any one of which the evidence holds holds the name ``word``
     at ``text[start]``, each with whether it must stand as a phrase: the other forms of a
@@ -136,10 +171,26 @@ def other_forms(text: str, start: int, word: str) -> Iterator[tuple[tuple[str, .
     for feast, (month, day) in HOLIDAYS.items():
         if folded in feast.replace("'s", "").split() and _written(feast, text, start):
             name = next(m for m, n in MONTHS.items() if n == month)
-            yield from (((name, f"{day}{end}"), False) for end in _DAY_FORMS)
-    if folded in WEEKDAY_ABBREVIATIONS:
+            yield from (((str(day), name), True), ((name, str(day)), True))  # "4 July"
+    if folded in WEEKDAY_ABBREVIATIONS and _a_day(text, start):
         days = [day for day in WEEKDAYS if day.startswith(folded[:3])]
         yield from (((form,), False) for day in days for form in (day, day + "s"))
     after = _NEXT_WORD.match(text, start + len(word))
-    if after is not None and (codes := CURRENCY_SIGNS.get(after[1].casefold())):
-        yield from (((code,), False) for code in codes.split())  # "Swiss francs": "CHF 8.80"
+    if after is not None and after[1].casefold() in CURRENCY_SIGNS:
+        codes = CURRENCY_ADJECTIVES.get(folded, "")  # "Swiss francs": "CHF 8.80"
+        yield from (((code,), False) for code in codes.split())
+
+
+@lru_cache(maxsize=64)
+def _places_derived(capitalised: frozenset[str]) -> frozenset[str]:
+    """The places the evidence's capitalised words are demonyms of ("Amazonian": "amazon"),
+    read once per evidence."""
+    return frozenset(p for w in capitalised for p in derived_places(w))
+
+
+def demonym_held(folded: str, capitalised: frozenset[str]) -> bool:
+    """Is ``folded`` a demonym of a place the evidence writes capitalised ("Uruguayan" /
+    "Uruguay"), or a place whose demonym it writes ("Amazon" / "Amazonian")?"""
+    return folded in _places_derived(capitalised) or any(
+        p in capitalised for p in derived_places(folded)
+    )

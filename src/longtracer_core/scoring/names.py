@@ -36,8 +36,9 @@ from .acronyms import (
 )
 from .name_case import NAME_WORD, acronym, capitalised, short_form, title_span, zone_spans
 from .name_forms import (
-    derived_places,
+    demonym_held,
     holds_form,
+    named_parts,
     other_forms,
     phrase_words,
     respelled,
@@ -141,7 +142,6 @@ def _names_of(text: str) -> tuple[Name, ...]:
     lex = name_lexicon()
     out: list[Name] = []
     title_start, title_end = title_span(text)
-    zones = zone_spans(text)
     for m in NAME_WORD.finditer(text):
         word = m.group(0)
         if not word[0].isalpha() or not capitalised(word) or len(word) < 2:
@@ -164,9 +164,8 @@ def _names_of(text: str) -> tuple[Name, ...]:
         if folded in lex.not_names or title or unit or shouted:
             continue  # "MWh" is a unit; "Justice" a title, but in "Court of Justice" a name;
             # "NEVER" or "FREE" in capitals is an everyday word said loudly
-        if _bracketed(text, m.start()) or any(a <= m.start() < b for a, b in zones):
-            continue  # "[UCAS]", "(GOV.UK)": a label for a source, not a claim about it; "UK
-            # time": a clock
+        if _bracketed(text, m.start()):
+            continue  # "[UCAS]", "(GOV.UK)": a label for a source, not a claim about it
         initial = _opens(text, m.start())
         if initial and folded in NUMBER_WORDS:
             continue  # "Ten kWh cost 75p": a quantity opens the sentence, not a name
@@ -274,7 +273,6 @@ def name_index(texts: Iterable[str]) -> NameIndex:
         if _uncased(seen):
             upper.update(fold(w) for w in seen)  # a lowercased text tells no case
         words.update(currency_words(text))  # "$500" is name evidence for "USD 500"
-        words.update(fold(m[1]) for m in _GLUED_CODE.finditer(text))  # "COP28": "COP 28"
         if _PLUS_SIGN.search(text):
             words.add("plus")  # "S24+": "S24 Plus"
         numbered.update((fold(a), b.casefold()) for a, b in _NAMED_NUMBER.findall(text))
@@ -301,8 +299,8 @@ def name_index(texts: Iterable[str]) -> NameIndex:
 def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
     folded = fold(word)
     bare = next((folded[: -len(e)] for e in POSSESSIVE_ENDINGS if folded.endswith(e)), folded)
-    named = [p for p in word.split("-") if len(p) > 1 and capitalised(p)] if "-" in word else []
-    if named and len(named) < word.count("-") + 1 and bare not in index.words:
+    named = named_parts(word)
+    if named and bare not in index.words:
         # "UK-based", "non-EU", "Japanese-made": the name in it, read in every form
         return all(_present(part, index, spelling) for part in named)
     forms = {folded, bare, folded.replace(".", "")}
@@ -328,10 +326,8 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
     places = name_lexicon().forms.get(folded, frozenset())
     if any(holds_form(phrase_words(p), True, index.words, index.phrases) for p in places):
         return True
-    if any(p in index.capitalised for p in derived_places(bare)):
-        return True  # "Uruguayan" / "Uruguay"
-    if any(bare in derived_places(w) for w in index.capitalised):
-        return True  # "Amazon" / "Amazonian"
+    if demonym_held(bare, index.capitalised):
+        return True  # "Uruguayan" / "Uruguay", "Amazon" / "Amazonian"
     return spelling and respelled(folded, index.words)  # a spelling a letter apart
 
 
@@ -379,8 +375,7 @@ def _numbered(name: Name, text: str, index: NameIndex) -> bool:
     return before is not None and any((fold(before[1]), f) in index.numbered for f in forms)
 
 
-_GLUED_CODE = regex.compile(r"\b(\p{L}{2,})\d")  # the letters of a code glued to its number
-_PLUS_SIGN = regex.compile(r"[\p{L}\p{N}]\+")  # "S24+", "Disney+"
+_PLUS_SIGN = regex.compile(r"\b\p{L}[\p{L}\p{N}]*\+")  # "S24+", "Disney+"; not "50+"
 _BEFORE_NUMBER = regex.compile(r"(\p{L}+)\s+(?:the\s+)?$", regex.IGNORECASE)
 _AFTER_NUMBER = regex.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s?$", regex.IGNORECASE)
 # a name and its number: "Henry VIII", "World War II", "Apollo 8"
@@ -419,12 +414,15 @@ def absent_names(
     return list(dict.fromkeys(missing))
 
 
-def only_marked(missing: Sequence[str], index: NameIndex) -> bool:
-    """Are all of a claim's ``missing`` names acronyms the evidence may still mean: a
-    plural ("MPs", ``short_form``) or one its lowercase words spell out ("IVF" / "in vitro
-    fertilisation", ``spelled_out``)? They mark the claim; they never delete it."""
+def only_marked(missing: Sequence[str], index: NameIndex, claim: str) -> bool:
+    """Are all of a claim's ``missing`` names ones the evidence may still mean: an acronym's
+    plural ("MPs", ``short_form``), an acronym its lowercase words spell out ("IVF" / "in
+    vitro fertilisation", ``spelled_out``), or the place whose clock a time is told by
+    ("8pm UK time", ``name_case.zone_spans``: a conversion no check follows)? They mark
+    the claim; they never delete it."""
+    zones = {w for a, b in zone_spans(claim) for w in claim[a:b].split()}
     return all(
-        short_form(n) or (acronym(n) and spelled_by(n, index.phrases) == "lowercase")
+        short_form(n) or (acronym(n) and spelled_by(n, index.phrases) == "lowercase") or n in zones
         for n in missing
     )
 

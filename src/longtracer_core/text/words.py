@@ -142,8 +142,9 @@ def stem_tokens(text: str) -> list[str]:
 
 @functools.lru_cache(maxsize=65_536)
 def fold(word: str) -> str:
-    """A word as names are compared: accents stripped (NFKD), casefolded, a possessive
-    ``'s`` and outer quotes dropped ("Müller's" reads "muller")."""
+    """A word as names are compared: accents stripped (NFKD), casefolded, the letters NFKD
+    leaves whole written plain (``lexicon.grammar.PLAIN_LETTERS``: "ø" as "o"), a
+    possessive ``'s`` and outer quotes dropped ("Müller's" reads "muller")."""
     plain = "".join(
         ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch)
     )

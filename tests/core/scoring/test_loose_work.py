@@ -254,3 +254,33 @@ def test_a_loosely_explained_figure_does_not_hide_a_later_conflict():
 def test_more_worked_figures_are_marked_and_wrong_ones_still_conflict(source, right, wrong):
     assert kinds(source, right) == ["figure_absent"]
     assert kinds(source, wrong) == ["figure_conflict"]
+
+
+@pytest.mark.parametrize(
+    ("sources", "wrong"),
+    [
+        # found in review: each was marked by a first version of a reading above
+        (
+            [
+                "The treaty was signed in 1990 and revised in 2005. Its protections last for 20 "
+                "years."
+            ],
+            "Its protections last for 16 years.",
+        ),
+        (
+            ["The lease begins on 1 January 2024 and runs for 6 months."],
+            "The lease ends on 1 June 2024.",
+        ),
+        (
+            [
+                "Unemployment is forecast to rise from 3.9% to 4.3%, while inflation falls from "
+                "4.1% to 2.5%."
+            ],
+            "Unemployment is forecast to rise to 4.9%.",
+        ),
+        (["The hike takes 3 hours and the return leg 2 hours."], "The hike takes 4 hours."),
+    ],
+)
+def test_the_new_loose_readings_keep_a_wrong_figure_a_conflict(sources, wrong):
+    index = evidence_index([(f"S{i}", s) for i, s in enumerate(sources, 1)])
+    assert [f.kind for f in evidence_findings(wrong, index, ())] == ["figure_conflict"]

@@ -27,7 +27,9 @@ def name_kinds(source: str, claim: str) -> list[str]:
     ("acronym", "text", "reading"),
     [
         ("GCHQ", "The Government Communications Headquarters is based in Cheltenham.", "capitals"),
-        ("JAXA", "The Japan Aerospace Exploration Agency landed its probe.", "capitals"),
+        # a later letter only of a word whose initial the acronym took, and a run of
+        # capitals spelled to its end
+        ("JAXA", "The Japan Aerospace Exploration Agency landed its probe.", None),
         (
             "MHRA",
             "The Medicines and Healthcare products Regulatory Agency approved it.",
@@ -35,7 +37,11 @@ def name_kinds(source: str, claim: str) -> list[str]:
         ),
         ("RSPCA", "The Royal Society for the Prevention of Cruelty to Animals said.", "capitals"),
         ("WIC", "The Program for Women, Infants, and Children serves 6.7 million.", "capitals"),
-        ("SOX", "The Sarbanes-Oxley Act of 2002 requires it.", "capitals"),
+        ("SOX", "The Sarbanes-Oxley Act of 2002 requires it.", None),
+        ("NIH", "The National Health Service funded it.", None),
+        ("FDA", "The Food Standards Agency approved it.", None),
+        ("WTO", "The World Health Organization issued guidance.", None),
+        ("IMF", "the industry around million in the first year", None),
         ("IVF", "The NHS may fund three cycles of in vitro fertilisation.", "lowercase"),
         ("NSAID", "Ibuprofen is a non-steroidal anti-inflammatory drug.", "lowercase"),
         ("ROI", "The campaign delivered a return on investment of 320%.", "lowercase"),
@@ -198,11 +204,6 @@ def test_an_alias_people_write_is_held_and_another_name_is_not(source, right, wr
             "The Galaxy S24 Ultra has a 4,900 mAh battery.",
         ),
         (
-            "COP28 was held in Dubai in 2023.",
-            "COP 28 was held in Dubai in 2023.",
-            "COP 28 was held in Doha in 2023.",
-        ),
-        (
             "The shop opens on Saturdays from 11am to 4pm.",
             "Opening hours: Sat 11am–4pm.",
             "Opening hours: Sat 11am–4pm at the Leeds branch.",
@@ -220,7 +221,27 @@ def test_a_name_in_a_compound_or_beside_its_currency_is_held(source, right, wron
     assert name_kinds(source, wrong) == ["name_absent"]
 
 
-def test_the_clock_a_time_is_told_by_names_no_place():
+def test_the_place_whose_clock_a_time_is_told_by_only_marks():
     source = "The match kicks off at 21:00 CET in Madrid."
-    assert name_kinds(source, "That's 8pm UK time.") == []
+    assert name_kinds(source, "That's 8pm UK time.") == ["acronym_absent"]
     assert name_kinds(source, "The match kicks off in Lisbon.") == ["name_absent"]
+    assert name_kinds(source, "At 8pm the Brazil Time festival opens.") == ["name_absent"]
+
+
+@pytest.mark.parametrize(
+    ("source", "wrong"),
+    [
+        # found in review: each was held by a first version of a rule above
+        ("The minister, Jeremy Hunt, announced the budget.", "The minister, Jeremy Hunter, spoke."),
+        ("The army of Niger took control of the capital.", "The Nigerian army took control."),
+        ("A day pass costs CHF 8.80 for adults.", "A day pass costs 8.80 French francs."),
+        ("A day pass costs NOK 80 for adults.", "A day pass costs 80 Danish kroner."),
+        ("The story was reported by the Times on Sunday.", "The story was reported by The Sun."),
+        ("The Galaxy S24 costs £999, with 50+ new features.", "The Galaxy S24 Plus costs £999."),
+        ("The parade is on 4 July, after 1 day of rehearsals.", "The parade is on Canada Day."),
+        ("World War II began on 1 September 1939.", "World War One began on 1 September 1939."),
+        ("The Paris to London route opens in May.", "The Paris-Berlin route opens in May."),
+    ],
+)
+def test_a_wrong_name_in_another_form_is_still_absent(source, wrong):
+    assert name_kinds(source, wrong) == ["name_absent"]
