@@ -15,6 +15,7 @@ __all__ = [
     "ERAS_AFTER",
     "ERAS_BEFORE",
     "HOLIDAYS",
+    "WEEKDAY_LEADS",
     "MONTHS",
     "MONTH_ABBREVIATIONS",
     "TIME_ZONES",
@@ -135,3 +136,7 @@ HOLIDAYS: dict[str, tuple[int, int]] = {
     "juneteenth": (6, 19),
     "hogmanay": (12, 31),
 }
+
+# words right before a weekday cut short that make it a day ("opens on Sat", "every Sun";
+# not "reported by The Sun")
+WEEKDAY_LEADS = frozenset({"on", "every", "each", "from", "until", "till", "before", "after"})

@@ -67,16 +67,16 @@ ADDRESSED = regex.compile(r"\b(?:" + "|".join(sorted(ADDRESSEE)) + r")\b", regex
 POSSESSIVE = frozenset({"its", "their", "his", "her"})
 # the endings of a possessive noun ("Sweden's", "Hexley’s"), straight and curly
 POSSESSIVE_ENDINGS = ("'s", "’s")
-# a demonym's ending and what its place's name may end in before it ("Uruguay-an",
-# "Ital(y)-ian", "Chin(a)-ese", "Hanover-ian"; not "-er": "Hunter" is no "Hunt")
 # prefixes a hyphen joins to a name, no name themselves ("Mid-October", "non-EU",
-# "Anglo-French", "pan-European")
+# "pan-European"; a place's combining form, "Anglo-", is one of its names in data/names.json)
 HYPHEN_PREFIXES = frozenset(
     {
         "mid", "non", "pan", "anti", "pro", "post", "pre", "ex", "neo", "sub", "trans",
-        "inter", "ultra", "semi", "anglo", "franco", "afro", "euro", "sino", "indo", "all",
+        "inter", "ultra", "semi", "all",
     }
 )  # fmt: skip
+# a demonym's ending and what its place's name may end in before it ("Uruguay-an",
+# "Ital(y)-ian", "Chin(a)-ese", "Hanover-ian"; not "-er": "Hunter" is no "Hunt")
 DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ese")
 PLACE_ENDINGS = ("", "a", "e", "y", "o")
 # letters NFKD leaves whole, as people write them without the accent ("Øresund": "Oresund")

@@ -22,8 +22,9 @@ with its neighbours in its source (the window), nothing else:
   litres; "£29.49 plus £3.95" against "£34.99": £1.55); a duration written in two units
   taken whole ("2 hours 30 minutes" over 50 questions: 3 minutes); to under half the
   claim's last digit, or 0.5 %;
-* a percentage beside a word of change: the relative change of one the sentence says went
-  from one value to another ("from 4.0% to 4.5%": a 12.5% increase);
+* a percentage beside a word of change: the relative change between two percentages the
+  sentence writes one after the other where it says one went from the other ("from 4.0%
+  to 4.5%", "rose to 4.3%, up from 3.9%": a 12.5% increase);
 * a number of years: the gap between a year the claim dates and one the window dates,
   give or take one where the claim counts years since ("November 2024 marked 35 years
   since" the fall in 1989);
@@ -95,7 +96,8 @@ _ROUND = frozenset(Decimal(v) for v in ("1", "2", "10", "100", "1000", "0.5", "0
 _HALVES = frozenset(Decimal(v) for v in ("1", "2", "0.5"))
 _MOST = 40  # numbers of a window read at most (a table of figures is no computation)
 _FEW = 8  # figures of one kind a sum is read from at most
-_FROM_TO = regex.compile(r"\bfrom\s+(\d+(?:\.\d+)?)\s?%\s+to\s+(\d+(?:\.\d+)?)\s?%")
+_FROM = regex.compile(r"\bfrom\b", regex.IGNORECASE)
+_PERCENT = regex.compile(r"(\d+(?:\.\d+)?)\s?(?:%|per\s?cent\b|percent\b)", regex.IGNORECASE)
 # words beside which a percentage changes a figure, up or down ("a 5% pay rise", "reduced
 # by 25%", "Save 30%"); elsewhere it is a share of something else ("20% of buyers")
 _UP = frozenset(stem(w) for w in (*SHARE_ADDED, *RISING_WORDS, "growth"))
@@ -395,10 +397,20 @@ def _summed(x: Decimal, need: Need, values: Sequence[Decimal]) -> bool:
 
 
 def _relative(x: Decimal, need: Need, sentence: str) -> bool:
-    """Is a percentage the relative change of a percentage the sentence says went from one
-    value to another ("from 4.0% to 4.5%": a 12.5% increase)?"""
-    pairs = [(number(m[1]), number(m[2])) for m in _FROM_TO.finditer(sentence)]
-    return any(a and b is not None and _close(abs(b - a) / a * 100, x, need) for a, b in pairs)
+    """Is a percentage the relative change between two percentages the sentence writes one
+    after the other, three words apart at most, where it says one went from the other
+    ("from 4.0% to 4.5%", "rose to 4.3%, up from 3.9%": a 12.5% increase)?"""
+    if _FROM.search(sentence) is None:
+        return False
+    found = [(m, number(m[1])) for m in _PERCENT.finditer(sentence)]
+    pairs = [
+        (a, b)
+        for (m, a), (n, b) in itertools.pairwise(found)
+        if a is not None and b is not None and len(sentence[m.end() : n.start()].split()) <= 3
+    ]
+    return any(
+        _close(abs(b - a) / a * 100, x, need) for p, q in pairs for a, b in ((p, q), (q, p)) if a
+    )
 
 
 def _years(dated: Sequence[str]) -> set[int]:

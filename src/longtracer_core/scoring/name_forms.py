@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import regex
 
-from ..lexicon.dates import HOLIDAYS, MONTHS, WEEKDAY_ABBREVIATIONS, WEEKDAYS
+from ..lexicon.dates import HOLIDAYS, MONTHS, WEEKDAY_ABBREVIATIONS, WEEKDAY_LEADS, WEEKDAYS
 from ..lexicon.grammar import DEMONYM_ENDINGS, HYPHEN_PREFIXES, PLACE_ENDINGS
 from ..lexicon.numbers import CURRENCY_ADJECTIVES, CURRENCY_SIGNS
 from ..text.words import fold, stem
@@ -95,7 +95,7 @@ def _multiword_places() -> dict[str, tuple[str, ...]]:
 
 def _written(phrase: str, text: str, start: int) -> bool:
     """Does ``text`` write ``phrase`` (folded) over the word at ``start``?"""
-    words = phrase_words(phrase)
+    words = tuple(fold(w) for w in phrase_words(phrase))
     for tokens, starts in pieces(text):
         for i in range(len(tokens) - len(words) + 1):
             if tuple(t for t, _ in tokens[i : i + len(words)]) != words:
@@ -113,7 +113,11 @@ _DAY_BESIDE = regex.compile(
     r"^\p{L}+\.?(?:\s*[–-]\s*\p{L}|\s+\d|,?\s+(?:and|to|&)\s+\p{Lu}\p{Ll}{2}\b)"
 )
 _DAYS_CUT = regex.compile(r"\b(?:" + "|".join(d.title() for d in WEEKDAY_ABBREVIATIONS) + r")\b")
-_DAY_BEFORE = regex.compile(r"\b\p{Lu}\p{Ll}{2}\.?(?:\s*[–-]\s*|,?\s+(?:and|to|&)\s+)$")
+_DAY_BEFORE = regex.compile(
+    r"(?:\b\p{Lu}\p{Ll}{2}\.?(?:\s*[–-]\s*|,?\s+(?:and|to|&)\s+)|\b(?:"
+    + "|".join(sorted(WEEKDAY_LEADS))
+    + r")\s+)$"
+)
 
 
 def named_parts(word: str) -> list[str]:

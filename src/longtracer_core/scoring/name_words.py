@@ -42,7 +42,7 @@ def name_lexicon() -> NameLexicon:
         not_names=frozenset(raw["not_names"]),
         starters=frozenset(raw["starters"]),
         demonyms=_groups(raw["demonyms"].items()),
-        forms=_groups([*raw["demonyms"].items(), *raw["aliases"].items()]),
+        forms=_closed(_groups([*raw["demonyms"].items(), *raw["aliases"].items()])),
         given=_groups(raw["given_names"].items()),
         not_given=frozenset(raw["not_given"]),
     )
@@ -56,6 +56,12 @@ def _groups(lists: Iterable[tuple[str, list[str]]]) -> dict[str, frozenset[str]]
         for form in forms:
             groups[form] = groups.get(form, frozenset()) | forms
     return groups
+
+
+def _closed(groups: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """Each form with the forms of every form in its group ("anglo" → "united kingdom" →
+    "uk"): one place's names, however its lists were split."""
+    return {f: frozenset().union(*(groups[g] for g in forms)) for f, forms in groups.items()}
 
 
 def name_heads() -> frozenset[str]:

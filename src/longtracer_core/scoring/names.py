@@ -300,7 +300,7 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
     folded = fold(word)
     bare = next((folded[: -len(e)] for e in POSSESSIVE_ENDINGS if folded.endswith(e)), folded)
     named = named_parts(word)
-    if named and bare not in index.words:
+    if named and bare not in index.words and folded not in name_lexicon().forms:
         # "UK-based", "non-EU", "Japanese-made": the name in it, read in every form
         return all(_present(part, index, spelling) for part in named)
     forms = {folded, bare, folded.replace(".", "")}
@@ -417,12 +417,14 @@ def absent_names(
 def only_marked(missing: Sequence[str], index: NameIndex, claim: str) -> bool:
     """Are all of a claim's ``missing`` names ones the evidence may still mean: an acronym's
     plural ("MPs", ``short_form``), an acronym its lowercase words spell out ("IVF" / "in
-    vitro fertilisation", ``spelled_out``), or the place whose clock a time is told by
-    ("8pm UK time", ``name_case.zone_spans``: a conversion no check follows)? They mark
-    the claim; they never delete it."""
-    zones = {w for a, b in zone_spans(claim) for w in claim[a:b].split()}
+    vitro fertilisation", ``spelled_out``), or a place the claim names only as the clock a
+    time is told by ("8pm UK time", ``name_case.zone_spans``: a conversion no check
+    follows)? They mark the claim; they never delete it."""
+    spans = zone_spans(claim)
+    read = [(n.text, any(a <= n.start < b for a, b in spans)) for n in _names_of(claim)]
+    clock = {t for t, told in read if told} - {t for t, told in read if not told}
     return all(
-        short_form(n) or (acronym(n) and spelled_by(n, index.phrases) == "lowercase") or n in zones
+        short_form(n) or (acronym(n) and spelled_by(n, index.phrases) == "lowercase") or n in clock
         for n in missing
     )
 

@@ -136,12 +136,14 @@ def _extend(
 
 def _closes(tokens: Sequence[Token], end: int, capitals: bool) -> bool:
     """Does a window ending at word ``end`` close where it should: a capitalised one at the
-    end of its run of capitalised words ("National Health" of "National Health Service" is
-    no "NIH"), one of lowercase words on a word that is no function word?"""
+    end of its run of capitalised words, function words inside it read past ("National
+    Health" of "National Health Service" is no "NIH", "International Court" of
+    "International Court of Justice" no "IOC"), one of lowercase words on a word that is
+    no function word?"""
     if not capitals:
         return tokens[end][0] not in function_words()
-    after = tokens[end + 1] if end + 1 < len(tokens) else None
-    return after is None or not after[1] or after[0] in function_words()
+    after = next((t for t in tokens[end + 1 :] if t[0] not in function_words()), None)
+    return after is None or not after[1]
 
 
 def spelled_windows(

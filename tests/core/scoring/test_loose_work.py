@@ -284,3 +284,12 @@ def test_more_worked_figures_are_marked_and_wrong_ones_still_conflict(source, ri
 def test_the_new_loose_readings_keep_a_wrong_figure_a_conflict(sources, wrong):
     index = evidence_index([(f"S{i}", s) for i, s in enumerate(sources, 1)])
     assert [f.kind for f in evidence_findings(wrong, index, ())] == ["figure_conflict"]
+
+
+def test_a_relative_change_of_a_rate_written_either_way_is_marked():
+    for source in (
+        "Unemployment rose from 3.9 percent to 4.3 percent.",
+        "Unemployment rose to 4.3%, up from 3.9%.",
+    ):
+        assert kinds(source, "Unemployment rose by 10.3%.") == ["figure_absent"]
+        assert kinds(source, "Unemployment rose by 14.5%.") == ["figure_conflict"]
