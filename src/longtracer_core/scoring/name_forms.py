@@ -1,10 +1,11 @@
 """Other forms people write a name in, for the name check (``names.py``): a spelling one
 letter apart (transliteration: "Shioli" / "Shiori", "Hapsburgs" / "Habsburg"), a
 two-letter acronym of one long word ("UV" / "ultraviolet"), a demonym made from its place
-("Uruguayan" / "Uruguay"), a place of several words the
-evidence writes another way ("United Kingdom" / "UK"), a feast day for its date
-("Christmas Eve" / "24 December"), a weekday cut short ("Sat" / "Saturdays") and a
-country's adjective before its currency ("Swiss francs" / "CHF 8.80").
+("Uruguayan" / "Uruguay"), a place or an alias of several words the evidence writes
+another way, read as a phrase ("United Kingdom" / "UK", "World War II" / "Second World
+War"), a feast day for its date ("Christmas Eve" / "24 December"), a weekday cut short
+("Sat" / "Saturdays"), a country's adjective before its currency ("Swiss francs" / "CHF
+8.80") and the parts of a hyphenated word that name something ("UK" of "UK-based").
 Pure functions of strings and word lists.
 """
 
