@@ -107,7 +107,7 @@ def _written(phrase: str, text: str, start: int) -> bool:
     return False
 
 
-_NEXT_WORD = regex.compile(r"\s+(\p{L}+)")
+_BEFORE_CURRENCY = regex.compile(r"\b(\p{Lu}[\p{L}.]*(?:\s+\p{Lu}\p{L}*)?)\s+(\p{L}+)")
 # a weekday cut short is one beside a time, a day range or another day ("Sat 11am",
 # "Tue–Sun", "Sat and Sun"; not "The Sun reported")
 _DAY_BESIDE = regex.compile(
@@ -180,10 +180,19 @@ def other_forms(text: str, start: int, word: str) -> Iterator[tuple[tuple[str, .
     if folded in WEEKDAY_ABBREVIATIONS and _a_day(text, start):
         days = [day for day in WEEKDAYS if day.startswith(folded[:3])]
         yield from (((form,), False) for day in days for form in (day, day + "s"))
-    after = _NEXT_WORD.match(text, start + len(word))
-    if after is not None and after[1].casefold() in CURRENCY_SIGNS:
-        codes = CURRENCY_ADJECTIVES.get(folded, "")  # "Swiss francs": "CHF 8.80"
-        yield from (((code,), False) for code in codes.split())
+    yield from (((code,), False) for code in _currency_named(text, start).split())
+
+
+def _currency_named(text: str, start: int) -> str:
+    """The codes of the currency whose adjective (one or two words: "Swiss", "Hong Kong")
+    holds the word at ``start`` before the currency's word ("8.80 Swiss francs", "50 Hong
+    Kong dollars"), or ""."""
+    for m in _BEFORE_CURRENCY.finditer(text, overlapped=True):
+        if m.start() <= start < m.end(1) and m[2].casefold() in CURRENCY_SIGNS:
+            codes = CURRENCY_ADJECTIVES.get(fold(" ".join(m[1].split())))
+            if codes:
+                return codes
+    return ""
 
 
 @lru_cache(maxsize=64)

@@ -296,3 +296,12 @@ def test_a_name_the_first_fixes_missed_is_held(source, right, wrong):
 )
 def test_a_wrong_name_the_first_fixes_let_through_is_absent(source, wrong):
     assert name_kinds(source, wrong) == ["name_absent"]
+
+
+def test_an_adjective_of_two_words_names_its_currency():
+    assert name_kinds("In Zurich, CHF is used.", "In Zurich Swiss francs are used.") == []
+    assert name_kinds("The ticket costs HKD 50.", "The ticket costs 50 Hong Kong dollars.") == []
+    assert name_kinds("The ticket costs ZAR 50.", "The ticket costs 50 South African rand.") == []
+    assert name_kinds("The ticket costs HKD 50.", "The ticket costs 50 South African rand.") == [
+        "name_absent"
+    ]
