@@ -18,8 +18,9 @@ import regex
 from ..lexicon.grammar import CAPITALISED_COMMON_WORDS
 from ..text.words import lex_tokens, stem, stem_tokens
 from .gate_result import GateResult
+from .name_spotting import named_by_apposition
 from .name_words import name_heads
-from .names import named_by_apposition, unheld_names
+from .names import unheld_names
 
 __all__ = ["entity_gate"]
 

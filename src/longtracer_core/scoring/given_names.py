@@ -22,8 +22,9 @@ from ..contracts import ReasonCode
 from ..text.words import fold
 from .findings import Finding
 from .name_case import acronym
+from .name_spotting import claim_names
 from .name_words import name_lexicon
-from .names import NameIndex, claim_names, holds
+from .names import NameIndex, holds
 
 __all__ = ["another_given_name", "given_name_findings", "given_name_swaps"]
 

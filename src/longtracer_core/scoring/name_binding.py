@@ -32,8 +32,8 @@ from ..text.words import function_words
 from .binding import Bound
 from .clause_checks import content_words
 from .findings import Finding, quote
+from .name_spotting import Name, claim_names
 from .name_words import opener_words
-from .names import Name, claim_names
 
 __all__ = ["bound_name_finding", "name_binding_finding", "name_bound_elsewhere"]
 

@@ -1,8 +1,7 @@
 """Names require name evidence: a proper name in a claim that no source contains.
 
-The figure doctrine applied to names. A claim's names are its capitalised words (inside a
-sentence; a sentence's first word only when it is no common sentence opener), acronyms and
-words with inner capitals. A name is *present* when the evidence holds it the way people
+The figure doctrine applied to names. A claim's names are the words ``name_spotting.py``
+reads as naming something. A name is *present* when the evidence holds it the way people
 refer to it: any case or accent, a possessive or plural, a surname alone, a demonym for its
 country and back ("French" / "France"), an acronym for its expansion and back ("EMA" /
 "European Medicines Agency"), a title dropped or added. A first name before a surname the
@@ -22,7 +21,7 @@ import regex
 
 from ..lexicon.dates import ZONE_GROUPS
 from ..lexicon.grammar import NAME_LINKS, POSSESSIVE_ENDINGS
-from ..lexicon.numbers import CURRENCY_CODES, NUMBER_WORDS
+from ..lexicon.numbers import CURRENCY_CODES
 from ..text.words import fold, fold_stem
 from .acronyms import (
     LINKED_ACRONYM,
@@ -34,7 +33,7 @@ from .acronyms import (
     run_initials,
     word_runs,
 )
-from .name_case import NAME_WORD, acronym, capitalised, short_form, title_span, zone_spans
+from .name_case import NAME_WORD, acronym, capitalised, short_form, zone_spans
 from .name_forms import (
     demonym_held,
     holds_form,
@@ -44,142 +43,20 @@ from .name_forms import (
     respelled,
     spells_in_word,
 )
+from .name_spotting import Name, names_of
 from .name_words import name_lexicon
 from .spelled_out import Token, phrase_tokens, spelled_by, spells_written
-from .units import unit_table
 
 __all__ = [
     "context_names",
     "holds",
     "NameIndex",
     "absent_names",
-    "claim_names",
-    "named_by_apposition",
     "only_marked",
     "unheld_names",
     "name_index",
     "text_names",
 ]
-
-_SHOUTED = 4  # an everyday word this long in capitals is emphasis ("NEVER"; not "WHO", "US")
-_OPENERS = "\"'“‘(*[#>•|:;!?.—–-"
-_POSSESSIVE_BEFORE_WORD = tuple(e + " " for e in POSSESSIVE_ENDINGS)  # "Hexley's " before a word
-
-
-@dataclass(frozen=True, slots=True)
-class Name:
-    """One name word of a claim, where it is, and whether it opens its sentence."""
-
-    text: str
-    start: int
-    end: int
-    initial: bool
-
-
-def _opens(text: str, start: int) -> bool:
-    """Does the word at ``start`` open a sentence, a clause or a line?"""
-    i = start - 1
-    while i >= 0 and text[i].isspace():
-        i -= 1
-    return (
-        i < 0
-        or text[i] in _OPENERS
-        or "\n" in text[i + 1 : start]  # a line's first word ("…1977\nEntered interstellar")
-        or (text[i].isdigit() and text[i + 1 : start].strip() == ".")
-    )
-
-
-def _possessive_or_run(text: str, end: int) -> bool:
-    """Is the word ending at ``end`` followed by a possessive or another capitalised word?"""
-    rest = text[end : end + 40]
-    if rest.startswith(_POSSESSIVE_BEFORE_WORD):
-        return True
-    nxt = NAME_WORD.match(rest.lstrip(" "))
-    return bool(rest[:1] == " " and nxt and capitalised(nxt.group(0)) and nxt.group(0)[0].isalpha())
-
-
-# an apposition that says what the word before it is: "Dabrixan, an oral anticoagulant"
-_APPOSED = regex.compile(r",\s+an?\s+\p{Ll}")
-
-
-def named_by_apposition(text: str, word: str, end: int) -> bool:
-    """Is ``word``, ending at ``end``, set off by an apposition that says what it is
-    ("Dabrixan, an oral anticoagulant")? Not an adverb in -ly ("Usually, a …")."""
-    return not fold(word).endswith("ly") and _APPOSED.match(text, end) is not None
-
-
-def _name_follows(text: str, word: str, end: int) -> bool:
-    """Does what follows a sentence's first word show it is a name: a possessive, another
-    capitalised word, or an apposition saying what it is?"""
-    return _possessive_or_run(text, end) or named_by_apposition(text, word, end)
-
-
-def _bracketed(text: str, at: int) -> bool:
-    """Is ``text[at]`` inside square brackets or parentheses?"""
-    before = text[:at]
-    return before.count("[") > before.count("]") or before.count("(") > before.count(")")
-
-
-# a capitalised word and "of" just before a word: "Court of Justice", "Bank of England"
-_OF_NAME = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.-]*\s+of\s+$")
-
-
-def claim_names(text: str) -> list[Name]:
-    """The words of ``text`` that name something (see ``_names_of``)."""
-    return list(_names_of(text))
-
-
-@lru_cache(maxsize=4096)
-def _names_of(text: str) -> tuple[Name, ...]:
-    """The words of ``text`` that name something (see the module docstring).
-
-    A sentence's first word is a name only when it is an acronym, has inner capitals, is a
-    country's name ("China"), or opens a run of names ("New Zealand", "Hexley's") and is no
-    common opener: a capitalised first word is otherwise just English. A title word
-    ("Justice") names nothing unless it ends a name after "of" ("Court of Justice"). In a
-    Title Case label or heading only acronyms and inner capitals name something.
-    """
-    lex = name_lexicon()
-    out: list[Name] = []
-    title_start, title_end = title_span(text)
-    for m in NAME_WORD.finditer(text):
-        word = m.group(0)
-        if not word[0].isalpha() or not capitalised(word) or len(word) < 2:
-            continue
-        in_title = title_start <= m.start() < title_end
-        if in_title and not (acronym(word) or any(ch.isupper() for ch in word[1:])):
-            continue
-        if any(ch.isdigit() for ch in word):
-            continue  # model numbers and codes ("Q1", "L2") are figures, not names
-        if text[m.end() : m.end() + 9].lower().lstrip().startswith(("dollar", "cent", "$")):
-            continue  # "US dollars", "Hong Kong cents", "US$15": a currency, not a place
-        folded = fold(word)
-        title = folded in lex.titles and not _OF_NAME.search(text, 0, m.start())
-        # a unit ("MWh", "3.2 GHz") names nothing; one in capitals only after a number
-        # ("350 BP" is a unit, "the contract went to BP" a name)
-        unit = folded in unit_table().words and (
-            not acronym(word) or _AFTER_NUMBER.search(text, 0, m.start()) is not None
-        )
-        shouted = acronym(word) and len(folded) >= _SHOUTED and folded in lex.starters
-        if folded in lex.not_names or title or unit or shouted:
-            continue  # "MWh" is a unit; "Justice" a title, but in "Court of Justice" a name;
-            # "NEVER" or "FREE" in capitals is an everyday word said loudly
-        if _bracketed(text, m.start()):
-            continue  # "[UCAS]", "(GOV.UK)": a label for a source, not a claim about it
-        initial = _opens(text, m.start())
-        if initial and folded in NUMBER_WORDS:
-            continue  # "Ten kWh cost 75p": a quantity opens the sentence, not a name
-        plain = not (any(ch.isupper() for ch in word[1:]) or acronym(word))
-        place = folded in lex.demonyms and " " not in folded  # "China", "France"
-        if (
-            initial
-            and plain
-            and not place
-            and (folded in lex.starters or not _name_follows(text, word, m.end()))
-        ):
-            continue
-        out.append(Name(word, m.start(), m.end(), initial))
-    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -351,7 +228,7 @@ def _as_names(index: NameIndex) -> NameIndex:
 def _unheld(text: str, index: NameIndex, spelling: bool = True) -> Iterator[tuple[int, list[Name]]]:
     """(i, names) for each name of ``text`` the evidence holds neither as written nor in
     another form people write it (an acronym or its expansion, a demonym, a spelling)."""
-    names = list(_names_of(text))
+    names = list(names_of(text))
     for i, name in enumerate(names):
         if not (
             _present(name.text, index, spelling)
@@ -377,7 +254,6 @@ def _numbered(name: Name, text: str, index: NameIndex) -> bool:
 
 _PLUS_SIGN = regex.compile(r"\b\p{L}[\p{L}\p{N}]*\+")  # "S24+", "Disney+"; not "50+"
 _BEFORE_NUMBER = regex.compile(r"(\p{L}+)\s+(?:the\s+)?$", regex.IGNORECASE)
-_AFTER_NUMBER = regex.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s?$", regex.IGNORECASE)
 # a name and its number: "Henry VIII", "World War II", "Apollo 8"
 _NAMED_NUMBER = regex.compile(r"\b(\p{Lu}\p{L}+)\s+([IVXLC]+|\d{1,2})\b(?![.,:]\d)")
 
@@ -421,7 +297,7 @@ def only_marked(missing: Sequence[str], index: NameIndex, claim: str) -> bool:
     time is told by ("8pm UK time", ``name_case.zone_spans``: a conversion no check
     follows)? They mark the claim; they never delete it."""
     spans = zone_spans(claim)
-    read = [(n.text, any(a <= n.start < b for a, b in spans)) for n in _names_of(claim)]
+    read = [(n.text, any(a <= n.start < b for a, b in spans)) for n in names_of(claim)]
     clock = {t for t, told in read if told} - {t for t, told in read if not told}
     return all(
         short_form(n) or (acronym(n) and spelled_by(n, index.phrases) == "lowercase") or n in clock
