@@ -13,11 +13,14 @@ expansions, demonyms, aliases, transliterations). A REFUTED correct sentence is 
 deletions and the rules that answer them were built against them, so they are a dev
 measurement, never a held-out one.
 
-``tests/probes/fresh_sentences.jsonl``: two later batteries (``figures-fresh``: figures
-worked out for the user; ``names-fresh``: names in the forms chat answers write them), each
+``tests/probes/fresh_sentences.jsonl``: three later batteries (``figures-fresh``: figures
+worked out for the user; ``names-fresh``: names in the forms chat answers write them;
+``toggles-fresh``: negations and directions said rightly beside a clause that says the
+opposite of another subject or period, or with the subject named a sentence earlier), each
 sentence written as true of its sources by a second writer who had not seen the rules; the
-ones the engine deleted were checked by hand, the rest are labelled as written. The rules
-of the twenty-third sitting were built against them too: a dev measurement as well.
+ones the engine deleted were checked by hand, the rest are labelled as written. Rules were
+built against them too (the first two in the twenty-third sitting, the third in the
+twenty-fourth): a dev measurement as well.
 """
 
 from __future__ import annotations

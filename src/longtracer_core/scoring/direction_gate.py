@@ -6,7 +6,9 @@ A word of change turned round ("rose" / "fell"), an opposite of ``OPPOSITE_PAIRS
 Read against the evidence sentence that shares the most words with the claim, then
 against another sentence of the span a clause of the claim speaks of (``read_direction``).
 A comparison read from the other side ("Mbeki is older than Tanabe" / "Tanabe is younger
-than Mbeki") is no direction error. Pure functions of strings; ``gates.check_gates``
+than Mbeki") is no direction error, nor is a sentence (or the part of it read) that states
+another figure of a kind the claim states and not the claim's: it speaks of another value or
+time ("fell to 54% in the first quarter" / "rose to 78% in the second quarter"). Pure functions of strings; ``gates.check_gates``
 runs it with the other gates.
 """
 
@@ -19,6 +21,7 @@ import regex
 from ..lexicon.polarity import FALLING_WORDS, OPPOSITE_PAIRS, PRICE_COMPARISONS, RISING_WORDS
 from ..text.words import function_words, lex_tokens, stem, stem_tokens
 from .clause_pairs import clause_words, one_stating_pair
+from .figures import span_figures
 from .gate_result import GateResult
 
 __all__ = ["direction_gate", "read_direction"]
@@ -61,6 +64,8 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
     route = _reversed_route(claim, sentence)
     if route is not None:
         return route
+    if _other_figures(claim, sentence):
+        return GateResult("direction", False)
     claim, sentence = _priced(claim), _priced(sentence)
     found = _turned_word(claim, sentence)
     if found.fired and not set(found.terms) <= _CHANGES and _compared_otherwise(claim, sentence):
@@ -71,11 +76,23 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
     pair = one_stating_pair(claim, sentence)
     if pair is None or pair == (claim, sentence):
         return found
+    if _other_figures(claim, pair[1]):
+        return found
     # read in part of the sentence, only words of change count, no comparison ("A is
     # smaller than B" is "B is larger than A"), and only as a hint, never a contradiction
     inner = _turned_word(*pair)
     fired = inner.fired and set(inner.terms) <= _CHANGES
     return GateResult(inner.name, fired, inner.explanation if fired else "")
+
+
+def _other_figures(claim: str, sentence: str) -> bool:
+    """Does ``sentence`` state another figure of a kind the claim states, and not the
+    claim's? Then it speaks of another value or time ("Occupancy fell to 54% in the first
+    quarter" / "occupancy rose to 78% in the second quarter")."""
+    mine, theirs = span_figures(claim).stated, span_figures(sentence).stated
+    return any(
+        (kind, value) not in theirs and any(k == kind for k, _ in theirs) for kind, value in mine
+    )
 
 
 _PRICES = tuple((regex.compile(p, regex.IGNORECASE), word) for p, word in PRICE_COMPARISONS)

@@ -20,6 +20,11 @@ a finding, read clause by clause:
   word with a negative prefix: legal / illegal), and the
   words the two share stand on the same side of it, those after it in the same order —
   "A is higher than B" against "B is lower than A" says the same thing and is no finding;
+* a negated clause may leave its subject to the sentence before it in its source ("…
+  may no longer be fitted with gas boilers. Existing boilers do not have to be removed"
+  against "In the Marden region, existing gas boilers have to be removed") when it says
+  nothing the claim does not, that sentence does not speak of the denied word, and the
+  claim sets no lent word beside one of the clause's own ("Between Velmor and Dabrix");
 * the claim's clause holds no figure the evidence clause lacks ("900 are not endemic" is
   no toggle of "300 are endemic");
 * the evidence clause has no word before the turned or negated one that the claim lacks
@@ -34,7 +39,7 @@ the matcher. Pure functions over text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -88,6 +93,12 @@ for _a, _b in (*OPPOSITE_PAIRS, *TOGGLE_PAIRS):
     for _x, _y in ((stem(_a), stem(_b)), (stem(_b), stem(_a))):
         _OPPOSITE[_x] = _OPPOSITE.get(_x, frozenset()) | {_y}
 _RELATIONS = frozenset(stem(w) for w in RELATION_WORDS)
+# two words set side by side ("Velmor and Dabrix", "A or B", "A versus B", "A than B")
+_PAIRED = regex.compile(
+    r"([\p{L}\p{N}][\p{L}\p{N}'’-]*)\s+(?:and|or|nor|versus|vs\.?|than)\s+(?:the\s+)?"
+    r"([\p{L}\p{N}][\p{L}\p{N}'’-]*)",
+    regex.IGNORECASE,
+)
 _UP = frozenset(stem(w) for w in RISING_WORDS)
 _DOWN = frozenset(stem(w) for w in FALLING_WORDS)
 for _group, _other in ((_UP, _DOWN), (_DOWN, _UP)):
@@ -276,14 +287,27 @@ def _figures(text: str) -> frozenset[str]:
     return frozenset(numeric_values(text))
 
 
+def _with_before(
+    evidence: Sequence[tuple[str, str, SentenceClauses]],
+) -> Iterator[tuple[str, str, SentenceClauses, frozenset[str]]]:
+    """Each evidence sentence with the content words of the sentence before it in its
+    source (what it may leave to that sentence: "New homes in the Marden region may no
+    longer be fitted with gas boilers. Existing boilers do not have to be removed")."""
+    before: frozenset[str] = frozenset()
+    last = None
+    for source_id, text, read in evidence:
+        yield source_id, text, read, before if source_id == last else frozenset()
+        before, last = read.content, source_id
+
+
 def _match(
     mine: ClauseWords, evidence: Sequence[tuple[str, str, SentenceClauses]]
 ) -> Toggle | None:
     """The first evidence clause ``mine`` turns around, unless another says it its way."""
     found = None
     own = _figures(mine.text)
-    for source_id, text, read in evidence:
-        if len(mine.content - read.content) > 1:
+    for source_id, text, read, before in _with_before(evidence):
+        if len(mine.content - read.content - before) > 1:
             continue  # every case below needs all the claim's words but one in the sentence
         main = read.clauses[0].content if read.clauses else frozenset()
         for other in read.clauses:
@@ -304,25 +328,49 @@ def _match(
             if turned is not None:
                 found = Toggle("direction", source_id, text, other.text, turned)
             elif (
-                mine.content <= read.content
+                mine.content <= read.content | before
                 and _negates(mine, other)
-                and _covered(mine, other, read)
+                and _covered(mine, other, read, before)
             ):
                 found = Toggle("negation", source_id, text, other.text)
     return found
 
 
-def _covered(mine: ClauseWords, other: ClauseWords, read: SentenceClauses) -> bool:
+def _covered(
+    mine: ClauseWords, other: ClauseWords, read: SentenceClauses, before: frozenset[str]
+) -> bool:
     """Are the claim's words that the negated clause lacks its subject, lent by the main
     clause to a later one ("The vaccine contains live virus" / "The vaccine cannot cause
-    shingles because it does not contain live virus")? A main clause lends nothing: "Parking
-    is not included in the room rate" is no toggle of "The room rate includes breakfast,
-    while parking is charged"."""
+    shingles because it does not contain live virus"), or by the sentence ``before`` to a
+    clause that says nothing the claim does not ("… in the Marden region may no longer be
+    fitted with gas boilers. Existing boilers do not have to be removed")? A main clause lends
+    nothing: "Parking is not included in the room rate" is no toggle of "The room rate
+    includes breakfast, while parking is charged"."""
     extra = mine.content - other.content
     if not extra:
         return True
     main = read.clauses[0] if read.clauses else None
-    return main is not None and other is not main and extra <= main.content
+    lent = before if _lends(before, mine, other) else frozenset()
+    if main is not None and other is not main:
+        lent = lent | main.content
+    return extra <= lent
+
+
+def _lends(before: frozenset[str], mine: ClauseWords, other: ClauseWords) -> bool:
+    """May the sentence ``before`` lend the claim the words ``other`` leaves to it? Only
+    to a clause that says nothing the claim does not, when ``before`` does not speak of the
+    word denied, and when the claim sets no lent word beside one of the clause's own ("A
+    and B", "A or B", "between A and B"): "Velmor is licensed for children. Dabrix is not
+    approved for children" lends "Between Velmor and Dabrix, Velmor is approved" nothing."""
+    denied = other.denied if other.negated else mine.denied
+    if not other.content <= mine.content or denied in before:
+        return False
+    lent, own = mine.content - other.content, other.content - before
+    for a, b in _PAIRED.findall(mine.text):
+        pair = {stem(a.casefold()), stem(b.casefold())}
+        if pair & lent and pair & own:
+            return False
+    return True
 
 
 def toggle(claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]) -> Toggle | None:

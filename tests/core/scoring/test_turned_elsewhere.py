@@ -1,0 +1,138 @@
+"""A claim turned round against a sentence that names its subject only in the sentence before
+is refuted; a claim about another period or value than the sentence that moves the other way
+is never refuted (it would be deleted)."""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core import CitationVerifier
+from longtracer_core.contracts import ClaimOutcome
+from longtracer_core.scoring.direction_gate import direction_gate
+from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+from longtracer_core.testing import HashEmbedder
+
+
+def kinds(claim: str, evidence: str) -> list[str]:
+    return [f.kind for f in evidence_findings(claim, evidence_index([("S1", evidence)]))]
+
+
+BOILERS = (
+    "From January 2026, new homes in the Marden region may no longer be fitted with gas "
+    "boilers. Existing boilers do not have to be removed, and repairs to them remain permitted."
+)
+PARIS = (
+    "Under the Paris Agreement, each country sets its own emissions target. The targets "
+    "themselves are not legally binding, although the obligation to submit them is."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("In the Marden region, existing gas boilers have to be removed.", BOILERS),
+        ("Under the Paris Agreement, the emissions targets themselves are legally binding.", PARIS),
+    ],
+)
+def test_a_negation_dropped_from_a_clause_whose_subject_the_sentence_before_names_is_found(
+    claim, evidence
+):
+    assert "negation_conflict" in kinds(claim, evidence)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        # the claim's own way, with the words the sentence before lends it
+        ("In the Marden region, existing gas boilers do not have to be removed.", BOILERS),
+        # the sentence before speaks of the denied word itself: two statements side by side
+        (
+            "Velmor is approved for children.",
+            "Velmor is approved for children. Dabrix is not approved for children.",
+        ),
+        # a claim that sets the two side by side lends nothing
+        (
+            "Between Velmor and Dabrix, Velmor is approved for children.",
+            "Velmor is licensed for children. Dabrix is not approved for children.",
+        ),
+        (
+            "Of Velmor and Dabrix, only Velmor is approved for children.",
+            "Velmor is approved for children. Dabrix is not approved for children.",
+        ),
+    ],
+)
+def test_a_sentence_before_lends_no_subject_to_another_statement(claim, evidence):
+    """Correct sentences: nothing may refute them."""
+    assert "negation_conflict" not in kinds(claim, evidence)
+
+
+def test_the_lent_subject_still_needs_the_dropped_negation_to_be_the_clauses_own():
+    found = kinds(
+        "In the Marden region, existing gas boilers have to be serviced every year.", BOILERS
+    )
+    assert "negation_conflict" not in found
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        ("Staff turnover at Fenwick fell to 9% in 2023.", "Staff turnover at Fenwick rose to 17% in 2022."),
+        ("Hotel occupancy in Port Sella rose to 78%.", "Hotel occupancy in Port Sella fell to 54%."),
+        ("In the control group blood pressure rose by 2 mmHg.", "In the intervention group blood pressure dropped 8 mmHg."),
+    ],
+)  # fmt: skip
+def test_a_sentence_that_states_another_figure_of_the_kind_turns_no_direction(claim, sentence):
+    assert not direction_gate(claim, sentence).fired
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        ("Staff turnover at Fenwick fell to 17% in 2022.", "Staff turnover at Fenwick rose to 17% in 2022."),
+        # a figure the sentence lacks is no other value: "version 5" is named elsewhere
+        ("Memory use rose by 30 percent in version 5.", "Memory use dropped by 30 percent."),
+    ],
+)  # fmt: skip
+def test_the_same_figures_turned_round_still_fire(claim, sentence):
+    assert direction_gate(claim, sentence).fired
+
+
+PERIODS = [
+    (
+        "Fenwick Logistics' staff turnover fell to 9% in 2023, a ten-year low.",
+        "Staff turnover at Fenwick Logistics rose to 17% in 2022. In 2023 it fell to 9%, its "
+        "lowest level in a decade.",
+    ),
+    (
+        "Port Sella's hotel occupancy rose to 78% in the second quarter.",
+        "Hotel occupancy in Port Sella fell to 54% in the first quarter. It recovered in the "
+        "second quarter, rising to 78%.",
+    ),
+    (
+        "In the Tevra trial's control group, average systolic blood pressure rose by 2 mmHg.",
+        "In the Tevra hypertension trial, average systolic blood pressure in the intervention "
+        "group dropped 8 mmHg over six months. In the control group it rose by 2 mmHg.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("answer", "source"), PERIODS)
+def test_a_correct_sentence_about_the_other_period_is_never_deleted(answer, source):
+    verifier = CitationVerifier(embedder=HashEmbedder())
+    guarded = verifier.guard(answer, [{"source_id": "S1", "text": source}], policy="redact")
+    assert all(c.outcome is not ClaimOutcome.REFUTED for c in guarded.case.claims)
+    assert guarded.text.strip()
+
+
+def test_the_same_period_turned_round_is_still_refuted():
+    verifier = CitationVerifier(embedder=HashEmbedder())
+    source = (
+        "Staff turnover at Fenwick Logistics rose to 17% in 2022. In 2023 it fell to 9%, its "
+        "lowest level in a decade."
+    )
+    guarded = verifier.guard(
+        "Staff turnover at Fenwick Logistics fell to 17% in 2022.",
+        [{"source_id": "S1", "text": source}],
+        policy="redact",
+    )
+    assert [c.outcome for c in guarded.case.claims] == [ClaimOutcome.REFUTED]
