@@ -20,8 +20,9 @@ import regex
 
 from ..lexicon.polarity import FALLING_WORDS, OPPOSITE_PAIRS, PRICE_COMPARISONS, RISING_WORDS
 from ..text.words import function_words, lex_tokens, stem, stem_tokens
+from .claim_figures import gate_needs
 from .clause_pairs import clause_words, one_stating_pair
-from .figures import span_figures
+from .figures import claim_needs, needs_met, span_figures
 from .gate_result import GateResult
 
 __all__ = ["direction_gate", "read_direction"]
@@ -40,6 +41,10 @@ for _a, _b in _OPPOSITES:
     _OPPOSITE.setdefault(stem(_a), set()).add(stem(_b))
     _OPPOSITE.setdefault(stem(_b), set()).add(stem(_a))
 
+
+_TOKEN = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}.,'’-]*")
+# words after and before a turned word that hold the figure it moves by or to
+_AFTER, _BEFORE = 8, 4
 
 _FROM_TO = regex.compile(r"\bfrom\s+(?:the\s+)?([\p{L}-]+)\s+to\s+(?:the\s+)?([\p{L}-]+)", regex.I)
 
@@ -64,10 +69,10 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
     route = _reversed_route(claim, sentence)
     if route is not None:
         return route
-    if _other_figures(claim, sentence):
-        return GateResult("direction", False)
     claim, sentence = _priced(claim), _priced(sentence)
     found = _turned_word(claim, sentence)
+    if found.fired and _moved_otherwise(claim, sentence, found.terms):
+        return GateResult("direction", False)
     if found.fired and not set(found.terms) <= _CHANGES and _compared_otherwise(claim, sentence):
         return GateResult("direction", False)  # "older than Tanabe" / "younger than Mbeki"
     c, s = set(_stems(claim)) & _CHANGES, set(_stems(sentence)) & _CHANGES
@@ -76,23 +81,41 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
     pair = one_stating_pair(claim, sentence)
     if pair is None or pair == (claim, sentence):
         return found
-    if _other_figures(claim, pair[1]):
-        return found
     # read in part of the sentence, only words of change count, no comparison ("A is
     # smaller than B" is "B is larger than A"), and only as a hint, never a contradiction
     inner = _turned_word(*pair)
     fired = inner.fired and set(inner.terms) <= _CHANGES
+    fired = fired and not _moved_otherwise(*pair, inner.terms)
     return GateResult(inner.name, fired, inner.explanation if fired else "")
 
 
-def _other_figures(claim: str, sentence: str) -> bool:
-    """Does ``sentence`` state another figure of a kind the claim states, and not the
-    claim's? Then it speaks of another value or time ("Occupancy fell to 54% in the first
-    quarter" / "occupancy rose to 78% in the second quarter")."""
-    mine, theirs = span_figures(claim).stated, span_figures(sentence).stated
-    return any(
-        (kind, value) not in theirs and any(k == kind for k, _ in theirs) for kind, value in mine
-    )
+def _near(text: str, term: str) -> tuple[str, str]:
+    """The words after and before the first word of ``text`` whose stem is ``term``: where
+    the figure it moves by or to stands ("rose by 2 mmHg", "fell to 9% in 2023", "1.4C
+    lower")."""
+    tokens = list(_TOKEN.finditer(text))
+    for i, m in enumerate(tokens):
+        if stem(m[0].casefold()) == term:
+            after = tokens[min(len(tokens) - 1, i + _AFTER)].end()
+            return text[m.end() : after], text[tokens[max(0, i - _BEFORE)].start() : m.start()]
+    return "", ""
+
+
+def _moved_otherwise(claim: str, sentence: str, terms: Sequence[str]) -> bool:
+    """Does the sentence's turned word move by or to another figure of a kind the claim's
+    moves by, one the claim's figure cannot be read from (rounding allowed)? Then it speaks
+    of another value or time ("fell to 54% in the first quarter" / "rose to 78% in the
+    second quarter"; "rose by 19.8%" / "fell by 20%" is turned round)."""
+    if len(terms) != 2:
+        return False
+    asked = {r for need in gate_needs(claim) for r in need.readings}  # no code, no name
+    for mine, theirs in zip(_near(claim, terms[0]), _near(sentence, terms[1]), strict=True):
+        needs = [n for n in claim_needs(mine) if set(n.readings) & asked]
+        if needs:  # the side of the turned word the claim's figure stands on, after first
+            figures = span_figures(theirs)
+            kinds = {kind for kind, _ in figures.stated}
+            return any(n.kind in kinds and not needs_met([n], figures) for n in needs)
+    return False
 
 
 _PRICES = tuple((regex.compile(p, regex.IGNORECASE), word) for p, word in PRICE_COMPARISONS)

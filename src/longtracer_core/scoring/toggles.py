@@ -46,6 +46,7 @@ from functools import lru_cache
 import regex
 
 from ..contracts import ReasonCode
+from ..lexicon.grammar import PRONOUNS
 from ..lexicon.polarity import (
     CLAUSE_BREAKS,
     FALLING_WORDS,
@@ -350,20 +351,23 @@ def _covered(
     if not extra:
         return True
     main = read.clauses[0] if read.clauses else None
-    lent = before if _lends(before, mine, other) else frozenset()
     if main is not None and other is not main:
-        lent = lent | main.content
-    return extra <= lent
+        return extra <= main.content  # the nearer lender: the sentence's own main clause
+    return extra <= before and _lends(before, mine, other)
 
 
 def _lends(before: frozenset[str], mine: ClauseWords, other: ClauseWords) -> bool:
-    """May the sentence ``before`` lend the claim the words ``other`` leaves to it? Only
-    to a clause that says nothing the claim does not, when ``before`` does not speak of the
-    word denied, and when the claim sets no lent word beside one of the clause's own ("A
-    and B", "A or B", "between A and B"): "Velmor is licensed for children. Dabrix is not
-    approved for children" lends "Between Velmor and Dabrix, Velmor is approved" nothing."""
+    """May the sentence ``before`` lend the claim the words ``other`` (the first clause of
+    its sentence) leaves to it? Only to a clause that says nothing the claim does not and
+    refers to nothing by a pronoun ("It did not survive the flood" may be the other
+    bridge), when ``before`` does not speak of the word denied, and when the claim sets no
+    lent word beside one of the clause's own ("A and B", "A or B", "between A and B"):
+    "Velmor is licensed for children. Dabrix is not approved for children" lends "Between
+    Velmor and Dabrix, Velmor is approved" nothing."""
     denied = other.denied if other.negated else mine.denied
     if not other.content <= mine.content or denied in before:
+        return False
+    if any(t in PRONOUNS for t in negation_words(other.text)):
         return False
     lent, own = mine.content - other.content, other.content - before
     for a, b in _PAIRED.findall(mine.text):

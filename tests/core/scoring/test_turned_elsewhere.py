@@ -66,6 +66,38 @@ def test_a_sentence_before_lends_no_subject_to_another_statement(claim, evidence
     assert "negation_conflict" not in kinds(claim, evidence)
 
 
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        # found in review: a pronoun may stand for another thing than the sentence before names
+        (
+            "The older bridge survived the flood.",
+            "The older bridge came through the flood intact, unlike the new footbridge. It did "
+            "not survive the flood.",
+        ),
+        (
+            "Apples can be stored in the fridge.",
+            "Apples, pears and grapes keep well in the fridge. Bananas are different; they "
+            "cannot be stored in the fridge.",
+        ),
+        (
+            "Anna's brother works in engineering.",
+            "Anna's brother is employed as an engineer at Siemens. She does not work in "
+            "engineering.",
+        ),
+        # a later clause takes its scene from its own sentence, not from the one before
+        (
+            "Adults need a second dose of the vaccine.",
+            "Adults require two doses of the vaccine. For children a single dose is enough; a "
+            "second dose is not needed.",
+        ),
+    ],
+)
+def test_a_clause_that_may_speak_of_something_else_borrows_no_subject(claim, evidence):
+    """Correct sentences the first version of the rule deleted."""
+    assert "negation_conflict" not in kinds(claim, evidence)
+
+
 def test_the_lent_subject_still_needs_the_dropped_negation_to_be_the_clauses_own():
     found = kinds(
         "In the Marden region, existing gas boilers have to be serviced every year.", BOILERS
@@ -91,6 +123,12 @@ def test_a_sentence_that_states_another_figure_of_the_kind_turns_no_direction(cl
         ("Staff turnover at Fenwick fell to 17% in 2022.", "Staff turnover at Fenwick rose to 17% in 2022."),
         # a figure the sentence lacks is no other value: "version 5" is named elsewhere
         ("Memory use rose by 30 percent in version 5.", "Memory use dropped by 30 percent."),
+        # found in review: rounded figures, background figures, another figure further on
+        ("Profits fell by 20% in 2023.", "Profits rose by 19.8% in 2023."),
+        ("Output at the plant, which opened in 1998, fell 12% in 2023.", "The plant opened in 1998 and employs 400 people. Output rose 12% in 2023."),
+        ("The company's 300 stores saw sales fall 4%.", "The company runs 300 stores. Sales rose 4% across its stores, and it opened 20 new ones."),
+        ("Turnover fell by 15% to £2m in the year to March 2024.", "Turnover rose by 15% to £2 million in the year to March 2024."),
+        ("The village, home to 800 people, lies 5 km east of the town.", "The village has 800 inhabitants. It lies 5 km west of the town and 12 km from the coast."),
     ],
 )  # fmt: skip
 def test_the_same_figures_turned_round_still_fire(claim, sentence):
