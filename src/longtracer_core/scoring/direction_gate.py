@@ -6,10 +6,10 @@ A word of change turned round ("rose" / "fell"), an opposite of ``OPPOSITE_PAIRS
 Read against the evidence sentence that shares the most words with the claim, then
 against another sentence of the span a clause of the claim speaks of (``read_direction``).
 A comparison read from the other side ("Mbeki is older than Tanabe" / "Tanabe is younger
-than Mbeki") is no direction error, nor is a sentence (or the part of it read) that states
-another figure of a kind the claim states and not the claim's: it speaks of another value or
-time ("fell to 54% in the first quarter" / "rose to 78% in the second quarter"). Pure functions of strings; ``gates.check_gates``
-runs it with the other gates.
+than Mbeki") is no direction error, nor is a turned word that moves by or to another figure
+of the kind the claim's moves by, one the claim's cannot be read from: it speaks of another
+value or time ("fell to 54% in the first quarter" / "rose to 78% in the second quarter").
+Pure functions of strings; ``gates.check_gates`` runs it with the other gates.
 """
 
 from __future__ import annotations
