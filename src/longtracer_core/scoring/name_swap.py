@@ -221,14 +221,28 @@ def _swap(claim: str, part: tuple[int, int], sentence: str, index: EvidenceIndex
     if shared < max(MIN_SHARED, SHARE * needed):
         return None
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op != "replace" or i2 - i1 > _LONGEST[0] or j2 - j1 > _LONGEST[1]:
+        if op != "replace":
             continue
+        if i2 - i1 > _LONGEST[0] or j2 - j1 > _LONGEST[1]:
+            i1, j1 = _last_names(mine, i1, i2), _last_names(theirs, j1, j2)
+            if not 0 < i2 - i1 <= _LONGEST[0] or not 0 < j2 - j1 <= _LONGEST[1]:
+                continue
         if not (_inside(claim, mine, i1) and _inside(sentence, theirs, j1)):
             continue
         bound = _named_swap(claim, mine, (i1, i2, j1, j2), sentence, theirs, index)
         if bound is not None and not _said_of(bound.claimed, clause, shared, index):
             return bound
     return None
+
+
+def _last_names(tokens: Tokens, start: int, end: int) -> int:
+    """Where the run of names that ends a long stretch begins ("… is provided by
+    Harbourside Ambulance Trust" before the words both texts share: the names stand where
+    the other text's do); ``end`` when the stretch ends on no name."""
+    at = end
+    while at > start and _named(tokens[at - 1][0]):
+        at -= 1
+    return at
 
 
 def _parts(text: str) -> list[tuple[int, int]]:

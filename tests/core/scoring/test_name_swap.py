@@ -152,3 +152,40 @@ def test_a_swapped_name_marks_the_sentence_uncertain_and_never_deletes_it():
     assert swapped and all(c.outcome is ClaimOutcome.UNCERTAIN for c in swapped)
     assert any("Marcus Lee" in (c.finding or "") for c in swapped)
     assert not any(c.outcome is ClaimOutcome.REFUTED for c in result.claims)
+
+
+RACE = evidence_index(
+    [
+        (
+            "S1",
+            "Timing is provided by ChipLine, and your chip is built into your bib. Medical cover "
+            "along the route is provided by Harbourside Ambulance Trust, with first-aid posts at "
+            "every 5 km marker and at the finish.",
+        )
+    ]
+)
+
+
+def race(claim: str) -> list[dict[str, str]]:
+    return [f.as_dict() for f in evidence_findings(claim, RACE) if f.kind == "name_binding"]
+
+
+def test_a_name_put_where_a_longer_wording_ends_on_another_name_is_found():
+    (finding,) = race(
+        "Medical cover comes from ChipLine, with first-aid posts every 5 km and at the finish."
+    )
+    assert (finding["claimed"], finding["stated"]) == ("ChipLine", "Harbourside Ambulance Trust")
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # the sentence's own name, worded anew around it
+        "Medical cover comes from Harbourside Ambulance Trust, with first-aid posts every 5 km "
+        "and at the finish.",
+        "Medical cover comes from the ambulance trust, with first-aid posts every 5 km and at "
+        "the finish.",
+    ],
+)
+def test_a_longer_wording_around_the_same_name_is_no_swap(claim):
+    assert race(claim) == []
