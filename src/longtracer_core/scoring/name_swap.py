@@ -11,7 +11,10 @@ names someone else.
 Read clause by clause against the evidence sentence closest to the claim. The words of the
 two are aligned in order (``difflib``), and the clause must share at least four content
 words with the sentence, and at least 60 % of its own, in the aligned stretches. A finding
-needs one stretch where the claim writes a name and the sentence another:
+needs one stretch where the claim writes a name and the sentence another (of a longer
+stretch, the names that end both sides, right before words the two share: "comes from
+ChipLine, with first-aid posts" / "is provided by Harbourside Ambulance Trust, with
+first-aid posts"):
 
 * both names stand inside their sentences, never first in a sentence, a label or a line
   (a capitalised opener is no name), and a title ("Dr", "Ms") is no name;
