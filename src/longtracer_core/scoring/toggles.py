@@ -23,8 +23,10 @@ a finding, read clause by clause:
 * a negated clause may leave its subject to the sentence before it in its source ("…
   may no longer be fitted with gas boilers. Existing boilers do not have to be removed"
   against "In the Marden region, existing gas boilers have to be removed") when it says
-  nothing the claim does not, that sentence does not speak of the denied word, and the
-  claim sets no lent word beside one of the clause's own ("Between Velmor and Dabrix");
+  nothing the claim does not, refers to nothing by a pronoun, is the first clause of its
+  sentence and no clause after it narrows it ("… when the park hosts events"), that
+  sentence does not speak of the denied word, and the claim sets no lent word beside one
+  of the clause's own ("Between Velmor and Dabrix");
 * the claim's clause holds no figure the evidence clause lacks ("900 are not endemic" is
   no toggle of "300 are endemic");
 * the evidence clause has no word before the turned or negated one that the claim lacks
@@ -61,6 +63,7 @@ from ..lexicon.polarity import (
     RELATION_WORDS,
     RISING_WORDS,
     TOGGLE_PAIRS,
+    UNNARROWING_JOINS,
 )
 from ..text.words import function_words, lex_tokens, negation_words, stem, stem_tokens
 from .findings import Finding, quote
@@ -94,6 +97,7 @@ for _a, _b in (*OPPOSITE_PAIRS, *TOGGLE_PAIRS):
     for _x, _y in ((stem(_a), stem(_b)), (stem(_b), stem(_a))):
         _OPPOSITE[_x] = _OPPOSITE.get(_x, frozenset()) | {_y}
 _RELATIONS = frozenset(stem(w) for w in RELATION_WORDS)
+_OPENER = regex.compile(r"[^\p{L}\p{N}]*([\p{L}\p{N}]+)")  # the first word after a clause
 # two words set side by side ("Velmor and Dabrix", "A or B", "A versus B", "A than B")
 _PAIRED = regex.compile(
     r"([\p{L}\p{N}][\p{L}\p{N}'’-]*)\s+(?:and|or|nor|versus|vs\.?|than)\s+(?:the\s+)?"
@@ -331,10 +335,22 @@ def _match(
             elif (
                 mine.content <= read.content | before
                 and _negates(mine, other)
-                and _covered(mine, other, read, before)
+                and _covered(mine, other, read, _unnarrowed(other, text, before))
             ):
                 found = Toggle("negation", source_id, text, other.text)
     return found
+
+
+def _unnarrowed(other: ClauseWords, sentence: str, before: frozenset[str]) -> frozenset[str]:
+    """``before`` when no clause narrows ``other`` after it in ``sentence`` (a following
+    clause opens with ``UNNARROWING_JOINS`` or none follows), else nothing: "A visa is not
+    required when the visit is for tourism" denies only for tourists."""
+    at = sentence.find(other.text)
+    rest = sentence[at + len(other.text) :] if at >= 0 else ""
+    opener = _OPENER.match(rest)
+    if opener is None or opener[1].casefold() in UNNARROWING_JOINS:
+        return before
+    return frozenset()
 
 
 def _covered(

@@ -189,3 +189,34 @@ def test_a_name_put_where_a_longer_wording_ends_on_another_name_is_found():
 )
 def test_a_longer_wording_around_the_same_name_is_no_swap(claim):
     assert race(claim) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        # found in review: the long stretch's names are those of a description before them
+        (
+            "The ceasefire was brokered by Norway after talks that lasted three days.",
+            "Norway has acted as a mediator in the conflict since 2019. The ceasefire was brokered "
+            "by a small team led by the country's veteran special envoy, Ingrid Solberg, after "
+            "talks that lasted three days.",
+        ),
+        (
+            "The warning was issued by the Met Office for the whole of northern Scotland on Sunday.",
+            "The Met Office is the UK's national weather service. The warning was issued by the "
+            "weather service's senior duty forecaster, Callum Reid, for the whole of northern "
+            "Scotland on Sunday.",
+        ),
+        (
+            "The bridge over the river links Tarnby with the ferry port and carries 30,000 "
+            "vehicles a day.",
+            "The town of Tarnby sits on the east bank of the river Ouse. The bridge over the river "
+            "links the old market quarter on the east bank known as Fishergate with the ferry port "
+            "and carries 30,000 vehicles a day.",
+        ),
+    ],
+)
+def test_names_a_long_stretch_describes_are_no_swap(claim, evidence):
+    """Correct sentences the first version of the long-stretch reading marked."""
+    index = evidence_index([("S1", evidence)])
+    assert [f for f in evidence_findings(claim, index) if f.kind == "name_binding"] == []

@@ -85,6 +85,22 @@ def test_a_sentence_before_lends_no_subject_to_another_statement(claim, evidence
             "Anna's brother is employed as an engineer at Siemens. She does not work in "
             "engineering.",
         ),
+        # found in a second review: a clause that narrows the negated one ("when", "if")
+        (
+            "A visa is required for anyone who intends to work in the country.",
+            "Anyone who intends to work in the country must apply for a visa before arrival. A "
+            "visa is not required when the visit is for tourism.",
+        ),
+        (
+            "Registered dogs are permitted in Elm Park on a lead.",
+            "Registered dogs may be walked in Elm Park on a lead. Dogs are not permitted when the "
+            "park hosts events.",
+        ),
+        (
+            "The bonus is not paid to agency contractors.",
+            "Agency contractors are excluded from the scheme. The bonus is paid when the year's "
+            "results are published.",
+        ),
         # a later clause takes its scene from its own sentence, not from the one before
         (
             "Adults need a second dose of the vaccine.",
