@@ -261,10 +261,10 @@ def _described_long(text: str, tokens: Tokens, start: int, at: int) -> bool:
     """Do a long stretch's names stand for a description before them: a "the" just before
     ("the country's envoy Ingrid Solberg"), or the names set after it as its name ("the
     service's senior duty forecaster, Callum Reid", "the quarter known as Fishergate")?"""
-    if any(w.casefold() == "the" for w, _, _ in tokens[max(0, at - _LEAD) : at]):
+    if _described(tokens[max(0, at - _LEAD) : at + 1], tokens[at]):
         return True
     named = "," in text[tokens[at - 1][2] : tokens[at][1]] or tokens[at - 1][0] in _NAMING
-    return named and any(w.casefold() == "the" for w, _, _ in tokens[max(0, start - 1) : at])
+    return named and _described(tokens[max(0, start - 1) : at + 1], tokens[at])
 
 
 def _parts(text: str) -> list[tuple[int, int]]:
