@@ -36,7 +36,6 @@ __all__ = [
     "ALL_EXTENT_DETERMINERS",
     "ANY_LICENSERS",
     "CONDITIONS",
-    "UNNARROWING_JOINS",
     "CONDITION_JOINS",
     "CONTRAST_PHRASES",
     "COORDINATORS",
@@ -314,10 +313,6 @@ SCHEDULE_VERBS = frozenset(
 # words that open the case a condition describes ("if you have none"), and those that join
 # a second case to it ("if it was never protected, or you never got the information, …")
 CONDITIONS = frozenset("if unless whether".split())
-# words that open a clause after a negated one without narrowing it ("Existing boilers do
-# not have to be removed, and repairs remain permitted"; not "when", "while", "unless":
-# "Dogs are not permitted when the park hosts events" denies only at those times)
-UNNARROWING_JOINS = frozenset("and although though but yet whereas".split())
 CONDITION_JOINS = frozenset("or and".split())
 # words before a claim's "any" in its clause that make it "some at all", no claim about
 # every one: a negation, a condition or a word of opposition ("isn't covered by any", "if

@@ -22,7 +22,7 @@ from ..lexicon.polarity import FALLING_WORDS, OPPOSITE_PAIRS, PRICE_COMPARISONS,
 from ..text.words import function_words, lex_tokens, stem, stem_tokens
 from .claim_figures import gate_needs
 from .clause_pairs import clause_words, one_stating_pair
-from .figures import claim_needs, needs_met, span_figures
+from .figures import Need, SpanFigures, claim_needs, needs_met, span_figures
 from .gate_result import GateResult
 
 __all__ = ["direction_gate", "read_direction"]
@@ -43,8 +43,9 @@ for _a, _b in _OPPOSITES:
 
 
 _TOKEN = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}.,'’-]*")
-# words after and before a turned word that hold the figure it moves by or to
-_AFTER, _BEFORE = 8, 4
+# words after and before a turned word that hold the figure it moves by or to ("to 9% in",
+# "by 2 mmHg": the first figure after it, not those of the next phrase)
+_AFTER, _BEFORE = 3, 3
 
 _FROM_TO = regex.compile(r"\bfrom\s+(?:the\s+)?([\p{L}-]+)\s+to\s+(?:the\s+)?([\p{L}-]+)", regex.I)
 
@@ -89,33 +90,40 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
     return GateResult(inner.name, fired, inner.explanation if fired else "")
 
 
-def _near(text: str, term: str) -> tuple[str, str]:
-    """The words after and before the first word of ``text`` whose stem is ``term``: where
-    the figure it moves by or to stands ("rose by 2 mmHg", "fell to 9% in 2023", "1.4C
-    lower")."""
+def _near(text: str, term: str) -> list[tuple[str, str]]:
+    """The words after and before each word of ``text`` whose stem is ``term``: where the
+    figure it moves by or to stands ("rose by 2 mmHg", "fell to 9%", "1.4C lower")."""
     tokens = list(_TOKEN.finditer(text))
-    for i, m in enumerate(tokens):
-        if stem(m[0].casefold()) == term:
-            after = tokens[min(len(tokens) - 1, i + _AFTER)].end()
-            return text[m.end() : after], text[tokens[max(0, i - _BEFORE)].start() : m.start()]
-    return "", ""
+    return [
+        (
+            text[m.end() : tokens[min(len(tokens) - 1, i + _AFTER)].end()],
+            text[tokens[max(0, i - _BEFORE)].start() : m.start()],
+        )
+        for i, m in enumerate(tokens)
+        if stem(m[0].casefold()) == term
+    ]
 
 
 def _moved_otherwise(claim: str, sentence: str, terms: Sequence[str]) -> bool:
-    """Does the sentence's turned word move by or to another figure of a kind the claim's
-    moves by, one the claim's figure cannot be read from (rounding allowed)? Then it speaks
-    of another value or time ("fell to 54% in the first quarter" / "rose to 78% in the
-    second quarter"; "rose by 19.8%" / "fell by 20%" is turned round)."""
-    if len(terms) != 2:
-        return False
+    """Does every word of the sentence turned against the claim's move by or to another
+    figure of a kind the claim's moves by, one the claim's cannot be read from (rounding
+    allowed; read on the side of the word the claim's figure stands, after it first)? Then
+    it speaks of another value or time ("fell to 54% in the first quarter" / "rose to 78% in
+    the second quarter"; "rose by 19.8%" / "fell by 20%" is turned round, and so is "sales
+    fell 5%" / "Costs rose 2% …, and sales rose 5%")."""
+    mine = _near(claim, terms[0])[:1] if len(terms) == 2 else []
     asked = {r for need in gate_needs(claim) for r in need.readings}  # no code, no name
-    for mine, theirs in zip(_near(claim, terms[0]), _near(sentence, terms[1]), strict=True):
-        needs = [n for n in claim_needs(mine) if set(n.readings) & asked]
-        if needs:  # the side of the turned word the claim's figure stands on, after first
-            figures = span_figures(theirs)
-            kinds = {kind for kind, _ in figures.stated}
-            return any(n.kind in kinds and not needs_met([n], figures) for n in needs)
+    for side in (0, 1):
+        needs = [n for w in mine for n in claim_needs(w[side]) if set(n.readings) & asked]
+        if needs:
+            theirs = [span_figures(w[side]) for w in _near(sentence, terms[1])]
+            return bool(theirs) and all(_other(needs, f) for f in theirs)
     return False
+
+
+def _other(needs: Sequence[Need], figures: SpanFigures) -> bool:
+    kinds = {kind for kind, _ in figures.stated}
+    return any(n.kind in kinds and not needs_met([n], figures) for n in needs)
 
 
 _PRICES = tuple((regex.compile(p, regex.IGNORECASE), word) for p, word in PRICE_COMPARISONS)

@@ -11,11 +11,7 @@ names someone else.
 Read clause by clause against the evidence sentence closest to the claim. The words of the
 two are aligned in order (``difflib``), and the clause must share at least four content
 words with the sentence, and at least 60 % of its own, in the aligned stretches. A finding
-needs one stretch where the claim writes a name and the sentence another (of a longer
-stretch, the names that end both sides, right before words the two share: "comes from
-ChipLine, with first-aid posts" / "is provided by Harbourside Ambulance Trust, with
-first-aid posts", unless they name a description before them: "the country's envoy,
-Ingrid Solberg", "the quarter known as Fishergate"):
+needs one stretch where the claim writes a name and the sentence another:
 
 * both names stand inside their sentences, never first in a sentence, a label or a line
   (a capitalised opener is no name), and a title ("Dr", "Ms") is no name;
@@ -65,8 +61,6 @@ _TOKEN = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}]|[-.’'](?=[\p{L}\p{N}]))*"
 _CLAUSES = regex.compile(CLAUSE_BREAKS, regex.IGNORECASE)
 _OPENS = regex.compile(r"[.:;!?\n]")  # what opens a sentence, a label or a line
 _ACRONYM = 3
-_LEAD = 4  # words before a long stretch's names read for a description ("the city's …")
-_NAMING = frozenset({"as", "called", "named"})  # "known as Fishergate"
 _SHORTEST = 3  # letters of a name cut short
 
 
@@ -227,44 +221,14 @@ def _swap(claim: str, part: tuple[int, int], sentence: str, index: EvidenceIndex
     if shared < max(MIN_SHARED, SHARE * needed):
         return None
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op != "replace":
+        if op != "replace" or i2 - i1 > _LONGEST[0] or j2 - j1 > _LONGEST[1]:
             continue
-        if i2 - i1 > _LONGEST[0] or j2 - j1 > _LONGEST[1]:
-            a, b = _last_names(claim, mine, i1, i2), _last_names(sentence, theirs, j1, j2)
-            if not 0 < i2 - a <= _LONGEST[0] or not 0 < j2 - b <= _LONGEST[1]:
-                continue
-            if _described_long(claim, mine, i1, a) or _described_long(sentence, theirs, j1, b):
-                continue
-            i1, j1 = a, b
         if not (_inside(claim, mine, i1) and _inside(sentence, theirs, j1)):
             continue
         bound = _named_swap(claim, mine, (i1, i2, j1, j2), sentence, theirs, index)
         if bound is not None and not _said_of(bound.claimed, clause, shared, index):
             return bound
     return None
-
-
-def _last_names(text: str, tokens: Tokens, start: int, end: int) -> int:
-    """Where the run of names that ends a long stretch begins, the names written together
-    ("… is provided by Harbourside Ambulance Trust" before the words both texts share: the
-    names stand where the other text's do; no run across a comma); ``end`` when the
-    stretch ends on no name."""
-    at = end
-    while at > start and _named(tokens[at - 1][0]):
-        if at < end and text[tokens[at - 1][2] : tokens[at][1]].strip():
-            break
-        at -= 1
-    return at
-
-
-def _described_long(text: str, tokens: Tokens, start: int, at: int) -> bool:
-    """Do a long stretch's names stand for a description before them: a "the" just before
-    ("the country's envoy Ingrid Solberg"), or the names set after it as its name ("the
-    service's senior duty forecaster, Callum Reid", "the quarter known as Fishergate")?"""
-    if _described(tokens[max(0, at - _LEAD) : at + 1], tokens[at]):
-        return True
-    named = "," in text[tokens[at - 1][2] : tokens[at][1]] or tokens[at - 1][0] in _NAMING
-    return named and _described(tokens[max(0, start - 1) : at + 1], tokens[at])
 
 
 def _parts(text: str) -> list[tuple[int, int]]:

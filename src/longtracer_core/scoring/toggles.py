@@ -20,13 +20,6 @@ a finding, read clause by clause:
   word with a negative prefix: legal / illegal), and the
   words the two share stand on the same side of it, those after it in the same order —
   "A is higher than B" against "B is lower than A" says the same thing and is no finding;
-* a negated clause may leave its subject to the sentence before it in its source ("…
-  may no longer be fitted with gas boilers. Existing boilers do not have to be removed"
-  against "In the Marden region, existing gas boilers have to be removed") when it says
-  nothing the claim does not, refers to nothing by a pronoun, is the first clause of its
-  sentence and no clause after it narrows it ("… when the park hosts events"), that
-  sentence does not speak of the denied word, and the claim sets no lent word beside one
-  of the clause's own ("Between Velmor and Dabrix");
 * the claim's clause holds no figure the evidence clause lacks ("900 are not endemic" is
   no toggle of "300 are endemic");
 * the evidence clause has no word before the turned or negated one that the claim lacks
@@ -41,14 +34,13 @@ the matcher. Pure functions over text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import regex
 
 from ..contracts import ReasonCode
-from ..lexicon.grammar import PRONOUNS
 from ..lexicon.polarity import (
     CLAUSE_BREAKS,
     FALLING_WORDS,
@@ -63,7 +55,6 @@ from ..lexicon.polarity import (
     RELATION_WORDS,
     RISING_WORDS,
     TOGGLE_PAIRS,
-    UNNARROWING_JOINS,
 )
 from ..text.words import function_words, lex_tokens, negation_words, stem, stem_tokens
 from .findings import Finding, quote
@@ -97,13 +88,6 @@ for _a, _b in (*OPPOSITE_PAIRS, *TOGGLE_PAIRS):
     for _x, _y in ((stem(_a), stem(_b)), (stem(_b), stem(_a))):
         _OPPOSITE[_x] = _OPPOSITE.get(_x, frozenset()) | {_y}
 _RELATIONS = frozenset(stem(w) for w in RELATION_WORDS)
-_OPENER = regex.compile(r"[^\p{L}\p{N}]*([\p{L}\p{N}]+)")  # the first word after a clause
-# two words set side by side ("Velmor and Dabrix", "A or B", "A versus B", "A than B")
-_PAIRED = regex.compile(
-    r"([\p{L}\p{N}][\p{L}\p{N}'’-]*)\s+(?:and|or|nor|versus|vs\.?|than)\s+(?:the\s+)?"
-    r"([\p{L}\p{N}][\p{L}\p{N}'’-]*)",
-    regex.IGNORECASE,
-)
 _UP = frozenset(stem(w) for w in RISING_WORDS)
 _DOWN = frozenset(stem(w) for w in FALLING_WORDS)
 for _group, _other in ((_UP, _DOWN), (_DOWN, _UP)):
@@ -292,27 +276,14 @@ def _figures(text: str) -> frozenset[str]:
     return frozenset(numeric_values(text))
 
 
-def _with_before(
-    evidence: Sequence[tuple[str, str, SentenceClauses]],
-) -> Iterator[tuple[str, str, SentenceClauses, frozenset[str]]]:
-    """Each evidence sentence with the content words of the sentence before it in its
-    source (what it may leave to that sentence: "New homes in the Marden region may no
-    longer be fitted with gas boilers. Existing boilers do not have to be removed")."""
-    before: frozenset[str] = frozenset()
-    last = None
-    for source_id, text, read in evidence:
-        yield source_id, text, read, before if source_id == last else frozenset()
-        before, last = read.content, source_id
-
-
 def _match(
     mine: ClauseWords, evidence: Sequence[tuple[str, str, SentenceClauses]]
 ) -> Toggle | None:
     """The first evidence clause ``mine`` turns around, unless another says it its way."""
     found = None
     own = _figures(mine.text)
-    for source_id, text, read, before in _with_before(evidence):
-        if len(mine.content - read.content - before) > 1:
+    for source_id, text, read in evidence:
+        if len(mine.content - read.content) > 1:
             continue  # every case below needs all the claim's words but one in the sentence
         main = read.clauses[0].content if read.clauses else frozenset()
         for other in read.clauses:
@@ -333,64 +304,25 @@ def _match(
             if turned is not None:
                 found = Toggle("direction", source_id, text, other.text, turned)
             elif (
-                mine.content <= read.content | before
+                mine.content <= read.content
                 and _negates(mine, other)
-                and _covered(mine, other, read, _unnarrowed(other, text, before))
+                and _covered(mine, other, read)
             ):
                 found = Toggle("negation", source_id, text, other.text)
     return found
 
 
-def _unnarrowed(other: ClauseWords, sentence: str, before: frozenset[str]) -> frozenset[str]:
-    """``before`` when no clause narrows ``other`` after it in ``sentence`` (a following
-    clause opens with ``UNNARROWING_JOINS`` or none follows), else nothing: "A visa is not
-    required when the visit is for tourism" denies only for tourists."""
-    at = sentence.find(other.text)
-    rest = sentence[at + len(other.text) :] if at >= 0 else ""
-    opener = _OPENER.match(rest)
-    if opener is None or opener[1].casefold() in UNNARROWING_JOINS:
-        return before
-    return frozenset()
-
-
-def _covered(
-    mine: ClauseWords, other: ClauseWords, read: SentenceClauses, before: frozenset[str]
-) -> bool:
+def _covered(mine: ClauseWords, other: ClauseWords, read: SentenceClauses) -> bool:
     """Are the claim's words that the negated clause lacks its subject, lent by the main
     clause to a later one ("The vaccine contains live virus" / "The vaccine cannot cause
-    shingles because it does not contain live virus"), or by the sentence ``before`` to a
-    clause that says nothing the claim does not ("… in the Marden region may no longer be
-    fitted with gas boilers. Existing boilers do not have to be removed")? A main clause lends
-    nothing: "Parking is not included in the room rate" is no toggle of "The room rate
-    includes breakfast, while parking is charged"."""
+    shingles because it does not contain live virus")? A main clause lends nothing: "Parking
+    is not included in the room rate" is no toggle of "The room rate includes breakfast,
+    while parking is charged"."""
     extra = mine.content - other.content
     if not extra:
         return True
     main = read.clauses[0] if read.clauses else None
-    if main is not None and other is not main:
-        return extra <= main.content  # the nearer lender: the sentence's own main clause
-    return extra <= before and _lends(before, mine, other)
-
-
-def _lends(before: frozenset[str], mine: ClauseWords, other: ClauseWords) -> bool:
-    """May the sentence ``before`` lend the claim the words ``other`` (the first clause of
-    its sentence) leaves to it? Only to a clause that says nothing the claim does not and
-    refers to nothing by a pronoun ("It did not survive the flood" may be the other
-    bridge), when ``before`` does not speak of the word denied, and when the claim sets no
-    lent word beside one of the clause's own ("A and B", "A or B", "between A and B"):
-    "Velmor is licensed for children. Dabrix is not approved for children" lends "Between
-    Velmor and Dabrix, Velmor is approved" nothing."""
-    denied = other.denied if other.negated else mine.denied
-    if not other.content <= mine.content or denied in before:
-        return False
-    if any(t in PRONOUNS for t in negation_words(other.text)):
-        return False
-    lent, own = mine.content - other.content, other.content - before
-    for a, b in _PAIRED.findall(mine.text):
-        pair = {stem(a.casefold()), stem(b.casefold())}
-        if pair & lent and pair & own:
-            return False
-    return True
+    return main is not None and other is not main and extra <= main.content
 
 
 def toggle(claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]) -> Toggle | None:

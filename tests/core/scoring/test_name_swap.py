@@ -170,13 +170,6 @@ def race(claim: str) -> list[dict[str, str]]:
     return [f.as_dict() for f in evidence_findings(claim, RACE) if f.kind == "name_binding"]
 
 
-def test_a_name_put_where_a_longer_wording_ends_on_another_name_is_found():
-    (finding,) = race(
-        "Medical cover comes from ChipLine, with first-aid posts every 5 km and at the finish."
-    )
-    assert (finding["claimed"], finding["stated"]) == ("ChipLine", "Harbourside Ambulance Trust")
-
-
 @pytest.mark.parametrize(
     "claim",
     [

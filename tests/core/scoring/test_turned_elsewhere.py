@@ -1,6 +1,6 @@
-"""A claim turned round against a sentence that names its subject only in the sentence before
-is refuted; a claim about another period or value than the sentence that moves the other way
-is never refuted (it would be deleted)."""
+"""A clause whose subject only the sentence before names, said its other way, is never read as
+turned round (correct sentences a reading that lent it that subject deleted), and a claim
+about another period or value than the sentence that moves the other way is never refuted."""
 
 from __future__ import annotations
 
@@ -21,23 +21,6 @@ BOILERS = (
     "From January 2026, new homes in the Marden region may no longer be fitted with gas "
     "boilers. Existing boilers do not have to be removed, and repairs to them remain permitted."
 )
-PARIS = (
-    "Under the Paris Agreement, each country sets its own emissions target. The targets "
-    "themselves are not legally binding, although the obligation to submit them is."
-)
-
-
-@pytest.mark.parametrize(
-    ("claim", "evidence"),
-    [
-        ("In the Marden region, existing gas boilers have to be removed.", BOILERS),
-        ("Under the Paris Agreement, the emissions targets themselves are legally binding.", PARIS),
-    ],
-)
-def test_a_negation_dropped_from_a_clause_whose_subject_the_sentence_before_names_is_found(
-    claim, evidence
-):
-    assert "negation_conflict" in kinds(claim, evidence)
 
 
 @pytest.mark.parametrize(
@@ -61,7 +44,7 @@ def test_a_negation_dropped_from_a_clause_whose_subject_the_sentence_before_name
         ),
     ],
 )
-def test_a_sentence_before_lends_no_subject_to_another_statement(claim, evidence):
+def test_a_sentence_before_lends_no_subject_to_a_negated_clause(claim, evidence):
     """Correct sentences: nothing may refute them."""
     assert "negation_conflict" not in kinds(claim, evidence)
 
