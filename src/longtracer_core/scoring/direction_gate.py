@@ -42,7 +42,8 @@ for _a, _b in _OPPOSITES:
     _OPPOSITE.setdefault(stem(_b), set()).add(stem(_a))
 
 
-_TOKEN = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}.,'’-]*")
+# a word or figure, with the marks inside it ("19.8", "1,200", "co-op"), none after it
+_TOKEN = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}]|[.,'’-](?=[\p{L}\p{N}]))*")
 # words after and before a turned word that hold the figure it moves by or to ("to 9% in",
 # "by 2 mmHg": the first figure after it, not those of the next phrase)
 _AFTER, _BEFORE = 3, 3
