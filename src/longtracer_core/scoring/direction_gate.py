@@ -113,6 +113,8 @@ def _moved_otherwise(claim: str, sentence: str, terms: Sequence[str]) -> bool:
     the second quarter"; "rose by 19.8%" / "fell by 20%" is turned round, and so is "sales
     fell 5%" / "Costs rose 2% …, and sales rose 5%")."""
     mine = _near(claim, terms[0])[:1] if len(terms) == 2 else []
+    if not mine:
+        return False
     asked = {r for need in gate_needs(claim) for r in need.readings}  # no code, no name
     for side in (0, 1):
         needs = [n for w in mine for n in claim_needs(w[side]) if set(n.readings) & asked]

@@ -97,7 +97,7 @@ def test_a_clause_that_may_speak_of_something_else_borrows_no_subject(claim, evi
     assert "negation_conflict" not in kinds(claim, evidence)
 
 
-def test_the_lent_subject_still_needs_the_dropped_negation_to_be_the_clauses_own():
+def test_a_claim_the_negated_clause_does_not_speak_of_is_not_refuted():
     found = kinds(
         "In the Marden region, existing gas boilers have to be serviced every year.", BOILERS
     )
