@@ -17,6 +17,9 @@ __all__ = [
     "HOLIDAYS",
     "WEEKDAY_LEADS",
     "MONTHS",
+    "TIME_LEADS",
+    "TIME_WORDS",
+    "YEAR_PARTS",
     "MONTH_ABBREVIATIONS",
     "TIME_ZONES",
     "ZONE_GROUPS",
@@ -39,6 +42,20 @@ MONTHS: dict[str, int] = {
     "november": 11,
     "december": 12,
 }
+
+# the parts of a year a figure is reported for ("the third quarter", "the first half")
+YEAR_PARTS: tuple[tuple[str, ...], tuple[str, ...]] = (
+    ("first", "second", "third", "fourth", "final", "last"),
+    ("quarter", "half"),
+)
+
+# words that open a time after a verb ("fell last year", "will rise next month") and the
+# words of time a determiner opens ("rose this quarter", "fell each year")
+TIME_LEADS = frozenset({"last", "next", "later", "earlier", "overnight"})
+TIME_WORDS = frozenset(
+    "year years quarter quarters month months week weeks day days decade decades season "
+    "seasons summer winter spring autumn time".split()
+)
 
 # abbreviation -> the month's number ("may" needs none; "sept" is common beside "sep")
 MONTH_ABBREVIATIONS: dict[str, int] = {

@@ -44,6 +44,7 @@ __all__ = [
     "POSSESSIVE",
     "POSSESSIVE_ENDINGS",
     "PREPOSITIONS",
+    "SUBJECT_PREPOSITIONS",
     "PRONOUNS",
     "SINGULAR_PRONOUNS",
     "SINGULAR_SUBJECTS",
@@ -151,6 +152,12 @@ PRO_FORMS = frozenset({"one", "ones"})
 NAME_PARTICLES = frozenset("da de del della di du la le van von der den bin al".split())
 DETERMINERS = frozenset("the a an both these those this that its their his her".split())
 PREPOSITIONS = frozenset("of in for on at with from to by under over".split())
+# the prepositions that end the head of a subject ("Complaints about the line rose": the
+# head is "complaints")
+SUBJECT_PREPOSITIONS = PREPOSITIONS | frozenset(
+    "about across among amongst around between during inside into near outside per "
+    "through throughout within".split()
+)
 # determiners that make a noun phrase plural ("both reactors", "several banks")
 PLURAL_OPENERS = ("both", "these", "those", "many", "several", "all")
 

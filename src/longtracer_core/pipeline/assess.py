@@ -93,17 +93,30 @@ def _unsupported_reason(cos: float) -> ReasonCode:
     return ReasonCode.NOT_ENTAILED
 
 
+def _within(spans: Sequence[Span], inner: int | None, outer: int) -> bool:
+    """Is span ``inner`` part of span ``outer`` (the same passage, or a stretch of it)?"""
+    if inner is None:
+        return False
+    a, b = spans[inner], spans[outer]
+    return a.source_id == b.source_id and b.start <= a.start and a.end <= b.end
+
+
 def _verdict(
-    match: ClaimMatch, verdict: str, config: VerifyConfig
+    match: ClaimMatch, verdict: str, config: VerifyConfig, spans: Sequence[Span]
 ) -> tuple[ClaimAssessment, ReasonCode, ReasonCode | None]:
     """Band → assessment, the seed's reason, and our finer cause where the seed has none.
 
-    A claim whose best match is the span that contradicts it is CONTRADICTED even
-    when the penalised score stays in the supported band; the gate that contradicts it
-    is its finer cause.
+    A claim whose best match is the span that contradicts it is CONTRADICTED even when
+    the penalised score stays in the supported band, and so is one whose best match is a
+    stretch of a span whose reading holds against its every stretch (``whole_span``: a
+    sentence of the passage cannot support a rise the passage calls a fall when none of
+    it says "rose"); the gate that contradicts it is its finer cause.
     """
+    turned = any(g.whole_span for g in match.contradiction)
     if match.contradicting_index is not None and (
-        verdict != "supported" or match.contradicting_index == match.best_index
+        verdict != "supported"
+        or match.contradicting_index == match.best_index
+        or (turned and _within(spans, match.best_index, match.contradicting_index))
     ):
         gates = match.contradiction
         detail = _GATE_REASONS[gates[0].name] if gates else None
@@ -213,7 +226,7 @@ def assess_claim(
     best = match.best
     score = best.score if best is not None else 0.0
     verdict = band(score, config)
-    assessment, reason, reason_detail = _verdict(match, verdict, config)
+    assessment, reason, reason_detail = _verdict(match, verdict, config, spans)
     supporting, contradicting = _sources(match, spans, config, verdict, assessment)
     details = _match_details(claim, match, spans, cited_spans, verdict, score)
     if match.raw_score is not None:

@@ -15,3 +15,6 @@ class GateResult:
     fired: bool
     explanation: str = ""
     terms: tuple[str, ...] = ()  # direction: (the claim's word, the evidence's word), stems
+    # what the gate read holds against every stretch of its span too: no part of the span
+    # says it the claim's way (the direction gate's reading by subject)
+    whole_span: bool = False

@@ -1,0 +1,114 @@
+"""A word of change said of the subject the evidence moves the other way is marked, even when
+another clause or sentence of the passage moves something else the claim's way; a
+correct sentence the passage words that way is never marked, and nothing is deleted."""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core.contracts import ClaimOutcome
+from longtracer_core.scoring.direction_gate import read_direction
+from tests.helpers import verifier
+
+
+def fires(claim: str, sentences: list[str]) -> bool:
+    return read_direction(claim, sentences[0], sentences).fired
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentences"),
+    [
+        # another clause of the sentence moves another subject the claim's way
+        (
+            "Complaints about the Halden line rose to 40 a week in May.",
+            ["Ridership on the Halden line grew 12% in May, while complaints fell to 40 a week."],
+        ),
+        (
+            "After the merger, Corvel's share of the market increased.",
+            [
+                "After the merger, the group's costs grew, while Corvel's share of the market "
+                "declined."
+            ],
+        ),
+        # another sentence of the passage moves the subject the other way
+        (
+            "Waiting times at the Eastfield clinic decreased slightly last year.",
+            [
+                "The Eastfield clinic saw 8,000 patients last year.",
+                "Staff numbers dropped by 5 percent.",
+                "Waiting times increased slightly, because two doctors retired.",
+            ],
+        ),
+    ],
+)
+def test_the_subject_moved_the_other_way_is_marked(claim, sentences):
+    assert fires(claim, sentences)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentences"),
+    [
+        # the same subject moves the claim's way in another period, and the other way in this
+        ("Sales rose in 2023.", ["Sales fell in 2022.", "Sales rose in 2023."]),
+        # the passage names another year for the fall
+        ("Sales rose in 2023.", ["Sales fell in 2022.", "In 2023, sales recovered."]),
+        # a pronoun or a clause with no subject of its own may move it the claim's way
+        ("Profit rose in 2022.", ["Profit fell in 2021.", "It rose in 2022."]),
+        ("Profit rose in the second half.", ["Profit fell in the first half but rose later."]),
+        # the claim's word takes an object: what it moves is not its subject
+        (
+            "The new policy increased enrolment.",
+            [
+                "Under the new policy enrolment figures were published monthly.",
+                "The new policy reduced costs.",
+            ],
+        ),
+        # a negated word says no direction
+        ("Profit did not fall in 2022.", ["Profit fell sharply."]),
+        ("Profit rose in 2022.", ["Profit did not rise.", "Profit fell in 2021."]),
+        # the word as a noun has no subject to read
+        (
+            "Ticket prices rose in spring.",
+            [
+                "Ticket prices in spring were set by the board.",
+                "The board noted a fall in ticket prices.",
+            ],
+        ),
+        # another figure: another value
+        ("Unemployment fell to 4%.", ["Unemployment rose to 6% in 2020.", "It is 4% now."]),
+        # another subject altogether
+        (
+            "Exports of wool increased.",
+            ["Exports of wool were steady.", "Imports of wool declined."],
+        ),
+    ],
+)
+def test_no_mark_where_the_passage_may_say_it_the_claims_way(claim, sentences):
+    assert not fires(claim, sentences)
+
+
+def test_the_mark_is_uncertain_never_a_deletion():
+    """The passage's first sentence alone would pass the claim; the passage around it
+    turns the claim's direction round, so the claim is marked and kept."""
+    source = (
+        "Tessin Motors sold more electric vehicles than petrol cars for the first time in "
+        "the third quarter. Revenue rose 14 percent to 9.2 billion euros, but operating "
+        "profit fell because of price cuts."
+    )
+    claim = "Tessin Motors' operating profit rose in the third quarter."
+    guarded = verifier().guard(claim, [{"source_id": "S1", "text": source}], policy="redact")
+    outcomes = [c.outcome for c in guarded.case.claims]
+    assert ClaimOutcome.UNCERTAIN in outcomes
+    assert ClaimOutcome.REFUTED not in outcomes
+    assert guarded.text.strip()
+
+
+def test_the_subject_moved_the_claims_way_keeps_its_sentence():
+    source = (
+        "Tessin Motors sold more electric vehicles than petrol cars for the first time in "
+        "the third quarter. Revenue fell 4 percent, but operating profit rose because of "
+        "lower costs."
+    )
+    claim = "Tessin Motors' operating profit rose in the third quarter."
+    guarded = verifier().guard(claim, [{"source_id": "S1", "text": source}], policy="redact")
+    assert all(c.outcome is ClaimOutcome.SUPPORTED for c in guarded.case.claims)
