@@ -170,7 +170,7 @@ FALLING_WORDS = tuple(
     fall fell fallen falling decrease decreased decreases decline declined drop dropped
     slip slipped sink sank sunk dip dipped plunge plunged shrink shrank shrunk lower lowest
     fewer smaller smallest contract contracted weaken weakened worsen worsened slowed
-    reduced reduce downward downwards
+    reduced reduce downward downwards lose loses lost losing
     """.split()
 )
 

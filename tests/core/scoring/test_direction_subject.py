@@ -112,3 +112,21 @@ def test_the_subject_moved_the_claims_way_keeps_its_sentence():
     claim = "Tessin Motors' operating profit rose in the third quarter."
     guarded = verifier().guard(claim, [{"source_id": "S1", "text": source}], policy="redact")
     assert all(c.outcome is ClaimOutcome.SUPPORTED for c in guarded.case.claims)
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "turned"),
+    [
+        ("The Nordvik fund lost 7% in 2022.", "The Nordvik fund gained 7% in 2022.", True),
+        ("The Nordvik fund gained 7% in 2022.", "The Nordvik fund lost 7% in 2022.", True),
+        ("The Nordvik fund lost 7% in 2022.", "The Nordvik fund lost 7% in 2022.", False),
+        # losing one thing and gaining another, both said
+        (
+            "The party lost the election in 2019.",
+            "The party gained 12 seats in 2019 but lost the election.",
+            False,
+        ),
+    ],
+)
+def test_losing_is_the_opposite_of_gaining(claim, sentence, turned):
+    assert fires(claim, [sentence]) is turned
