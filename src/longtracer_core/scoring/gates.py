@@ -63,7 +63,7 @@ from ..text.words import (
 from .causal_gate import causal_gate
 from .clause_pairs import stating_clauses
 from .contrast import as_not, contrast
-from .direction_gate import read_direction
+from .direction_reading import read_direction
 from .entity_gate import entity_gate
 from .figure_role_gate import figure_role_gate
 from .gate_result import GateResult

@@ -7,12 +7,17 @@ from __future__ import annotations
 import pytest
 
 from longtracer_core.contracts import ClaimOutcome
-from longtracer_core.scoring.direction_gate import read_direction
+from longtracer_core.scoring.direction_reading import read_direction
 from tests.helpers import verifier
 
 
 def fires(claim: str, sentences: list[str]) -> bool:
     return read_direction(claim, sentences[0], sentences).fired
+
+
+def read_by_subject(claim: str, sentences: list[str]) -> bool:
+    """Did the reading by subject mark the claim (what it reads holds for the whole span)?"""
+    return read_direction(claim, sentences[0], sentences).whole_span
 
 
 @pytest.mark.parametrize(
@@ -76,6 +81,14 @@ def test_the_subject_moved_the_other_way_is_marked(claim, sentences):
         ),
         # another figure: another value
         ("Unemployment fell to 4%.", ["Unemployment rose to 6% in 2020.", "It is 4% now."]),
+        # the same noun of other things
+        ("The number of deaths fell in 2021.", ["The number of births rose in 2021."]),
+        ("Interest rates rose in May.", ["Error rates fell in May.", "Interest rates were news."]),
+        # a word of change inside the subject, and a change as a noun after a figure
+        (
+            "Sales at Brindle fell 3% in 2023 after a 5% rise.",
+            ["Sales at Brindle fell 3% in 2023.", "Costs rose 5%."],
+        ),
         # another subject altogether
         (
             "Exports of wool increased.",
@@ -84,7 +97,7 @@ def test_the_subject_moved_the_other_way_is_marked(claim, sentences):
     ],
 )
 def test_no_mark_where_the_passage_may_say_it_the_claims_way(claim, sentences):
-    assert not fires(claim, sentences)
+    assert not read_by_subject(claim, sentences)
 
 
 def test_the_mark_is_uncertain_never_a_deletion():
