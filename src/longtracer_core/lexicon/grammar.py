@@ -22,6 +22,7 @@ __all__ = [
     "LINKS",
     "LY_NOUNS",
     "MODAL_VERBS",
+    "FORECAST_WORDS",
     "NAME_PARTICLES",
     "PRO_FORMS",
     "HYPOTHETICAL",
@@ -124,6 +125,8 @@ MODAL_VERBS = frozenset("will may can shall must might could would should".split
 # The modals of a hypothetical: a figure after one is a computation of a case, not a fact
 # a source states ("which would give £10,066")
 HYPOTHETICAL = frozenset("would could might".split())
+# words before a verb that make it a forecast, not a fact ("is expected to rise")
+FORECAST_WORDS = frozenset("expected forecast projected predicted likely set due".split())
 # "It is worth noting that …", "it's important to …": an "it" before "is", one of these and
 # "to", "that" or a gerund stands for nothing (it announces the clause after it) and is
 # never resolved ("it's best taken with food" stands for the drug; "safe", "easy" are left

@@ -4,7 +4,8 @@ A word of change turned round ("rose" / "fell"), an opposite of ``OPPOSITE_PAIRS
 / "south", "longer" / "shorter"; comparisons of price in several words read as one:
 "more expensive" is "dearer"), or a route turned round ("from A to B" / "from B to A").
 Read against the evidence sentence that shares the most words with the claim, then
-against another sentence of the span a clause of the claim speaks of (``read_direction``).
+against another sentence of the span a clause of the claim speaks of
+(``direction_reading.read_direction``).
 A comparison read from the other side ("Mbeki is older than Tanabe" / "Tanabe is younger
 than Mbeki") is no direction error, nor is a turned word that moves by or to another figure
 of the kind the claim's moves by, one the claim's cannot be read from: it speaks of another

@@ -17,7 +17,14 @@ from dataclasses import dataclass
 import regex
 
 from ..lexicon.dates import MONTHS, TIME_LEADS, TIME_WORDS, YEAR_PARTS
-from ..lexicon.grammar import DETERMINERS, PRONOUNS, SUBJECT_PREPOSITIONS
+from ..lexicon.grammar import (
+    DETERMINERS,
+    FORECAST_WORDS,
+    LINKS,
+    MODAL_VERBS,
+    PRONOUNS,
+    SUBJECT_PREPOSITIONS,
+)
 from ..lexicon.polarity import NEGATIONS
 from ..text.words import function_words, stem, stem_tokens
 from .clause_pairs import clause_words
@@ -71,10 +78,12 @@ def read_direction(claim: str, sentence: str, sentences: Sequence[str]) -> GateR
 class _Subject:
     """What a word of change moves: the stems of the noun its subject ends on before any
     preposition, past any possessor ("Tessin Motors' operating profit": "oper", "profit"),
-    and those of its "of" phrase ("The number of deaths": "death")."""
+    those of its "of" phrase ("The number of deaths": "death") and of its possessor."""
 
     noun: frozenset[str]
     of: frozenset[str]
+    owner: frozenset[str] = frozenset()
+    tail: frozenset[str] = frozenset()  # after the noun ("at the Eastfield clinic")
 
     def same(self, other: _Subject) -> bool:
         """The same thing: the same noun, and no "of" phrases that differ."""
@@ -87,20 +96,27 @@ class _Subject:
 
 @dataclass(frozen=True)
 class _Move:
-    """A word of change in a clause: its stem, which way it goes (None when negated), its
-    subject (None when none is read) and whether it stands alone (no object after it:
-    "error rates fell to 0.3%", not "raised the rate")."""
+    """A word of change in a clause: its stem, which way it goes (None when negated or a
+    forecast), its subject (None when none is read), whether it stands alone (no object
+    after it: "error rates fell to 0.3%", not "raised the rate"), the content stems of
+    its clause and of the phrase its sentence opens with ("After the renovation, …")."""
 
     term: str
     way: str | None
     subject: _Subject | None
     alone: bool
+    scope: frozenset[str] = frozenset()
+    after: frozenset[str] = frozenset()  # the setting its clause gives after it
 
 
 _THIS = frozenset({"this", "that", "each", "every", "per"})
 _ADVERBS = regex.compile(r"^(?:\s*[\p{L}]+ly\b)*\s*")
 # a possessor and its mark ("Tessin Motors' ", "the city's ")
 _POSSESSOR = regex.compile(r"^.*[\p{L}\p{N}](?:['’]s|s['’])\s+")
+# the words of a time: they are read by ``_another_time``, not as a setting
+_TIMELY = frozenset(
+    stem(w) for w in (*MONTHS, *TIME_LEADS, *TIME_WORDS, *YEAR_PARTS[0], *YEAR_PARTS[1])
+)
 
 
 def _content_stems(words: Sequence[str]) -> frozenset[str]:
@@ -113,7 +129,9 @@ def _subject(before: str) -> _Subject | None:
     clause ("In the decades after the plague, Marlow's exports of wool": "export", of
     "wool"); None for a pronoun, a relative or a missing subject, a noun use ("a rise", "a
     5% rise"), a fronted phrase or a subject holding another word of change."""
-    words = [w.casefold() for w in TOKEN.findall(_POSSESSOR.sub("", before.rsplit(",", 1)[-1]))]
+    phrase = before.rsplit(",", 1)[-1]
+    owner = _POSSESSOR.match(phrase)
+    words = [w.casefold() for w in TOKEN.findall(phrase[owner.end() if owner else 0 :])]
     skip = function_words()
     if not words or words[-1] in DETERMINERS or words[-1][:1].isdigit():
         return None
@@ -127,7 +145,10 @@ def _subject(before: str) -> _Subject | None:
         return None
     rest = words[cut + 1 :] if cut < len(words) and words[cut] == "of" else []
     end = next((i for i, w in enumerate(rest) if w in SUBJECT_PREPOSITIONS), len(rest))
-    return _Subject(noun, _content_stems(rest[:end]))
+    mine = _content_stems(w.casefold() for w in TOKEN.findall(owner[0])) if owner else None
+    return _Subject(
+        noun, _content_stems(rest[:end]), mine or frozenset(), _content_stems(words[cut:])
+    )
 
 
 def _alone(after: str) -> bool:
@@ -143,19 +164,62 @@ def _alone(after: str) -> bool:
     return word in function_words() and word not in DETERMINERS and word not in PRONOUNS
 
 
+def _opening(text: str) -> frozenset[str]:
+    """The content stems of the phrase ``text`` opens with, before its first comma, when it
+    opens with a preposition or a linking word ("After the new protocol was introduced,")."""
+    head, comma, _ = text.partition(",")
+    first = TOKEN.match(head.strip())
+    opens = first is not None and first[0].casefold() in SUBJECT_PREPOSITIONS | set(LINKS)
+    return frozenset(_stems(head)) if comma and opens else frozenset()
+
+
+def _way(term: str, before: Sequence[str]) -> str | None:
+    """Which way a word of change goes; None when a negation or a modal or forecast word
+    stands in the three words before it ("did not fall", "would decrease", "expected to
+    rise")."""
+    unsure = NEGATIONS | MODAL_VERBS | FORECAST_WORDS
+    if any(w in unsure or w.endswith(("n't", "n’t")) for w in before):
+        return None
+    return "up" if term in UP else "down"
+
+
 def _moves(text: str) -> list[_Move]:
     """Every word of change of ``text``, clause by clause."""
     out = []
-    for part, _ in clause_words(text):
+    opening = _opening(text)
+    for part, words in clause_words(text):
         for m in TOKEN.finditer(part):
             term = stem(m[0].casefold())
             if term not in CHANGES:
                 continue
-            before = [w.casefold() for w in TOKEN.findall(part[: m.start()])][-3:]
-            negated = any(w in NEGATIONS or w.endswith(("n't", "n’t")) for w in before)
-            way = None if negated else ("up" if term in UP else "down")
-            out.append(_Move(term, way, _subject(part[: m.start()]), _alone(part[m.end() :])))
+            way = _way(term, [w.casefold() for w in TOKEN.findall(part[: m.start()])][-3:])
+            subject = _subject(part[: m.start()])
+            after = _setting(part[m.end() :])
+            out.append(_Move(term, way, subject, _alone(part[m.end() :]), words | opening, after))
     return out
+
+
+def _setting(after: str) -> frozenset[str]:
+    """What a clause says of its change after the word of change, but a figure, a time,
+    another word of change or an adverb: a place, a group, an event ("Crime rose in rural
+    areas": "rural", "area")."""
+    words = [w.casefold() for w in TOKEN.findall(after) if not w[:1].isdigit()]
+    stems = _content_stems(w for w in words if not w.endswith("ly"))
+    return stems - CHANGES - _TIMELY
+
+
+def _holds_setting(mine: Sequence[_Move], turned: _Move, span: frozenset[str]) -> bool:
+    """Does the turned word's clause speak of the claim's setting: the claim's words after
+    its change in the clause (or the phrase its sentence opens with), and the words after
+    the claim's subject noun there too when the turned subject has words after its own
+    noun ("Mortality among women" / "Mortality among men"), else anywhere in the span
+    ("Complaints about the Halden line" / "complaints", of a passage about the line)?"""
+    for m in mine:
+        tail = m.subject.tail if m.subject else frozenset()
+        where = turned.scope if turned.subject and turned.subject.tail else span
+        if not m.after <= turned.scope or not (tail - CHANGES - _TIMELY) <= where:
+            return False
+    return True
 
 
 # the times a change is reported for: a year, a month (capitalised: "may" is a verb too), a
@@ -187,14 +251,17 @@ def _by_subject(claim: str, sentences: Sequence[str]) -> GateResult | None:
     span ("Error rates … rose to 0.3%" / "Traffic … grew 22%, while error rates fell to
     0.3%"): both stand alone with the same subject (``_Subject.same``), no word of the
     span moves a subject that may be the claim's its way (or moves an unread subject, or
-    is negated), the turned word moves by or to no other figure and its sentence reports
-    for no other time (``_another_time``). A hint that marks, never a contradiction that
-    deletes (it names no terms); no stretch of the span says it the claim's way
-    (``whole_span``)."""
+    is negated or a forecast), the turned word's clause (or the phrase its sentence opens
+    with) holds the claim's setting (``_holds_setting``: "Crime rose in rural areas" is
+    not turned by "Crime fell in the cities"), it moves by or to no other figure and its
+    sentence reports for no other time (``_another_time``). A hint that marks, never a
+    contradiction that deletes (it names no terms); no stretch of the span says it the
+    claim's way (``whole_span``)."""
     mine = [m for m in _moves(claim) if m.alone and m.way and m.subject]
     if len({m.way for m in mine}) != 1:
         return None
     ours, way = [m.subject for m in mine if m.subject], mine[0].way
+    span = frozenset(_stems(" ".join(sentences)))
     theirs = [(s, m) for s in sentences for m in _moves(s)]
     if any(
         m.way in (way, None) and (m.subject is None or any(m.subject.near(o) for o in ours))
@@ -203,7 +270,7 @@ def _by_subject(claim: str, sentences: Sequence[str]) -> GateResult | None:
         return None
     for sentence, m in theirs:
         turned = m.alone and m.way and m.subject and any(m.subject.same(o) for o in ours)
-        if not turned or _another_time(claim, sentence):
+        if not turned or _another_time(claim, sentence) or not _holds_setting(mine, m, span):
             continue
         if moved_otherwise(claim, sentence, (mine[0].term, m.term)):
             continue

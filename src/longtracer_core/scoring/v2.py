@@ -105,11 +105,10 @@ def gate_candidates(
         claim, span_text(strong_si), optional, given
     )
     opposing = tuple(g for g in strong_gates if opposes(g))
-    contradicting = (
-        strong_si
-        if opposing and strong_uncapped >= max(supported_edge, CONTRADICTION_MIN)
-        else None
-    )
+    # a reading that holds for the whole span (no part of it says it the claim's way)
+    # speaks against the claim however strongly the span matches it
+    strong = strong_uncapped >= max(supported_edge, CONTRADICTION_MIN)
+    contradicting = strong_si if opposing and (strong or opposing[0].whole_span) else None
     return GatedMatch(
         index=si,
         pair=replace(ps, score=value),

@@ -89,6 +89,24 @@ def test_the_subject_moved_the_other_way_is_marked(claim, sentences):
             "Sales at Brindle fell 3% in 2023 after a 5% rise.",
             ["Sales at Brindle fell 3% in 2023.", "Costs rose 5%."],
         ),
+        # found in review: the same subject, another setting
+        ("Deaths among women rose.", ["Deaths among men fell; for women, the rate climbed."]),
+        (
+            "Exports to Japan grew.",
+            ["Exports to Brazil declined, while shipments to Japan grew."],
+        ),
+        (
+            "Theft rose in rural areas.",
+            ["Theft fell in the cities.", "In rural areas, burglaries increased."],
+        ),
+        ("Pay rose for nurses.", ["Pay fell for doctors, while nurses got a rise of 4%."]),
+        ("Sales rose in Asia.", ["Sales fell in Europe and rose in Asia."]),
+        ("Germany's exports rose.", ["France's exports fell, and Germany's rose."]),
+        # a forecast is not set against a fact
+        (
+            "Traffic would decrease under the plan.",
+            ["Traffic increased last year.", "Under the plan, fewer cars would come."],
+        ),
         # another subject altogether
         (
             "Exports of wool increased.",
@@ -143,3 +161,16 @@ def test_the_subject_moved_the_claims_way_keeps_its_sentence():
 )
 def test_losing_is_the_opposite_of_gaining(claim, sentence, turned):
     assert fires(claim, [sentence]) is turned
+
+
+def test_a_mark_from_the_whole_passage_says_why():
+    """However weakly the passage matches, the mark names the word the passage turns."""
+    source = (
+        "The Eastfield clinic saw 8,000 patients last year. Staff numbers dropped by 5 "
+        "percent. Waiting times increased slightly, because two doctors retired."
+    )
+    claim = "Waiting times at the Eastfield clinic decreased slightly last year."
+    case = verifier().guard(claim, [{"source_id": "S1", "text": source}], policy="flag").case
+    found = [c.details.get("finding") or {} for c in case.claims]
+    assert any("increas" in (f.get("text") or "") for f in found)
+    assert all(c.outcome is ClaimOutcome.UNCERTAIN for c in case.claims)
