@@ -56,6 +56,10 @@ TIME_WORDS = frozenset(
     "year years quarter quarters month months week weeks day days decade decades season "
     "seasons summer winter spring autumn time".split()
 )
+# the shorter periods a price or a count is given for ("per hour", "/s", "a night")
+CLOCK_WORDS = frozenset(
+    "s sec second seconds min minute minutes h hr hour hours night nights".split()
+)
 
 # abbreviation -> the month's number ("may" needs none; "sept" is common beside "sep")
 MONTH_ABBREVIATIONS: dict[str, int] = {

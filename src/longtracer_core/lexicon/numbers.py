@@ -37,6 +37,7 @@ __all__ = [
     "VULGAR_FRACTIONS",
     "RECURRING_WORDS",
     "YEARS_SINCE_WORDS",
+    "MEASURE_ADJECTIVES",
 ]
 
 # cardinal word -> value ("one" is left out: it is a pronoun as often as a number)
@@ -322,3 +323,11 @@ RECURRING_WORDS = frozenset(
 )  # fmt: skip
 # words by which a number of years is counted between two years, give or take one
 YEARS_SINCE_WORDS = frozenset({"since", "ago", "old", "anniversary", "marked", "marks"})
+# words after a figure that say what it measures or how it compares, not what it counts
+# ("300 metres tall", "£1.55 cheaper"): no noun of a figure (``scoring.figure_facts``)
+MEASURE_ADJECTIVES = frozenset(
+    """tall high long wide deep old thick heavy away apart across big large young cheaper
+    dearer more less fewer higher lower longer shorter bigger smaller larger faster slower
+    heavier lighter older younger greater extra off including excluding inclusive plus
+    minus net gross total each apiece""".split()
+)

@@ -61,6 +61,7 @@ from .evidence_index import (
     figure_kinds,
     read_source,
 )
+from .figure_facts import FigureFact, claim_fact, other_facts
 from .figures import Need, context_figures, figure_kind, needs_met, rounding_exponent
 from .findings import Finding, quote
 from .given_names import given_name_findings
@@ -116,10 +117,12 @@ def _other_value(
     own_base: bool,
     as_of: bool,
     hedge: str = "exact",
+    fact: FigureFact | None = None,
 ) -> str | None:
     """The sentence's first figure of ``kind`` the claimed reading does not meet, but the
     figure a rate is given for and the operands of a formula (unless the claim's figure is
-    a rate's base too, ``own_base``: "per 10,000" / "per 100,000"), and, against a claim's
+    a rate's base too, ``own_base``: "per 10,000" / "per 100,000") and a figure of another
+    fact than the claim's (``fact``; ``figure_facts``: 35 boxes / 840 cans), and, against a claim's
     bound (its ``hedge``), a bound of the sentence's the other way ("more than 300 miles"
     is no conflict with "up to 341 miles"); none where a range of the sentence holds the
     claimed value ("gate 12" of "gates 10-14"; ``as_of``: a year the claim speaks as of, in
@@ -131,6 +134,7 @@ def _other_value(
     bases = operands(text) - (rate_bases(text) if own_base else frozenset())
     turned = {"min": "max", "max": "min"}.get(hedge)
     facing = {n.readings[0] for _, n in claim_figures(text) if turned and n.hedge == turned}
+    facing |= other_facts(text, fact) if fact is not None else frozenset()
     values = [
         v
         for k, v in sentence.kinds
@@ -326,7 +330,7 @@ def _figure(
             continue
         other = _other_value(
             aligned, kind, need.readings[0], need.readings[0] in own_bases,
-            speaks_as_of(claim, item[0]), need.hedge,
+            speaks_as_of(claim, item[0]), need.hedge, claim_fact(claim, item[1], need),
         ) if aligned and share >= ALIGNED else None  # fmt: skip
         if other in stated:
             other = None  # the claim states that value too ("£25 per journey, so £50 return")
