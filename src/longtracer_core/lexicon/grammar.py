@@ -46,6 +46,7 @@ __all__ = [
     "POSSESSIVE_ENDINGS",
     "PREPOSITIONS",
     "SUBJECT_PREPOSITIONS",
+    "GROUP_PREPOSITIONS",
     "PRONOUNS",
     "SINGULAR_PRONOUNS",
     "SINGULAR_SUBJECTS",
@@ -157,6 +158,9 @@ DETERMINERS = frozenset("the a an both these those this that its their his her".
 PREPOSITIONS = frozenset("of in for on at with from to by under over".split())
 # the prepositions that end the head of a subject ("Complaints about the line rose": the
 # head is "complaints")
+# the prepositions that open the group or place a change is said of ("fell in Asia", "rose
+# among men", "fell for rice")
+GROUP_PREPOSITIONS = frozenset("in on at among amongst for across outside within inside".split())
 SUBJECT_PREPOSITIONS = PREPOSITIONS | frozenset(
     "about across among amongst around between during inside into near outside per "
     "through throughout within".split()

@@ -170,7 +170,7 @@ FALLING_WORDS = tuple(
     fall fell fallen falling decrease decreased decreases decline declined drop dropped
     slip slipped sink sank sunk dip dipped plunge plunged shrink shrank shrunk lower lowest
     fewer smaller smallest contract contracted weaken weakened worsen worsened slowed
-    reduced reduce downward downwards lose loses lost losing
+    reduced reduce downward downwards
     """.split()
 )
 
@@ -241,6 +241,13 @@ TOGGLE_PAIRS: tuple[tuple[str, str], ...] = (
     ("more", "less"),
     ("more", "fewer"),
     ("most", "least"),
+    # losing is no fall beside any rise ("lost $2 billion" / "losses increased"; "lost to the
+    # Knicks" / "their streak grew"), only the other way of gaining in a clause said word
+    # for word ("The fund lost 7% in 2022" / "The fund gained 7% in 2022")
+    ("gain", "lose"),
+    ("gained", "lost"),
+    ("gains", "loses"),
+    ("gaining", "losing"),
 )
 
 # words that claim everything or nothing. Not "only" (nor "solely", "exclusively"): an

@@ -20,6 +20,7 @@ from ..lexicon.dates import MONTHS, TIME_LEADS, TIME_WORDS, YEAR_PARTS
 from ..lexicon.grammar import (
     DETERMINERS,
     FORECAST_WORDS,
+    GROUP_PREPOSITIONS,
     LINKS,
     MODAL_VERBS,
     PRONOUNS,
@@ -86,8 +87,12 @@ class _Subject:
     tail: frozenset[str] = frozenset()  # after the noun ("at the Eastfield clinic")
 
     def same(self, other: _Subject) -> bool:
-        """The same thing: the same noun, and no "of" phrases that differ."""
-        return self.noun == other.noun and not (self.of and other.of and not self.of & other.of)
+        """The same thing: the same noun, and no "of" phrases or possessors that differ."""
+        return (
+            self.noun == other.noun
+            and not (self.of and other.of and not self.of & other.of)
+            and not (self.owner and other.owner and not self.owner & other.owner)
+        )
 
     def near(self, other: _Subject) -> bool:
         """Perhaps the same thing: nouns that share a word."""
@@ -107,6 +112,8 @@ class _Move:
     alone: bool
     scope: frozenset[str] = frozenset()
     after: frozenset[str] = frozenset()  # the setting its clause gives after it
+    group: frozenset[str] = frozenset()  # the group or place it is said of ("in Asia")
+    when: str | None = None  # the first time after it ("in the first half")
 
 
 _THIS = frozenset({"this", "that", "each", "every", "per"})
@@ -164,13 +171,13 @@ def _alone(after: str) -> bool:
     return word in function_words() and word not in DETERMINERS and word not in PRONOUNS
 
 
-def _opening(text: str) -> frozenset[str]:
-    """The content stems of the phrase ``text`` opens with, before its first comma, when it
-    opens with a preposition or a linking word ("After the new protocol was introduced,")."""
+def _opening(text: str) -> str:
+    """The phrase ``text`` opens with, before its first comma, when it opens with a
+    preposition or a linking word ("After the new protocol was introduced,"), else ""."""
     head, comma, _ = text.partition(",")
     first = TOKEN.match(head.strip())
     opens = first is not None and first[0].casefold() in SUBJECT_PREPOSITIONS | set(LINKS)
-    return frozenset(_stems(head)) if comma and opens else frozenset()
+    return head if comma and opens else ""
 
 
 def _way(term: str, before: Sequence[str]) -> str | None:
@@ -184,19 +191,48 @@ def _way(term: str, before: Sequence[str]) -> str | None:
 
 
 def _moves(text: str) -> list[_Move]:
-    """Every word of change of ``text``, clause by clause."""
+    """Every word of change of ``text``, clause by clause (a clause that opens with a phrase
+    of its own, "; among men, mortality rose", does not take the sentence's)."""
     out = []
     opening = _opening(text)
-    for part, words in clause_words(text):
+    for k, (part, words) in enumerate(clause_words(text)):
+        own = opening if k == 0 else (_opening(part.lstrip(" ;:,")) or opening)
+        held = words | frozenset(_stems(own))
         for m in TOKEN.finditer(part):
             term = stem(m[0].casefold())
             if term not in CHANGES:
                 continue
             way = _way(term, [w.casefold() for w in TOKEN.findall(part[: m.start()])][-3:])
-            subject = _subject(part[: m.start()])
-            after = _setting(part[m.end() :])
-            out.append(_Move(term, way, subject, _alone(part[m.end() :]), words | opening, after))
+            after = part[m.end() :]
+            out.append(
+                _Move(
+                    term, way, _subject(part[: m.start()]), _alone(after), held,
+                    _setting(after), _group(after) | _group(own), _first_time(after),
+                )
+            )  # fmt: skip
     return out
+
+
+def _group(after: str) -> frozenset[str]:
+    """The group or place the words after a word of change say it of: the phrase of a
+    preposition among its first four words ("fell in Asia", "fell for rice"), up to the
+    next preposition or linking word."""
+    words = [w.casefold() for w in TOKEN.findall(after.split(",")[0])]
+    at = next((i for i, w in enumerate(words[:4]) if w in GROUP_PREPOSITIONS), None)
+    if at is None:
+        return frozenset()
+    phrase = []
+    for w in words[at + 1 :]:
+        if (w in SUBJECT_PREPOSITIONS and w != "of") or w in LINKS:
+            break
+        phrase.append(w)
+    return _content_stems(phrase) - _TIMELY - CHANGES
+
+
+def _first_time(after: str) -> str | None:
+    """The first time the words after a word of change name ("in the first half")."""
+    found = [m for pattern in _WHEN for m in [pattern.search(after)] if m]
+    return min(found, key=lambda m: m.start())[0].casefold() if found else None
 
 
 def _setting(after: str) -> frozenset[str]:
@@ -253,15 +289,17 @@ def _by_subject(claim: str, sentences: Sequence[str]) -> GateResult | None:
     span moves a subject that may be the claim's its way (or moves an unread subject, or
     is negated or a forecast), the turned word's clause (or the phrase its sentence opens
     with) holds the claim's setting (``_holds_setting``: "Crime rose in rural areas" is
-    not turned by "Crime fell in the cities"), it moves by or to no other figure and its
-    sentence reports for no other time (``_another_time``). A hint that marks, never a
+    not turned by "Crime fell in the cities"; nor is it said of a group, place or time
+    the claim does not name: "Sales in Europe rose" / "… but sales fell in Asia"), it
+    moves by or to no other figure and its sentence reports for no other time
+    (``_another_time``). A hint that marks, never a
     contradiction that deletes (it names no terms); no stretch of the span says it the
     claim's way (``whole_span``)."""
     mine = [m for m in _moves(claim) if m.alone and m.way and m.subject]
     if len({m.way for m in mine}) != 1:
         return None
     ours, way = [m.subject for m in mine if m.subject], mine[0].way
-    span = frozenset(_stems(" ".join(sentences)))
+    span, said = frozenset(_stems(" ".join(sentences))), frozenset(_stems(claim))
     theirs = [(s, m) for s in sentences for m in _moves(s)]
     if any(
         m.way in (way, None) and (m.subject is None or any(m.subject.near(o) for o in ours))
@@ -272,6 +310,8 @@ def _by_subject(claim: str, sentences: Sequence[str]) -> GateResult | None:
         turned = m.alone and m.way and m.subject and any(m.subject.same(o) for o in ours)
         if not turned or _another_time(claim, sentence) or not _holds_setting(mine, m, span):
             continue
+        if not m.group <= said or (m.when is not None and m.when not in claim.casefold()):
+            continue  # said of another group, place or time ("fell in Asia")
         if moved_otherwise(claim, sentence, (mine[0].term, m.term)):
             continue
         noun = " ".join(sorted(m.subject.noun))

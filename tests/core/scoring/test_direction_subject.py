@@ -102,6 +102,32 @@ def test_the_subject_moved_the_other_way_is_marked(claim, sentences):
         ("Pay rose for nurses.", ["Pay fell for doctors, while nurses got a rise of 4%."]),
         ("Sales rose in Asia.", ["Sales fell in Europe and rose in Asia."]),
         ("Germany's exports rose.", ["France's exports fell, and Germany's rose."]),
+        # found in a second review: another group, owner, opening phrase or time
+        (
+            "Bookings in Spain rose.",
+            ["Bookings were up 9% in Spain, where prices increased, but bookings fell in Italy."],
+        ),
+        (
+            "Acme's operating profit rose.",
+            [
+                "Acme's operating profit was up 12% as prices increased, while Zenco's operating "
+                "profit fell 5%."
+            ],
+        ),
+        (
+            "Absences fell among girls.",
+            [
+                "Among girls, absences were down by a fifth, and lateness fell; among boys, "
+                "absences rose slightly."
+            ],
+        ),
+        (
+            "Inflation fell in the second half of the year.",
+            [
+                "Inflation rose in the first half of the year before easing in the second half, "
+                "as energy prices declined."
+            ],
+        ),
         # a forecast is not set against a fact
         (
             "Traffic would decrease under the plan.",
@@ -146,21 +172,30 @@ def test_the_subject_moved_the_claims_way_keeps_its_sentence():
 
 
 @pytest.mark.parametrize(
-    ("claim", "sentence", "turned"),
+    ("claim", "source", "refuted"),
     [
         ("The Nordvik fund lost 7% in 2022.", "The Nordvik fund gained 7% in 2022.", True),
         ("The Nordvik fund gained 7% in 2022.", "The Nordvik fund lost 7% in 2022.", True),
         ("The Nordvik fund lost 7% in 2022.", "The Nordvik fund lost 7% in 2022.", False),
-        # losing one thing and gaining another, both said
+        # losing is no fall beside any rise (found in review)
+        ("The company lost $2 billion in 2023.", "Its net loss grew to $2 billion in 2023.", False),
         (
-            "The party lost the election in 2019.",
-            "The party gained 12 seats in 2019 but lost the election.",
+            "The Celtics lost to the Knicks.",
+            "The Celtics lost to the Knicks as their losing streak grew.",
+            False,
+        ),
+        (
+            "Labour gained ground in the north.",
+            "The Conservatives lost ground to Labour in the north.",
             False,
         ),
     ],
 )
-def test_losing_is_the_opposite_of_gaining(claim, sentence, turned):
-    assert fires(claim, [sentence]) is turned
+def test_losing_is_the_opposite_of_gaining_only_word_for_word(claim, source, refuted):
+    case = verifier().guard(claim, [{"source_id": "S1", "text": source}], policy="redact").case
+    assert (ClaimOutcome.REFUTED in [c.outcome for c in case.claims]) is refuted
+    if not refuted:
+        assert not read_by_subject(claim, [source])
 
 
 def test_a_mark_from_the_whole_passage_says_why():
