@@ -20,11 +20,12 @@ from ..lexicon.numbers import PERCENT_CHANGE
 from ..lexicon.polarity import FALLING_WORDS, RISING_WORDS
 from ..text.words import stem, stem_tokens
 from .codes import code_number
-from .derivation import word_factors, worked_out
+from .derivation import word_factors
 from .figures import Need, claim_needs_at, figure_kind
 from .hedges import hedge_at
 from .name_words import opener_words
 from .numeric import Reading
+from .own_work import worked_out
 from .units import unit_table
 
 __all__ = ["checkable", "claim_figures", "gate_needs", "in_range", "worked_out_at"]
@@ -117,7 +118,7 @@ def _worked_from(
     claim: str, item: Reading, need: Need, read: Sequence[tuple[Reading, Need]]
 ) -> tuple[tuple[Need, Need], ...]:
     """The pairs of the claim's other figures (``read``) that work out ``need``, its
-    figure at ``item`` (``derivation.worked_out``)."""
+    figure at ``item`` (``own_work.worked_out``)."""
     if need.number is None or len(read) < 3:
         return ()
     kind = figure_kind(claim, item.start, item.end, item.kind, need.number)

@@ -1,7 +1,7 @@
-"""Figures a reader derives from one evidence sentence, or a claim from its own, so a
-derived figure is never called wrong.
+"""Figures a reader derives from the evidence, so a derived figure is never called wrong.
 
-Three readings, for three uses:
+Two readings, for two uses (what a claim computes from its own figures is
+``own_work.worked_out``):
 
 * ``derived_values`` — what a careful reader derives for certain (a unit conversion,
   the sum or difference of two figures of one kind, a share of two counts as a percent,
@@ -10,11 +10,10 @@ Three readings, for three uses:
 * ``derivable`` — what a claim may have computed (a quantity times or over a count, a
   multiplier word or a rate's period of its sentence: "£10 a month" → £120 a year,
   "twice a day at 500 mg" → 1,000 mg, "84 turbines rated at 14.7 MW" → 1,234.8 MW; a
-  year and a duration, "opened in 1937 after four years of construction" → 1933): too
-  loose to count as stated, enough that a figure which differs from the evidence is not
-  a proof of error.
-* ``worked_out`` — what a claim computes from its own figures ("9% of £5,000, which is
-  £450"): checked by its arithmetic, its operands checked as figures of their own.
+  quantity over a measure, "a 2 kg bag costs £3.40" → £1.70 per kg; a year and a
+  duration, "opened in 1937 after four years of construction" → 1933), or across the
+  case's sentences (``derivable_across``): too loose to count as stated, enough that a
+  figure which differs from the evidence is not a proof of error.
 
 Pure functions of the sentences' figure readings and words.
 """
@@ -28,6 +27,7 @@ from typing import Protocol
 import regex
 
 from ..lexicon.numbers import (
+    COMBINING_WORDS,
     DURATION_PAIRS,
     MULTIPLIER_WORDS,
     NUMBER_WORDS,
@@ -44,6 +44,7 @@ __all__ = [
     "MAX_YEARS",
     "Read",
     "canon",
+    "combines",
     "compound_durations",
     "converted_values",
     "derivable",
@@ -55,7 +56,6 @@ __all__ = [
     "share_spans",
     "shares",
     "word_factors",
-    "worked_out",
 ]
 
 MAX_FIGURES = 12  # pairs of the first figures of a sentence (a table row can hold dozens)
@@ -306,6 +306,11 @@ def sentence_numbers(s: Read) -> list[tuple[str, Decimal]]:
     return figures + word_factors(s.text)
 
 
+def combines(text: str) -> bool:
+    """Does ``text`` say it combines figures ("in total", "plus", "together")?"""
+    return not COMBINING_WORDS.isdisjoint(w.casefold() for w in lex_tokens(text))
+
+
 def derivable_across(
     value: Decimal | None,
     kind: str,
@@ -313,15 +318,21 @@ def derivable_across(
     user: Sequence[tuple[str, str]] = (),
     exponent: int | None = None,
     sums: bool = True,
+    combined: bool = False,
 ) -> bool:
     """May ``value`` have been worked out from figures of different sentences, or from the
     user's own (``user``: (kind, value) of the figures of the question, read first): the
     sum or the difference of two different figures of its kind (166 AU and 139 AU: 27 AU
     between the probes), or a percentage of one (10 % of a £146,000 balance: £14,600);
     rounded to ``exponent`` for a figure the claim writes as approximate (``_hits``);
-    without ``sums``, only a percentage of one. Never a year or a percentage; a small count
+    without ``sums``, only a percentage of one. Never a year; a percentage only as a sum
+    or difference of two, where the claim or its sentence says it combines them
+    (``combined``: "Total contributions are 8%" of 5% and a further 3%); a small count
     meets a sum by chance."""
-    if value is None or kind in ("year", "percent") or (kind == "count" and value < 10):
+    percent = kind == "percent"
+    if value is None or kind == "year" or (percent and not combined):
+        return False
+    if kind == "count" and value < 10:
         return False
     pool = [(k, n) for k, v in user if (n := number(v)) is not None]
     pool += [f for s in sentences for f in sentence_numbers(s)]
@@ -332,7 +343,7 @@ def derivable_across(
         ends = ((a, b) for i, a in enumerate(same) for b in same[i + 1 :])
         if sums and any(hit(a + b) or hit(abs(a - b)) for a, b in ends):
             return True
-        return any(hit(q * p / 100) for q in same for p in percents)
+        return not percent and any(hit(q * p / 100) for q in same for p in percents)
     except InvalidOperation:  # a figure too long for exact arithmetic
         return False
 
@@ -368,6 +379,11 @@ def derivable(
         quantities = [n for k, n in figures if k == kind]
         if any(hit(q * f) or hit(q / f) for q in quantities for f in factors if f is not q):
             return True
+        # a quantity over a measure of the sentence: a rate per unit ("A 2 kg bag costs
+        # £3.40": £1.70 per kg; "ran 10 km in 50 minutes": 5 minutes per km)
+        measures = [n for k, n in figures if k.startswith("unit:") and k != kind and n > 0]
+        if kind != "count" and any(hit(q / m) for q in quantities for m in measures):
+            return True
         if kind != "count" and _with_share(hit, quantities, figures, s.text):
             return True
     return False
@@ -388,60 +404,3 @@ def _with_share(
     return any(
         hit(q * (100 + sign * p) / 100) for q in quantities for p in shares for sign in signs
     )
-
-
-def _in_percent(a: Decimal, b: Decimal, change: str | None) -> Decimal:
-    """The percentage two figures give, ``a`` written first: their change from the
-    ``change`` one, "first" or "second" ("from 210,000 tons to 64,000, a drop of roughly
-    70%"; "to 50 million from 40 million, up 25%"), else (None) the share the smaller is
-    of the larger ("64,000 tons, 30% of the 210,000"; "150 of the 600 pupils, or 25%")."""
-    if change is None:
-        return min(a, b) / max(a, b) * 100
-    base, other = (b, a) if change == "second" else (a, b)
-    return abs(other - base) / base * 100
-
-
-def worked_out(
-    value: Decimal,
-    decimals: int,
-    kind: str,
-    earlier: Sequence[tuple[str, Decimal]],
-    change: str | None = None,
-) -> bool:
-    """Is ``value`` (a figure of ``kind`` written to ``decimals`` places) worked out from
-    two ``earlier`` figures of its claim (kind, value; "factor" for a multiplier or a
-    period of its words, "twice", "a month": 12, never two of those): a sum or difference
-    of two of its kind (or of a quantity of a unit and a count: "26 days plus the 8 bank
-    holidays, 34 days"), one of its kind times or over another, a percentage of one of its
-    kind, or one of its kind with a percentage of it added or taken ("9% of £5,000, which
-    is £450 a year, or £37.50 a month"; "1.8 A plus 20% headroom: 2.2 A"), or a percentage
-    two of one kind give (``_in_percent``: their change from the ``change`` one where the
-    claim says one changes, else a share)? The caller gives
-    only the figures written before it, so two figures never explain each other ("£540 a
-    year, or £45 a month": £540 is still to check)."""
-    if kind in ("year", "date"):
-        return False
-    tolerance = Decimal(5) * Decimal(10) ** (-decimals - 1)
-    numbers = [(k, n) for k, n in earlier[: MAX_FIGURES * 2] if k not in ("year", "date") and n]
-    for i, (ka, a) in enumerate(numbers):
-        for kb, b in numbers[i + 1 :]:
-            if ka == kb == "factor":
-                continue
-            if kind == "percent" and ka == kb != "percent":
-                results = [_in_percent(a, b, change)]
-            elif kind not in (ka, kb) and not ka == kb == kind == "count":
-                continue
-            else:
-                results = [a * b, a / b, b / a]
-            # "26 days plus the 8 bank holidays: 34 days": a count adds to a quantity of a
-            # unit, never to money or a percentage ("£40 for 2 adults" is no £42)
-            with_count = {ka, kb} == {kind, "count"} and kind.startswith("unit:")
-            if ka == kb == kind or with_count:
-                results += [a + b, abs(a - b)]
-            if "percent" in (ka, kb):  # a share of a figure, or the figure with it added or taken
-                base = b if ka == "percent" else a
-                share = a * b / 100
-                results += [share, base + share, base - share]
-            if any(abs(r - value) <= tolerance for r in results):
-                return True
-    return False

@@ -43,6 +43,7 @@ from .claim_figures import claim_figures, in_range, worked_out_at
 from .clause_checks import event_word, unfound_clause, unlinked_clause
 from .codes import swapped_codes
 from .derivation import (
+    combines,
     compound_durations,
     derivable,
     derivable_across,
@@ -240,7 +241,14 @@ def _unmet(
         and aligned is not None
         and other is not None
         and asserted(claim, item[0], kind)
-        and not derivable_across(need.number, kind, index.sentences, user, rounding_exponent(need))
+        and not derivable_across(
+            need.number,
+            kind,
+            index.sentences,
+            user,
+            rounding_exponent(need),
+            combined=combines(claim) or combines(aligned.text),
+        )
         and not worked_for_user(need.number, kind, index.sentences, user, claim)
     ):
         if loosely_worked(claim, item[:2], need, kind, aligned, other, index, user):

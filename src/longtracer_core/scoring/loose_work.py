@@ -54,7 +54,6 @@ import regex
 
 from ..lexicon.dates import ZONE_GROUPS
 from ..lexicon.numbers import (
-    COMBINING_WORDS,
     DURATION_DAYS,
     DURATION_UNIT_WORDS,
     NUMBER_WORDS,
@@ -68,7 +67,7 @@ from ..lexicon.numbers import (
 from ..lexicon.polarity import FALLING_WORDS, RISING_WORDS
 from ..text.words import lex_tokens, stem
 from .clause_checks import event_word
-from .derivation import number, shares, word_factors
+from .derivation import combines, number, shares, word_factors
 from .evidence_index import EvidenceIndex, EvidenceSentence, figure_kinds
 from .figures import Need, rounding_exponent
 from .hedges import bound_at
@@ -357,7 +356,7 @@ def loosely_worked(
     if kind == "unit:year" and _years_between(x, own.dated, window.dated, claim):
         return True
     same = _in_unit(kind, near) if alike else stated
-    combined = _said(claim, COMBINING_WORDS) and _summed(x, need, same)
+    combined = combines(claim) and _summed(x, need, same)
     return _quantity(x, need, [*stated, *same][:_MOST], (own, window)) or combined
 
 

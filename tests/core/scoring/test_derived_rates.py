@@ -1,0 +1,67 @@
+"""A rate per unit a sentence gives by its measure ("a 2 kg bag costs £3.40": £1.70 per kg)
+and a sum of two percentages the answer says it combines are worked figures: marked,
+never deleted."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from longtracer_core.contracts import ClaimOutcome
+from longtracer_core.scoring.derivation import derivable, derivable_across
+from longtracer_core.scoring.evidence_index import evidence_index
+from tests.helpers import verifier
+
+
+def sentences(*texts: str):
+    return evidence_index([(f"S{i}", t) for i, t in enumerate(texts, 1)]).sentences
+
+
+@pytest.mark.parametrize(
+    ("value", "kind", "text", "derived"),
+    [
+        ("1.70", "money", "A 2 kg bag of rice costs £3.40.", True),
+        ("1.90", "money", "A 2 kg bag of rice costs £3.40.", False),
+        ("5", "unit:min", "She ran the 10 km race in 50 minutes.", True),
+        ("6", "unit:min", "She ran the 10 km race in 50 minutes.", False),
+    ],
+)
+def test_a_quantity_over_a_measure_of_its_sentence(value, kind, text, derived):
+    assert derivable(Decimal(value), kind, sentences(text)) is derived
+
+
+def test_a_sum_of_percentages_only_where_the_answer_combines_them():
+    read = sentences(
+        "Employees contribute 5% of salary to the pension.",
+        "The employer adds a further 3% of salary.",
+    )
+    assert derivable_across(Decimal(8), "percent", read, combined=True)
+    assert not derivable_across(Decimal(8), "percent", read)
+    assert not derivable_across(Decimal(9), "percent", read, combined=True)
+
+
+@pytest.mark.parametrize(
+    ("answer", "sources"),
+    [
+        ("The 2 kg bag works out at £1.70 per kg.", ["A 2 kg bag of rice costs £3.40."]),
+        (
+            "Total contributions come to 8% of your salary.",
+            [
+                "Employees contribute 5% of salary to the pension.",
+                "The employer adds a further 3% of salary.",
+            ],
+        ),
+    ],
+)
+def test_a_correct_worked_rate_or_total_is_never_deleted(answer, sources):
+    case = (
+        verifier()
+        .guard(
+            answer,
+            [{"source_id": f"S{i}", "text": t} for i, t in enumerate(sources, 1)],
+            policy="redact",
+        )
+        .case
+    )
+    assert ClaimOutcome.REFUTED not in [c.outcome for c in case.claims]
