@@ -13,14 +13,17 @@ expansions, demonyms, aliases, transliterations). A REFUTED correct sentence is 
 deletions and the rules that answer them were built against them, so they are a dev
 measurement, never a held-out one.
 
-``tests/probes/fresh_sentences.jsonl``: three later batteries (``figures-fresh``: figures
+``tests/probes/fresh_sentences.jsonl``: five later batteries (``figures-fresh``: figures
 worked out for the user; ``names-fresh``: names in the forms chat answers write them;
 ``toggles-fresh``: negations and directions said rightly beside a clause that says the
-opposite of another subject or period, or with the subject named a sentence earlier), each
-sentence written as true of its sources by a second writer who had not seen the rules; the
-ones the engine deleted were checked by hand, the rest are labelled as written. Rules were
-built against them too (the first two in the twenty-third sitting, the third in the
-twenty-fourth): a dev measurement as well.
+opposite of another subject or period, or with the subject named a sentence earlier;
+``directions-fresh``: a word of change said rightly of a subject the passage also moves
+the other way for another group, place, time or owner; ``worked-fresh``: answers that
+compute across sources, with the user's figures, rates and dates), each sentence written
+as true of its sources by a second writer who had not seen the rules; the ones the engine
+deleted were checked by hand, the rest are labelled as written. Rules were built against
+them too (the first two in the twenty-third sitting, the third in the twenty-fourth, the
+last two in the twenty-fifth): a dev measurement as well.
 """
 
 from __future__ import annotations

@@ -47,6 +47,7 @@ __all__ = [
     "PREPOSITIONS",
     "SUBJECT_PREPOSITIONS",
     "GROUP_PREPOSITIONS",
+    "TEMPORAL_LINKS",
     "PRONOUNS",
     "SINGULAR_PRONOUNS",
     "SINGULAR_SUBJECTS",
@@ -161,6 +162,8 @@ PREPOSITIONS = frozenset("of in for on at with from to by under over".split())
 # the prepositions that open the group or place a change is said of ("fell in Asia", "rose
 # among men", "fell for rice")
 GROUP_PREPOSITIONS = frozenset("in on at among amongst for across outside within inside".split())
+# the words that place a change before or after an event ("fell after the reform")
+TEMPORAL_LINKS = frozenset("after before since until till during once".split())
 SUBJECT_PREPOSITIONS = PREPOSITIONS | frozenset(
     "about across among amongst around between during inside into near outside per "
     "through throughout within".split()

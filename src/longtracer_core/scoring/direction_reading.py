@@ -11,7 +11,7 @@ contradiction that deletes. Pure functions of strings; ``gates.check_gates`` run
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import regex
@@ -25,6 +25,7 @@ from ..lexicon.grammar import (
     MODAL_VERBS,
     PRONOUNS,
     SUBJECT_PREPOSITIONS,
+    TEMPORAL_LINKS,
 )
 from ..lexicon.polarity import NEGATIONS
 from ..text.words import function_words, stem, stem_tokens
@@ -55,7 +56,7 @@ def read_direction(claim: str, sentence: str, sentences: Sequence[str]) -> GateR
     correct adversarial one.)"""
     found = direction_gate(claim, sentence)
     if found.fired:
-        return found
+        return _settled(claim, sentence, found)
     if len(sentences) == 1:
         return _by_subject(claim, sentences) or found
     clauses = [words for _, words in clause_words(claim)]
@@ -114,6 +115,7 @@ class _Move:
     after: frozenset[str] = frozenset()  # the setting its clause gives after it
     group: frozenset[str] = frozenset()  # the group or place it is said of ("in Asia")
     when: str | None = None  # the first time after it ("in the first half")
+    links: frozenset[str] = frozenset()  # its clause's words of time ("after", "since")
 
 
 _THIS = frozenset({"this", "that", "each", "every", "per"})
@@ -124,6 +126,12 @@ _POSSESSOR = regex.compile(r"^.*[\p{L}\p{N}](?:['’]s|s['’])\s+")
 _TIMELY = frozenset(
     stem(w) for w in (*MONTHS, *TIME_LEADS, *TIME_WORDS, *YEAR_PARTS[0], *YEAR_PARTS[1])
 )
+
+
+def _content(words: Iterable[str]) -> frozenset[str]:
+    """The content stems of ``words`` as the claim's and the span's words are stemmed
+    ("company's": "compani")."""
+    return frozenset(_stems(" ".join(words))) - function_words() - PRONOUNS
 
 
 def _content_stems(words: Sequence[str]) -> frozenset[str]:
@@ -208,6 +216,7 @@ def _moves(text: str) -> list[_Move]:
                 _Move(
                     term, way, _subject(part[: m.start()]), _alone(after), held,
                     _setting(after), _group(after) | _group(own), _first_time(after),
+                    _linked(f"{own} {part}"),
                 )
             )  # fmt: skip
     return out
@@ -226,7 +235,12 @@ def _group(after: str) -> frozenset[str]:
         if (w in SUBJECT_PREPOSITIONS and w != "of") or w in LINKS:
             break
         phrase.append(w)
-    return _content_stems(phrase) - _TIMELY - CHANGES
+    return _content(phrase) - _TIMELY - CHANGES
+
+
+def _linked(text: str) -> frozenset[str]:
+    """The words of ``text`` that place a change before or after an event."""
+    return frozenset(w.casefold() for w in TOKEN.findall(text)) & TEMPORAL_LINKS
 
 
 def _first_time(after: str) -> str | None:
@@ -239,9 +253,14 @@ def _setting(after: str) -> frozenset[str]:
     """What a clause says of its change after the word of change, but a figure, a time,
     another word of change or an adverb: a place, a group, an event ("Crime rose in rural
     areas": "rural", "area")."""
-    words = [w.casefold() for w in TOKEN.findall(after) if not w[:1].isdigit()]
-    stems = _content_stems(w for w in words if not w.endswith("ly"))
-    return stems - CHANGES - _TIMELY
+    tokens = [w.casefold() for w in TOKEN.findall(after)]
+    # a figure and the unit after it ("to 1,100 euros", "by 8 mmHg") are read as figures
+    words = [
+        w
+        for i, w in enumerate(tokens)
+        if not w[:1].isdigit() and not (i and tokens[i - 1][:1].isdigit())
+    ]
+    return _content(w for w in words if not w.endswith("ly")) - CHANGES - _TIMELY
 
 
 def _holds_setting(mine: Sequence[_Move], turned: _Move, span: frozenset[str]) -> bool:
@@ -280,6 +299,45 @@ def _another_time(claim: str, sentence: str) -> bool:
         if mine and theirs and not mine <= theirs:
             return True
     return False
+
+
+def _settled(claim: str, sentence: str, found: GateResult) -> GateResult:
+    """A word of change turned round in the aligned sentence, as a hint that marks when
+    every turned word there is said of another setting than the claim's: a group, place
+    or time the claim does not name, or without the setting the claim gives after its
+    word ("Crime rose in rural areas" / "Crime fell in the cities"; "The economy grew in
+    the fourth quarter" / "contracted in the third quarter"). Else as read: a
+    contradiction of a change (``findings.CHANGE_VERBS``) deletes."""
+    if len(found.terms) != 2 or not set(found.terms) <= CHANGES:
+        return found
+    mine = [m for m in _moves(claim) if m.term == found.terms[0]]
+    theirs = [m for m in _moves(sentence) if m.term == found.terms[1]]
+    if not mine or not theirs:
+        return found
+    if all(_elsewhere(claim, sentence, mine, t) for t in theirs):
+        return GateResult(found.name, True, found.explanation)
+    return found
+
+
+def _elsewhere(claim: str, sentence: str, mine: Sequence[_Move], turned: _Move) -> bool:
+    """Is ``turned`` said of another subject or setting than the claim's words of change
+    ``mine``: another subject read ("the price of season passes fell" / "Ticket prices
+    rose"), words after its noun the claim lacks ("applications from outside the EU"), a
+    group, place or time the claim does not name, no word of the setting the claim gives
+    after its word, or not the claim's "after", "since" … ("After the reform, waiting
+    times fell" / "Waiting times rose for years")?"""
+    said = frozenset(_stems(claim))
+    ours = [m.subject for m in mine if m.subject]
+    subject = turned.subject
+    if subject is not None and ours and not any(subject.same(o) for o in ours):
+        return True
+    return (
+        _another_time(claim, sentence)
+        or (subject is not None and not subject.tail - CHANGES <= said)
+        or not turned.group <= said
+        or (turned.when is not None and turned.when not in claim.casefold())
+        or any(not m.after <= turned.scope or not m.links <= turned.links for m in mine)
+    )
 
 
 def _by_subject(claim: str, sentences: Sequence[str]) -> GateResult | None:

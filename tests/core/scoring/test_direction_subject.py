@@ -209,3 +209,47 @@ def test_a_mark_from_the_whole_passage_says_why():
     found = [c.details.get("finding") or {} for c in case.claims]
     assert any("increas" in (f.get("text") or "") for f in found)
     assert all(c.outcome is ClaimOutcome.UNCERTAIN for c in case.claims)
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # found in review: the aligned sentence turns the word for another setting
+        (
+            "Theft rose in rural areas.",
+            "Theft fell in the cities. In rural areas, burglaries increased.",
+        ),
+        (
+            "After the reform, waiting times fell.",
+            "Waiting times rose for years; after the reform, they came down.",
+        ),
+        (
+            "Acme's operating profit rose.",
+            "Acme's operating profit beat forecasts, while Zenco's operating profit fell 5%.",
+        ),
+        (
+            "Bus fares rose in 2023.",
+            "Bus fares went up in 2023, while the price of rail passes fell.",
+        ),
+    ],
+)
+def test_a_turn_said_of_another_setting_is_a_hint_never_a_contradiction(claim, source):
+    """A hint names no words (``findings`` deletes on a turned change word it names)."""
+    sentences = [s.strip() + "." for s in source.split(".") if s.strip()]
+    found = read_direction(claim, sentences[0], sentences)
+    assert found.fired and found.terms == ()
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Theft rose in the cities.", "Theft fell in the cities."),
+        (
+            "Average rents in Dorrow fell to 1,100 euros a month in 2024.",
+            "Average rents in Dorrow rose to €1,100 a month in 2024.",
+        ),
+    ],
+)
+def test_the_same_setting_turned_round_is_still_a_contradiction(claim, source):
+    found = read_direction(claim, source, [source])
+    assert found.fired and len(found.terms) == 2
