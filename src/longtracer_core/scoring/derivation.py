@@ -354,12 +354,15 @@ def derivable(
     sentences: Sequence[Read],
     own: Sequence[Decimal] = (),
     exponent: int | None = None,
+    per: frozenset[str] = frozenset(),
 ) -> bool:
     """May ``value`` (a figure of ``kind``) have been computed from one of ``sentences``:
     a year plus or minus a duration, or a quantity of the claim's kind times a count or
     a multiplier word of the same sentence, or with a percentage of the same sentence added
     or taken ("£150 plus VAT at 20%": £180), or times a count or multiplier the claim
-    itself writes in words (``own``: "over a three-year degree that comes to £18,000");
+    itself writes in words (``own``: "over a three-year degree that comes to £18,000"), or
+    over a measure of the sentence of a kind the claim gives a rate per (``per``: "£1.70
+    per kg" of "A 2 kg bag costs £3.40"; "A tin costs £4.50" is no rate of a 10-litre tin);
     rounded to ``exponent`` for a figure the claim writes as approximate (``_hits``)?"""
     hit = _hits(value, exponent)
     if own and kind != "year" and _times_own(hit, kind, sentences, own):
@@ -381,7 +384,7 @@ def derivable(
             return True
         # a quantity over a measure of the sentence: a rate per unit ("A 2 kg bag costs
         # £3.40": £1.70 per kg; "ran 10 km in 50 minutes": 5 minutes per km)
-        measures = [n for k, n in figures if k.startswith("unit:") and k != kind and n > 0]
+        measures = [n for k, n in figures if k in per and k != kind and n > 0]
         if kind != "count" and any(hit(q / m) for q in quantities for m in measures):
             return True
         if kind != "count" and _with_share(hit, quantities, figures, s.text):

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from .claim_figures import claim_figures
 from .derivation import derivable, derivable_across, derivable_date, word_factors
 from .evidence_index import EvidenceIndex, figure_kinds
+from .figure_facts import rate_kinds
 from .figures import figure_kind, needs_met, rounding_exponent
 from .worked_dates import worked_dates
 from .worked_figures import worked_for_user
@@ -53,7 +54,7 @@ def derived_figures(claim: str, context: Sequence[str], index: EvidenceIndex) ->
             # a rounded count ("about 30 soldiers") meets too many sums by chance
             rounded = rounding_exponent(need) if kind != "count" else None
             worked = (
-                derivable(need.number, kind, index.sentences, own, rounded)
+                derivable(need.number, kind, index.sentences, own, rounded, rate_kinds(claim))
                 # a sum of two of the case's figures meets a wrong figure by chance ("about
                 # $600" for the premium plan: basic $240 plus premium $360)
                 or derivable_across(need.number, kind, index.sentences, user, rounded, sums=False)

@@ -62,7 +62,7 @@ from .evidence_index import (
     figure_kinds,
     read_source,
 )
-from .figure_facts import FigureFact, claim_fact, other_facts
+from .figure_facts import FigureFact, claim_fact, other_facts, rate_kinds
 from .figures import Need, context_figures, figure_kind, needs_met, rounding_exponent
 from .findings import Finding, quote
 from .given_names import given_name_findings
@@ -213,7 +213,8 @@ def _computed(
         return True
     own = [n for _, n in word_factors(claim)]
     rounded = rounding_exponent(need)
-    if need.number is None or not derivable(need.number, kind, index.sentences, own, rounded):
+    per = rate_kinds(claim)
+    if need.number is None or not derivable(need.number, kind, index.sentences, own, rounded, per):
         return False
     at = aligned.text.find(other)
     return kind != "year" or at < 0 or not event_word(claim, start) & event_word(aligned.text, at)
@@ -338,7 +339,8 @@ def _figure(
             continue
         other = _other_value(
             aligned, kind, need.readings[0], need.readings[0] in own_bases,
-            speaks_as_of(claim, item[0]), need.hedge, claim_fact(claim, item[1], need),
+            speaks_as_of(claim, item[0]), need.hedge,
+            claim_fact(claim, item[1], need, [s.text for s in index.sentences]),
         ) if aligned and share >= ALIGNED else None  # fmt: skip
         if other in stated:
             other = None  # the claim states that value too ("£25 per journey, so £50 return")

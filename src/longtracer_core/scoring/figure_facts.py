@@ -3,15 +3,21 @@ measure is of ("840 cans", "a 150 ml glass") and whether it is a limit ("at leas
 or older").
 
 A figure of the evidence that states another fact than the claim's is never set against
-it as a conflict (``evidence._other_value``): 840 cans are not 35 boxes, and "you'd be 17"
-is no other value of "must be at least 18". (A rate against an amount, "£1.70 per kg"
+it as a conflict (``evidence._other_value``): 840 cans are not 35 boxes where the case
+counts cans too, a limit is not the value of what keeps to it, and "you'd be 17" is no
+other value of "must be at least 18". A noun worded anew ("3,800 workers" / "8,300
+staff") and a value beyond a limit ("You can borrow £40,000" / "up to £20,000") stay
+conflicts. (A rate against an amount, "£1.70 per kg"
 against "£3.40 a bag", stays a conflict: a wrong worked rate is one, "7 minutes per
 question" of "2 hours 30 minutes and 50 questions".) Pure functions of strings.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
+from functools import lru_cache
 
 import regex
 
@@ -20,22 +26,35 @@ from ..text.words import function_words, stem
 from .claim_figures import claim_figures
 from .figures import Need
 
-__all__ = ["FigureFact", "claim_fact", "figure_fact", "other_facts"]
+__all__ = ["FigureFact", "case_nouns", "claim_fact", "figure_fact", "other_facts", "rate_kinds"]
 
 
 @dataclass(frozen=True)
 class FigureFact:
-    """What a figure states: the stem of the noun after a count or a measure (None when
-    none follows) and whether it is a limit."""
+    """What a figure states: the stems of the noun phrase after a count or a measure (up
+    to three words, adjectives of measure or comparison skipped), whether it is a limit,
+    its value, and (for a claim) whether the claim speaks of the user's own case."""
 
-    noun: str | None
+    words: tuple[str, ...]
     limit: bool
+    value: Decimal | None = None
+    user: bool = False
+    attested: frozenset[str] = frozenset()  # the nouns the case's figures count
 
-    def differs(self, other: FigureFact) -> bool:
-        """Is ``other`` (the evidence's) a figure of another fact than this (the claim's):
-        two nouns that differ, or a limit against a value?"""
-        nouns = self.noun is not None and other.noun is not None and self.noun != other.noun
-        return nouns or (other.limit and not self.limit)
+    def differs(self, other: FigureFact, hedge: str) -> bool:
+        """Is ``other`` (the evidence's, with its ``hedge``) a figure of another fact than
+        this (the claim's): of a noun phrase sharing no word with the claim's, where the
+        evidence counts the claim's noun too (``attested``: "24 jars" / "40 crates"; not
+        "3,800 workers" / "8,300 staff"), or a limit the claim's plain value keeps to, or
+        any limit against a value of the user's own case ("You'd be 17" / "at least 18")?"""
+        nouns = bool(self.words and other.words and not set(self.words) & set(other.words))
+        if nouns and set(self.words) & self.attested:
+            return True
+        if not other.limit or self.limit:
+            return False
+        if self.user or self.value is None or other.value is None:
+            return True
+        return self.value <= other.value if hedge == "max" else self.value >= other.value
 
 
 # the unit or sign written after a figure's number ("150 ml", "300-mile", "1°C")
@@ -45,33 +64,58 @@ _UNIT = regex.compile(r"^-?\s*°?\s*[\p{L}µ]+\.?")
 _LIMITS = regex.compile(
     r"\b(?:up\s+to|at\s+(?:least|most)|no\s+(?:more|less|fewer)\s+than|not\s+(?:more|less)\s+"
     r"than|minimum|maximum|limits?|limited|caps?|capped|ceiling|threshold|or\s+(?:more|less|"
-    r"fewer|older|younger|over|under))\b",
+    r"fewer|older|younger|over|under)|must|required?)\b",
     regex.IGNORECASE,
+)
+# a claim about the user's own case ("you'd be 17", "your son will be 17")
+_USER = regex.compile(
+    r"\byou(?:'d|’d|'ll|’ll)\b|\b(?:you|your)\b.*\b(?:would|will)\b", regex.IGNORECASE
 )
 _WORD = regex.compile(r"^\s*([\p{L}][\p{L}'’-]*)")
 
 
+def _phrase(text: str, end: int, need: Need) -> tuple[str, ...]:
+    """The stems of the noun phrase after the figure of ``text`` ending at ``end``."""
+    if not (need.kind == "count" or need.kind.startswith("unit:")):
+        return ()
+    rest = text[end:]
+    unit = _UNIT.match(rest) if need.unit else None
+    rest = rest[unit.end() :] if unit else rest
+    out: list[str] = []
+    for _ in range(3):
+        word = _WORD.match(rest)
+        if word is None or word[1].casefold() in function_words():
+            break
+        rest = rest[word.end() :]
+        if word[1].casefold() not in MEASURE_ADJECTIVES:
+            out.append(stem(word[1].casefold()))
+    return tuple(out)
+
+
 def figure_fact(text: str, end: int, need: Need) -> FigureFact:
     """The fact of the figure of ``text`` that ends at ``end`` (its number; ``need``, its
-    reading): the noun after a count or a measure (past its unit), not a word of
-    comparison or of measure ("300 metres tall", "£1.55 cheaper")."""
-    noun = None
-    if need.kind == "count" or need.kind.startswith("unit:"):
-        after = text[end:]
-        unit = _UNIT.match(after) if need.unit else None
-        word = _WORD.match(after[unit.end() :] if unit else after)
-        noun = word[1].casefold() if word else None
-    if noun is not None and (noun in function_words() or noun in MEASURE_ADJECTIVES):
-        noun = None
-    return FigureFact(stem(noun) if noun else None, need.hedge in ("min", "max"))
+    reading)."""
+    return FigureFact(_phrase(text, end, need), need.hedge in ("min", "max"), need.number)
 
 
-def claim_fact(claim: str, end: int, need: Need) -> FigureFact:
+def claim_fact(claim: str, end: int, need: Need, evidence: Sequence[str]) -> FigureFact:
     """``figure_fact`` of a claim's figure, read as a limit too when the claim speaks of
-    one anywhere: only a claim of a value is never set against a limit ("You'd be 17 on
-    1 September" / "must be at least 18")."""
+    one anywhere (a requirement restated, "You must be 16", is read against limits), with
+    whether it speaks of the user's own case and the nouns the ``evidence`` sentences'
+    figures count."""
     fact = figure_fact(claim, end, need)
-    return replace(fact, limit=fact.limit or _LIMITS.search(claim) is not None)
+    limit = fact.limit or _LIMITS.search(claim) is not None
+    user = _USER.search(claim) is not None
+    return replace(fact, limit=limit, user=user, attested=case_nouns(tuple(evidence)))
+
+
+@lru_cache(maxsize=256)
+def case_nouns(texts: tuple[str, ...]) -> frozenset[str]:
+    """The stems of the nouns the case's figures count or measure ("24 jars": "jar")."""
+    return frozenset(
+        w for text in texts for (_, end, _), need in claim_figures(text)
+        for w in _phrase(text, end, need)
+    )  # fmt: skip
 
 
 def other_facts(text: str, fact: FigureFact) -> frozenset[str]:
@@ -79,5 +123,19 @@ def other_facts(text: str, fact: FigureFact) -> frozenset[str]:
     return frozenset(
         need.readings[0]
         for (_, end, _), need in claim_figures(text)
-        if fact.differs(figure_fact(text, end, need))
+        if fact.differs(figure_fact(text, end, need), need.hedge)
     )
+
+
+_PER = regex.compile(r"(?:\b(?:per|a|an|each)\s+|/\s*)([\p{L}µ]+)", regex.IGNORECASE)
+
+
+@lru_cache(maxsize=1024)
+def _unit_kind(word: str) -> str | None:
+    found = claim_figures(f"2 {word}")
+    return found[0][1].kind if found and found[0][1].kind.startswith("unit:") else None
+
+
+def rate_kinds(text: str) -> frozenset[str]:
+    """The kinds of measure ``text`` gives a rate per ("£1.70 per kg": ``unit:kg``)."""
+    return frozenset(k for m in _PER.finditer(text) if (k := _unit_kind(m[1].casefold())))

@@ -23,13 +23,16 @@ _APPROX = regex.compile(
     flags=regex.IGNORECASE,
 )
 _ABOUT = r"(?:\s+(?:about|around|roughly|approximately|approx\.?|some))?"
+# "no more than" is at most and "no less than" at least: a "more than" or "less than" after
+# "no" or "not" is the other bound
+_NOT = r"(?<!\bno\s)(?<!\bnot\s)"
 _AT_LEAST = regex.compile(
-    r"(?:more\s+than|over|above|at\s+least|upwards\s+of|in\s+excess\s+of|exceeding|"
-    r"greater\s+than|beyond)" + _ABOUT + r"\s*[$€£¥₹]?$",
+    r"(?:" + _NOT + r"more\s+than|over|above|at\s+least|upwards\s+of|in\s+excess\s+of|"
+    r"exceeding|greater\s+than|beyond|not?\s+(?:less|fewer)\s+than)" + _ABOUT + r"\s*[$€£¥₹]?$",
     flags=regex.IGNORECASE,
 )
 _AT_MOST = regex.compile(
-    r"(?:less\s+than|fewer\s+than|under|below|at\s+most|up\s+to|no\s+more\s+than|"
+    r"(?:" + _NOT + r"(?:less|fewer)\s+than|under|below|at\s+most|up\s+to|no\s+more\s+than|"
     r"not\s+more\s+than|within)" + _ABOUT + r"\s*[$€£¥₹]?$",
     flags=regex.IGNORECASE,
 )

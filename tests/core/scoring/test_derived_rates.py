@@ -19,16 +19,19 @@ def sentences(*texts: str):
 
 
 @pytest.mark.parametrize(
-    ("value", "kind", "text", "derived"),
+    ("value", "kind", "text", "per", "derived"),
     [
-        ("1.70", "money", "A 2 kg bag of rice costs £3.40.", True),
-        ("1.90", "money", "A 2 kg bag of rice costs £3.40.", False),
-        ("5", "unit:min", "She ran the 10 km race in 50 minutes.", True),
-        ("6", "unit:min", "She ran the 10 km race in 50 minutes.", False),
+        ("1.70", "money", "A 2 kg bag of rice costs £3.40.", "unit:kg", True),
+        ("1.90", "money", "A 2 kg bag of rice costs £3.40.", "unit:kg", False),
+        ("5", "unit:min", "She ran the 10 km race in 50 minutes.", "unit:km", True),
+        ("6", "unit:min", "She ran the 10 km race in 50 minutes.", "unit:km", False),
+        # only a rate per the measure: "A tin of the paint costs £4.50" is no rate
+        ("4.50", "money", "A 10-litre tin of paint costs £45.", None, False),
     ],
 )
-def test_a_quantity_over_a_measure_of_its_sentence(value, kind, text, derived):
-    assert derivable(Decimal(value), kind, sentences(text)) is derived
+def test_a_quantity_over_a_measure_of_its_sentence(value, kind, text, per, derived):
+    rates = frozenset({per}) if per else frozenset()
+    assert derivable(Decimal(value), kind, sentences(text), per=rates) is derived
 
 
 def test_a_sum_of_percentages_only_where_the_answer_combines_them():
