@@ -24,6 +24,21 @@ def verifier(**kwargs) -> CitationVerifier:
     return CitationVerifier(**kwargs)
 
 
+def redact_outcomes(answer: str, sources: list[str], question: str | None = None) -> list:
+    """The claim outcomes ``redact`` gives ``answer`` against ``sources`` (S1, S2, …)."""
+    case = (
+        verifier()
+        .guard(
+            answer,
+            [{"source_id": f"S{i}", "text": t} for i, t in enumerate(sources, 1)],
+            policy="redact",
+            **({"question": question} if question else {}),
+        )
+        .case
+    )
+    return [c.outcome for c in case.claims]
+
+
 def layers(case: CaseResult) -> tuple[str, str, str | None, str]:
     """The four layers and the reason, as plain strings."""
     return (

@@ -49,7 +49,7 @@ TOKEN = regex.compile(r"[\p{L}\p{N}](?:[\p{L}\p{N}]|[.,'’-](?=[\p{L}\p{N}]))*"
 # "by 2 mmHg": the first figure after it, not those of the next phrase)
 _AFTER, _BEFORE = 3, 3
 # a sign written after a figure's last digit ("to 4%."): part of the figure
-_SIGN = regex.compile(r"[%‰°]?")
+_SIGNS = ("%", "‰", "°")
 
 _FROM_TO = regex.compile(r"\bfrom\s+(?:the\s+)?([\p{L}-]+)\s+to\s+(?:the\s+)?([\p{L}-]+)", regex.I)
 
@@ -98,7 +98,7 @@ def _near(text: str, term: str) -> list[tuple[str, str]]:
     """The words after and before each word of ``text`` whose stem is ``term``: where the
     figure it moves by or to stands ("rose by 2 mmHg", "fell to 9%", "1.4C lower")."""
     tokens = list(TOKEN.finditer(text))
-    ends = [_SIGN.match(text, t.end()).end() for t in tokens]
+    ends = [t.end() + (text[t.end() : t.end() + 1] in _SIGNS) for t in tokens]
     return [
         (
             text[m.end() : ends[min(len(tokens) - 1, i + _AFTER)]],

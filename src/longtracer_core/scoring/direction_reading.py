@@ -134,7 +134,7 @@ def _content(words: Iterable[str]) -> frozenset[str]:
     return frozenset(_stems(" ".join(words))) - function_words() - PRONOUNS
 
 
-def _content_stems(words: Sequence[str]) -> frozenset[str]:
+def _content_stems(words: Iterable[str]) -> frozenset[str]:
     skip = function_words()
     return frozenset(stem(w) for w in words if w not in skip and w not in PRONOUNS)
 
@@ -169,7 +169,8 @@ def _subject(before: str) -> _Subject | None:
 def _alone(after: str) -> bool:
     """No object follows the word of change: punctuation, a figure or a function word
     that is not a determiner or a pronoun comes next (adverbs in "-ly" skipped)."""
-    rest = after[_ADVERBS.match(after).end() :]
+    adverbs = _ADVERBS.match(after)
+    rest = after[adverbs.end() :] if adverbs else after
     words = [w.casefold() for w in TOKEN.findall(rest)[:2]]
     if not TOKEN.match(rest) or rest[:1].isdigit():
         return True
@@ -365,14 +366,17 @@ def _by_subject(claim: str, sentences: Sequence[str]) -> GateResult | None:
     ):
         return None
     for sentence, m in theirs:
-        turned = m.alone and m.way and m.subject and any(m.subject.same(o) for o in ours)
-        if not turned or _another_time(claim, sentence) or not _holds_setting(mine, m, span):
+        subject = m.subject
+        turned = m.alone and m.way and subject and any(subject.same(o) for o in ours)
+        if subject is None or not turned or _another_time(claim, sentence):
+            continue
+        if not _holds_setting(mine, m, span):
             continue
         if not m.group <= said or (m.when is not None and m.when not in claim.casefold()):
             continue  # said of another group, place or time ("fell in Asia")
         if moved_otherwise(claim, sentence, (mine[0].term, m.term)):
             continue
-        noun = " ".join(sorted(m.subject.noun))
+        noun = " ".join(sorted(subject.noun))
         return GateResult(
             "direction",
             True,

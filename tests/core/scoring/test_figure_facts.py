@@ -10,7 +10,7 @@ from longtracer_core.contracts import ClaimOutcome
 from longtracer_core.scoring.claim_figures import claim_figures
 from longtracer_core.scoring.figure_facts import claim_fact, other_facts
 from longtracer_core.scoring.hedges import hedge_at
-from tests.helpers import verifier
+from tests.helpers import redact_outcomes
 
 
 def set_aside(claim: str, mine: str, evidence: list[str], theirs: str) -> bool:
@@ -49,20 +49,6 @@ def test_which_fact_a_figure_states(claim, mine, evidence, theirs, aside):
     assert set_aside(claim, mine, evidence, theirs) is aside
 
 
-def outcomes(answer: str, sources: list[str], question: str | None = None):
-    case = (
-        verifier()
-        .guard(
-            answer,
-            [{"source_id": f"S{i}", "text": t} for i, t in enumerate(sources, 1)],
-            policy="redact",
-            **({"question": question} if question else {}),
-        )
-        .case
-    )
-    return [c.outcome for c in case.claims]
-
-
 @pytest.mark.parametrize(
     ("answer", "sources"),
     [
@@ -77,11 +63,11 @@ def outcomes(answer: str, sources: list[str], question: str | None = None):
     ],
 )
 def test_a_correct_worked_figure_is_never_deleted(answer, sources):
-    assert ClaimOutcome.REFUTED not in outcomes(answer, sources)
+    assert ClaimOutcome.REFUTED not in redact_outcomes(answer, sources)
 
 
 def test_the_same_fact_with_another_value_is_still_refuted():
-    found = outcomes(
+    found = redact_outcomes(
         "The depot received 55 crates on Monday.",
         ["Each crate holds 24 jars.", "The depot received 40 crates on Monday."],
     )
