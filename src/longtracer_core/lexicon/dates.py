@@ -17,6 +17,7 @@ __all__ = [
     "HOLIDAYS",
     "WEEKDAY_LEADS",
     "MONTHS",
+    "TIME_DETERMINERS",
     "TIME_LEADS",
     "TIME_WORDS",
     "YEAR_PARTS",
@@ -52,13 +53,10 @@ YEAR_PARTS: tuple[tuple[str, ...], tuple[str, ...]] = (
 # words that open a time after a verb ("fell last year", "will rise next month") and the
 # words of time a determiner opens ("rose this quarter", "fell each year")
 TIME_LEADS = frozenset({"last", "next", "later", "earlier", "overnight"})
+TIME_DETERMINERS = frozenset({"this", "that", "each", "every", "per"})
 TIME_WORDS = frozenset(
     "year years quarter quarters month months week weeks day days decade decades season "
     "seasons summer winter spring autumn time".split()
-)
-# the shorter periods a price or a count is given for ("per hour", "/s", "a night")
-CLOCK_WORDS = frozenset(
-    "s sec second seconds min minute minutes h hr hour hours night nights".split()
 )
 
 # abbreviation -> the month's number ("may" needs none; "sept" is common beside "sep")

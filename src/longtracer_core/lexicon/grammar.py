@@ -157,13 +157,13 @@ PRO_FORMS = frozenset({"one", "ones"})
 NAME_PARTICLES = frozenset("da de del della di du la le van von der den bin al".split())
 DETERMINERS = frozenset("the a an both these those this that its their his her".split())
 PREPOSITIONS = frozenset("of in for on at with from to by under over".split())
-# the prepositions that end the head of a subject ("Complaints about the line rose": the
-# head is "complaints")
 # the prepositions that open the group or place a change is said of ("fell in Asia", "rose
 # among men", "fell for rice")
 GROUP_PREPOSITIONS = frozenset("in on at among amongst for across outside within inside".split())
 # the words that place a change before or after an event ("fell after the reform")
 TEMPORAL_LINKS = frozenset("after before since until till during once".split())
+# the prepositions that end the head of a subject ("Complaints about the line rose": the
+# head is "complaints")
 SUBJECT_PREPOSITIONS = PREPOSITIONS | frozenset(
     "about across among amongst around between during inside into near outside per "
     "through throughout within".split()

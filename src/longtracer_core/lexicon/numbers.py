@@ -306,7 +306,7 @@ CURRENCY_ADJECTIVES: dict[str, str] = {
 
 # words by which a claim says it combines figures ("in total", "together", "£1.55
 # cheaper"): only then may a sum or difference of the source's figures explain its own
-# (``scoring.loose_work``)
+# (``scoring.loose_work``, ``scoring.derivation.combines``)
 COMBINING_WORDS = frozenset(
     {
         "total", "together", "combined", "altogether", "plus", "left", "remaining", "remain",

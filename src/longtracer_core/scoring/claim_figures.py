@@ -159,7 +159,7 @@ def _changes(claim: str) -> str | None:
 @lru_cache(maxsize=4096)
 def worked_out_at(claim: str, either_way: bool = False) -> frozenset[int]:
     """Where the claim's figures that it works out from its own earlier ones start
-    (``derivation.worked_out``: "9% of £5,000, which is £450"); their operands are
+    (``own_work.worked_out``: "9% of £5,000, which is £450"); their operands are
     checked, so they are no figure to find in a span. ``either_way``: from any of its
     other figures ("£450 a year: 9% of £5,000"), which only says a computation may have
     given the figure, so it is no conflict."""

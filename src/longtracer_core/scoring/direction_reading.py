@@ -1,8 +1,9 @@
 """Where the direction gate reads: the claim's aligned sentence, another sentence of the span
 a clause of the claim speaks of, and the subject a word of change moves.
 
-``read_direction`` runs ``direction_gate.direction_gate`` on the aligned sentence, then on
-another sentence of the span; then it reads by subject (``_by_subject``): a word of change
+``read_direction`` runs ``direction_gate.direction_gate`` on the aligned sentence (a turn
+there said of another subject or setting is a hint, ``_settled``), then on another
+sentence of the span; then it reads by subject (``_by_subject``): a word of change
 said of the subject the span moves the other way ("Error rates … rose to 0.3%" / "Traffic
 … grew 22%, while error rates fell to 0.3%"), when no part of the span may say it the
 claim's way. What it reads beyond the aligned sentence is a hint that marks, never a
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 import regex
 
-from ..lexicon.dates import MONTHS, TIME_LEADS, TIME_WORDS, YEAR_PARTS
+from ..lexicon.dates import MONTHS, TIME_DETERMINERS, TIME_LEADS, TIME_WORDS, YEAR_PARTS
 from ..lexicon.grammar import (
     DETERMINERS,
     FORECAST_WORDS,
@@ -118,7 +119,6 @@ class _Move:
     links: frozenset[str] = frozenset()  # its clause's words of time ("after", "since")
 
 
-_THIS = frozenset({"this", "that", "each", "every", "per"})
 _ADVERBS = regex.compile(r"^(?:\s*[\p{L}]+ly\b)*\s*")
 # a possessor and its mark ("Tessin Motors' ", "the city's ")
 _POSSESSOR = regex.compile(r"^.*[\p{L}\p{N}](?:['’]s|s['’])\s+")
@@ -131,7 +131,8 @@ _TIMELY = frozenset(
 def _content(words: Iterable[str]) -> frozenset[str]:
     """The content stems of ``words`` as the claim's and the span's words are stemmed
     ("company's": "compani")."""
-    return frozenset(_stems(" ".join(words))) - function_words() - PRONOUNS
+    skip = function_words() | PRONOUNS
+    return frozenset(_stems(" ".join(w for w in words if w.casefold() not in skip)))
 
 
 def _content_stems(words: Iterable[str]) -> frozenset[str]:
@@ -174,7 +175,9 @@ def _alone(after: str) -> bool:
     words = [w.casefold() for w in TOKEN.findall(rest)[:2]]
     if not TOKEN.match(rest) or rest[:1].isdigit():
         return True
-    if words[0] in TIME_LEADS or (words[1:] and words[0] in _THIS and words[1] in TIME_WORDS):
+    if words[0] in TIME_LEADS or (
+        words[1:] and words[0] in TIME_DETERMINERS and words[1] in TIME_WORDS
+    ):
         return True  # "decreased last year", "rose this quarter"
     word = words[0]
     return word in function_words() and word not in DETERMINERS and word not in PRONOUNS

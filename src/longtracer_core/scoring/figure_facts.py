@@ -7,9 +7,10 @@ it as a conflict (``evidence._other_value``): 840 cans are not 35 boxes where th
 counts cans too, a limit is not the value of what keeps to it, and "you'd be 17" is no
 other value of "must be at least 18". A noun worded anew ("3,800 workers" / "8,300
 staff") and a value beyond a limit ("You can borrow £40,000" / "up to £20,000") stay
-conflicts. (A rate against an amount, "£1.70 per kg"
-against "£3.40 a bag", stays a conflict: a wrong worked rate is one, "7 minutes per
-question" of "2 hours 30 minutes and 50 questions".) Pure functions of strings.
+conflicts. ``rate_kinds`` reads the measures a claim gives a rate per ("£1.70 per kg"),
+over which ``derivation.derivable`` divides a sentence's quantity; a rate the claim does
+not give per a measure stays a conflict ("A tin costs £4.50" of a 10-litre tin at £45).
+Pure functions of strings.
 """
 
 from __future__ import annotations

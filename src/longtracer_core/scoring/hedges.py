@@ -65,13 +65,15 @@ def hedge_at(text: str, start: int, end: int | None = None) -> Hedge:
 
 # whole-number bounds: (way, inclusive) of the words before or after the figure
 _BOUND_BEFORE = (
-    (regex.compile(r"(?:under|below|less\s+than|fewer\s+than|younger\s+than)\s*$", regex.I),
+    (regex.compile(r"(?:under|below|" + _NOT + r"(?:less|fewer)\s+than|younger\s+than)\s*$",
+                   regex.I),
      ("max", False)),
     (regex.compile(r"(?:at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than)\s*$", regex.I),
      ("max", True)),
-    (regex.compile(r"(?:over|above|more\s+than|older\s+than|greater\s+than)\s*$", regex.I),
+    (regex.compile(r"(?:over|above|" + _NOT + r"more\s+than|older\s+than|greater\s+than)\s*$",
+                   regex.I),
      ("min", False)),
-    (regex.compile(r"(?:at\s+least|no\s+fewer\s+than|no\s+less\s+than)\s*$", regex.I),
+    (regex.compile(r"(?:at\s+least|not?\s+fewer\s+than|not?\s+less\s+than)\s*$", regex.I),
      ("min", True)),
 )  # fmt: skip
 _BOUND_AFTER = (

@@ -108,7 +108,8 @@ def gate_candidates(
     # a reading that holds for the whole span (no part of it says it the claim's way)
     # speaks against the claim however strongly the span matches it
     strong = strong_uncapped >= max(supported_edge, CONTRADICTION_MIN)
-    contradicting = strong_si if opposing and (strong or opposing[0].whole_span) else None
+    whole = any(g.whole_span for g in opposing)
+    contradicting = strong_si if opposing and (strong or whole) else None
     return GatedMatch(
         index=si,
         pair=replace(ps, score=value),

@@ -9,7 +9,7 @@ import pytest
 from longtracer_core.contracts import ClaimOutcome
 from longtracer_core.scoring.claim_figures import claim_figures
 from longtracer_core.scoring.figure_facts import claim_fact, other_facts
-from longtracer_core.scoring.hedges import hedge_at
+from longtracer_core.scoring.hedges import bound_at, hedge_at
 from tests.helpers import redact_outcomes
 
 
@@ -87,3 +87,18 @@ def test_the_same_fact_with_another_value_is_still_refuted():
 )
 def test_no_more_than_is_at_most_and_no_less_than_at_least(text, hedge):
     assert hedge_at(text, len(text) - 2) == hedge
+
+
+@pytest.mark.parametrize(
+    ("text", "bound"),
+    [
+        ("no less than 5", ("min", True)),
+        ("not less than 5", ("min", True)),
+        ("no fewer than 5", ("min", True)),
+        ("no more than 5", ("max", True)),
+        ("less than 5", ("max", False)),
+        ("more than 5", ("min", False)),
+    ],
+)
+def test_a_bound_after_no_or_not_is_the_other_way(text, bound):
+    assert bound_at(text, len(text) - 1, len(text)) == bound
