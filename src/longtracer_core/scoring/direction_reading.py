@@ -28,8 +28,7 @@ from ..lexicon.grammar import (
     SUBJECT_PREPOSITIONS,
     TEMPORAL_LINKS,
 )
-from ..lexicon.polarity import NEGATIONS
-from ..text.words import function_words, stem, stem_tokens
+from ..text.words import function_words, negation_word, stem, stem_tokens
 from .clause_pairs import clause_words
 from .direction_gate import CHANGES, TOKEN, UP, direction_gate, moved_otherwise
 from .gate_result import GateResult
@@ -196,8 +195,7 @@ def _way(term: str, before: Sequence[str]) -> str | None:
     """Which way a word of change goes; None when a negation or a modal or forecast word
     stands in the three words before it ("did not fall", "would decrease", "expected to
     rise")."""
-    unsure = NEGATIONS | MODAL_VERBS | FORECAST_WORDS
-    if any(w in unsure or w.endswith(("n't", "n’t")) for w in before):
+    if any(negation_word(w) or w in MODAL_VERBS | FORECAST_WORDS for w in before):
         return None
     return "up" if term in UP else "down"
 
