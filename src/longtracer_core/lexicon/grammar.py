@@ -14,6 +14,7 @@ __all__ = [
     "ADDRESSED",
     "ADDRESSEE",
     "ADVERB_ENDING",
+    "CASE_VALUE",
     "ELABORATION",
     "EXPLETIVE_ADJECTIVES",
     "EXPLETIVE_FOLLOWERS",
@@ -68,6 +69,13 @@ PERSONAL = frozenset({"it", "they", "he", "she"})
 # The words of a sentence that speaks to the user ("your 4 kWp array clears the minimum")
 ADDRESSEE = frozenset("you your yours yourself yourselves".split())
 ADDRESSED = regex.compile(r"\b(?:" + "|".join(sorted(ADDRESSEE)) + r")\b", regex.IGNORECASE)
+# A sentence about a person of the user's case, said as what will or would be ("you'd be
+# 17", "your son will be 17", "he'll be 17 on polling day"): the case's own value, no
+# restatement of a rule
+CASE_VALUE = regex.compile(
+    r"\b(?:you|he|she|they)(?:'d|’d|'ll|’ll)\b|\b(?:you|your)\b.*\b(?:would|will)\b",
+    regex.IGNORECASE,
+)
 POSSESSIVE = frozenset({"its", "their", "his", "her"})
 # the endings of a possessive noun ("Sweden's", "Hexley’s"), straight and curly
 POSSESSIVE_ENDINGS = ("'s", "’s")

@@ -25,7 +25,7 @@ from .figures import Need, claim_needs_at, figure_kind
 from .hedges import hedge_at
 from .name_words import opener_words
 from .numeric import Reading
-from .own_work import worked_out
+from .own_work import converted, worked_out
 from .units import unit_table
 
 __all__ = ["checkable", "claim_figures", "gate_needs", "in_range", "worked_out_at"]
@@ -159,7 +159,8 @@ def _changes(claim: str) -> str | None:
 @lru_cache(maxsize=4096)
 def worked_out_at(claim: str, either_way: bool = False) -> frozenset[int]:
     """Where the claim's figures that it works out from its own earlier ones start
-    (``own_work.worked_out``: "9% of £5,000, which is £450"); their operands are
+    (``own_work.worked_out``: "9% of £5,000, which is £450"; ``own_work.converted``: "300
+    miles, about 483 km", never from a later one); their operands are
     checked, so they are no figure to find in a span. ``either_way``: from any of its
     other figures ("£450 a year: 9% of £5,000"), which only says a computation may have
     given the figure, so it is no conflict."""
@@ -168,12 +169,16 @@ def worked_out_at(claim: str, either_way: bool = False) -> frozenset[int]:
         (item.start, figure_kind(claim, item.start, item.end, item.kind, n.number), n)
         for item, n in claim_needs_at(claim)
     ]
+    checked = {start for (start, _, _), _ in claim_figures(claim)}  # never a number word
     out: set[int] = set()
     for j, (start, kind, need) in enumerate(read):
         others = read if either_way else read[:j]
         operands = factors + [(k, n.number) for s, k, n in others if s != start and n.number]
-        if need.number is not None and worked_out(
-            need.number, need.decimals, kind, operands, _changes(claim)
+        if need.number is None:
+            continue
+        earlier = [(k, n.number) for s, k, n in read[:j] if n.number and s in checked]
+        if worked_out(need.number, need.decimals, kind, operands, _changes(claim)) or converted(
+            need.number, need.decimals, kind, earlier
         ):
             out.add(start)
     return frozenset(out)

@@ -136,12 +136,9 @@ def _other_value(
     turned = {"min": "max", "max": "min"}.get(hedge)
     facing = {n.readings[0] for _, n in claim_figures(text) if turned and n.hedge == turned}
     facing |= other_facts(text, fact) if fact is not None else frozenset()
-    values = [
-        v
-        for k, v in sentence.kinds
-        if k == kind and v not in bases and v not in facing and not _compatible(kind, v, claimed)
-    ]
-    return values[0] if values else None
+    skip = bases | facing
+    values = [v for k, v in sentence.kinds if k == kind and v not in skip]
+    return next((v for v in values if not _compatible(kind, v, claimed)), None)
 
 
 def _met(need: Need, kind: str, index: EvidenceIndex, aligned: EvidenceSentence | None) -> bool:

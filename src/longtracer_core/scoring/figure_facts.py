@@ -22,6 +22,7 @@ from functools import lru_cache
 
 import regex
 
+from ..lexicon.grammar import CASE_VALUE
 from ..lexicon.numbers import MEASURE_ADJECTIVES
 from ..text.words import function_words, stem
 from .claim_figures import claim_figures
@@ -47,7 +48,8 @@ class FigureFact:
         this (the claim's): of a noun phrase sharing no word with the claim's, where the
         evidence counts the claim's noun too (``attested``: "24 jars" / "40 crates"; not
         "3,800 workers" / "8,300 staff"), or a limit the claim's plain value keeps to, or
-        any limit against a value of the user's own case ("You'd be 17" / "at least 18")?"""
+        any limit against a value of the user's own case ("You'd be 17", "He'll be 17" / "at
+        least 18")?"""
         nouns = bool(self.words and other.words and not set(self.words) & set(other.words))
         if nouns and set(self.words) & self.attested:
             return True
@@ -67,10 +69,6 @@ _LIMITS = regex.compile(
     r"than|minimum|maximum|limits?|limited|caps?|capped|ceiling|threshold|or\s+(?:more|less|"
     r"fewer|older|younger|over|under)|must|required?)\b",
     regex.IGNORECASE,
-)
-# a claim about the user's own case ("you'd be 17", "your son will be 17")
-_USER = regex.compile(
-    r"\byou(?:'d|’d|'ll|’ll)\b|\b(?:you|your)\b.*\b(?:would|will)\b", regex.IGNORECASE
 )
 _WORD = regex.compile(r"^\s*([\p{L}][\p{L}'’-]*)")
 
@@ -106,7 +104,7 @@ def claim_fact(claim: str, end: int, need: Need, evidence: Sequence[str]) -> Fig
     figures count."""
     fact = figure_fact(claim, end, need)
     limit = fact.limit or _LIMITS.search(claim) is not None
-    user = _USER.search(claim) is not None
+    user = CASE_VALUE.search(claim) is not None
     return replace(fact, limit=limit, user=user, attested=case_nouns(tuple(evidence)))
 
 

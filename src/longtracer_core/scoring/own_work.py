@@ -9,8 +9,11 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from .derivation import MAX_FIGURES
+from .units import unit_table
 
-__all__ = ["worked_out"]
+__all__ = ["converted", "worked_out"]
+
+_UNIT = "unit:"
 
 
 def _in_percent(a: Decimal, b: Decimal, change: str | None) -> Decimal:
@@ -22,6 +25,24 @@ def _in_percent(a: Decimal, b: Decimal, change: str | None) -> Decimal:
         return min(a, b) / max(a, b) * 100
     base, other = (b, a) if change == "second" else (a, b)
     return abs(other - base) / base * 100
+
+
+def converted(
+    value: Decimal, decimals: int, kind: str, earlier: Sequence[tuple[str, Decimal]]
+) -> bool:
+    """Is ``value`` (a figure of ``kind`` written to ``decimals`` places) one of the
+    claim's ``earlier`` figures in another unit ("your 300-mile trip is about 483 km"; "95°C,
+    or roughly 203°F")? Only a figure after the one it converts: a wrong value is not
+    cleared by its own conversion written beside it ("330 m (1,083 ft)")."""
+    if not kind.startswith(_UNIT):
+        return False
+    unit, tolerance = kind[len(_UNIT) :], Decimal(5) * Decimal(10) ** (-decimals - 1)
+    return any(
+        u == unit and abs(c - value) <= tolerance
+        for k, n in earlier
+        if k.startswith(_UNIT) and k != kind
+        for c, u in unit_table().converted(n, k[len(_UNIT) :])
+    )
 
 
 def worked_out(

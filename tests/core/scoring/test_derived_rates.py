@@ -1,5 +1,6 @@
 """A rate per unit a sentence gives by its measure ("a 2 kg bag costs £3.40": £1.70 per kg)
-and a sum of two percentages the answer says it combines are worked figures: marked,
+and a sum of two percentages the answer says it combines are worked figures, and so is a
+figure the claim converts from its own earlier one ("300 miles, about 483 km"): marked,
 never deleted."""
 
 from __future__ import annotations
@@ -59,3 +60,25 @@ def test_a_sum_of_percentages_only_where_the_answer_combines_them():
 )
 def test_a_correct_worked_rate_or_total_is_never_deleted(answer, sources):
     assert ClaimOutcome.REFUTED not in redact_outcomes(answer, sources)
+
+
+RANGE = ["The car's range is 400 km on a full charge."]
+TRIP = "I'm driving 300 miles. Will I need to recharge?"
+
+
+def test_a_figure_converted_from_the_users_own_is_never_deleted():
+    answer = "Your 300-mile trip is about 483 km, so you'd need at least one recharge."
+    assert ClaimOutcome.REFUTED not in redact_outcomes(answer, RANGE, TRIP)
+
+
+@pytest.mark.parametrize(
+    ("answer", "sources"),
+    [
+        # a conversion that is wrong is no work of the claim's
+        ("Your 300-mile trip is about 600 km, so you'd need at least one recharge.", RANGE),
+        # a wrong value is not cleared by its own conversion written after it
+        ("The Eiffel Tower is 330 m (1,083 ft) tall.", ["The Eiffel Tower is 300 m tall."]),
+    ],
+)
+def test_a_wrong_figure_with_a_conversion_is_still_refuted(answer, sources):
+    assert ClaimOutcome.REFUTED in redact_outcomes(answer, sources, TRIP)

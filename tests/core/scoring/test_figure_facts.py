@@ -60,10 +60,24 @@ def test_which_fact_a_figure_states(claim, mine, evidence, theirs, aside):
             "Your daughter would be 15 on 1 June 2026.",
             ["Riders must be at least 16 on 1 June 2026 to enter the junior race."],
         ),
+        # a person of the case said as what they will be, not only "you"
+        (
+            "He'll be 17 on polling day, so he can't vote in this election.",
+            ["Voters must be 18 or older on polling day.", "Polling day is 4 July 2024."],
+        ),
+        # a count of a noun is met by a number of people ("people" is read as a unit)
+        ("Northwind has 3,000+ employees.", ["Northwind employs 3,120 people in 14 countries."]),
     ],
 )
 def test_a_correct_worked_figure_is_never_deleted(answer, sources):
     assert ClaimOutcome.REFUTED not in redact_outcomes(answer, sources)
+
+
+def test_a_rule_restated_with_another_limit_is_still_refuted():
+    found = redact_outcomes(
+        "Voters must be 16 or older on polling day.", ["Voters must be 18 or older on polling day."]
+    )
+    assert ClaimOutcome.REFUTED in found
 
 
 def test_the_same_fact_with_another_value_is_still_refuted():
