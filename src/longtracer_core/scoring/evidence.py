@@ -72,6 +72,7 @@ from .name_swap import name_swap_finding
 from .names import absent_names, context_names, only_marked
 from .numeric import shown
 from .periods import date_parts
+from .scaling import scaled_figures
 from .toggles import toggle_finding
 from .unit_conflict import other_unit, unit_finding, with_unit
 from .worked_dates import WorkedDates, worked_dates
@@ -206,7 +207,7 @@ def _computed(
     event, is the one before the evidence's other year ("opened in 1941" / "in 1937")."""
     if kind == "date":
         return derivable_date(need.readings[0], index.sentences)
-    if start in worked_out_at(claim, either_way=True):
+    if start in worked_out_at(claim, either_way=True) | scaled_figures(claim, index.sentences):
         return True
     own = [n for _, n in word_factors(claim)]
     rounded = rounding_exponent(need)

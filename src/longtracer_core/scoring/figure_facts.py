@@ -126,7 +126,9 @@ def other_facts(text: str, fact: FigureFact) -> frozenset[str]:
     )
 
 
-_PER = regex.compile(r"(?:\b(?:per|a|an|each)\s+|/\s*)([\p{L}µ]+)", regex.IGNORECASE)
+_PER = regex.compile(
+    r"(?:\b(?:per|a|an|each)\s+|/\s*)((?:square\s+|sq\s+)?[\p{L}µ]+)", regex.IGNORECASE
+)
 
 
 @lru_cache(maxsize=1024)
@@ -136,5 +138,6 @@ def _unit_kind(word: str) -> str | None:
 
 
 def rate_kinds(text: str) -> frozenset[str]:
-    """The kinds of measure ``text`` gives a rate per ("£1.70 per kg": ``unit:kg``)."""
+    """The kinds of measure ``text`` gives a rate per ("£1.70 per kg": ``unit:kg``; "£2.10
+    per square foot": ``unit:ft2``)."""
     return frozenset(k for m in _PER.finditer(text) if (k := _unit_kind(m[1].casefold())))

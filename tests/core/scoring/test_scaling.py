@@ -1,0 +1,71 @@
+"""A fact of the evidence scaled to a measure of the claim's own ("a 500 ml bottle … about 53
+g" of "a 330 ml can … 35 g"), or a rate of one sentence applied to a measure of another
+("£2.10 per square foot" of an 850 sq ft flat), is worked out: marked, never deleted; a
+ratio the claim does not keep, or a measure the evidence states, is read as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core.contracts import ClaimOutcome
+from longtracer_core.scoring.evidence_index import evidence_index
+from longtracer_core.scoring.scaling import scaled_figures
+from tests.helpers import redact_outcomes
+
+CAN = ["A 330 ml can of the cola contains 35 g of sugar."]
+WINE = [
+    "A standard drink contains 10 g of alcohol.",
+    "A 750 ml bottle of 13% wine contains about 7.7 standard drinks.",
+]
+FLAT = [
+    "The flat at 14 Marlow Road has 850 square feet of floor space and two bedrooms.",
+    "Rents in the district average £2.10 per square foot per month, up 6% on last year.",
+]
+
+
+def scaled(claim: str, sources: list[str]) -> list[str]:
+    sentences = evidence_index([(f"S{i}", t) for i, t in enumerate(sources, 1)]).sentences
+    return sorted(claim[at : at + 4] for at in scaled_figures(claim, sentences))
+
+
+@pytest.mark.parametrize(
+    ("claim", "sources", "figures"),
+    [
+        ("A 500 ml bottle of the same cola would contain about 53 g of sugar.", CAN,
+         ["500 ", "53 g"]),
+        ("A 150 ml glass of that wine is about 1.5 standard drinks.", WINE, ["1.5 ", "150 "]),
+        ("You'd expect rent of about £1,800 a month for the flat.", FLAT, ["£1,8"]),
+        # a ratio the claim does not keep, a figure the rate does not give
+        ("A 500 ml bottle of the same cola would contain about 60 g of sugar.", CAN, []),
+        ("You'd expect rent of about £2,400 a month for the flat.", FLAT, []),
+        # a measure the evidence states is no scaling of another one
+        ("A 330 ml can of the cola contains 23 g of sugar.",
+         [*CAN, "A 500 ml bottle of the cola contains 35 g of sugar."], []),
+    ],
+)  # fmt: skip
+def test_which_figures_scale_the_evidence(claim, sources, figures):
+    assert scaled(claim, sources) == figures
+
+
+@pytest.mark.parametrize(
+    ("answer", "sources"),
+    [
+        ("A 500 ml bottle of the same cola would contain about 53 g of sugar.", CAN),
+        ("A 150 ml glass of that wine is about 1.5 standard drinks.", WINE),
+        ("At the district average, you'd expect rent of about £1,785 a month for the flat.", FLAT),
+    ],
+)
+def test_a_correct_scaled_figure_is_never_deleted(answer, sources):
+    assert ClaimOutcome.REFUTED not in redact_outcomes(answer, sources)
+
+
+@pytest.mark.parametrize(
+    ("answer", "sources"),
+    [
+        ("A 500 ml bottle of the same cola would contain about 60 g of sugar.", CAN),
+        ("A 150 ml glass of that wine is about 2.5 standard drinks.", WINE),
+        ("At the district average, you'd expect rent of about £2,400 a month for the flat.", FLAT),
+    ],
+)
+def test_a_scaled_figure_off_the_ratio_is_still_refuted(answer, sources):
+    assert ClaimOutcome.REFUTED in redact_outcomes(answer, sources)
