@@ -15,7 +15,8 @@ of each claim:
   set against it, or one a computation may have given;
 * ``figure_role`` — a figure the evidence states, but only for another fact:
   the sentence that speaks of the claim's subject gives another figure of the
-  same kind ("discovered in 1923" where 1923 is the year of the prize);
+  same kind ("discovered in 1923" where 1923 is the year of the prize;
+  ``figure_roles.py``);
 * ``negation_conflict`` / ``direction_conflict`` — the claim is a clause of the evidence
   with its negation toggled ("contains live virus" / "does not contain live virus") or
   one word swapped for its opposite ("exports increased" / "exports declined";
@@ -29,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
-from typing import Any
 
 import regex
 
@@ -37,7 +37,7 @@ from ..contracts import ReasonCode
 from ..lexicon.grammar import EXAMPLE_MARKERS
 from ..lexicon.numbers import DURATION_UNITS
 from ..text.words import lex_tokens, stem
-from .binding import CLEARER, Bound, binding_finding, elsewhere_finding
+from .binding import Bound, binding_finding
 from .calendar_words import calendar_finding
 from .claim_figures import claim_figures, in_range, worked_out_at
 from .clause_checks import event_word, unfound_clause, unlinked_clause
@@ -48,7 +48,6 @@ from .derivation import (
     derivable,
     derivable_across,
     derivable_date,
-    derived_values,
     word_factors,
 )
 from .evidence_index import (
@@ -63,6 +62,7 @@ from .evidence_index import (
     read_source,
 )
 from .figure_facts import FigureFact, claim_fact, other_facts, rate_kinds
+from .figure_roles import role_finding
 from .figures import Need, context_figures, figure_kind, needs_met, rounding_exponent
 from .findings import Finding, quote
 from .given_names import given_name_findings
@@ -97,8 +97,6 @@ __all__ = [
 # a claim and an evidence sentence speak of the same thing when the sentence holds
 # at least this share of the claim's content words
 ALIGNED = 0.5
-# a figure's holders speak of another fact when they hold under this share
-OTHER_FACT = 0.25
 
 
 def _compatible(kind: str, a: str, b: str) -> bool:
@@ -218,6 +216,17 @@ def _computed(
     return kind != "year" or at < 0 or not event_word(claim, start) & event_word(aligned.text, at)
 
 
+def _earlier(claim: str, start: int) -> list[tuple[str, str]]:
+    """(kind, reading) of the claim's figures before the one at ``start``, which a
+    computation across the case may take with a figure of the case ("you'd pay $16,920,
+    so about $1,920 in interest" on a $15,000 loan); never a later one."""
+    return [
+        (figure_kind(claim, at, end, scanned, need.number), need.readings[0])
+        for (at, end, scanned), need in claim_figures(claim)
+        if at < start
+    ]
+
+
 def _unmet(
     claim: str, item: tuple[int, int, str], need: Need, kind: str,
     aligned: EvidenceSentence | None, other: str | None, index: EvidenceIndex,
@@ -226,7 +235,8 @@ def _unmet(
     """The finding on a figure no source states or derives: a conflict when the sentence
     that speaks of the same thing gives another value no computation explains and the claim
     asserts its figure as that fact (``asserted``); a difference a computation across the
-    case or the user's figures explains, or one the claim may have worked out, only marks
+    case, the user's figures or the claim's earlier ones explains, or one the claim may
+    have worked out, only marks
     (absent); with nothing to set against it, absent, unless of a kind too often derived
     to call absent."""
     written = claim[item[0] : item[1]]
@@ -244,7 +254,7 @@ def _unmet(
             need.number,
             kind,
             index.sentences,
-            user,
+            [*user, *_earlier(claim, item[0])],
             rounding_exponent(need),
             combined=combines(claim) or combines(aligned.text),
         )
@@ -269,44 +279,6 @@ def _unmet(
         "figure_absent", ReasonCode.NUMERIC_MISMATCH, f"no source states {written}",
         {"claimed": written},
     )  # fmt: skip
-
-
-def _role(
-    claim: str, figure: tuple[tuple[int, int, str], Need], every: Sequence[tuple[Any, Need]],
-    content: frozenset[str], closest: tuple[EvidenceSentence | None, float], other: str | None,
-    index: EvidenceIndex,
-) -> Finding | None:  # fmt: skip
-    """The finding on a figure the evidence states, but (as read from the sentence that
-    speaks of the claim, which gives ``other``) for another fact: stated elsewhere for
-    another part of the case, or a single figure of another fact (``figure_role``)."""
-    item, need = figure
-    aligned, share = closest
-    written = claim[item[0] : item[1]]
-    several = len(every) > 1
-    holders = [s for s in index.sentences if needs_met([need], s.figures)]
-    if other is None or aligned is None or not holders or aligned in holders:
-        return None
-    if set(need.readings) & derived_values([aligned]):
-        return None  # the sentence about this gives it by a sum or difference (70 - 30 mph)
-    nearest = max(len(content & s.content) for s in holders) / len(content)
-    # several figures: which fact each is of is clear only where the rest are stated
-    rest = [n for i, n in every if i != item]
-    clearer = share - nearest >= CLEARER and (
-        needs_met(rest, aligned.figures) if several
-        else all(h.source_id != aligned.source_id for h in holders)
-    )  # fmt: skip
-    if clearer and (several or nearest >= OTHER_FACT):
-        return elsewhere_finding(written, other, aligned.source_id, aligned.text)
-    if nearest < OTHER_FACT and not several:
-        return Finding(
-            "figure_role",
-            ReasonCode.FIGURE_ROLE_MISMATCH,
-            f"source {holders[0].source_id} gives {written} for another fact "
-            f'("{quote(holders[0].text)}"); for this, source {aligned.source_id} '
-            f"gives {shown(other)}",
-            Bound(written, other).proof(aligned.source_id),
-        )
-    return None
 
 
 def _figure(
@@ -361,7 +333,7 @@ def _figure(
             if found is not None:
                 return found
             continue
-        role = _role(claim, (item, need), every, content, (aligned, share), other, index)
+        role = role_finding(claim, (item, need), every, content, (aligned, share), other, index)
         if role is not None:
             return role
     return marked

@@ -82,3 +82,20 @@ def test_a_figure_converted_from_the_users_own_is_never_deleted():
 )
 def test_a_wrong_figure_with_a_conversion_is_still_refuted(answer, sources):
     assert ClaimOutcome.REFUTED in redact_outcomes(answer, sources, TRIP)
+
+
+LOAN = [
+    "The car loan has an APR of 4.9%.",
+    "The monthly payment on a $15,000 loan over 5 years is $282.",
+]
+INTEREST = "How much interest will I pay?"
+
+
+def test_a_difference_of_the_claims_earlier_figure_and_the_cases_is_never_deleted():
+    answer = "Over 60 payments you'd pay $16,920, so about $1,920 in interest."
+    assert ClaimOutcome.REFUTED not in redact_outcomes(answer, LOAN, INTEREST)
+
+
+def test_a_difference_the_figures_do_not_give_is_still_refuted():
+    answer = "Over 60 payments you'd pay $16,920, so about $2,920 in interest."
+    assert ClaimOutcome.REFUTED in redact_outcomes(answer, LOAN, INTEREST)
