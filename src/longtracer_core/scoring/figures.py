@@ -51,7 +51,6 @@ from .periods import DECADE_S, claim_period, span_periods, years_referred
 __all__ = [
     "Need",
     "SpanFigures",
-    "alike",
     "claim_needs",
     "claim_needs_at",
     "context_figures",
@@ -114,16 +113,6 @@ _SIGNS = "".join(sign for sign in CURRENCY_SIGNS if len(sign) == 1)  # "$", "€
 _CODE_BEFORE = regex.compile(
     r"\b(?:" + "|".join(sorted(CURRENCY_CODES)) + r")\s?$", regex.IGNORECASE
 )
-
-
-# a count of a noun and a number of people are one kind ("3,000+ employees" / "3,120
-# people"): "people" is read as a unit only to keep a rate's base ("per 100,000 people")
-_COUNTS = frozenset({"count", "unit:people"})
-
-
-def alike(a: str, b: str) -> bool:
-    """Could figures of kinds ``a`` and ``b`` state one value?"""
-    return a == b or (a in _COUNTS and b in _COUNTS)
 
 
 def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | None) -> str:
@@ -403,7 +392,7 @@ def _met(need: Need, span: SpanFigures) -> bool:
     # kelvin"; "up to £2,500" is not met by "up to £1,500", "at least 10 minutes" not by
     # "145°F" nor "10 working days")
     if need.hedge in ("min", "max"):
-        values = [v for k, v in span.stated if not need.kind or alike(k, need.kind)]
+        values = [v for k, v in span.stated if not need.kind or k == need.kind]
         return any(v >= x if need.hedge == "min" else v <= x for v in values)
     if need.hedge == "approx":
         # "about 1.2 GW" of "1,235 MW": the span's quantities converted to the claim's unit

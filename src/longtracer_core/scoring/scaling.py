@@ -3,18 +3,27 @@ cola contains 35 g of sugar", so "a 500 ml bottle would contain about 53 g". Nei
 claim's two figures is the evidence's, and neither is wrong: the claim keeps the evidence's
 ratio (35 g per 330 ml) at a measure no source states. So does a rate of one sentence
 applied to a measure of another ("£2.10 per square foot" of an 850 sq ft flat: about
-£1,785 a month). Such figures are worked, not
-stated: marked where no source states them, never set against the sentence's as a
-conflict. A claim whose measure the evidence states is read as stated (a 500 ml bottle the
-evidence prices is no scaling of the can), and a ratio the claim does not keep stays a
-conflict ("a 500 ml bottle contains 60 g"). Pure functions of figure readings.
+£1,785 a month). Such figures are worked, not stated: marked where no source states them,
+never set against the sentence's as a conflict.
+
+Read as before (a conflict where the evidence gives another value): a claim either of
+whose two figures the evidence states (a 500 ml bottle the evidence gives 58 g for is no
+scaling of the can), a quantity of another thing than the sentence's ("48 g of protein" by
+the ratio of "30 g of sugar"), a sentence without the claim's names (Classic's ratio is no
+Lite's), a ratio the claim does not keep, and a rate applied to a measure whose sentence
+gives its own value of the claim's kind ("£40 per hour" and "10 hours costs £350").
+Pure functions of figure readings.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+import regex
+
+from ..text.words import function_words, stem
 from .claim_figures import claim_figures
 from .derivation import Read, number
 from .figure_facts import rate_kinds
@@ -25,69 +34,128 @@ __all__ = ["scaled_figures"]
 _UNIT = "unit:"
 # kinds no fact is scaled by: a percentage or a year stays what it is at any measure
 _UNSCALED = frozenset({"percent", "year", "date", "time"})
-_MAX_READ = 6  # the claim's figures read in pairs
+_MAX_READ = 6  # the figures of one text read in pairs
+_AFTER = regex.compile(r"[\p{L}µ°]+")  # a unit's word, then the words of the thing
+_NEXT = regex.compile(r"[\d.;:!?]")  # where the words of one figure's thing end
+_NAME = regex.compile(r"(?<=\S\s+)\p{Lu}[\p{L}\p{N}-]*")  # a capitalised word inside
 
 
-def _readings(claim: str) -> list[tuple[int, str, Decimal, int]]:
-    """(start, kind, value, the place it is rounded at) of the claim's checked figures: its
-    last written digit, or for an approximate one ``rounding_exponent``'s ("about £1,800")."""
+@dataclass(frozen=True)
+class _Figure:
+    start: int
+    kind: str
+    value: Decimal
+    place: int  # the place it is rounded at
+    of: frozenset[str]  # the stems of the thing it measures or counts ("g of sugar")
+
+
+def _of(text: str, end: int, unit: bool) -> frozenset[str]:
+    """The stems of what the figure ending at ``end`` is of, up to the next figure or stop:
+    a quantity of a unit is of the words after its "of" ("35 g of sugar": sugar; a "500 ml
+    bottle" is of nothing said), a count of the words after it ("7.7 standard drinks")."""
+    after = text[end : end + 40]
+    stop = _NEXT.search(after)
+    words = [m[0].casefold() for m in _AFTER.finditer(after[: stop.start() if stop else None])]
+    if unit:
+        words = words[2:] if words[1:2] == ["of"] else []
+    return frozenset(stem(w) for w in words[:3] if w not in function_words())
+
+
+def _figures(text: str) -> list[_Figure]:
+    """The checked figures of ``text``: each one's place is its last written digit, or for
+    an approximate one ``rounding_exponent``'s ("about £1,800")."""
     out = []
-    for (start, end, scanned), need in claim_figures(claim)[:_MAX_READ]:
-        kind = figure_kind(claim, start, end, scanned, need.number)
+    for (start, end, scanned), need in claim_figures(text)[:_MAX_READ]:
+        kind = figure_kind(text, start, end, scanned, need.number)
         place = rounding_exponent(need)
         if need.number and kind not in _UNSCALED:
-            out.append((start, kind, need.number, -need.decimals if place is None else place))
+            place = -need.decimals if place is None else place
+            of = _of(text, end, kind.startswith(_UNIT))
+            out.append(_Figure(start, kind, need.number, place, of))
     return out
 
 
-def _keeps(quantity: Decimal, place: int, ratio: Decimal, measure: Decimal) -> bool:
-    """Is ``quantity`` (rounded at ``place``) ``ratio`` times ``measure``?"""
+def _keeps(quantity: _Figure, ratio: Decimal, measure: Decimal) -> bool:
+    """Is ``quantity`` (at its place) ``ratio`` times ``measure``?"""
     try:
-        return abs(ratio * measure - quantity) <= Decimal(5) * Decimal(10) ** (place - 1)
+        found = abs(ratio * measure - quantity.value)
+        return found <= Decimal(5) * Decimal(10) ** (quantity.place - 1)
     except InvalidOperation:
         return False
 
 
-def _pairs(s: Read) -> list[tuple[str, Decimal, str, Decimal]]:
-    """(measure kind, measure, quantity kind, quantity) of one sentence's figures."""
-    figures = [(k, n) for k, v in s.kinds if k not in _UNSCALED and (n := number(v))]
-    return [
-        (km, m, kq, q) for km, m in figures if km.startswith(_UNIT) for kq, q in figures if kq != km
+def _same_thing(mine: _Figure, theirs: _Figure) -> bool:
+    return not (mine.of and theirs.of) or bool(mine.of & theirs.of)
+
+
+def _scales(measure: _Figure, quantity: _Figure, sentence: Read, names: set[str]) -> bool:
+    """Does ``quantity`` keep a ratio of ``sentence`` at ``measure``, the sentence naming
+    every name of the claim and each of its two figures of the same thing as the claim's?"""
+    if not names <= {w.casefold() for w in _AFTER.findall(sentence.text)}:
+        return False
+    theirs = _figures(sentence.text)
+    return any(
+        m.kind == measure.kind and q.kind == quantity.kind and m.value != measure.value
+        and _same_thing(quantity, q) and _same_thing(measure, m)
+        and _keeps(quantity, q.value / m.value, measure.value)
+        for m in theirs
+        for q in theirs
+        if m is not q
+    )  # fmt: skip
+
+
+def _said_of(text: str, start: int) -> frozenset[str]:
+    """The stems of the content words before the figure at ``start`` in its clause ("Rent
+    is £25": rent; "a service charge of £5": service, charge)."""
+    before = regex.split(r"[,;:.!?\d]", text[max(0, start - 60) : start])[-1]
+    words = [m[0].casefold() for m in _AFTER.finditer(before)][-5:]
+    return frozenset(stem(w) for w in words if w not in function_words())
+
+
+def _rate_times(mine: _Figure, words: frozenset[str], sentences: Sequence[Read]) -> bool:
+    """Is the claim's figure a sentence's rate per a unit (a figure of its kind, said of
+    one of the claim's ``words``, in a sentence that gives a rate per that unit) times a
+    measure of that unit the case states, in a sentence that gives no value of the claim's
+    kind itself ("£2.10 per square foot" and "850 square feet of floor space": about
+    £1,785; "Rent is £25 per square foot" is no service charge)?"""
+    measures = [
+        (k, n)
+        for t in sentences
+        if not any(k == mine.kind for k, _ in t.kinds)
+        for k, v in t.kinds
+        if (n := number(v))
     ]
-
-
-def _rate_times(
-    value: Decimal, place: int, kind: str, sentences: Sequence[Read],
-    stated: set[tuple[str, Decimal]],
-) -> bool:  # fmt: skip
-    """Is ``value`` a sentence's rate per a unit (a quantity of ``kind`` in a sentence that
-    gives a rate per that unit) times a measure of that unit the case states ("£2.10 per
-    square foot" and "850 square feet of floor space": about £1,785)?"""
     for s in sentences:
-        per = rate_kinds(s.text) - {kind}
-        rates = [n for k, v in s.kinds if k == kind and (n := number(v))]
-        measures = [m for k, m in stated if k in per]
-        if any(_keeps(value, place, r, m) for r in rates for m in measures):
+        per = rate_kinds(s.text) - {mine.kind}
+        rates = [
+            f.value for f in _figures(s.text)
+            if f.kind == mine.kind and _said_of(s.text, f.start) & words
+        ]  # fmt: skip
+        if any(_keeps(mine, r, m) for r in rates for k, m in measures if k in per):
             return True
     return False
 
 
 def scaled_figures(claim: str, sentences: Sequence[Read]) -> frozenset[int]:
     """Where the claim's figures start that scale a sentence's quantity to a measure of the
-    claim's own: a measure of a unit no sentence states, with a quantity of another kind in
-    the sentence's ratio ("a 500 ml bottle … about 53 g" of "a 330 ml can … 35 g"); or that
-    apply a sentence's rate to a measure the case states (``_rate_times``)."""
-    mine = _readings(claim)
+    claim's own (a measure of a unit and a quantity of another kind, neither of which any
+    sentence states, in the ratio of one sentence: "a 500 ml bottle … about 53 g" of "a 330
+    ml can … 35 g"), or that apply a sentence's rate to a measure the case states
+    (``_rate_times``)."""
+    mine = _figures(claim)
     stated = {(k, n) for s in sentences for k, v in s.kinds if (n := number(v)) is not None}
-    pairs = [p for s in sentences for p in _pairs(s)]
-    out = {at for at, k, n, d in mine if _rate_times(n, d, k, sentences, stated)}
-    for at_m, km, m, _ in mine:
-        if not km.startswith(_UNIT) or (km, m) in stated:
+    names = {m[0].casefold() for m in _NAME.finditer(claim)}
+    words = frozenset(stem(m[0].casefold()) for m in _AFTER.finditer(claim)) - {
+        stem(w) for w in function_words()
+    }
+    out = {f.start for f in mine if _rate_times(f, words, sentences)}
+    fresh = [f for f in mine if (f.kind, f.value) not in stated]
+    for measure in fresh:
+        if not measure.kind.startswith(_UNIT):
             continue
-        for at_q, kq, q, place in mine:
-            if at_q != at_m and any(
-                pm == km and pq == kq and m != em and _keeps(q, place, eq / em, m)
-                for pm, em, pq, eq in pairs
+        for quantity in fresh:
+            if quantity is not measure and any(
+                _scales(measure, quantity, s, names) for s in sentences
             ):
-                out |= {at_m, at_q}
+                out |= {measure.start, quantity.start}
     return frozenset(out)

@@ -65,19 +65,28 @@ def test_which_fact_a_figure_states(claim, mine, evidence, theirs, aside):
             "He'll be 17 on polling day, so he can't vote in this election.",
             ["Voters must be 18 or older on polling day.", "Polling day is 4 July 2024."],
         ),
-        # a count of a noun is met by a number of people ("people" is read as a unit)
-        ("Northwind has 3,000+ employees.", ["Northwind employs 3,120 people in 14 countries."]),
     ],
 )
 def test_a_correct_worked_figure_is_never_deleted(answer, sources):
     assert ClaimOutcome.REFUTED not in redact_outcomes(answer, sources)
 
 
-def test_a_rule_restated_with_another_limit_is_still_refuted():
-    found = redact_outcomes(
-        "Voters must be 16 or older on polling day.", ["Voters must be 18 or older on polling day."]
-    )
-    assert ClaimOutcome.REFUTED in found
+@pytest.mark.parametrize(
+    ("answer", "sources"),
+    [
+        # a rule restated with another limit is no value of the case, nor is a rule said of
+        # a third person (found in review)
+        ("Voters must be 16 or older on polling day.", ["Voters must be 18 or older on polling day."]),
+        ("He'll be able to vote at 16 on polling day.", ["Voters must be 18 or older on polling day."]),
+        ("They'll let voters of 16 vote on polling day.", ["Voters must be 18 or older on polling day."]),
+        # a number of people is no count of the claim's noun (found in review)
+        ("The factory has more than 10,000 workers.",
+         ["The town of 12,000 people is home to a factory with 800 workers."]),
+    ],
+)  # fmt: skip
+def test_a_rule_or_a_count_the_evidence_breaks_is_still_refuted(answer, sources):
+    question = "My son is 15. Can he vote, and how big is the factory?"
+    assert ClaimOutcome.REFUTED in redact_outcomes(answer, sources, question)
 
 
 def test_the_same_fact_with_another_value_is_still_refuted():

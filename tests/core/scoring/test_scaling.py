@@ -53,8 +53,13 @@ def test_which_figures_scale_the_evidence(claim, sources, figures):
         ("A 500 ml bottle of the same cola would contain about 53 g of sugar.", CAN),
         ("A 150 ml glass of that wine is about 1.5 standard drinks.", WINE),
         ("At the district average, you'd expect rent of about £1,785 a month for the flat.", FLAT),
+        ("The service charge on Suite 4 comes to £6,000 a year.",
+         ["Suite 4 offers 1,200 square feet.",
+          "Rent is £25 per square foot per year, plus a service charge of £5 per square foot."]),
+        ("For 1,500 ml of water you'd add 300 ml of concentrate.",
+         ["Mix 50 ml of concentrate with every 250 ml of water."]),
     ],
-)
+)  # fmt: skip
 def test_a_correct_scaled_figure_is_never_deleted(answer, sources):
     assert ClaimOutcome.REFUTED not in redact_outcomes(answer, sources)
 
@@ -65,7 +70,22 @@ def test_a_correct_scaled_figure_is_never_deleted(answer, sources):
         ("A 500 ml bottle of the same cola would contain about 60 g of sugar.", CAN),
         ("A 150 ml glass of that wine is about 2.5 standard drinks.", WINE),
         ("At the district average, you'd expect rent of about £2,400 a month for the flat.", FLAT),
+        # found in review: a measure the evidence states with another value, a ratio of
+        # another thing or of another product, a rate of another charge, a rate applied to a
+        # measure whose total the evidence gives
+        ("A 500 ml bottle of the cola contains about 53 g of sugar.",
+         [*CAN, "A 500 ml bottle of the cola contains 58 g of sugar."]),
+        ("A 400 ml bottle of the milkshake would contain about 48 g of protein.",
+         ["A 250 ml glass of the milkshake contains 30 g of sugar and 8 g of protein."]),
+        ("A 500 ml bottle of Lite would contain about 53 g of sugar.",
+         ["A 330 ml can of Classic contains 35 g of sugar.",
+          "A 330 ml can of Lite contains 10 g of sugar."]),
+        ("The service charge on Suite 4 comes to £30,000 a year.",
+         ["Suite 4 offers 1,200 square feet.",
+          "Rent is £25 per square foot per year, plus a service charge of £5 per square foot."]),
+        ("A block of 10 hours costs £400.",
+         ["The tutor charges £40 per hour.", "A block of 10 hours costs £350."]),
     ],
-)
+)  # fmt: skip
 def test_a_scaled_figure_off_the_ratio_is_still_refuted(answer, sources):
     assert ClaimOutcome.REFUTED in redact_outcomes(answer, sources)
