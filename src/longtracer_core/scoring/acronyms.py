@@ -65,20 +65,22 @@ def run_initials(run: Sequence[str]) -> set[str]:
 
 
 # "BoE", "DfE": a lowercase linking letter, met only by a run holding it (_LINKED_RUN)
-LINKED_ACRONYM = regex.compile(r"\p{Lu}\p{Ll}\p{Lu}\p{Lu}?")
+LINKED_ACRONYM = regex.compile(r"\p{Lu}\p{Ll}{1,2}\p{Lu}\p{Lu}?")  # "BofA" too
 _LINKED_RUN = regex.compile(
     r"\b(\p{Lu})\p{L}*\s+(of|for|on|in|and)\s+(?:the\s+)?(\p{Lu})\p{L}*(?:\s+(\p{Lu})\p{L}*)?"
 )
 
 
 def linked_initials(piece: str) -> set[str]:
-    """ "Bank of England": "boe"; "Department for Education": "dfe"."""
+    """ "Bank of England": "boe"; "Department for Education": "dfe"; "Bank of America":
+    "bofa" too."""
     out: set[str] = set()
     for m in _LINKED_RUN.finditer(piece):
-        head = (m.group(1) + m.group(2)[0] + m.group(3)).lower()
-        out.add(head)
-        if m.group(4):
-            out.add(head + m.group(4).lower())
+        for link in {m.group(2)[0], m.group(2)}:  # "BoE"; "BofA" / "Bank of America"
+            head = (m.group(1) + link + m.group(3)).lower()
+            out.add(head)
+            if m.group(4):
+                out.add(head + m.group(4).lower())
     return out
 
 

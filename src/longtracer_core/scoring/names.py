@@ -110,7 +110,9 @@ def _runs(text: str) -> Iterable[list[str]]:
         yield run
 
 
-_PIECES = regex.compile(r"[.!?;:,)\]]\s+|\s+[(\[]|\n")
+# a name does not run across a stop, a comma or a bracket; the full stop of an initial
+# ("John F. Kennedy") is no stop
+_PIECES = regex.compile(r"(?:(?<!(?<!\p{L})\p{Lu})\.|[!?;:,)\]])\s+|\s+[(\[]|\n")
 # under this share of capitalised words a text was written without case ("west beach")
 _UNCASED = 0.02
 
@@ -155,7 +157,9 @@ def name_index(texts: Iterable[str]) -> NameIndex:
         numbered.update((fold(a), b.casefold()) for a, b in _NAMED_NUMBER.findall(text))
         for piece in _PIECES.split(text):  # a name does not run across "." or ","
             for run in _runs(piece):
-                acronyms.update(run_initials(run))
+                # the run, and its opening words ("UN" of "United Nations General Assembly")
+                for end in range(2, len(run) + 1):
+                    acronyms.update(run_initials(run[:end]))
                 folded = [fold(w) for w in run]
                 fronts.update((a, b) for j, b in enumerate(folded) for a in folded[:j])
             acronyms.update(linked_initials(piece))
@@ -177,11 +181,15 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
     folded = fold(word)
     bare = next((folded[: -len(e)] for e in POSSESSIVE_ENDINGS if folded.endswith(e)), folded)
     named = named_parts(word)
+    if bare.replace("-", "") in index.words:
+        return True  # one word written with a hyphen: "Wal-Mart" / "Walmart"
     if named and bare not in index.words and folded not in name_lexicon().forms:
         # "UK-based", "non-EU", "Japanese-made": the name in it, read in every form
         return all(_present(part, index, spelling) for part in named)
     forms = {folded, bare, folded.replace(".", "")}
     forms.update(part for part in folded.split("-") if part)
+    if bare.endswith("ses"):
+        forms.add(bare[:-2])  # a family by its name: "the Joneses"
     if acronym(word.removesuffix("s")):
         forms.add(folded.removesuffix("s"))  # "EVs"
     if forms & index.words or {fold_stem(f) for f in forms} & index.stems:
@@ -206,6 +214,22 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
     if demonym_held(bare, index.capitalised):
         return True  # "Uruguayan" / "Uruguay", "Amazon" / "Amazonian"
     return spelling and respelled(folded, index.words)  # a spelling a letter apart
+
+
+# a name cut short to its opening letters ("the Met" for the Metropolitan Museum, "the
+# Med"): a short word, the start of a much longer capitalised word of the evidence, and no
+# form the lexicon knows of another name
+_CLIPPED = (3, 5)  # the letters of a clipped name, fewest and most
+_CLIPPED_OFF = 4  # the fewest letters cut off ("Peru" is no clipped "Perugia")
+
+
+def _clipped(word: str, bare: str, index: NameIndex) -> bool:
+    low, high = _CLIPPED
+    if not (capitalised(word) and not acronym(word) and low <= len(bare) <= high):
+        return False
+    if bare in name_lexicon().forms:
+        return False  # a known form of another name ("the Fed": the Federal Reserve)
+    return any(w.startswith(bare) and len(w) >= len(bare) + _CLIPPED_OFF for w in index.capitalised)
 
 
 _CLASSES = (CURRENCY_CODES, frozenset(ZONE_GROUPS))
@@ -235,12 +259,28 @@ def _unheld(text: str, index: NameIndex, spelling: bool = True) -> Iterator[tupl
             or run_expands(text, name.start, index.written)
             or spells_written(text, name.start, index.written)
             or _numbered(name, text, index)
+            or _joined(name, text, index)
             or any(
                 holds_form(f, joined, index.words, index.phrases)
                 for f, joined in other_forms(text, name.start, name.text)
             )
         ):
             yield i, names
+
+
+_NEXT_WORD = regex.compile(r"[ \t]+([\p{L}\p{N}]+)")
+_LAST_WORD = regex.compile(r"([\p{L}\p{N}]+)[ \t]+$")
+
+
+def _joined(name: Name, text: str, index: NameIndex) -> bool:
+    """Is ``name`` one word of the evidence written in two ("Pay Pal" / "PayPal", "JP
+    Morgan" / "JPMorgan", "COP 28" / "COP28")?"""
+    after = _NEXT_WORD.match(text, name.end)
+    before = _LAST_WORD.search(text, 0, name.start)
+    here = fold(name.text)
+    return (after is not None and here + fold(after[1]) in index.words) or (
+        before is not None and fold(before[1]) + here in index.words
+    )
 
 
 def _numbered(name: Name, text: str, index: NameIndex) -> bool:
@@ -293,14 +333,18 @@ def absent_names(
 def only_marked(missing: Sequence[str], index: NameIndex, claim: str) -> bool:
     """Are all of a claim's ``missing`` names ones the evidence may still mean: an acronym's
     plural ("MPs", ``short_form``), an acronym its lowercase words spell out ("IVF" / "in
-    vitro fertilisation", ``spelled_out``), or a place the claim names only as the clock a
-    time is told by ("8pm UK time", ``name_case.zone_spans``: a conversion no check
-    follows)? They mark the claim; they never delete it."""
+    vitro fertilisation", ``spelled_out``), a name cut short (``_clipped``: "the Met" of the
+    Metropolitan Museum, but "the Fed" is no Federal Trade Commission), or a place the
+    claim names only as the clock a time is told by ("8pm UK time", ``name_case.zone_spans``:
+    a conversion no check follows)? They mark the claim; they never delete it."""
     spans = zone_spans(claim)
     read = [(n.text, any(a <= n.start < b for a, b in spans)) for n in names_of(claim)]
     clock = {t for t, told in read if told} - {t for t, told in read if not told}
     return all(
-        short_form(n) or (acronym(n) and spelled_by(n, index.phrases) == "lowercase") or n in clock
+        short_form(n)
+        or (acronym(n) and spelled_by(n, index.phrases) == "lowercase")
+        or _clipped(n, fold(n), index)
+        or n in clock
         for n in missing
     )
 

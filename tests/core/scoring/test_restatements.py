@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from longtracer_core.contracts import ClaimOutcome
 from longtracer_core.scoring.derived_figures import derived_figures
 from longtracer_core.scoring.evidence import evidence_findings, evidence_index
 from longtracer_core.scoring.findings import DECISIVE_KINDS
+from tests.helpers import redact_outcomes
 
 
 def kinds(source: str, claim: str) -> list[str]:
@@ -65,6 +67,26 @@ NAMES = [
     ("The Federal Trade Commission sued.", "The FTC sued.", "The Fed sued."),
     # a faith and its followers
     ("Ramadan is observed by followers of Islam.", "Ramadan is observed by Muslims.", None),
+    # initials across a middle initial's full stop, a linking word spelled in, a run's
+    # opening words, one word written in two or with a hyphen, a family by its name
+    (
+        "John F. Kennedy was assassinated in Dallas.",
+        "JFK was assassinated in Dallas.",
+        "RFK was assassinated in Dallas.",
+    ),
+    ("Bank of America had 69 million clients.", "BofA had 69 million clients.", None),
+    (
+        "The United Nations General Assembly meets in New York.",
+        "The UN General Assembly meets in New York.",
+        "The WHO General Assembly meets in New York.",
+    ),
+    ("You can pay with PayPal or Visa.", "You can pay with Pay Pal or Visa.", None),
+    ("Walmart operates 10,500 stores.", "Wal-Mart operates 10,500 stores.", None),
+    (
+        "Tom and Linda Jones bought the farm.",
+        "The Joneses bought the farm.",
+        "The Smiths bought the farm.",
+    ),
 ]
 
 
@@ -257,3 +279,11 @@ def test_a_sum_of_the_cases_figures_or_a_rounded_count_is_no_computation():
     assert derived_figures("The fort held about 460 soldiers more.", [], index) == set()
     opened = evidence_index([("S1", "The station was built in 1937 over four years.")])
     assert derived_figures("The station opened in 1941.", [], opened) == set()
+
+
+def test_a_name_cut_short_is_marked_never_deleted():
+    """ "The Met" may be the Metropolitan Museum the source names, or another "Met": marked."""
+    source = "The Metropolitan Museum of Art in New York welcomed 5.4 million visitors in 2023."
+    assert ClaimOutcome.REFUTED not in redact_outcomes(
+        "The Met had 5.4 million visitors in 2023.", [source]
+    )
