@@ -70,12 +70,12 @@ PERSONAL = frozenset({"it", "they", "he", "she"})
 ADDRESSEE = frozenset("you your yours yourself yourselves".split())
 ADDRESSED = regex.compile(r"\b(?:" + "|".join(sorted(ADDRESSEE)) + r")\b", regex.IGNORECASE)
 # A sentence about a person of the user's case, said as what will or would be ("you'd be
-# 17", "your son will be 17"), or a third person's value ("he'll be 17 on polling day"; not
-# "he'll be able to vote at 16", a rule restated): the case's own value, no restatement of
-# a rule
+# 17", "your son will be 17"), or a person's value ("he'll be 17 on polling day"; not "he'll
+# be able to vote at 16", a rule restated, nor "they'll be 20% off"): the case's own value,
+# no restatement of a rule
 CASE_VALUE = regex.compile(
     r"\byou(?:'d|’d|'ll|’ll)\b|\b(?:you|your)\b.*\b(?:would|will)\b"
-    r"|\b(?:he|she|they)(?:'d|’d|'ll|’ll|\s+will|\s+would)\s+be\s+(?:\p{L}+\s+)?\d",
+    r"|\b(?:he|she)(?:'d|’d|'ll|’ll|\s+will|\s+would)\s+be\s+(?:\p{L}+\s+)?\d",
     regex.IGNORECASE,
 )
 POSSESSIVE = frozenset({"its", "their", "his", "her"})

@@ -157,13 +157,17 @@ def _changes(claim: str) -> str | None:
 
 
 @lru_cache(maxsize=4096)
-def worked_out_at(claim: str, either_way: bool = False) -> frozenset[int]:
+def worked_out_at(
+    claim: str, either_way: bool = False, given: frozenset[str] = frozenset()
+) -> frozenset[int]:
     """Where the claim's figures that it works out from its own earlier ones start
     (``own_work.worked_out``: "9% of £5,000, which is £450"; ``own_work.converted``: "300
     miles, about 483 km", never from a later one); their operands are
     checked, so they are no figure to find in a span. ``either_way``: from any of its
     other figures ("£450 a year: 9% of £5,000"), which only says a computation may have
-    given the figure, so it is no conflict."""
+    given the figure, so it is no conflict. A conversion is never of a figure in ``given``
+    (the user's own, which no check reads: "The maximum dose is 500 mg, or 0.5 g" is no
+    conversion of the user's 500 mg)."""
     factors = [("factor", f) for kind, f in word_factors(claim) if kind == "multiplier"]
     read = [
         (item.start, figure_kind(claim, item.start, item.end, item.kind, n.number), n)
@@ -176,7 +180,11 @@ def worked_out_at(claim: str, either_way: bool = False) -> frozenset[int]:
         operands = factors + [(k, n.number) for s, k, n in others if s != start and n.number]
         if need.number is None:
             continue
-        earlier = [(k, n.number) for s, k, n in read[:j] if n.number and s in checked]
+        earlier = [
+            (k, n.number)
+            for s, k, n in read[:j]
+            if n.number and s in checked and given.isdisjoint(n.readings)
+        ]
         if worked_out(need.number, need.decimals, kind, operands, _changes(claim)) or converted(
             need.number, need.decimals, kind, earlier
         ):

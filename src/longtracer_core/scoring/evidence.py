@@ -34,7 +34,7 @@ from decimal import Decimal
 import regex
 
 from ..contracts import ReasonCode
-from ..lexicon.grammar import EXAMPLE_MARKERS
+from ..lexicon.grammar import ADDRESSED, EXAMPLE_MARKERS
 from ..lexicon.numbers import DURATION_UNITS
 from ..text.words import lex_tokens, stem
 from .binding import Bound, binding_finding
@@ -198,14 +198,17 @@ def _underived(kind: str, number: Decimal | None, before: str) -> bool:
 
 def _computed(
     claim: str, start: int, need: Need, kind: str, aligned: EvidenceSentence, other: str,
-    index: EvidenceIndex,
+    index: EvidenceIndex, given: frozenset[str],
 ) -> bool:  # fmt: skip
     """May a computation (``derivation``) of one sentence or of the claim's own figures
     have given the claim's figure? A year not when the word before it, which dates an
     event, is the one before the evidence's other year ("opened in 1941" / "in 1937")."""
     if kind == "date":
         return derivable_date(need.readings[0], index.sentences)
-    if start in worked_out_at(claim, either_way=True) | scaled_figures(claim, index.sentences):
+    # a conversion of the user's own figure may explain a difference only where the claim
+    # speaks to the user ("Your 300-mile trip is about 483 km"), never checked as stated
+    mine = frozenset() if ADDRESSED.search(claim) else given
+    if start in worked_out_at(claim, True, mine) | scaled_figures(claim, index.sentences):
         return True
     own = [n for _, n in word_factors(claim)]
     rounded = rounding_exponent(need)
@@ -227,6 +230,28 @@ def _earlier(claim: str, start: int) -> list[tuple[str, str]]:
     ]
 
 
+def _readings(user: Sequence[tuple[str, str]]) -> frozenset[str]:
+    return frozenset(value for _, value in user)
+
+
+def _across(
+    claim: str, start: int, need: Need, kind: str, aligned: EvidenceSentence,
+    index: EvidenceIndex, user: Sequence[tuple[str, str]],
+) -> bool:  # fmt: skip
+    """``derivable_across`` the case and the user's figures, or with the claim's earlier
+    figures, the sentences that speak of the claim (a word of its content in them): "you'd
+    pay $16,920, so about $1,920 in interest" of the loan's $15,000, not of a car's $18,000
+    that another sentence prices."""
+    combined = combines(claim) or combines(aligned.text)
+    exponent = rounding_exponent(need)
+    if derivable_across(need.number, kind, index.sentences, user, exponent, combined=combined):
+        return True
+    words = claim_content(claim, frozenset())
+    near = [s for s in index.sentences if s.content & words]
+    mine = [*user, *_earlier(claim, start)]
+    return derivable_across(need.number, kind, near, mine, exponent, combined=combined)
+
+
 def _unmet(
     claim: str, item: tuple[int, int, str], need: Need, kind: str,
     aligned: EvidenceSentence | None, other: str | None, index: EvidenceIndex,
@@ -243,21 +268,14 @@ def _unmet(
     differs = (
         aligned is not None
         and other is not None
-        and not _computed(claim, item[0], need, kind, aligned, other, index)
+        and not _computed(claim, item[0], need, kind, aligned, other, index, _readings(user))
     )
     if (
         differs
         and aligned is not None
         and other is not None
         and asserted(claim, item[0], kind)
-        and not derivable_across(
-            need.number,
-            kind,
-            index.sentences,
-            [*user, *_earlier(claim, item[0])],
-            rounding_exponent(need),
-            combined=combines(claim) or combines(aligned.text),
-        )
+        and not _across(claim, item[0], need, kind, aligned, index, user)
         and not worked_for_user(need.number, kind, index.sentences, user, claim)
     ):
         if loosely_worked(claim, item[:2], need, kind, aligned, other, index, user):
@@ -297,8 +315,8 @@ def _figure(
     ]
     # "1 hour and 12 minutes" where the evidence says 72 minutes: its parts are no findings
     joined = compound_durations(figure_kinds(claim)) & (index.figures.values | index.derived)
-    worked = worked_out_at(claim)
-    worked_either = worked_out_at(claim, either_way=True)
+    worked = worked_out_at(claim, given=given)
+    worked_either = worked_out_at(claim, either_way=True, given=given)
     own_bases = rate_bases(claim)
     marked: Finding | None = None  # a conflict a loose reading explains (``loose_work``)
     for item, need in figures:

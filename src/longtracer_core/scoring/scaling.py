@@ -28,6 +28,7 @@ from .claim_figures import claim_figures
 from .derivation import Read, number
 from .figure_facts import rate_kinds
 from .figures import figure_kind, rounding_exponent
+from .units import unit_table
 
 __all__ = ["scaled_figures"]
 
@@ -38,6 +39,8 @@ _MAX_READ = 6  # the figures of one text read in pairs
 _AFTER = regex.compile(r"[\p{L}µ°]+")  # a unit's word, then the words of the thing
 _NEXT = regex.compile(r"[\d.;:!?]")  # where the words of one figure's thing end
 _NAME = regex.compile(r"(?<=\S\s+)\p{Lu}[\p{L}\p{N}-]*")  # a capitalised word inside
+# what parts two items of one sentence ("…, while …", "; …", "… and a 500 ml …")
+_SPLIT = regex.compile(r"[,;]\s|\b(?:while|whereas|but)\b|\b(?:and|or)\s+(?:a|an|the)\b", regex.I)
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,8 @@ class _Figure:
     value: Decimal
     place: int  # the place it is rounded at
     of: frozenset[str]  # the stems of the thing it measures or counts ("g of sugar")
+    thing: frozenset[str]  # the same, for a quantity: written without "of" too ("30 g sugar")
+    end: int
 
 
 def _of(text: str, end: int, unit: bool) -> frozenset[str]:
@@ -61,6 +66,15 @@ def _of(text: str, end: int, unit: bool) -> frozenset[str]:
     return frozenset(stem(w) for w in words[:3] if w not in function_words())
 
 
+def _thing(text: str, end: int) -> frozenset[str]:
+    """What a quantity of a unit is of, written with "of" or without ("30 g sugar")."""
+    after = text[end : end + 40]
+    stop = _NEXT.search(after)
+    words = [m[0].casefold() for m in _AFTER.finditer(after[: stop.start() if stop else None])]
+    words = words[2:5] if words[1:2] == ["of"] else words[1:2]
+    return frozenset(stem(w) for w in words if w not in function_words())
+
+
 def _figures(text: str) -> list[_Figure]:
     """The checked figures of ``text``: each one's place is its last written digit, or for
     an approximate one ``rounding_exponent``'s ("about £1,800")."""
@@ -70,8 +84,10 @@ def _figures(text: str) -> list[_Figure]:
         place = rounding_exponent(need)
         if need.number and kind not in _UNSCALED:
             place = -need.decimals if place is None else place
-            of = _of(text, end, kind.startswith(_UNIT))
-            out.append(_Figure(start, kind, need.number, place, of))
+            unit = kind.startswith(_UNIT)
+            of = _of(text, end, unit)
+            thing = _thing(text, end) if unit else of
+            out.append(_Figure(start, kind, need.number, place, of, thing, end))
     return out
 
 
@@ -84,11 +100,36 @@ def _keeps(quantity: _Figure, ratio: Decimal, measure: Decimal) -> bool:
         return False
 
 
-def _same_thing(mine: _Figure, theirs: _Figure) -> bool:
-    return not (mine.of and theirs.of) or bool(mine.of & theirs.of)
+def _same_thing(mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    return not (mine and theirs) or bool(mine & theirs)
 
 
-def _scales(measure: _Figure, quantity: _Figure, sentence: Read, names: set[str]) -> bool:
+def _one_item(
+    text: str, theirs: Sequence[_Figure], pair: tuple[_Figure, _Figure], words: frozenset[str]
+) -> bool:
+    """Are the two figures the measure and quantity of one item of the sentence, the one
+    the claim speaks of: no figure of either kind and no clause between them, and every
+    word of the claim's the sentence holds said in the item's stretch ("A 330 ml can of
+    Classic has 35 g, while Lite has 10 g" gives Lite no 35 g)?"""
+    first, last = sorted(pair, key=lambda f: f.start)
+    kinds = {first.kind, last.kind}
+    if any(first.start < f.start < last.start for f in theirs if f.kind in kinds):
+        return False
+    if _SPLIT.search(text, first.end, last.start) is not None:
+        return False
+    opens = [m.end() for m in _SPLIT.finditer(text, 0, first.start)]
+    closes = _SPLIT.search(text, last.end)
+    stretch = text[opens[-1] if opens else 0 : closes.start() if closes else len(text)]
+    return words & _stems(text) <= _stems(stretch)
+
+
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(stem(m[0].casefold()) for m in _AFTER.finditer(text))
+
+
+def _scales(
+    measure: _Figure, quantity: _Figure, sentence: Read, names: set[str], words: frozenset[str]
+) -> bool:
     """Does ``quantity`` keep a ratio of ``sentence`` at ``measure``, the sentence naming
     every name of the claim and each of its two figures of the same thing as the claim's?"""
     if not names <= {w.casefold() for w in _AFTER.findall(sentence.text)}:
@@ -96,8 +137,9 @@ def _scales(measure: _Figure, quantity: _Figure, sentence: Read, names: set[str]
     theirs = _figures(sentence.text)
     return any(
         m.kind == measure.kind and q.kind == quantity.kind and m.value != measure.value
-        and _same_thing(quantity, q) and _same_thing(measure, m)
+        and _same_thing(quantity.thing, q.thing) and _same_thing(measure.of, m.of)
         and _keeps(quantity, q.value / m.value, measure.value)
+        and _one_item(sentence.text, theirs, (m, q), words)
         for m in theirs
         for q in theirs
         if m is not q
@@ -114,7 +156,8 @@ def _said_of(text: str, start: int) -> frozenset[str]:
 
 def _rate_times(mine: _Figure, words: frozenset[str], sentences: Sequence[Read]) -> bool:
     """Is the claim's figure a sentence's rate per a unit (a figure of its kind, said of
-    one of the claim's ``words``, in a sentence that gives a rate per that unit) times a
+    the most of the claim's ``words`` of the case's rates — "freezer" over "fridge", a
+    rate of "uses" shared by both — in a sentence that gives a rate per that unit) times a
     measure of that unit the case states, in a sentence that gives no value of the claim's
     kind itself ("£2.10 per square foot" and "850 square feet of floor space": about
     £1,785; "Rent is £25 per square foot" is no service charge)?"""
@@ -125,15 +168,20 @@ def _rate_times(mine: _Figure, words: frozenset[str], sentences: Sequence[Read])
         for k, v in t.kinds
         if (n := number(v))
     ]
-    for s in sentences:
-        per = rate_kinds(s.text) - {mine.kind}
-        rates = [
-            f.value for f in _figures(s.text)
-            if f.kind == mine.kind and _said_of(s.text, f.start) & words
-        ]  # fmt: skip
-        if any(_keeps(mine, r, m) for r in rates for k, m in measures if k in per):
-            return True
-    return False
+    rates = [
+        (len(_said_of(s.text, f.start) & words), f.value, rate_kinds(s.text) - {mine.kind})
+        for s in sentences
+        for f in _figures(s.text)
+        if f.kind == mine.kind
+    ]
+    best = max((said for said, _, per in rates if per), default=0)
+    return best > 0 and any(
+        _keeps(mine, r, m)
+        for said, r, per in rates
+        if said == best
+        for k, m in measures
+        if k in per
+    )
 
 
 def scaled_figures(claim: str, sentences: Sequence[Read]) -> frozenset[int]:
@@ -144,10 +192,14 @@ def scaled_figures(claim: str, sentences: Sequence[Read]) -> frozenset[int]:
     (``_rate_times``)."""
     mine = _figures(claim)
     stated = {(k, n) for s in sentences for k, v in s.kinds if (n := number(v)) is not None}
-    names = {m[0].casefold() for m in _NAME.finditer(claim)}
-    words = frozenset(stem(m[0].casefold()) for m in _AFTER.finditer(claim)) - {
-        stem(w) for w in function_words()
+    stated |= {  # a measure stated in another unit ("the 0.5 litre bottle")
+        (f"{_UNIT}{u}", c)
+        for k, n in list(stated)
+        if k.startswith(_UNIT)
+        for c, u in unit_table().converted(n, k[len(_UNIT) :])
     }
+    names = {m[0].casefold() for m in _NAME.finditer(claim)}
+    words = _stems(claim) - {stem(w) for w in function_words()}
     out = {f.start for f in mine if _rate_times(f, words, sentences)}
     fresh = [f for f in mine if (f.kind, f.value) not in stated]
     for measure in fresh:
@@ -155,7 +207,7 @@ def scaled_figures(claim: str, sentences: Sequence[Read]) -> frozenset[int]:
             continue
         for quantity in fresh:
             if quantity is not measure and any(
-                _scales(measure, quantity, s, names) for s in sentences
+                _scales(measure, quantity, s, names, words) for s in sentences
             ):
                 out |= {measure.start, quantity.start}
     return frozenset(out)

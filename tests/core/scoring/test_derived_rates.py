@@ -99,3 +99,30 @@ def test_a_difference_of_the_claims_earlier_figure_and_the_cases_is_never_delete
 def test_a_difference_the_figures_do_not_give_is_still_refuted():
     answer = "Over 60 payments you'd pay $16,920, so about $2,920 in interest."
     assert ClaimOutcome.REFUTED in redact_outcomes(answer, LOAN, INTEREST)
+
+
+@pytest.mark.parametrize(
+    ("answer", "sources", "question"),
+    [
+        # found in review: a rule restated with the user's figure and its conversion, a
+        # difference with a figure of another thing, a ratio of another item of a sentence
+        (
+            "The maximum single dose is 500 mg, or 0.5 g.",
+            ["The maximum single dose of paracetamol for adults is 1 g."],
+            "I take 500 mg at a time.",
+        ),
+        (
+            "Over 60 payments you'd pay $16,920, so about $1,080 in interest.",
+            ["The car costs $18,000.", *LOAN[1:]],
+            INTEREST,
+        ),
+        (
+            "A 500 ml bottle of Lite would contain about 53 g of sugar.",
+            ["A 330 ml can of Classic contains 35 g of sugar, while a 330 ml can of Lite "
+             "contains 10 g."],
+            None,
+        ),
+    ],
+)  # fmt: skip
+def test_a_worked_reading_never_clears_a_wrong_figure(answer, sources, question):
+    assert ClaimOutcome.REFUTED in redact_outcomes(answer, sources, question)

@@ -79,6 +79,7 @@ def test_a_correct_worked_figure_is_never_deleted(answer, sources):
         ("Voters must be 16 or older on polling day.", ["Voters must be 18 or older on polling day."]),
         ("He'll be able to vote at 16 on polling day.", ["Voters must be 18 or older on polling day."]),
         ("They'll let voters of 16 vote on polling day.", ["Voters must be 18 or older on polling day."]),
+        ("They'll be 20% off until Sunday.", ["The sale gives discounts of up to 15% until Sunday."]),
         # a number of people is no count of the claim's noun (found in review)
         ("The factory has more than 10,000 workers.",
          ["The town of 12,000 people is home to a factory with 800 workers."]),
