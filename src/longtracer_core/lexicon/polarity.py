@@ -44,7 +44,6 @@ __all__ = [
     "RELATION_WORDS",
     "SCOPE_LIMITS",
     "SCOPE_WORDS",
-    "RECOVERY_WORDS",
     "RISING_WORDS",
     "TOGGLE_PAIRS",
     "ADVERB_ENDINGS",
@@ -162,17 +161,6 @@ RISING_WORDS = tuple(
     climbed jump jumped gain gained soar soared higher highest greater larger largest
     bigger biggest expand expanded exceed exceeded surge surged strengthen strengthened
     improve improved accelerate accelerated raise raised boost boosted upward upwards
-    """.split()
-)
-
-# words of coming back up after a fall ("bounced back", "recovered", "growth resumed",
-# "picked up"): an evidence sentence that says one moves the claim's way too, so a fall in
-# it turns no rise of the claim; never read as a rise of a claim (a patient recovers, a
-# car is recovered)
-RECOVERY_WORDS = tuple(
-    """
-    recover recovered recovering recovers recovery rebound rebounded rebounding bounce
-    bounced bouncing resume resumed resuming regain regained regaining picked
     """.split()
 )
 

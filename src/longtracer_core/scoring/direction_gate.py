@@ -19,36 +19,19 @@ from collections.abc import Sequence
 
 import regex
 
-from ..lexicon.polarity import (
-    FALLING_WORDS,
-    OPPOSITE_PAIRS,
-    PRICE_COMPARISONS,
-    RECOVERY_WORDS,
-    RISING_WORDS,
-)
+from ..lexicon.polarity import FALLING_WORDS, OPPOSITE_PAIRS, PRICE_COMPARISONS, RISING_WORDS
 from ..text.words import function_words, lex_tokens, stem, stem_tokens
 from .claim_figures import gate_needs
 from .clause_pairs import one_stating_pair
 from .figures import Need, SpanFigures, claim_needs, needs_met, span_figures
 from .gate_result import GateResult
 
-__all__ = [
-    "BACK_UP",
-    "CHANGES",
-    "DOWN",
-    "TOKEN",
-    "UP",
-    "came_back",
-    "direction_gate",
-    "moved_otherwise",
-]
+__all__ = ["CHANGES", "DOWN", "TOKEN", "UP", "direction_gate", "moved_otherwise"]
 
 _stems = stem_tokens
 
 UP = frozenset(stem(w) for w in RISING_WORDS)
 DOWN = frozenset(stem(w) for w in FALLING_WORDS)
-# an evidence sentence that also says a thing comes back up moves the claim's way too
-BACK_UP = frozenset(stem(w) for w in RECOVERY_WORDS)
 # rising and falling words that compare nothing ("rose", "reduce", not "larger", "lowest")
 CHANGES = frozenset(
     stem(w) for w in (*RISING_WORDS, *FALLING_WORDS) if not w.endswith(("er", "est"))
@@ -184,28 +167,12 @@ def _compared_otherwise(claim: str, sentence: str) -> bool:
     )
 
 
-def came_back(claim: str, sentence: str) -> bool:
-    """Does the sentence say the thing came back up (``BACK_UP``: "then bounced back after
-    the earnings report") in a setting of the claim's, a word of the claim that only the
-    words from the coming back on hold ("The stock rose after the earnings report")? A
-    claim that only restates the fall turned round ("Bird numbers rose for decades" of
-    "fell for decades, then recovered after the ban") is no rise after it."""
-    words = _stems(sentence)
-    at = next((i for i, w in enumerate(words) if w in BACK_UP), None)
-    if at is None:
-        return False
-    before, after = set(words[:at]), set(words[at:])
-    skip = CHANGES | {stem(w) for w in function_words()}
-    return any(w not in before and w in after for w in set(_stems(claim)) - skip)
-
-
 def _turned_word(claim: str, sentence: str) -> GateResult:
     c, s = set(_stems(claim)), set(_stems(sentence))
     for group, other, name in ((UP, DOWN, "up"), (DOWN, UP, "down")):
         mine = c & group
         theirs = s & other
-        back = group is UP and came_back(claim, sentence)
-        if mine and theirs and not (s & group) and not (c & other) and not back:
+        if mine and theirs and not (s & group) and not (c & other):
             return GateResult(
                 "direction",
                 True,

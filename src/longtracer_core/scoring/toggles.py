@@ -57,7 +57,6 @@ from ..lexicon.polarity import (
     TOGGLE_PAIRS,
 )
 from ..text.words import function_words, lex_tokens, negation_words, stem, stem_tokens
-from .direction_gate import came_back
 from .findings import Finding, quote
 from .numeric import numeric_values
 
@@ -216,8 +215,8 @@ def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
     (mine,) = extra
     rest = other.content - claim.content
     theirs = sorted(_OPPOSITE.get(mine, frozenset()) & rest) or _negative_prefixed(mine, rest)
-    if not theirs or (mine in _UP and came_back(claim.text, other.text)):
-        return None  # "fell 7% on Tuesday, then bounced back after the report": it rose too
+    if not theirs:
+        return None
     shared = claim.content & other.content
     if _sides(claim.words, mine, shared) != _sides(other.words, theirs[0], shared):
         return None  # "A is higher than B" / "B is lower than A"; "lower in winter than in

@@ -8,7 +8,7 @@ import pytest
 
 from longtracer_core.contracts import ClaimOutcome
 from longtracer_core.scoring.direction_reading import read_direction
-from tests.helpers import redact_outcomes, verifier
+from tests.helpers import verifier
 
 
 def fires(claim: str, sentences: list[str]) -> bool:
@@ -253,37 +253,3 @@ def test_a_turn_said_of_another_setting_is_a_hint_never_a_contradiction(claim, s
 def test_the_same_setting_turned_round_is_still_a_contradiction(claim, source):
     found = read_direction(claim, source, [source])
     assert found.fired and len(found.terms) == 2
-
-
-@pytest.mark.parametrize(
-    ("claim", "source"),
-    [
-        (
-            "The stock rose after the earnings report.",
-            "The stock fell 7% on Tuesday, then bounced back after the earnings report.",
-        ),
-        (
-            "Bird numbers rose after the ban.",
-            "Bird numbers fell for decades, then recovered after the 2015 pesticide ban.",
-        ),
-        (
-            "The population of Ireland grew again in the 1960s.",
-            "The population of Ireland fell for over a century after the Famine, before growth "
-            "resumed in the 1960s.",
-        ),
-    ],
-)
-def test_a_rise_in_the_setting_the_passage_says_it_came_back_is_never_deleted(claim, source):
-    assert ClaimOutcome.REFUTED not in redact_outcomes(claim, [source])
-
-
-@pytest.mark.parametrize(
-    ("claim", "source"),
-    [
-        # the fall itself turned round: no rise in the setting of the coming back
-        ("Sales rose in the first half.", "Sales fell in the first half, then recovered in the second half."),
-        ("The patient's blood pressure rose.", "The patient's blood pressure fell, and she recovered within a week."),
-    ],
-)  # fmt: skip
-def test_the_fall_itself_turned_round_is_still_refuted(claim, source):
-    assert ClaimOutcome.REFUTED in redact_outcomes(claim, [source])
