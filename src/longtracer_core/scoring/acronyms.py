@@ -71,11 +71,17 @@ _LINKED_RUN = regex.compile(
 )
 
 
+_NAMED_BEFORE = regex.compile(r"(\p{Lu}\p{L}*)\s+$")  # a capitalised word right before
+
+
 def linked_initials(piece: str) -> set[str]:
     """ "Bank of England": "boe"; "Department for Education": "dfe"; "Bank of America":
-    "bofa" too."""
+    "bofa" too; none of a longer name ("Royal Bank of Canada" gives no "boc")."""
     out: set[str] = set()
     for m in _LINKED_RUN.finditer(piece):
+        named = _NAMED_BEFORE.search(piece, 0, m.start())
+        if named is not None and named[1].casefold() not in function_words():
+            continue  # "Bank of Canada" inside "Royal Bank of Canada" is no "BoC"
         for link in {m.group(2)[0], m.group(2)}:  # "BoE"; "BofA" / "Bank of America"
             head = (m.group(1) + link + m.group(3)).lower()
             out.add(head)

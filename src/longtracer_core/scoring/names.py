@@ -157,9 +157,7 @@ def name_index(texts: Iterable[str]) -> NameIndex:
         numbered.update((fold(a), b.casefold()) for a, b in _NAMED_NUMBER.findall(text))
         for piece in _PIECES.split(text):  # a name does not run across "." or ","
             for run in _runs(piece):
-                # the run, and its opening words ("UN" of "United Nations General Assembly")
-                for end in range(2, len(run) + 1):
-                    acronyms.update(run_initials(run[:end]))
+                acronyms.update(run_initials(run))
                 folded = [fold(w) for w in run]
                 fronts.update((a, b) for j, b in enumerate(folded) for a in folded[:j])
             acronyms.update(linked_initials(piece))

@@ -67,18 +67,22 @@ NAMES = [
     ("The Federal Trade Commission sued.", "The FTC sued.", "The Fed sued."),
     # a faith and its followers
     ("Ramadan is observed by followers of Islam.", "Ramadan is observed by Muslims.", None),
-    # initials across a middle initial's full stop, a linking word spelled in, a run's
-    # opening words, one word written in two or with a hyphen, a family by its name
+    # initials across a middle initial's full stop, a linking word spelled in (never of a
+    # longer name), one word written in two or with a hyphen, a family by its name
     (
         "John F. Kennedy was assassinated in Dallas.",
         "JFK was assassinated in Dallas.",
         "RFK was assassinated in Dallas.",
     ),
-    ("Bank of America had 69 million clients.", "BofA had 69 million clients.", None),
     (
-        "The United Nations General Assembly meets in New York.",
-        "The UN General Assembly meets in New York.",
-        "The WHO General Assembly meets in New York.",
+        "Bank of America had 69 million clients.",
+        "BofA had 69 million clients.",
+        "RBC had 69 million clients.",
+    ),
+    (
+        "Royal Bank of Canada raised its prime rate.",
+        "RBC raised its prime rate.",
+        "BofC raised its prime rate.",
     ),
     ("You can pay with PayPal or Visa.", "You can pay with Pay Pal or Visa.", None),
     ("Walmart operates 10,500 stores.", "Wal-Mart operates 10,500 stores.", None),
