@@ -64,7 +64,8 @@ def run_initials(run: Sequence[str]) -> set[str]:
     return out
 
 
-# "BoE", "DfE": a lowercase linking letter, met only by a run holding it (_LINKED_RUN)
+# "BoE", "DfE", "BofA": a linking word's lowercase letter or two, met only by a run holding
+# it (_LINKED_RUN)
 LINKED_ACRONYM = regex.compile(r"\p{Lu}\p{Ll}{1,2}\p{Lu}\p{Lu}?")  # "BofA" too
 _LINKED_RUN = regex.compile(
     r"\b(\p{Lu})\p{L}*\s+(of|for|on|in|and)\s+(?:the\s+)?(\p{Lu})\p{L}*(?:\s+(\p{Lu})\p{L}*)?"

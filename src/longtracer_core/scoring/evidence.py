@@ -61,7 +61,7 @@ from .evidence_index import (
     figure_kinds,
     read_source,
 )
-from .figure_facts import FigureFact, claim_fact, other_facts, rate_kinds
+from .figure_facts import LIMITS, FigureFact, claim_fact, other_facts, rate_kinds
 from .figure_roles import role_finding
 from .figures import Need, context_figures, figure_kind, needs_met, rounding_exponent
 from .findings import Finding, quote
@@ -200,14 +200,17 @@ def _computed(
     claim: str, start: int, need: Need, kind: str, aligned: EvidenceSentence, other: str,
     index: EvidenceIndex, given: frozenset[str],
 ) -> bool:  # fmt: skip
-    """May a computation (``derivation``) of one sentence or of the claim's own figures
-    have given the claim's figure? A year not when the word before it, which dates an
-    event, is the one before the evidence's other year ("opened in 1941" / "in 1937")."""
+    """May a computation (``derivation``) of one sentence or of the claim's own figures (a
+    conversion of the user's own too, where the claim speaks to the user), or a scaling of
+    a sentence's fact or rate (``scaling``), have given the claim's figure? A year not when
+    the word before it, which dates an event, is the one before the evidence's other year
+    ("opened in 1941" / "in 1937")."""
     if kind == "date":
         return derivable_date(need.readings[0], index.sentences)
     # a conversion of the user's own figure may explain a difference only where the claim
-    # speaks to the user ("Your 300-mile trip is about 483 km"), never checked as stated
-    mine = frozenset() if ADDRESSED.search(claim) else given
+    # speaks to the user ("Your 300-mile trip is about 483 km") and restates no limit ("You
+    # can take at most 500 mg, or 0.5 g"), never checked as stated
+    mine = frozenset() if ADDRESSED.search(claim) and not LIMITS.search(claim) else given
     if start in worked_out_at(claim, True, mine) | scaled_figures(claim, index.sentences):
         return True
     own = [n for _, n in word_factors(claim)]

@@ -28,7 +28,15 @@ from ..text.words import function_words, stem
 from .claim_figures import claim_figures
 from .figures import Need
 
-__all__ = ["FigureFact", "case_nouns", "claim_fact", "figure_fact", "other_facts", "rate_kinds"]
+__all__ = [
+    "LIMITS",
+    "FigureFact",
+    "case_nouns",
+    "claim_fact",
+    "figure_fact",
+    "other_facts",
+    "rate_kinds",
+]
 
 
 @dataclass(frozen=True)
@@ -64,7 +72,7 @@ class FigureFact:
 _UNIT = regex.compile(r"^-?\s*°?\s*[\p{L}µ]+\.?")
 # words by which a text speaks of a limit: a claim that does is read against the evidence's
 # limits ("fines of up to EUR 10 million or 4%" against "up to 2%")
-_LIMITS = regex.compile(
+LIMITS = regex.compile(
     r"\b(?:up\s+to|at\s+(?:least|most)|no\s+(?:more|less|fewer)\s+than|not\s+(?:more|less)\s+"
     r"than|minimum|maximum|limits?|limited|caps?|capped|ceiling|threshold|or\s+(?:more|less|"
     r"fewer|older|younger|over|under)|must|required?)\b",
@@ -103,7 +111,7 @@ def claim_fact(claim: str, end: int, need: Need, evidence: Sequence[str]) -> Fig
     whether it speaks of the user's own case and the nouns the ``evidence`` sentences'
     figures count."""
     fact = figure_fact(claim, end, need)
-    limit = fact.limit or _LIMITS.search(claim) is not None
+    limit = fact.limit or LIMITS.search(claim) is not None
     user = CASE_VALUE.search(claim) is not None
     return replace(fact, limit=limit, user=user, attested=case_nouns(tuple(evidence)))
 

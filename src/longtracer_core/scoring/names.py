@@ -155,7 +155,7 @@ def name_index(texts: Iterable[str]) -> NameIndex:
         if _PLUS_SIGN.search(text):
             words.add("plus")  # "S24+": "S24 Plus"
         numbered.update((fold(a), b.casefold()) for a, b in _NAMED_NUMBER.findall(text))
-        for piece in _PIECES.split(text):  # a name does not run across "." or ","
+        for piece in _PIECES.split(text):  # a name runs across no stop (an initial's aside)
             for run in _runs(piece):
                 acronyms.update(run_initials(run))
                 folded = [fold(w) for w in run]

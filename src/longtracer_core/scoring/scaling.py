@@ -9,9 +9,11 @@ never set against the sentence's as a conflict.
 Read as before (a conflict where the evidence gives another value): a claim either of
 whose two figures the evidence states (a 500 ml bottle the evidence gives 58 g for is no
 scaling of the can), a quantity of another thing than the sentence's ("48 g of protein" by
-the ratio of "30 g of sugar"), a sentence without the claim's names (Classic's ratio is no
-Lite's), a ratio the claim does not keep, and a rate applied to a measure whose sentence
-gives its own value of the claim's kind ("£40 per hour" and "10 hours costs £350").
+the ratio of "30 g of sugar"), a sentence without the claim's names inside it or an item of
+the sentence without the claim's words (Classic's ratio is no Lite's where the claim names
+Lite after its first word), a ratio the claim does not keep, and a rate applied to a
+measure whose sentence gives its own value of the claim's kind ("£40 per hour" and "10
+hours costs £350").
 Pure functions of figure readings.
 """
 
