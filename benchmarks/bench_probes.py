@@ -23,7 +23,12 @@ compute across sources, with the user's figures, rates and dates), each sentence
 as true of its sources by a second writer who had not seen the rules; the ones the engine
 deleted were checked by hand, the rest are labelled as written. Rules were built against
 them too (the first two in the twenty-third sitting, the third in the twenty-fourth, the
-last two in the twenty-fifth): a dev measurement as well.
+last two in the twenty-fifth): a dev measurement as well. Three more (``worked-review``,
+``names-review``, ``directions-review``, the twenty-sixth sitting) are the probes of three
+read-only reviews of that sitting's rules, each labelled ``correct`` or ``wrong`` by its
+reviewer: a wrong sentence of the same shape as a correct one, whose deletion is the right
+outcome and whose support is the worst, so that a rule which spares correct sentences is
+seen to spare no wrong ones. The rules were narrowed against them: a dev measurement too.
 """
 
 from __future__ import annotations
@@ -93,12 +98,16 @@ def main() -> None:
             "correct": sum(n for (x, lab, _), n in counts.items() if x == b and lab == "correct"),
             **{o.lower(): counts[(b, "correct", o)] for o in _OUTCOMES},
         }
+        | _wrong(counts, b)
         for b in batteries
     }
     for b in batteries:
         s = summary[b]
         print(f"{b}: {s['correct']} correct sentences; deleted {s['refuted']}, marked "
               f"{s['uncertain']}, supported {s['supported']}, not evaluated {s['error']}")  # fmt: skip
+        if "wrong" in s:
+            print(f"{b}: {s['wrong']} wrong sentences; deleted {s['wrong_refuted']}, marked "
+                  f"{s['wrong_uncertain']}, supported {s['wrong_supported']}")  # fmt: skip
         for row in deleted.get(b, []):
             print(f"  deleted [{row['finding']}] {row['answer']}")
     if args.write:
@@ -110,6 +119,14 @@ def main() -> None:
         }
         OUT.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"wrote {OUT.relative_to(ROOT)}")
+
+
+def _wrong(counts: Counter[tuple[str, str, str]], battery: str) -> dict[str, int]:
+    """The outcomes of a battery's wrong sentences, where it has any."""
+    n = sum(v for (x, lab, _), v in counts.items() if x == battery and lab == "wrong")
+    if not n:
+        return {}
+    return {"wrong": n} | {f"wrong_{o.lower()}": counts[(battery, "wrong", o)] for o in _OUTCOMES}
 
 
 if __name__ == "__main__":
