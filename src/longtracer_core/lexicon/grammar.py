@@ -16,6 +16,7 @@ __all__ = [
     "ADVERB_ENDING",
     "CASE_VALUE",
     "ELABORATION",
+    "GENERATIONS",
     "EXPLETIVE_ADJECTIVES",
     "EXPLETIVE_FOLLOWERS",
     "EXPLETIVE_VERBS",
@@ -66,6 +67,8 @@ FUNCTION_AFTER_VERB = frozenset(
 )
 
 PERSONAL = frozenset({"it", "they", "he", "she"})
+# the words after a person's name that say which of a family's namesakes it is ("JFK Jr.")
+GENERATIONS = frozenset({"jr", "sr", "junior", "senior"})
 # The words of a sentence that speaks to the user ("your 4 kWp array clears the minimum")
 ADDRESSEE = frozenset("you your yours yourself yourselves".split())
 ADDRESSED = regex.compile(r"\b(?:" + "|".join(sorted(ADDRESSEE)) + r")\b", regex.IGNORECASE)

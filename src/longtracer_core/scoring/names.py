@@ -20,7 +20,7 @@ from typing import Any
 import regex
 
 from ..lexicon.dates import ZONE_GROUPS
-from ..lexicon.grammar import NAME_LINKS, POSSESSIVE_ENDINGS
+from ..lexicon.grammar import GENERATIONS, NAME_LINKS, POSSESSIVE_ENDINGS
 from ..lexicon.numbers import CURRENCY_CODES
 from ..text.words import fold, fold_stem
 from .acronyms import (
@@ -252,7 +252,9 @@ def _unheld(text: str, index: NameIndex, spelling: bool = True) -> Iterator[tupl
     another form people write it (an acronym or its expansion, a demonym, a spelling)."""
     names = list(names_of(text))
     for i, name in enumerate(names):
-        if not (
+        if _other_generation(name, text, index):
+            yield i, names  # "JFK Jr." where the evidence names no junior
+        elif not (
             _present(name.text, index, spelling)
             or run_expands(text, name.start, index.written)
             or spells_written(text, name.start, index.written)
@@ -267,6 +269,17 @@ def _unheld(text: str, index: NameIndex, spelling: bool = True) -> Iterator[tupl
 
 
 _NEXT_WORD = regex.compile(r"[ \t]+([\p{L}\p{N}]+)")
+_GENERATION = regex.compile(r",?[ \t]+(\p{L}+)")
+
+
+def _other_generation(name: Name, text: str, index: NameIndex) -> bool:
+    """Is ``name`` followed by a generation ("Jr.", "Sr.") the evidence never writes? The
+    namesake is another person ("JFK Jr." where the source names John F. Kennedy)."""
+    after = _GENERATION.match(text, name.end)
+    word = after[1].casefold() if after is not None else ""
+    return word in GENERATIONS and word not in index.words
+
+
 _LAST_WORD = regex.compile(r"([\p{L}\p{N}]+)[ \t]+$")
 
 

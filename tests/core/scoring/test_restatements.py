@@ -74,6 +74,17 @@ NAMES = [
         "JFK was assassinated in Dallas.",
         "RFK was assassinated in Dallas.",
     ),
+    # a namesake of another generation is another person (found in review)
+    (
+        "John F. Kennedy Jr. died in a plane crash in 1999.",
+        "JFK Jr. died in a plane crash in 1999.",
+        "John F. Kennedy Sr. died in a plane crash in 1999.",
+    ),
+    (
+        "John F. Kennedy was assassinated in 1963.",
+        "JFK was assassinated in 1963.",
+        "JFK Jr. was assassinated in 1963.",
+    ),
     (
         "Bank of America had 69 million clients.",
         "BofA had 69 million clients.",
