@@ -21,6 +21,7 @@ __all__ = [
     "CLAUSE",
     "COLON_LEAD_IN",
     "COORDINATOR",
+    "ITEM_BREAK",
     "REFERS_BACK",
     "DOUBT",
     "HEDGE",
@@ -296,6 +297,12 @@ _CHANGE = (
     + "|".join(sorted({*RISING_WORDS, *FALLING_WORDS}, key=len, reverse=True))
     + r")\b)"
 )
+# what parts two items of one sentence, each with its own figures ("…, while …", "; …",
+# "… and a 500 ml …"; ``scoring/scaling.py``)
+ITEM_BREAK = regex.compile(
+    r"[,;]\s|\b(?:while|whereas|but)\b|\b(?:and|or)\s+(?:a|an|the)\b", regex.IGNORECASE
+)
+
 COORDINATOR = regex.compile(
     r",\s+(?:and|but|while|whereas|yet|so)\s+|(?<!\s)\s++whereas\s+"
     # the word first, then the look back: tried only where a "while" stands

@@ -211,7 +211,8 @@ def _computed(
     # speaks to the user ("Your 300-mile trip is about 483 km") and restates no limit ("You
     # can take at most 500 mg, or 0.5 g"), never checked as stated
     mine = frozenset() if ADDRESSED.search(claim) and not LIMITS.search(claim) else given
-    if start in worked_out_at(claim, True, mine) | scaled_figures(claim, index.sentences):
+    worked = worked_out_at(claim, either_way=True, given=mine)
+    if start in worked | scaled_figures(claim, index.sentences):
         return True
     own = [n for _, n in word_factors(claim)]
     rounded = rounding_exponent(need)

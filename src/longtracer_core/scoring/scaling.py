@@ -25,6 +25,8 @@ from decimal import Decimal, InvalidOperation
 
 import regex
 
+from ..lexicon.phrases import ITEM_BREAK
+from ..text.memo import short_text_cache
 from ..text.words import function_words, stem
 from .claim_figures import claim_figures
 from .derivation import Read, number
@@ -41,8 +43,6 @@ _MAX_READ = 6  # the figures of one text read in pairs
 _AFTER = regex.compile(r"[\p{L}µ°]+")  # a unit's word, then the words of the thing
 _NEXT = regex.compile(r"[\d.;:!?]")  # where the words of one figure's thing end
 _NAME = regex.compile(r"(?<=\S\s+)\p{Lu}[\p{L}\p{N}-]*")  # a capitalised word inside
-# what parts two items of one sentence ("…, while …", "; …", "… and a 500 ml …")
-_SPLIT = regex.compile(r"[,;]\s|\b(?:while|whereas|but)\b|\b(?:and|or)\s+(?:a|an|the)\b", regex.I)
 
 
 @dataclass(frozen=True)
@@ -56,30 +56,38 @@ class _Figure:
     end: int
 
 
-def _of(text: str, end: int, unit: bool) -> frozenset[str]:
-    """The stems of what the figure ending at ``end`` is of, up to the next figure or stop:
-    a quantity of a unit is of the words after its "of" ("35 g of sugar": sugar; a "500 ml
-    bottle" is of nothing said), a count of the words after it ("7.7 standard drinks")."""
+def _words_after(text: str, end: int) -> list[str]:
+    """The words after the figure ending at ``end``, up to the next figure or stop."""
     after = text[end : end + 40]
     stop = _NEXT.search(after)
-    words = [m[0].casefold() for m in _AFTER.finditer(after[: stop.start() if stop else None])]
+    return [m[0].casefold() for m in _AFTER.finditer(after[: stop.start() if stop else None])]
+
+
+def _content_stems(words: Sequence[str]) -> frozenset[str]:
+    return frozenset(stem(w) for w in words if w not in function_words())
+
+
+def _of(text: str, end: int, unit: bool) -> frozenset[str]:
+    """The stems of what the figure ending at ``end`` is of: a quantity of a unit is of the
+    words after its "of" ("35 g of sugar": sugar; a "500 ml bottle" is of nothing said), a
+    count of the words after it ("7.7 standard drinks")."""
+    words = _words_after(text, end)
     if unit:
         words = words[2:] if words[1:2] == ["of"] else []
-    return frozenset(stem(w) for w in words[:3] if w not in function_words())
+    return _content_stems(words[:3])
 
 
 def _thing(text: str, end: int) -> frozenset[str]:
     """What a quantity of a unit is of, written with "of" or without ("30 g sugar")."""
-    after = text[end : end + 40]
-    stop = _NEXT.search(after)
-    words = [m[0].casefold() for m in _AFTER.finditer(after[: stop.start() if stop else None])]
-    words = words[2:5] if words[1:2] == ["of"] else words[1:2]
-    return frozenset(stem(w) for w in words if w not in function_words())
+    words = _words_after(text, end)
+    return _content_stems(words[2:5] if words[1:2] == ["of"] else words[1:2])
 
 
-def _figures(text: str) -> list[_Figure]:
+@short_text_cache(maxsize=2048)
+def _figures(text: str) -> tuple[_Figure, ...]:
     """The checked figures of ``text``: each one's place is its last written digit, or for
-    an approximate one ``rounding_exponent``'s ("about £1,800")."""
+    an approximate one ``rounding_exponent``'s ("about £1,800"). Read once per text: a
+    sentence is asked for by every pair of a claim's figures."""
     out = []
     for (start, end, scanned), need in claim_figures(text)[:_MAX_READ]:
         kind = figure_kind(text, start, end, scanned, need.number)
@@ -90,7 +98,7 @@ def _figures(text: str) -> list[_Figure]:
             of = _of(text, end, unit)
             thing = _thing(text, end) if unit else of
             out.append(_Figure(start, kind, need.number, place, of, thing, end))
-    return out
+    return tuple(out)
 
 
 def _keeps(quantity: _Figure, ratio: Decimal, measure: Decimal) -> bool:
@@ -117,10 +125,10 @@ def _one_item(
     kinds = {first.kind, last.kind}
     if any(first.start < f.start < last.start for f in theirs if f.kind in kinds):
         return False
-    if _SPLIT.search(text, first.end, last.start) is not None:
+    if ITEM_BREAK.search(text, first.end, last.start) is not None:
         return False
-    opens = [m.end() for m in _SPLIT.finditer(text, 0, first.start)]
-    closes = _SPLIT.search(text, last.end)
+    opens = [m.end() for m in ITEM_BREAK.finditer(text, 0, first.start)]
+    closes = ITEM_BREAK.search(text, last.end)
     stretch = text[opens[-1] if opens else 0 : closes.start() if closes else len(text)]
     return words & _stems(text) <= _stems(stretch)
 
