@@ -1,0 +1,391 @@
+"""Figures need their role: the figure findings of one claim against the whole evidence.
+
+``figure_finding`` reads each checkable figure of a claim (``claim_figures``) against the
+evidence sentence that speaks of what the figure is of (``_aligned``):
+
+* ``figure_conflict`` — a figure no source states, derives or could have given by a
+  computation (``derivation.py``: a conversion, a sum, difference or product of two figures
+  of a sentence, of the case or the user's, a year and a duration), where the evidence
+  sentence on the same thing gives another figure of its kind ("opened in 1951" / "1937");
+* ``figure_absent`` — a figure no source states or derives, with nothing to
+  set against it, or one a computation may have given;
+* ``unit_conflict`` — the evidence states the number in another unit (``unit_conflict.py``);
+* ``figure_role`` — a figure the evidence states, but only for another fact:
+  the sentence that speaks of the claim's subject gives another figure of the
+  same kind ("discovered in 1923" where 1923 is the year of the prize;
+  ``figure_roles.py``).
+
+Pure functions over plain text; ``Finding`` records carry the proof.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import Any
+
+import regex
+
+from ..contracts import ReasonCode
+from ..lexicon.grammar import ADDRESSED
+from ..lexicon.numbers import DURATION_UNITS
+from ..text.words import lex_tokens, stem
+from .binding import Bound
+from .claim_figures import claim_figures, in_range, worked_out_at
+from .clause_checks import event_word
+from .derivation import (
+    combines,
+    compound_durations,
+    derivable,
+    derivable_across,
+    derivable_date,
+    word_factors,
+)
+from .evidence_index import (
+    EvidenceIndex,
+    EvidenceSentence,
+    claim_content,
+    closest_sentence,
+    figure_kinds,
+)
+from .figure_facts import LIMITS, FigureFact, claim_fact, other_facts, rate_kinds
+from .figure_roles import role_finding
+from .figures import Need, figure_kind, needs_met, rounding_exponent
+from .findings import Finding, quote
+from .loose_work import loosely_worked
+from .numeric import shown
+from .periods import date_parts
+from .scaling import scaled_figures
+from .unit_conflict import other_unit, unit_finding, with_unit
+from .worked_dates import WorkedDates
+from .worked_figures import (
+    asserted,
+    operands,
+    rate_bases,
+    speaks_as_of,
+    within_range,
+    worked_for_user,
+)
+
+__all__ = ["ALIGNED", "figure_finding"]
+
+# a claim and an evidence sentence speak of the same thing when the sentence holds
+# at least this share of the claim's content words
+ALIGNED = 0.5
+
+
+def _compatible(kind: str, a: str, b: str) -> bool:
+    """Could readings ``a`` and ``b`` name the same value (a partial date inside a full one)?"""
+    if a == b:
+        return True
+    if kind != "date":
+        return False
+    return all(
+        x is None or y is None or x == y for x, y in zip(date_parts(a), date_parts(b), strict=True)
+    )
+
+
+def _other_value(
+    sentence: EvidenceSentence,
+    kind: str,
+    claimed: str,
+    own_base: bool,
+    as_of: bool,
+    hedge: str = "exact",
+    fact: FigureFact | None = None,
+) -> str | None:
+    """The sentence's first figure of ``kind`` the claimed reading does not meet, but the
+    figure a rate is given for and the operands of a formula (unless the claim's figure is
+    a rate's base too, ``own_base``: "per 10,000" / "per 100,000") and a figure of another
+    fact than the claim's (``fact``; ``figure_facts``: 35 boxes / 840 cans), and, against a claim's
+    bound (its ``hedge``), a bound of the sentence's the other way ("more than 300 miles"
+    is no conflict with "up to 341 miles"); none where a range of the sentence holds the
+    claimed value ("gate 12" of "gates 10-14"; ``as_of``: a year the claim speaks as of, in
+    a span the sentence opens)."""
+    text = sentence.text
+    same = frozenset(v for k, v in sentence.kinds if k == kind)
+    if within_range(text, claimed, same, as_of and kind == "year"):
+        return None
+    bases = operands(text) - (rate_bases(text) if own_base else frozenset())
+    turned = {"min": "max", "max": "min"}.get(hedge)
+    facing = {n.readings[0] for _, n in claim_figures(text) if turned and n.hedge == turned}
+    facing |= other_facts(text, fact) if fact is not None else frozenset()
+    skip = bases | facing
+    values = [v for k, v in sentence.kinds if k == kind and v not in skip]
+    return next((v for v in values if not _compatible(kind, v, claimed)), None)
+
+
+def _met(need: Need, kind: str, index: EvidenceIndex, aligned: EvidenceSentence | None) -> bool:
+    """``need`` stated by the evidence, derived from one of its sentences (not for years,
+    dates or times), or — for a full date — its year and month-day in one sentence or two
+    neighbouring ones of one source. A bound ("up to £2,500") is met by its own value
+    anywhere, by a value within it only in the sentence that speaks of it (``aligned``):
+    the case holds smaller sums for other things."""
+    if need.hedge in ("min", "max"):
+        if needs_met([replace(need, hedge="exact")], index.figures):
+            return True
+        if aligned is not None and needs_met([need], aligned.figures):
+            return True
+    elif needs_met([need], index.figures):
+        return True
+    if kind not in ("year", "date", "time") and any(r in index.derived for r in need.readings):
+        return True
+    year, month, day = date_parts(need.readings[0]) if kind == "date" else (None, None, None)
+    if not (year and month and day):
+        return False
+    sents = index.sentences
+    for i, s in enumerate(sents):
+        if f"--{month}-{day}" not in s.figures.values and need.readings[0] not in s.figures.values:
+            continue
+        near = [x for x in sents[max(0, i - 1) : i + 2] if x.source_id == s.source_id]
+        if any(year in x.figures.values for x in near):
+            return True
+    return False
+
+
+_LOCAL = 8  # content words on each side of a figure that say what it is the figure of
+
+
+def _local(claim: str, start: int, end: int, content: frozenset[str]) -> frozenset[str]:
+    """The claim's content words near one figure (a fused sentence states several facts)."""
+    before = [stem(t) for t in lex_tokens(claim[:start])][-_LOCAL * 2 :]
+    after = [stem(t) for t in lex_tokens(claim[end:])][: _LOCAL * 2]
+    near = [w for w in before if w in content][-_LOCAL:] + [w for w in after if w in content][
+        :_LOCAL
+    ]
+    return frozenset(near)
+
+
+def _aligned(
+    claim: str, item: tuple[int, int, str], content: frozenset[str], index: EvidenceIndex
+) -> tuple[frozenset[str], EvidenceSentence | None, float]:
+    """The words that say what a figure is of, the evidence sentence that speaks of them and
+    its share: those near the figure (``_local``), or where no sentence holds half of those,
+    those of its stretch between commas, where it holds ``_STRETCH`` of them ("If money
+    gets tight, the Hardship Fund offers grants of up to £2,500 a year, with applications
+    opening on 1 October")."""
+    near = _local(claim, item[0], item[1], content) or content
+    aligned, share = closest_sentence(near, index)
+    if share >= ALIGNED:
+        return near, aligned, share
+    breaks = list(_BREAK.finditer(claim))
+    left = max((m.end() for m in breaks if m.end() <= item[0]), default=0)
+    right = min((m.start() for m in breaks if m.start() >= item[1]), default=len(claim))
+    stretch = frozenset(stem(t) for t in lex_tokens(claim[left:right])) & content
+    if len(stretch) < _STRETCH or stretch == near:
+        return near, aligned, share
+    return (stretch, *closest_sentence(stretch, index))
+
+
+_BREAK = regex.compile(r"[;:()—–]|,\s")
+_STRETCH = 3  # content words a stretch needs to say what its figure is of
+
+
+_DURATIONS = frozenset({"time"} | {f"unit:{u}" for u in DURATION_UNITS})
+_APPROXIMATE = regex.compile(
+    r"\b(?:about|around|roughly|nearly|almost|approximately|some|over|more than|under)\s*[$€£]?$"
+)
+
+
+def _underived(kind: str, number: Decimal | None, before: str) -> bool:
+    """Too often reformatted or derived to call absent: small counts, durations (2 h 19 min
+    is 139 min; 45 seconds ahead is a difference) and approximate figures (about 1.2 GW
+    from 84 turbines of 14.7 MW)."""
+    if kind == "count" and (number is None or number < 10):
+        return True
+    return kind in _DURATIONS or _APPROXIMATE.search(before.rstrip().lower()) is not None
+
+
+def _computed(
+    claim: str, start: int, need: Need, kind: str, aligned: EvidenceSentence, other: str,
+    index: EvidenceIndex, given: frozenset[str],
+) -> bool:  # fmt: skip
+    """May a computation (``derivation``) of one sentence or of the claim's own figures (a
+    conversion of the user's own too, where the claim speaks to the user), or a scaling of
+    a sentence's fact or rate (``scaling``), have given the claim's figure? A year not when
+    the word before it, which dates an event, is the one before the evidence's other year
+    ("opened in 1941" / "in 1937")."""
+    if kind == "date":
+        return derivable_date(need.readings[0], index.sentences)
+    # a conversion of the user's own figure may explain a difference only where the claim
+    # speaks to the user ("Your 300-mile trip is about 483 km") and restates no limit ("You
+    # can take at most 500 mg, or 0.5 g"), never checked as stated
+    mine = frozenset() if ADDRESSED.search(claim) and not LIMITS.search(claim) else given
+    worked = worked_out_at(claim, either_way=True, given=mine)
+    if start in worked | scaled_figures(claim, index.sentences):
+        return True
+    own = [n for _, n in word_factors(claim)]
+    rounded = rounding_exponent(need)
+    per = rate_kinds(claim)
+    if need.number is None or not derivable(need.number, kind, index.sentences, own, rounded, per):
+        return False
+    at = aligned.text.find(other)
+    return kind != "year" or at < 0 or not event_word(claim, start) & event_word(aligned.text, at)
+
+
+def _earlier(claim: str, start: int) -> list[tuple[str, str]]:
+    """(kind, reading) of the claim's figures before the one at ``start``, which a
+    computation across the case may take with a figure of the case ("you'd pay $16,920,
+    so about $1,920 in interest" on a $15,000 loan); never a later one."""
+    return [
+        (figure_kind(claim, at, end, scanned, need.number), need.readings[0])
+        for (at, end, scanned), need in claim_figures(claim)
+        if at < start
+    ]
+
+
+def _readings(user: Sequence[tuple[str, str]]) -> frozenset[str]:
+    return frozenset(value for _, value in user)
+
+
+def _across(
+    claim: str, start: int, need: Need, kind: str, aligned: EvidenceSentence,
+    index: EvidenceIndex, user: Sequence[tuple[str, str]],
+) -> bool:  # fmt: skip
+    """``derivable_across`` the case and the user's figures, or with the claim's earlier
+    figures, the sentences that speak of the claim (a word of its content in them): "you'd
+    pay $16,920, so about $1,920 in interest" of the loan's $15,000, not of a car's $18,000
+    that another sentence prices."""
+    combined = combines(claim) or combines(aligned.text)
+    exponent = rounding_exponent(need)
+    if derivable_across(need.number, kind, index.sentences, user, exponent, combined=combined):
+        return True
+    words = claim_content(claim, frozenset())
+    near = [s for s in index.sentences if s.content & words]
+    mine = [*user, *_earlier(claim, start)]
+    return derivable_across(need.number, kind, near, mine, exponent, combined=combined)
+
+
+def _unmet(
+    claim: str, item: tuple[int, int, str], need: Need, kind: str,
+    aligned: EvidenceSentence | None, other: str | None, index: EvidenceIndex,
+    user: Sequence[tuple[str, str]],
+) -> Finding | None:  # fmt: skip
+    """The finding on a figure no source states or derives: a conflict when the sentence
+    that speaks of the same thing gives another value no computation explains and the claim
+    asserts its figure as that fact (``asserted``); a difference a computation across the
+    case, the user's figures or the claim's earlier ones explains, or one the claim may
+    have worked out, only marks
+    (absent); with nothing to set against it, absent, unless of a kind too often derived
+    to call absent."""
+    written = claim[item[0] : item[1]]
+    differs = (
+        aligned is not None
+        and other is not None
+        and not _computed(claim, item[0], need, kind, aligned, other, index, _readings(user))
+    )
+    if (
+        differs
+        and aligned is not None
+        and other is not None
+        and asserted(claim, item[0], kind)
+        and not _across(claim, item[0], need, kind, aligned, index, user)
+        and not worked_for_user(need.number, kind, index.sentences, user, claim)
+    ):
+        if loosely_worked(claim, item[:2], need, kind, aligned, other, index, user):
+            # a mark, and the claim's other figures are still read for a conflict
+            return _absent(written, loosely_worked=True)
+        return Finding(
+            "figure_conflict",
+            ReasonCode.NUMERIC_MISMATCH,
+            f"the claim gives {written}; source {aligned.source_id} gives {shown(other)} "
+            f'("{quote(aligned.text)}")',
+            Bound(written, other).proof(aligned.source_id),
+        )
+    if other is None and _underived(kind, need.number, claim[: item[0]]):
+        return None
+    return Finding(
+        "figure_absent", ReasonCode.NUMERIC_MISMATCH, f"no source states {written}",
+        {"claimed": written},
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Figures:
+    """What every figure of one claim is read with (``_figure``)."""
+
+    claim: str
+    content: frozenset[str]
+    index: EvidenceIndex
+    user: Sequence[tuple[str, str]]
+    dated: WorkedDates
+    every: tuple[tuple[tuple[int, int, str], Need], ...]
+    stated: frozenset[str]
+    worked: frozenset[int]
+    worked_either: frozenset[int]
+    own_bases: frozenset[str]
+
+
+def figure_finding(
+    claim: str, claim_content: frozenset[str], index: EvidenceIndex, given: frozenset[str],
+    user: Sequence[tuple[str, str]], dated: WorkedDates, derived: frozenset[str],
+) -> Finding | None:  # fmt: skip
+    """The first figure finding on ``claim``; figures in ``given`` (the user's question and
+    the claim's context; ``user``: their kinds) are the user's own, never held against it,
+    its ``dated`` ones are checked by their arithmetic, and one no source states that a
+    computation of the case gives (``derived``: "On a £3,500 quote you would receive
+    £1,050" of 30% and the user's quote; ``derived_figures``, the matcher's reading too)
+    is no absent figure, where the sentence that speaks of it sets no other value of its
+    kind against it ("£280" for seven days at £40 a day, where seven days cost £220)."""
+    every = claim_figures(claim)
+    read = _Figures(
+        claim, claim_content, index, user, dated, every,
+        frozenset(r for _, need in every for r in need.readings),
+        worked_out_at(claim, given=given), worked_out_at(claim, either_way=True, given=given),
+        rate_bases(claim),
+    )  # fmt: skip
+    # "1 hour and 12 minutes" where the evidence says 72 minutes: its parts are no findings
+    joined = compound_durations(figure_kinds(claim)) & (index.figures.values | index.derived)
+    marked: Finding | None = None  # a conflict a loose reading explains (``loose_work``)
+    for item, need in every:
+        if not given.isdisjoint(need.readings) or in_range(claim, item[0], item[1]):
+            continue
+        kind = figure_kind(claim, item[0], item[1], item[2], need.number)
+        if joined and kind in _DURATIONS:
+            continue
+        found, other = _figure_finding(read, item, need, kind)
+        if found is None:
+            continue
+        worked = found.kind == "figure_absent" and other is None
+        if worked and not derived.isdisjoint(need.readings):
+            continue
+        if not found.evidence.get("loosely_worked"):
+            return found
+        marked = marked or found
+    return marked
+
+
+def _absent(written: str, **evidence: Any) -> Finding:
+    return Finding(
+        "figure_absent", ReasonCode.NUMERIC_MISMATCH, f"no source states {written}",
+        {"claimed": written, **evidence},
+    )  # fmt: skip
+
+
+def _figure_finding(
+    read: _Figures, item: tuple[int, int, str], need: Need, kind: str
+) -> tuple[Finding | None, str | None]:
+    """The finding on one figure of a claim, and the other value of its kind that the
+    sentence speaking of it gives (``_other_value``)."""
+    claim, index = read.claim, read.index
+    content, aligned, share = _aligned(claim, item, read.content, index)
+    other = _other_value(
+        aligned, kind, need.readings[0], need.readings[0] in read.own_bases,
+        speaks_as_of(claim, item[0]), need.hedge,
+        claim_fact(claim, item[1], need, [s.text for s in index.sentences]),
+    ) if aligned and share >= ALIGNED else None  # fmt: skip
+    if other in read.stated:
+        other = None  # the claim states that value too ("£25 per journey, so £50 return")
+    speaks = aligned if share >= ALIGNED else None
+    if (
+        item[0] not in read.worked
+        and need.readings[0] not in read.dated.readings
+        and not _met(need, kind, index, speaks)
+    ):
+        return _unmet(claim, item, need, kind, aligned, other, index, read.user), other
+    if item[0] not in read.worked_either and (unit := other_unit(need, kind, index)):
+        quiet = _underived(kind, need.number, claim[: item[0]])
+        return unit_finding(with_unit(claim, item[0], item[1]), unit, speaks, quiet), other
+    every = read.every
+    return role_finding(claim, (item, need), every, content, (aligned, share), other, index), other
