@@ -27,7 +27,6 @@ from .binding import binding_finding
 from .calendar_words import calendar_finding
 from .clause_checks import unfound_clause, unlinked_clause
 from .codes import swapped_codes
-from .derived_figures import derived_figures
 from .evidence_index import (
     EvidenceIndex,
     SourceEvidence,
@@ -122,8 +121,7 @@ def _sentence_finding(
     evidence sentence that speaks of it gives another part of itself (a figure, a name)."""
     user = figure_kinds(" ".join(context))
     dated = worked_dates(claim, index, user)
-    derived = derived_figures(claim, context, index)
-    figure = figure_finding(claim, content, index, context_figures(context), user, dated, derived)
+    figure = figure_finding(claim, content, index, context_figures(context), user, dated)
     if figure is None:
         # read only when the claim names a day or a month (generators)
         texts = [*(s.text for s in index.sentences), *context]

@@ -160,22 +160,34 @@ def _local(claim: str, start: int, end: int, content: frozenset[str]) -> frozens
 def _aligned(
     claim: str, item: tuple[int, int, str], content: frozenset[str], index: EvidenceIndex
 ) -> tuple[frozenset[str], EvidenceSentence | None, float]:
-    """The words that say what a figure is of, the evidence sentence that speaks of them and
-    its share: those near the figure (``_local``), or where no sentence holds half of those,
-    those of its stretch between commas, where it holds ``_STRETCH`` of them ("If money
-    gets tight, the Hardship Fund offers grants of up to £2,500 a year, with applications
-    opening on 1 October")."""
+    """The words near a figure that say what it is of (``_local``), the evidence sentence
+    that holds most of them and its share."""
     near = _local(claim, item[0], item[1], content) or content
-    aligned, share = closest_sentence(near, index)
-    if share >= ALIGNED:
-        return near, aligned, share
+    return (near, *closest_sentence(near, index))
+
+
+def _by_stretch(read: _Figures, item: tuple[int, int, str]) -> EvidenceSentence | None:
+    """The evidence sentence that speaks of the figure's own stretch between commas,
+    brackets, colons and dashes, where that holds ``_STRETCH`` content words besides the
+    case's figures and their units ("If money gets tight, the Hardship Fund offers grants
+    of up to £2,500 a year, with applications opening on 1 October"); never for a figure
+    the claim gives as approximate, which the claim may have worked out ("revenue grew
+    by about 8% to £412 million")."""
+    claim = read.claim
+    if _APPROXIMATE.search(claim[: item[0]].rstrip().lower()):
+        return None
     breaks = list(_BREAK.finditer(claim))
     left = max((m.end() for m in breaks if m.end() <= item[0]), default=0)
     right = min((m.start() for m in breaks if m.start() >= item[1]), default=len(claim))
-    stretch = frozenset(stem(t) for t in lex_tokens(claim[left:right])) & content
-    if len(stretch) < _STRETCH or stretch == near:
-        return near, aligned, share
-    return (stretch, *closest_sentence(stretch, index))
+    words = claim[left:right]
+    for (start, end, _), _need in reversed(read.every):
+        if left <= start and end <= right:
+            words = words[: start - left] + " " + words[end - left :]
+    stretch = frozenset(stem(t) for t in lex_tokens(words)) & read.content
+    if len(stretch) < _STRETCH:
+        return None
+    sentence, share = closest_sentence(stretch, read.index)
+    return sentence if share >= ALIGNED else None
 
 
 _BREAK = regex.compile(r"[;:()—–]|,\s")
@@ -319,15 +331,11 @@ class _Figures:
 
 def figure_finding(
     claim: str, claim_content: frozenset[str], index: EvidenceIndex, given: frozenset[str],
-    user: Sequence[tuple[str, str]], dated: WorkedDates, derived: frozenset[str],
+    user: Sequence[tuple[str, str]], dated: WorkedDates,
 ) -> Finding | None:  # fmt: skip
     """The first figure finding on ``claim``; figures in ``given`` (the user's question and
     the claim's context; ``user``: their kinds) are the user's own, never held against it,
-    its ``dated`` ones are checked by their arithmetic, and one no source states that a
-    computation of the case gives (``derived``: "On a £3,500 quote you would receive
-    £1,050" of 30% and the user's quote; ``derived_figures``, the matcher's reading too)
-    is no absent figure, where the sentence that speaks of it sets no other value of its
-    kind against it ("£280" for seven days at £40 a day, where seven days cost £220)."""
+    and its ``dated`` ones are checked by their arithmetic."""
     every = claim_figures(claim)
     read = _Figures(
         claim, claim_content, index, user, dated, every,
@@ -344,11 +352,8 @@ def figure_finding(
         kind = figure_kind(claim, item[0], item[1], item[2], need.number)
         if joined and kind in _DURATIONS:
             continue
-        found, other = _figure_finding(read, item, need, kind)
+        found = _figure_finding(read, item, need, kind)
         if found is None:
-            continue
-        worked = found.kind == "figure_absent" and other is None
-        if worked and not derived.isdisjoint(need.readings):
             continue
         if not found.evidence.get("loosely_worked"):
             return found
@@ -365,27 +370,30 @@ def _absent(written: str, **evidence: Any) -> Finding:
 
 def _figure_finding(
     read: _Figures, item: tuple[int, int, str], need: Need, kind: str
-) -> tuple[Finding | None, str | None]:
-    """The finding on one figure of a claim, and the other value of its kind that the
-    sentence speaking of it gives (``_other_value``)."""
+) -> Finding | None:
+    """The finding on one figure of a claim. Where the words around it speak of no
+    evidence sentence, its own stretch may (``_by_stretch``): read for a conflict only,
+    never for a unit or a role."""
     claim, index = read.claim, read.index
     content, aligned, share = _aligned(claim, item, read.content, index)
+    speaks = aligned if share >= ALIGNED else None
+    facing = speaks or _by_stretch(read, item)
     other = _other_value(
-        aligned, kind, need.readings[0], need.readings[0] in read.own_bases,
+        facing, kind, need.readings[0], need.readings[0] in read.own_bases,
         speaks_as_of(claim, item[0]), need.hedge,
         claim_fact(claim, item[1], need, [s.text for s in index.sentences]),
-    ) if aligned and share >= ALIGNED else None  # fmt: skip
+    ) if facing else None  # fmt: skip
     if other in read.stated:
         other = None  # the claim states that value too ("£25 per journey, so £50 return")
-    speaks = aligned if share >= ALIGNED else None
     if (
         item[0] not in read.worked
         and need.readings[0] not in read.dated.readings
         and not _met(need, kind, index, speaks)
     ):
-        return _unmet(claim, item, need, kind, aligned, other, index, read.user), other
+        return _unmet(claim, item, need, kind, facing or aligned, other, index, read.user)
+    other = other if speaks else None
     if item[0] not in read.worked_either and (unit := other_unit(need, kind, index)):
         quiet = _underived(kind, need.number, claim[: item[0]])
-        return unit_finding(with_unit(claim, item[0], item[1]), unit, speaks, quiet), other
+        return unit_finding(with_unit(claim, item[0], item[1]), unit, speaks, quiet)
     every = read.every
-    return role_finding(claim, (item, need), every, content, (aligned, share), other, index), other
+    return role_finding(claim, (item, need), every, content, (aligned, share), other, index)

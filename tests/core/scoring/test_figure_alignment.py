@@ -1,11 +1,13 @@
-"""Which evidence sentence a claim's figure is read against, and when a figure no source
-states is no absent figure.
+"""Which evidence sentence a claim's figure is read against.
 
 A chat answer fuses several facts into one sentence ("If money gets tight, the Hardship
-Fund offers …, with applications opening on 1 October"): the figure is read against the
-sentence that speaks of its own stretch, so a wrong limit is refuted, not only marked. A
-figure the answer works out from the case's figures (a percentage of the user's own
-quote) is the one the matcher already reads as given: no mark for its arithmetic.
+Fund offers …, with applications opening on 1 October"): where the words around the
+figure speak of no sentence, the sentence that speaks of its own stretch is read for a
+conflict, so a wrong limit is refuted, not only marked; never for a unit or a role, and
+never for a figure the claim gives as approximate (it may be the claim's own work). A
+worked figure no source states stays marked, whatever computation of the case's figures
+gives it (a fresh-probe review found rates of the wrong account applied to the user's
+money).
 """
 
 from __future__ import annotations
@@ -60,13 +62,6 @@ def test_a_stretch_that_does_not_say_what_the_figure_is_of_only_marks(claim):
     assert kinds(HARDSHIP, claim) == ["figure_absent"]
 
 
-def test_a_percentage_of_the_users_own_figure_is_no_absent_figure():
-    claim = "On a £3,500 quote you would receive £1,050."
-    assert kinds(GRANT, claim, QUOTE) == []
-    # without the user's quote nothing gives £1,050: still marked
-    assert kinds(GRANT, claim) == ["figure_absent"]
-
-
 def test_a_wrong_worked_figure_is_still_marked():
     claim = "On a £3,500 quote you would receive £1,150."
     assert kinds(GRANT, claim, QUOTE) == ["figure_absent"]
@@ -77,3 +72,36 @@ def test_a_worked_figure_against_another_value_for_the_same_thing_stays_marked()
     explains the difference, so the claim is marked, never passed."""
     claim = "Hiring the car for 7 days costs £280."
     assert kinds("Car hire costs £40 per day, or £220 for 7 days.", claim) == ["figure_absent"]
+
+
+def test_a_stretch_never_reads_a_unit_conflict():
+    """The stretch "you shouldn't take more than 4 g of paracetamol in 24 hours" speaks of
+    the dosing sentence, which holds a 4 in hours: no unit conflict is read from it."""
+    source = "Adults can take one or two 500 mg paracetamol tablets every 4 to 6 hours."
+    claim = (
+        "Just so you know where the ceiling is, you shouldn't take more than 4 g of "
+        "paracetamol in 24 hours (that's eight 500 mg tablets), and if the pain lasts "
+        "more than 3 days, see a doctor."
+    )
+    assert "unit_conflict" not in kinds(source, claim)
+    assert "figure_conflict" not in kinds(source, claim)
+
+
+def test_an_approximate_figure_is_never_refuted_by_its_stretch():
+    """ "about 8%" is the rise from £380 million to £412 million, worked out by the answer;
+    the 3% of the sentence is another fact's."""
+    source = "Revenue grew from £380 million in 2022 to £412 million in 2023, while costs rose 3%."
+    claim = (
+        "Despite a tough year for high-street retailers across the country, revenue grew by "
+        "about 8% to £412 million in 2023, which pleased investors."
+    )
+    assert "figure_conflict" not in kinds(source, claim)
+
+
+def test_a_rate_of_another_account_applied_to_the_users_money_stays_marked():
+    source = (
+        "The Easy Access account pays 4.5% a year. The Fixed Rate Bond pays 5.1% a year "
+        "for one year."
+    )
+    claim = "With the easy-access account, your £5,000 would earn £255 in a year."
+    assert kinds(source, claim, "I have £5,000 to save.") == ["figure_absent"]
