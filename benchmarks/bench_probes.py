@@ -29,6 +29,10 @@ read-only reviews of that sitting's rules, each labelled ``correct`` or ``wrong`
 reviewer: a wrong sentence of the same shape as a correct one, whose deletion is the right
 outcome and whose support is the worst, so that a rule which spares correct sentences is
 seen to spare no wrong ones. The rules were narrowed against them: a dev measurement too.
+Two more of the same kind (``stretch-review``: a figure in a long fused sentence, read
+against the sentence that speaks of its own stretch; ``derived-review``: figures worked out
+from the case's figures, right and wrong) are the probes of the twenty-seventh sitting's
+two reviews, fitted to as well.
 """
 
 from __future__ import annotations

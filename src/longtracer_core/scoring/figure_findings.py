@@ -166,22 +166,25 @@ def _aligned(
     return (near, *closest_sentence(near, index))
 
 
-def _by_stretch(read: _Figures, item: tuple[int, int, str]) -> EvidenceSentence | None:
+def _by_stretch(read: _Figures, item: tuple[int, int, str], need: Need) -> EvidenceSentence | None:
     """The evidence sentence that speaks of the figure's own stretch between commas,
     brackets, colons and dashes, where that holds ``_STRETCH`` content words besides the
     case's figures and their units ("If money gets tight, the Hardship Fund offers grants
-    of up to £2,500 a year, with applications opening on 1 October"); never for a figure
-    the claim gives as approximate, which the claim may have worked out ("revenue grew
-    by about 8% to £412 million")."""
+    of £2,500 a year, with applications opening on 1 October"); only for a figure the claim
+    asserts exactly: a bound or an approximate one may be the claim's own reading ("revenue
+    grew by about 8%", "fewer than 125 seats", "410-odd seats")."""
     claim = read.claim
-    if _APPROXIMATE.search(claim[: item[0]].rstrip().lower()):
+    if need.hedge != "exact":
         return None
     breaks = list(_BREAK.finditer(claim))
     left = max((m.end() for m in breaks if m.end() <= item[0]), default=0)
     right = min((m.start() for m in breaks if m.start() >= item[1]), default=len(claim))
     words = claim[left:right]
-    for (start, end, _), _need in reversed(read.every):
+    for (start, end, scanned), figure in reversed(read.every):
         if left <= start and end <= right:
+            if figure_kind(claim, start, end, scanned, figure.number).startswith("unit:"):
+                unit = _UNIT_WORD.match(claim, end, right)
+                end = unit.end() if unit else end  # "4 g", "24 hours": no words of the fact
             words = words[: start - left] + " " + words[end - left :]
     stretch = frozenset(stem(t) for t in lex_tokens(words)) & read.content
     if len(stretch) < _STRETCH:
@@ -191,6 +194,7 @@ def _by_stretch(read: _Figures, item: tuple[int, int, str]) -> EvidenceSentence 
 
 
 _BREAK = regex.compile(r"[;:()—–]|,\s")
+_UNIT_WORD = regex.compile(r"\s*[\p{L}µ°]+")
 _STRETCH = 3  # content words a stretch needs to say what its figure is of
 
 
@@ -377,7 +381,7 @@ def _figure_finding(
     claim, index = read.claim, read.index
     content, aligned, share = _aligned(claim, item, read.content, index)
     speaks = aligned if share >= ALIGNED else None
-    facing = speaks or _by_stretch(read, item)
+    facing = speaks or _by_stretch(read, item, need)
     other = _other_value(
         facing, kind, need.readings[0], need.readings[0] in read.own_bases,
         speaks_as_of(claim, item[0]), need.hedge,
@@ -388,7 +392,7 @@ def _figure_finding(
     if (
         item[0] not in read.worked
         and need.readings[0] not in read.dated.readings
-        and not _met(need, kind, index, speaks)
+        and not _met(need, kind, index, facing)
     ):
         return _unmet(claim, item, need, kind, facing or aligned, other, index, read.user)
     other = other if speaks else None

@@ -34,10 +34,46 @@ def kinds(source: str, claim: str, question: str | None = None) -> list[str]:
 
 def test_a_wrong_figure_in_a_fused_sentence_is_refuted_by_its_own_stretch():
     claim = (
-        "If money gets tight, the Hardship Fund offers grants of up to £2,500 a year, "
+        "If money gets tight, the Hardship Fund offers grants of £2,500 a year, "
         "with applications opening on 1 October."
     )
     assert kinds(HARDSHIP, claim) == ["figure_conflict"]
+
+
+ELECTION = (
+    "In the 2024 general election, Labour won 411 seats with 33.7% of the vote. The "
+    "Conservatives won 121 seats with 23.7% of the vote. A party needs 326 of the 650 "
+    "seats for a majority."
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Looking back at that dramatic night for politics, the Conservatives won fewer than "
+        "125 seats — their worst result ever — on 23.7% of the vote.",
+        "Looking back at that dramatic night for politics, Labour won at least 400 seats on "
+        "a third of the vote, a huge landslide.",
+        "Looking back at that dramatic night for politics, Labour won 400-plus seats on a "
+        "third of the vote, a huge landslide.",
+        "Looking back at that dramatic night for politics, Labour won 410-odd seats on a "
+        "third of the vote, a huge landslide.",
+        "Looking back at that dramatic night for politics, the Conservatives won in the "
+        "region of 120 seats — their worst result ever.",
+    ],
+)
+def test_a_bound_or_an_approximate_figure_is_never_refuted_by_its_stretch(claim):
+    """A fresh-probe review found each deleted: a bound the sentence meets, or a figure
+    written as approximate ("-odd", "-plus", "in the region of")."""
+    assert "figure_conflict" not in kinds(ELECTION, claim)
+
+
+def test_a_wrong_exact_seat_count_in_a_fused_sentence_is_refuted():
+    claim = (
+        "Looking back at that dramatic night for politics, the Conservatives won 131 seats "
+        "— their worst result ever — on 23.7% of the vote."
+    )
+    assert kinds(ELECTION, claim) == ["figure_conflict"]
 
 
 def test_the_right_figure_in_a_fused_sentence_is_no_finding():
