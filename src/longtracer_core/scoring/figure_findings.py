@@ -167,12 +167,15 @@ def _aligned(
 
 
 def _by_stretch(read: _Figures, item: tuple[int, int, str], need: Need) -> EvidenceSentence | None:
-    """The evidence sentence that speaks of the figure's own stretch between commas,
-    brackets, colons and dashes, where that holds ``_STRETCH`` content words besides the
-    case's figures and their units ("If money gets tight, the Hardship Fund offers grants
-    of £2,500 a year, with applications opening on 1 October"); only for a figure the claim
-    asserts exactly: a bound or an approximate one may be the claim's own reading ("revenue
-    grew by about 8%", "fewer than 125 seats", "410-odd seats")."""
+    """The evidence sentence that holds every content word of the figure's own stretch
+    between commas, brackets, colons and dashes, where that holds ``_STRETCH`` besides
+    the case's figures and their units ("If money gets tight, the Hardship Fund offers
+    grants of £2,500 a year, with applications opening on 1 October"); only for a figure
+    the claim asserts exactly. A stretch that says what the answer works out ("your seated
+    tickets at the Ravenna Arena will come to £296 altogether") or reads the figure
+    loosely ("410-odd seats", "in the region of 120 seats") holds words no such sentence
+    does, and a bound or an approximate figure ("fewer than 125 seats", "revenue grew by
+    about 8%") may be the claim's own reading."""
     claim = read.claim
     if need.hedge != "exact":
         return None
@@ -190,7 +193,7 @@ def _by_stretch(read: _Figures, item: tuple[int, int, str], need: Need) -> Evide
     if len(stretch) < _STRETCH:
         return None
     sentence, share = closest_sentence(stretch, read.index)
-    return sentence if share >= ALIGNED else None
+    return sentence if share == 1 else None
 
 
 _BREAK = regex.compile(r"[;:()—–]|,\s")

@@ -1,9 +1,9 @@
 """How a figure is asserted: exactly, approximately, or as a bound.
 
 The words before a figure ("about", "more than", "up to") and, given its end, after it
-("3,000+", "400-plus", "3,400 or so", "410-odd", "11 or more", "4 and under")
-(``hedge_at``); and for a bound, whether it holds its own figure ("4 and under") or not
-("under 5"; ``bound_at``). Pure functions over text.
+("3,000+", "3,400 or so", "11 or more", "4 and under") (``hedge_at``); and for a bound,
+whether it holds its own figure ("4 and under") or not ("under 5"; ``bound_at``). Pure
+functions over text.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ Hedge = Literal["exact", "approx", "min", "max"]
 LOOKBEHIND = 28  # characters before a figure read for its hedge
 _APPROX = regex.compile(
     r"(?:about|around|roughly|approximately|approx\.?|nearly|almost|some|close\s+to|"
-    r"in\s+the\s+region\s+of|an\s+estimated|estimated|circa|c\.|ca\.|~|≈|"
-    r"just\s+(?:over|under))\s*[$€£¥₹]?$",
+    r"an\s+estimated|estimated|circa|c\.|ca\.|~|≈|just\s+(?:over|under))\s*[$€£¥₹]?$",
     flags=regex.IGNORECASE,
 )
 _ABOUT = r"(?:\s+(?:about|around|roughly|approximately|approx\.?|some))?"
@@ -40,14 +39,14 @@ _AT_MOST = regex.compile(
 # the same, written after the figure
 _AT_LEAST_AFTER = regex.compile(
     # "3,000+ staff", not "£150+VAT" (a sum, "+ VAT", "+ tax")
-    r"(?:\+|-plus\b(?!-))(?!\s*(?:vat|tax|taxes|fees?|postage|p&p|delivery|shipping|tips?|\d))"
+    r"\+(?!\s*(?:vat|tax|taxes|fees?|postage|p&p|delivery|shipping|tips?|\d))"
     r"|\s+(?:or|and)\s+(?:more|over|above|older|higher|longer|greater)\b",
     regex.IGNORECASE,
 )
 _AT_MOST_AFTER = regex.compile(
     r"\s+(?:or|and)\s+(?:less|fewer|under|below|younger|lower|shorter)\b", regex.IGNORECASE
 )
-_APPROX_AFTER = regex.compile(r"\s*(?:or\s+so|or\s+thereabouts|-?ish|-odd)\b", regex.IGNORECASE)
+_APPROX_AFTER = regex.compile(r"\s*(?:or\s+so|or\s+thereabouts|-?ish)\b", regex.IGNORECASE)
 
 
 def hedge_at(text: str, start: int, end: int | None = None) -> Hedge:

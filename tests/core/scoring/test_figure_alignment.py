@@ -141,3 +141,28 @@ def test_a_rate_of_another_account_applied_to_the_users_money_stays_marked():
     )
     claim = "With the easy-access account, your £5,000 would earn £255 in a year."
     assert kinds(source, claim, "I have £5,000 to save.") == ["figure_absent"]
+
+
+@pytest.mark.parametrize(
+    ("source", "question", "claim"),
+    [
+        (
+            "Standing tickets for the Ravenna Arena show are £58.50 each; seated tickets are "
+            "£74.00 each. A maximum of 6 tickets per customer applies.",
+            "I want 4 seated tickets - what's the total?",
+            "Given how quickly the good seats go and how stressful the online queue can be, "
+            "your seated tickets at the Ravenna Arena will come to £296 altogether",
+        ),
+        (
+            "Parking at the festival costs £30 per car for the weekend; campervans pay £60.",
+            "We're 4 friends sharing one car.",
+            "Split evenly, and it's paid on arrival, weekend parking for the car comes to "
+            "£7.50 each.",
+        ),
+    ],
+)
+def test_a_figure_worked_out_for_the_user_is_not_refuted_by_its_stretch(source, question, claim):
+    """The stretch says what the answer works out ("will come to … altogether"), which the
+    sentence pricing one ticket does not hold: only a stretch the sentence holds whole is
+    read (a third fresh-probe review found these deleted)."""
+    assert "figure_conflict" not in kinds(source, claim, question)

@@ -126,18 +126,3 @@ def test_no_more_than_is_at_most_and_no_less_than_at_least(text, hedge):
 )
 def test_a_bound_after_no_or_not_is_the_other_way(text, bound):
     assert bound_at(text, len(text) - 1, len(text)) == bound
-
-
-@pytest.mark.parametrize(
-    ("text", "figure", "hedge"),
-    [
-        ("Labour won 400-plus seats", "400", "min"),
-        ("Labour won 410-odd seats", "410", "approx"),
-        ("won in the region of 120 seats", "120", "approx"),
-        ("a 2-plus-1 deal on pizzas", "2", "exact"),
-        ("£150+VAT", "150", "exact"),
-    ],
-)
-def test_plus_odd_and_in_the_region_of_are_hedges(text, figure, hedge):
-    start = text.index(figure)
-    assert hedge_at(text, start, start + len(figure)) == hedge
