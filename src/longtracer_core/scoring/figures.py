@@ -395,9 +395,12 @@ def _met(need: Need, span: SpanFigures) -> bool:
         values = [v for k, v in span.stated if not need.kind or k == need.kind]
         return any(v >= x if need.hedge == "min" else v <= x for v in values)
     if need.hedge == "approx":
-        # "about 1.2 GW" of "1,235 MW": the span's quantities converted to the claim's unit
+        # "about 1.2 GW" of "1,235 MW": the span's quantities converted to the claim's unit;
+        # a year only for a year ("about 2,000 homes" is no 2007)
         converted = _in_unit(span.values, need.unit) if need.unit else []
-        return any(rounds_from(need, v) for v in (*span.numbers, *converted) if v)
+        years = {v for k, v in span.stated if k == "year"} if need.kind != "year" else set()
+        numbers = [v for v in span.numbers if v not in years]
+        return any(rounds_from(need, v) for v in (*numbers, *converted) if v)
     # unhedged: only a span value written with more decimals may round to the claim's, a
     # scale word's figure at two significant figures at most ("8.3 million" for 8,336,817;
     # not "$2 billion" for $1.5 billion)

@@ -114,6 +114,8 @@ def test_figure_gate_reads_figures_as_written(claim, span):
         ("The crossing takes 100 minutes.", "The crossing takes 1 hour 50 minutes."),
         ("The bonus is fifty thousand dollars.", "The bonus is $5,000."),
         ("The farm has a capacity of about 1.5 GW.", "The farm has a capacity of 1,235 MW."),
+        # an approximate quantity is never met by a year ("about 2,000 homes" is no 2007)
+        ("The floods damaged about 2,000 homes.", "The floods damaged 1,340 homes in 2007."),
         ("The farm has a capacity of 1.2 GW.", "The farm has a capacity of 1,235 MW."),
         ("About a third of the budget goes to schools.", "38% of the budget goes to schools."),
         ("A third of patients improved.", "34 patients improved."),
