@@ -3,7 +3,7 @@
 "The emetic form starts 1 to 5 hours after eating, while the diarrhoeal form begins 8 to
 16 hours after eating": a claim that "the vomiting form starts 8 to 16 hours after eating"
 states a figure the sentence holds, tied to what the sentence ties another figure to. The
-evidence-wide figure check (``evidence.py``) sees the figure stated and passes it; this
+evidence-wide figure check (``figure_findings.py``) sees the figure stated and passes it; this
 check reads which part of the sentence each figure belongs to.
 
 A sentence's figures of one kind are split into parts at the words that join them (a
@@ -35,7 +35,7 @@ __all__ = ["CLEARER", "Bound", "bound_elsewhere", "binding_finding", "elsewhere_
 # the words of another part a claim's part must hold to be read as that part
 OWN = 2
 # how much more of a claim's content words (a share) the sentence that gives another figure
-# must hold than every sentence that states the claim's figure (``evidence.py``)
+# must hold than every sentence that states the claim's figure (``figure_findings.py``)
 CLEARER = 0.25
 # a comma before a relative word joins nothing: "…, which was £1,568" is of what precedes it
 _JOIN = regex.compile(

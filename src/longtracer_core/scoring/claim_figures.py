@@ -4,7 +4,7 @@
 unit or a plain count); ``claim_figures`` lists the figures of a claim that are
 facts to check (not names, codes, ordinals or number words); ``in_range`` says
 whether a figure is an end of a range. Used by the evidence-wide checks
-(``evidence.py``).
+(``evidence.py``, ``figure_findings.py``).
 """
 
 from __future__ import annotations

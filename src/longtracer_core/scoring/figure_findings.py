@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any
 
 import regex
 
@@ -49,7 +48,7 @@ from .evidence_index import (
     closest_sentence,
     figure_kinds,
 )
-from .figure_facts import LIMITS, FigureFact, claim_fact, other_facts, rate_kinds
+from .figure_facts import LIMITS, FigureFact, claim_fact, other_facts, rate_kinds, unit_word
 from .figure_roles import role_finding
 from .figures import Need, figure_kind, needs_met, rounding_exponent
 from .findings import Finding, quote
@@ -169,7 +168,7 @@ def _aligned(
 def _by_stretch(read: _Figures, item: tuple[int, int, str], need: Need) -> EvidenceSentence | None:
     """The evidence sentence that holds every content word of the figure's own stretch
     between commas, brackets, colons and dashes, where that holds ``_STRETCH`` besides
-    the case's figures and their units ("If money gets tight, the Hardship Fund offers
+    the claim's figures and their units ("If money gets tight, the Hardship Fund offers
     grants of £2,500 a year, with applications opening on 1 October"); only for a figure
     the claim asserts exactly. A stretch that says what the answer works out ("your seated
     tickets at the Ravenna Arena will come to £296 altogether") or reads the figure
@@ -182,22 +181,19 @@ def _by_stretch(read: _Figures, item: tuple[int, int, str], need: Need) -> Evide
     breaks = list(_BREAK.finditer(claim))
     left = max((m.end() for m in breaks if m.end() <= item[0]), default=0)
     right = min((m.start() for m in breaks if m.start() >= item[1]), default=len(claim))
-    words = claim[left:right]
-    for (start, end, scanned), figure in reversed(read.every):
-        if left <= start and end <= right:
-            if figure_kind(claim, start, end, scanned, figure.number).startswith("unit:"):
-                unit = _UNIT_WORD.match(claim, end, right)
-                end = unit.end() if unit else end  # "4 g", "24 hours": no words of the fact
-            words = words[: start - left] + " " + words[end - left :]
-    stretch = frozenset(stem(t) for t in lex_tokens(words)) & read.content
+    # no word of a figure ("24-hour", "£2,500") nor a unit ("4 g", "300 square feet")
+    words = [
+        t for t in lex_tokens(claim[left:right])
+        if not any(ch.isdigit() for ch in t) and not unit_word(t)
+    ]  # fmt: skip
+    stretch = frozenset(stem(t) for t in words) & read.content
     if len(stretch) < _STRETCH:
         return None
     sentence, share = closest_sentence(stretch, read.index)
     return sentence if share == 1 else None
 
 
-_BREAK = regex.compile(r"[;:()—–]|,\s")
-_UNIT_WORD = regex.compile(r"\s*[\p{L}µ°]+")
+_BREAK = regex.compile(r"[;()—–]|(?<!\d):|:(?!\d)|,\s")  # not the colon of "9:30"
 _STRETCH = 3  # content words a stretch needs to say what its figure is of
 
 
@@ -304,7 +300,10 @@ def _unmet(
     ):
         if loosely_worked(claim, item[:2], need, kind, aligned, other, index, user):
             # a mark, and the claim's other figures are still read for a conflict
-            return _absent(written, loosely_worked=True)
+            return Finding(
+                "figure_absent", ReasonCode.NUMERIC_MISMATCH, f"no source states {written}",
+                {"claimed": written, "loosely_worked": True},
+            )  # fmt: skip
         return Finding(
             "figure_conflict",
             ReasonCode.NUMERIC_MISMATCH,
@@ -322,7 +321,7 @@ def _unmet(
 
 @dataclass(frozen=True)
 class _Figures:
-    """What every figure of one claim is read with (``_figure``)."""
+    """What every figure of one claim is read with (``figure_finding``)."""
 
     claim: str
     content: frozenset[str]
@@ -368,13 +367,6 @@ def figure_finding(
     return marked
 
 
-def _absent(written: str, **evidence: Any) -> Finding:
-    return Finding(
-        "figure_absent", ReasonCode.NUMERIC_MISMATCH, f"no source states {written}",
-        {"claimed": written, **evidence},
-    )  # fmt: skip
-
-
 def _figure_finding(
     read: _Figures, item: tuple[int, int, str], need: Need, kind: str
 ) -> Finding | None:
@@ -395,7 +387,7 @@ def _figure_finding(
     if (
         item[0] not in read.worked
         and need.readings[0] not in read.dated.readings
-        and not _met(need, kind, index, facing)
+        and not _met(need, kind, index, speaks)
     ):
         return _unmet(claim, item, need, kind, facing or aligned, other, index, read.user)
     other = other if speaks else None

@@ -1,7 +1,7 @@
 """A figure the evidence states, but for another fact (``figure_role``): stated elsewhere
 for another part of the case, or a single figure of another fact, where the sentence that
 speaks of the claim gives another value ("discovered in 1923" where 1923 is the year of the
-prize). Read by ``evidence.py`` for a figure some source states. Pure functions over the
+prize). Read by ``figure_findings.py`` for a figure some source states. Pure functions over the
 case's read sentences.
 """
 

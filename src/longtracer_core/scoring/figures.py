@@ -399,6 +399,7 @@ def _met(need: Need, span: SpanFigures) -> bool:
         # a year only for a year ("about 2,000 homes" is no 2007)
         converted = _in_unit(span.values, need.unit) if need.unit else []
         years = {v for k, v in span.stated if k == "year"} if need.kind != "year" else set()
+        years -= {v for k, v in span.stated if k != "year"}  # "1,996 units in 1996"
         numbers = [v for v in span.numbers if v not in years]
         return any(rounds_from(need, v) for v in (*numbers, *converted) if v)
     # unhedged: only a span value written with more decimals may round to the claim's, a

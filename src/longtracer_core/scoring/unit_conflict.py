@@ -1,7 +1,7 @@
 """A figure the evidence states, but of another unit: "3,400 kW" where the source says
 "3,400 kWh", "36.84 minutes" where it says "36.84 seconds", "10 km" where it says "10%".
 
-The evidence-wide figure check (``evidence.py``) finds a claim's number by its value; this
+The evidence-wide figure check (``figure_findings.py``) finds a claim's number by its value; this
 check asks of a quantity, a percentage or a sum of money whether the evidence states it in
 that unit too (or converted: "7 weeks" is "49 days"). When every sentence that holds the
 number gives it a definite other unit, the claim has the number of one fact with the unit

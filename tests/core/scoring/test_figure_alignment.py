@@ -64,7 +64,8 @@ ELECTION = (
 )
 def test_a_bound_or_an_approximate_figure_is_never_refuted_by_its_stretch(claim):
     """A fresh-probe review found each deleted: a bound the sentence meets, or a figure
-    written as approximate ("-odd", "-plus", "in the region of")."""
+    written loosely ("-odd", "-plus", "in the region of"), whose words the sentence does
+    not hold."""
     assert "figure_conflict" not in kinds(ELECTION, claim)
 
 
@@ -166,3 +167,4 @@ def test_a_figure_worked_out_for_the_user_is_not_refuted_by_its_stretch(source, 
     sentence pricing one ticket does not hold: only a stretch the sentence holds whole is
     read (a third fresh-probe review found these deleted)."""
     assert "figure_conflict" not in kinds(source, claim, question)
+

@@ -49,6 +49,8 @@ def met(claim: str, span: str) -> bool:
         ("Twenty-five thousand fans came.", "25,000 fans came."),
         # an approximate quantity in another unit rounds the converted one
         ("The farm has a capacity of about 1.2 GW.", "The farm has a capacity of 1,235 MW."),
+        # a count equal to a year of the span is still a count ("1,996 units in 1996")
+        ("Sales reached about 2,000 units.", "Sales reached 1,996 units in 1996."),
         # a share in words, met by the percentage whose nearest simple fraction it is
         ("It cut relapses by about a third.", "It cut relapses by 34%."),
         ("Roughly one in nine jobs will go.", "11% of jobs will go."),
