@@ -167,4 +167,3 @@ def test_a_figure_worked_out_for_the_user_is_not_refuted_by_its_stretch(source, 
     sentence pricing one ticket does not hold: only a stretch the sentence holds whole is
     read (a third fresh-probe review found these deleted)."""
     assert "figure_conflict" not in kinds(source, claim, question)
-
