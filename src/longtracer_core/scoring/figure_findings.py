@@ -1,7 +1,7 @@
 """Figures need their role: the figure findings of one claim against the whole evidence.
 
 ``figure_finding`` reads each checkable figure of a claim (``claim_figures``) against the
-evidence sentence that speaks of what the figure is of (``_aligned``):
+evidence sentence that speaks of what the figure is of (``_local``, ``_by_stretch``):
 
 * ``figure_conflict`` — a figure no source states, derives or could have given by a
   computation (``derivation.py``: a conversion, a sum, difference or product of two figures
@@ -154,15 +154,6 @@ def _local(claim: str, start: int, end: int, content: frozenset[str]) -> frozens
         :_LOCAL
     ]
     return frozenset(near)
-
-
-def _aligned(
-    claim: str, item: tuple[int, int, str], content: frozenset[str], index: EvidenceIndex
-) -> tuple[frozenset[str], EvidenceSentence | None, float]:
-    """The words near a figure that say what it is of (``_local``), the evidence sentence
-    that holds most of them and its share."""
-    near = _local(claim, item[0], item[1], content) or content
-    return (near, *closest_sentence(near, index))
 
 
 def _by_stretch(read: _Figures, item: tuple[int, int, str], need: Need) -> EvidenceSentence | None:
@@ -370,29 +361,41 @@ def figure_finding(
 def _figure_finding(
     read: _Figures, item: tuple[int, int, str], need: Need, kind: str
 ) -> Finding | None:
-    """The finding on one figure of a claim. Where the words around it speak of no
-    evidence sentence, its own stretch may (``_by_stretch``): read for a conflict only,
-    never for a unit or a role."""
+    """The finding on one figure of a claim. Where the words around an unmet figure speak
+    of no evidence sentence, its own stretch may (``_by_stretch``): read for a conflict
+    only, never for a unit or a role."""
     claim, index = read.claim, read.index
-    content, aligned, share = _aligned(claim, item, read.content, index)
+    near = _local(claim, item[0], item[1], read.content) or read.content
+    aligned, share = closest_sentence(near, index)
     speaks = aligned if share >= ALIGNED else None
-    facing = speaks or _by_stretch(read, item, need)
-    other = _other_value(
-        facing, kind, need.readings[0], need.readings[0] in read.own_bases,
-        speaks_as_of(claim, item[0]), need.hedge,
-        claim_fact(claim, item[1], need, [s.text for s in index.sentences]),
-    ) if facing else None  # fmt: skip
-    if other in read.stated:
-        other = None  # the claim states that value too ("£25 per journey, so £50 return")
     if (
         item[0] not in read.worked
         and need.readings[0] not in read.dated.readings
         and not _met(need, kind, index, speaks)
     ):
+        facing = speaks or _by_stretch(read, item, need)
+        other = _other(read, facing, item, need, kind)
         return _unmet(claim, item, need, kind, facing or aligned, other, index, read.user)
-    other = other if speaks else None
     if item[0] not in read.worked_either and (unit := other_unit(need, kind, index)):
         quiet = _underived(kind, need.number, claim[: item[0]])
         return unit_finding(with_unit(claim, item[0], item[1]), unit, speaks, quiet)
+    other = _other(read, speaks, item, need, kind)
     every = read.every
-    return role_finding(claim, (item, need), every, content, (aligned, share), other, index)
+    return role_finding(claim, (item, need), every, near, (aligned, share), other, index)
+
+
+def _other(
+    read: _Figures, sentence: EvidenceSentence | None, item: tuple[int, int, str], need: Need,
+    kind: str,
+) -> str | None:  # fmt: skip
+    """The other value of the figure's kind that ``sentence`` gives (``_other_value``),
+    none that the claim states too ("£25 per journey, so £50 return")."""
+    if sentence is None:
+        return None
+    claim = read.claim
+    other = _other_value(
+        sentence, kind, need.readings[0], need.readings[0] in read.own_bases,
+        speaks_as_of(claim, item[0]), need.hedge,
+        claim_fact(claim, item[1], need, [s.text for s in read.index.sentences]),
+    )  # fmt: skip
+    return None if other in read.stated else other
