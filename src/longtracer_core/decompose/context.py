@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import regex
@@ -72,7 +71,6 @@ __all__ = [
     "clean_claim_text",
     "resolve_claim",
     "subject_phrase",
-    "table_cells",
 ]
 
 # A leading bold phrase is a label only when a colon, a dash or its own end punctuation
@@ -255,37 +253,6 @@ class Context:
         if kind not in ("list_item", "table_row"):
             self.table_header = None
             self.lead_in = clean.rstrip(":").strip() if clean.endswith(":") else None
-
-
-# what an empty table cell holds: nothing, or a dash alone ("| 8 | – | – |")
-_EMPTY_CELL = " \t-–—−"
-
-
-def table_cells(
-    row: str, header: Sequence[str] | None
-) -> list[tuple[int, int, str, tuple[str, ...]]]:
-    """The claims of one table row: each cell after the first, read with its row label
-    and column header ("Voyager 1: Launch: 5 September 1977"), with the cell's offsets
-    in ``row``; an empty cell (or a dash alone) states nothing. A row without a matching
-    header is one claim, its cells set apart by semicolons (each cell opens as a line
-    does: "| Cause | Loss of water |" does not name a "Loss")."""
-    bounds: list[tuple[int, int]] = []
-    pos = 0
-    for piece in row.split("|"):
-        lead = len(piece) - len(piece.lstrip())
-        bounds.append((pos + lead, pos + len(piece.rstrip())))
-        pos += len(piece) + 1
-    cells = [row[a:b] for a, b in bounds]
-    if not header or len(header) != len(cells) or len(cells) < 2:
-        return [(0, len(row), "; ".join(clean_markup(c) for c in cells if c), ())]
-    label = clean_markup(cells[0])
-    out: list[tuple[int, int, str, tuple[str, ...]]] = []
-    for (a, b), head, cell in zip(bounds[1:], header[1:], cells[1:], strict=True):
-        if not cell.strip(_EMPTY_CELL):
-            continue
-        prefix = f"{head}: {label}" if head else label
-        out.append((a, b, f"{prefix}: {clean_markup(cell)}", (prefix,)))
-    return out
 
 
 def _with_structure(text: str, kind: str, ctx: Context) -> str:

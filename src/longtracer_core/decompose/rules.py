@@ -23,7 +23,8 @@ from ..text.citations import strip_markers
 from ..text.sentences import Sentence, split_answer
 from .classify import classify_sentence, is_refusal, refusal_split, too_short
 from .clauses import claim_text, embedded_statements, restated_text, split_parts
-from .context import Context, resolve_claim, table_cells
+from .context import Context, resolve_claim
+from .tables import table_cells
 from .types import Decomposition, DraftClaim, NonClaim
 
 __all__ = [
@@ -87,12 +88,14 @@ class RuleBasedDecomposer:
         self, draft: str, sentence: Sentence, ctx: Context
     ) -> Iterable[DraftClaim]:
         if sentence.kind == "table_row":
-            for a, b, cell, from_table in table_cells(sentence.text, ctx.table_header):
-                text, markers = strip_markers(cell)
-                if text:
-                    yield DraftClaim(
-                        text, sentence.start + a, sentence.start + b, markers, context=from_table
-                    )
+            for cell in table_cells(sentence.text, ctx.table_header):
+                yield DraftClaim(
+                    cell.text,
+                    sentence.start + cell.start,
+                    sentence.start + cell.end,
+                    cell.markers,
+                    context=cell.context,
+                )
             return
         if sentence.kind in ("code", "table_header"):
             yield from embedded_statements(sentence)

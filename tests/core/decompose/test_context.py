@@ -383,3 +383,30 @@ def test_a_framing_lead_in_is_no_context_for_the_list_under_it():
     )
     ((text, _),) = claims(draft)
     assert "how it works" not in text and text.endswith("the tissue turns transparent.")
+
+
+def test_a_cell_of_citations_alone_states_nothing_and_cites_its_row():
+    """A "Source" column ("| Standard delivery | 5-7 business days | [1] |") makes no
+    claim of its own (an empty claim would be marked on every row of a correct table);
+    its markers cite the row's other cells, and no coverage repair brings it back."""
+    draft = (
+        "| Service | Time frame | Source |\n|---|---|---|\n"
+        "| Standard delivery | 5-7 business days | [1] |\n"
+        "| Large furniture | 2-3 weeks | [2][3] |"
+    )
+    d = enforce_coverage(draft, DEC.decompose(draft))
+    assert [(c.claim_text, c.cited_markers) for c in d.claims] == [
+        ("Time frame: Standard delivery: 5-7 business days", ("1",)),
+        ("Time frame: Large furniture: 2-3 weeks", ("2", "3")),
+    ]
+
+
+def test_a_row_opening_with_its_citation_reads_every_other_cell():
+    """ "| [1] | Eliud Kipchoge | 2:00:35 |": the citation is no label, and every cell that
+    states something is a claim of its own (a name in a label would go unchecked)."""
+    draft = "| Source | Record holder | Time |\n|---|---|---|\n| [1] | Eliud Kipchoge | 2:00:35 |"
+    d = enforce_coverage(draft, DEC.decompose(draft))
+    assert [(c.claim_text, c.cited_markers) for c in d.claims] == [
+        ("Record holder: Eliud Kipchoge", ("1",)),
+        ("Time: 2:00:35", ("1",)),
+    ]
