@@ -27,6 +27,7 @@ from ..lexicon.numbers import MEASURE_ADJECTIVES
 from ..text.words import function_words, stem
 from .claim_figures import claim_figures
 from .figures import Need
+from .hedges import LOOSE_AFTER
 
 __all__ = [
     "LIMITS",
@@ -85,7 +86,8 @@ def _phrase(text: str, end: int, need: Need) -> tuple[str, ...]:
     """The stems of the noun phrase after the figure of ``text`` ending at ``end``."""
     if not (need.kind == "count" or need.kind.startswith("unit:")):
         return ()
-    rest = text[end:]
+    loose = LOOSE_AFTER.match(text, end)  # "400-plus bedrooms": the phrase after "-plus"
+    rest = text[loose.end() if loose else end :]
     unit = _UNIT.match(rest) if need.unit else None
     rest = rest[unit.end() :] if unit else rest
     out: list[str] = []

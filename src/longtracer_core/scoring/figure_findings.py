@@ -50,8 +50,9 @@ from .evidence_index import (
 )
 from .figure_facts import LIMITS, FigureFact, claim_fact, other_facts, rate_kinds, unit_word
 from .figure_roles import role_finding
-from .figures import Need, figure_kind, needs_met, rounding_exponent
+from .figures import Need, figure_kind, last_significant, needs_met, rounding_exponent
 from .findings import Finding, quote
+from .hedges import loose_range
 from .loose_work import loosely_worked
 from .numeric import shown
 from .periods import date_parts
@@ -85,7 +86,7 @@ def _compatible(kind: str, a: str, b: str) -> bool:
     )
 
 
-def _other_value(
+def _other_values(
     sentence: EvidenceSentence,
     kind: str,
     claimed: str,
@@ -93,8 +94,8 @@ def _other_value(
     as_of: bool,
     hedge: str = "exact",
     fact: FigureFact | None = None,
-) -> str | None:
-    """The sentence's first figure of ``kind`` the claimed reading does not meet, but the
+) -> tuple[str, ...]:
+    """The sentence's figures of ``kind`` the claimed reading does not meet, but the
     figure a rate is given for and the operands of a formula (unless the claim's figure is
     a rate's base too, ``own_base``: "per 10,000" / "per 100,000") and a figure of another
     fact than the claim's (``fact``; ``figure_facts``: 35 boxes / 840 cans), and, against a claim's
@@ -112,7 +113,7 @@ def _other_value(
     facing |= other_facts(text, fact) if fact is not None else frozenset()
     skip = bases | facing
     values = [v for k, v in sentence.kinds if k == kind and v not in skip]
-    return next((v for v in values if not _compatible(kind, v, claimed)), None)
+    return tuple(v for v in values if not _compatible(kind, v, claimed))
 
 
 def _met(need: Need, kind: str, index: EvidenceIndex, aligned: EvidenceSentence | None) -> bool:
@@ -263,18 +264,43 @@ def _across(
     return derivable_across(need.number, kind, near, mine, exponent, combined=combined)
 
 
+def _loosely_allows(
+    claim: str, item: tuple[int, int, str], need: Need, others: Sequence[str]
+) -> bool:
+    """Does a figure put loosely ("in the region of 18,000", "8,000-odd", "400-plus";
+    ``hedges.loose_range``) allow one of the ``others`` its sentence gives? Then the two
+    may be one fact, and the difference is no proof: a mark, not a deletion."""
+    if need.number is None:
+        return False
+    last = last_significant(need.number, need.decimals)
+    allowed = loose_range(claim, item[0], item[1], need.number, last)
+    if allowed is None:
+        return False
+    low, high = allowed
+    for v in others:
+        try:
+            value = Decimal(v)
+        except ArithmeticError:
+            continue
+        if low <= value and (high is None or value <= high):
+            return True
+    return False
+
+
 def _unmet(
     claim: str, item: tuple[int, int, str], need: Need, kind: str,
-    aligned: EvidenceSentence | None, other: str | None, index: EvidenceIndex,
+    found: tuple[EvidenceSentence | None, str | None, bool], index: EvidenceIndex,
     user: Sequence[tuple[str, str]],
 ) -> Finding | None:  # fmt: skip
     """The finding on a figure no source states or derives: a conflict when the sentence
     that speaks of the same thing gives another value no computation explains and the claim
     asserts its figure as that fact (``asserted``); a difference a computation across the
-    case, the user's figures or the claim's earlier ones explains, or one the claim may
-    have worked out, only marks
-    (absent); with nothing to set against it, absent, unless of a kind too often derived
-    to call absent."""
+    case, the user's figures or the claim's earlier ones explains, one the claim may have
+    worked out, or one a loosely put figure allows (``found``: the sentence, the value set
+    against the figure, and whether the figure is loose enough to mean one of the
+    sentence's values), only marks (absent); with nothing to set against it, absent,
+    unless of a kind too often derived to call absent."""
+    aligned, other, loose = found
     written = claim[item[0] : item[1]]
     differs = (
         aligned is not None
@@ -286,6 +312,7 @@ def _unmet(
         and aligned is not None
         and other is not None
         and asserted(claim, item[0], kind)
+        and not loose
         and not _across(claim, item[0], need, kind, aligned, index, user)
         and not worked_for_user(need.number, kind, index.sentences, user, claim)
     ):
@@ -374,28 +401,34 @@ def _figure_finding(
         and not _met(need, kind, index, speaks)
     ):
         facing = speaks or _by_stretch(read, item, need)
-        other = _other(read, facing, item, need, kind)
-        return _unmet(claim, item, need, kind, facing or aligned, other, index, read.user)
+        others = _others(read, facing, item, need, kind)
+        loose = _loosely_allows(claim, item, need, others)
+        found = (facing or aligned, _first(others, read), loose)
+        return _unmet(claim, item, need, kind, found, index, read.user)
     if item[0] not in read.worked_either and (unit := other_unit(need, kind, index)):
         quiet = _underived(kind, need.number, claim[: item[0]])
         return unit_finding(with_unit(claim, item[0], item[1]), unit, speaks, quiet)
-    other = _other(read, speaks, item, need, kind)
+    other = _first(_others(read, speaks, item, need, kind), read)
     every = read.every
     return role_finding(claim, (item, need), every, near, (aligned, share), other, index)
 
 
-def _other(
+def _others(
     read: _Figures, sentence: EvidenceSentence | None, item: tuple[int, int, str], need: Need,
     kind: str,
-) -> str | None:  # fmt: skip
-    """The other value of the figure's kind that ``sentence`` gives (``_other_value``),
-    none that the claim states too ("£25 per journey, so £50 return")."""
+) -> tuple[str, ...]:  # fmt: skip
+    """The other values of the figure's kind that ``sentence`` gives (``_other_values``)."""
     if sentence is None:
-        return None
+        return ()
     claim = read.claim
-    other = _other_value(
+    return _other_values(
         sentence, kind, need.readings[0], need.readings[0] in read.own_bases,
         speaks_as_of(claim, item[0]), need.hedge,
         claim_fact(claim, item[1], need, [s.text for s in read.index.sentences]),
     )  # fmt: skip
-    return None if other in read.stated else other
+
+
+def _first(others: tuple[str, ...], read: _Figures) -> str | None:
+    """The value set against a figure: the first other value, none that the claim states
+    too ("£25 per journey, so £50 return")."""
+    return None if not others or others[0] in read.stated else others[0]

@@ -49,6 +49,7 @@ from .numeric import Reading, _expand, _scan_items
 from .periods import DECADE_S, claim_period, span_periods, years_referred
 
 __all__ = [
+    "last_significant",
     "Need",
     "SpanFigures",
     "claim_needs",
@@ -320,7 +321,7 @@ def span_figures(text: str) -> SpanFigures:
     return SpanFigures(frozenset(values | percents), tuple(numbers), tuple(stated))
 
 
-def _last_significant(value: Decimal, decimals: int) -> int:
+def last_significant(value: Decimal, decimals: int) -> int:
     """Exponent of the last significant digit as written: 10,000 → 4; 140 → 1; 12.5 → -1;
     2.0 → -1; a scale word's figure by its digits (``numeric._places``: "8.3 million" → 5,
     so 8,336,817 is 8.3 million)."""
@@ -335,7 +336,7 @@ def rounds_from(need: Need, value: Decimal) -> bool:
     significant digit, half-way either way ("roughly 6,600 km" for 6,650 km)?"""
     if need.hedge != "approx" or need.number is None:
         return False
-    return _rounds_to(value, _last_significant(need.number, need.decimals), need.number, True)
+    return _rounds_to(value, last_significant(need.number, need.decimals), need.number, True)
 
 
 def rounding_exponent(need: Need) -> int | None:
@@ -346,7 +347,7 @@ def rounding_exponent(need: Need) -> int | None:
         return None
     # two significant figures at most: "about $600" from $599.40, never "about $100" from $144
     magnitude = need.number.copy_abs().adjusted()
-    return min(_last_significant(need.number, need.decimals), magnitude - 1)
+    return min(last_significant(need.number, need.decimals), magnitude - 1)
 
 
 def _rounds_to(value: Decimal, exponent: int, target: Decimal, either: bool = False) -> bool:

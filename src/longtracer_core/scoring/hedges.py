@@ -8,11 +8,12 @@ functions over text.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Literal
 
 import regex
 
-__all__ = ["LOOKBEHIND", "Hedge", "bound_at", "hedge_at"]
+__all__ = ["LOOKBEHIND", "LOOSE_AFTER", "Hedge", "bound_at", "hedge_at", "loose_range"]
 
 Hedge = Literal["exact", "approx", "min", "max"]
 
@@ -47,6 +48,34 @@ _AT_MOST_AFTER = regex.compile(
     r"\s+(?:or|and)\s+(?:less|fewer|under|below|younger|lower|shorter)\b", regex.IGNORECASE
 )
 _APPROX_AFTER = regex.compile(r"\s*(?:or\s+so|or\s+thereabouts|-?ish)\b", regex.IGNORECASE)
+
+
+# a figure put so loosely that another value near it proves nothing: "in the region of
+# 18,000", "the best part of £400", "410-odd seats", "400-plus bedrooms"
+_LOOSE_BEFORE = regex.compile(
+    r"(?:in\s+the\s+(?:region|neighbou?rhood)\s+of|(?:in|on)\s+the\s+order\s+of|"
+    r"the\s+best\s+part\s+of)\s*[$€£¥₹]?$",
+    flags=regex.IGNORECASE,
+)
+LOOSE_AFTER = regex.compile(r"-(?:odd|plus)\b", regex.IGNORECASE)
+
+
+def loose_range(
+    text: str, start: int, end: int, number: Decimal, last: int
+) -> tuple[Decimal, Decimal | None] | None:
+    """The values a loosely put figure (``text[start:end]``, ``number``, its last written
+    digit at exponent ``last``) allows, (low, high; None: no limit), else None: "400-plus"
+    at least 400; "8,000-odd" from 8,000 up to the next unit of its last digit (9,000);
+    "in the region of 1,300" within half that unit either way (1,250 to 1,350)."""
+    unit = Decimal(1).scaleb(last)
+    after = LOOSE_AFTER.match(text, end)
+    if after is not None:
+        if after.group(0).lower().endswith("plus"):
+            return number, None
+        return number, number + unit
+    if _LOOSE_BEFORE.search(text[max(0, start - LOOKBEHIND) : start]):
+        return number - unit / 2, number + unit / 2
+    return None
 
 
 def hedge_at(text: str, start: int, end: int | None = None) -> Hedge:
