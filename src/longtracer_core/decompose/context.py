@@ -63,6 +63,7 @@ from ..lexicon.grammar import (
 from ..lexicon.verbs import COMMON_VERBS, CONTRACTIONS
 from ..text.words import lex_tokens
 from .markup import clean_markup
+from .tables import header_cells
 
 __all__ = [
     "Context",
@@ -248,7 +249,7 @@ class Context:
         """Any unit that is not a claim: remember a lead-in or a table header."""
         clean = clean_markup(text)
         if kind == "table_header":
-            self.table_header = tuple(c.strip() for c in clean.split("|"))
+            self.table_header = header_cells(text)
             return
         if kind not in ("list_item", "table_row"):
             self.table_header = None

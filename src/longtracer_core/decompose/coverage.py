@@ -16,11 +16,13 @@ from dataclasses import replace
 
 from ..lexicon.grammar import CONNECTIVES, PRONOUNS
 from ..scoring.numeric import numeric_values
+from ..text.citations import strip_markers
 from ..text.sentences import Sentence, split_answer
 from ..text.words import lex_tokens, negation_word, stem
 from .classify import classify_sentence, is_refusal
 from .clauses import restated_text
 from .rules import RuleBasedDecomposer, sentence_claims
+from .tables import header_cells, unstated
 from .types import Decomposition, DraftClaim, NonClaim
 
 __all__ = ["COVERAGE_THRESHOLD", "STRICT_THRESHOLD", "claims_needed", "enforce_coverage"]
@@ -54,11 +56,20 @@ def enforce_coverage(draft: str, decomposition: Decomposition) -> Decomposition:
     located_in = _per_sentence(sentences, located)
     refusals_in = _per_sentence(sentences, refusals)
     read: dict[int, tuple[set[str], set[str]]] = {}  # each claim's words and figures, once
+    header: tuple[str, ...] | None = None  # the table a row is read under
     for sentence, inside, refusing in zip(sentences, located_in, refusals_in, strict=True):
+        if sentence.kind == "table_header":
+            header = header_cells(strip_markers(sentence.text)[0])
+        elif sentence.kind != "table_row":
+            header = None
         # a refusal our rules read as one is its own part of the sentence ("I'm not sure"
         # of "I'm not sure, but it was built in 1750"): the claims must restate the rest,
-        # its negation included, or the sentence is added back
-        if inside and _restated(_outside(sentence, refusing, draft), inside, read, strict=strict):
+        # its negation included, or the sentence is added back; a table row's cells
+        # that state nothing (a source column) need no restating
+        text = _outside(sentence, refusing, draft)
+        if sentence.kind == "table_row":
+            text = unstated(text, header)
+        if inside and _restated(text, inside, read, strict=strict):
             continue
         rule = classify_sentence(sentence)
         if rule is not None:

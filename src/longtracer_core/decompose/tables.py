@@ -4,8 +4,12 @@ A row "| Launch | 5 September 1977 | 20 August 1977 |" under the header
 "| | Voyager 1 | Voyager 2 |" states two claims, "Voyager 1: Launch: 5 September 1977"
 and "Voyager 2: Launch: 20 August 1977"; the label and the header are the claim's
 context (their words count only where a source has them). A cell that states nothing
-makes no claim: an empty one, a dash alone, or citation markers alone ("| Standard
-delivery | 5-7 business days | [1] |"), whose markers cite the row's other cells.
+makes no claim: an empty one, a dash alone, citation markers alone, or any cell of a
+source column ("| Standard delivery | 5-7 business days | [1] |" under "| Service | Time
+frame | Source |"; "see [2]", "Sources 1, 3", "NOAA [2]"). The markers of a source
+column's cell, or of a marker-only cell under no header, cite the row's other cells; a
+marker-only cell under a header of its own ("| Weight | 171 g [1] | [2] |") is a cell
+left empty, its marker cites nothing else.
 """
 
 from __future__ import annotations
@@ -13,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..text.citations import strip_markers
+from ..lexicon.abbreviations import SOURCE_COLUMNS
+from ..text.citations import CITATION_MARKER, citation_keys, strip_markers
 from .markup import clean_markup
 
-__all__ = ["TableCell", "table_cells"]
+__all__ = ["TableCell", "header_cells", "table_cells", "unstated"]
 
 # what an empty table cell holds: nothing, or a dash alone ("| 8 | – | – |")
 _EMPTY_CELL = " \t-–—−"
@@ -50,6 +55,59 @@ def _citations_only(cell: str) -> tuple[str, ...]:
     return () if text.strip(_EMPTY_CELL) else markers
 
 
+def _source_keys(cell: str) -> tuple[str, ...]:
+    """The sources a source column's cell names: its markers ("see [2]"), else the cell
+    read as one ("Sources 1, 3", "2")."""
+    text, markers = strip_markers(clean_markup(cell))
+    if markers:
+        return markers
+    bracketed = f"[{text.strip()}]"
+    return citation_keys(bracketed) if CITATION_MARKER.fullmatch(bracketed) else ()
+
+
+def _source_column(head: str) -> bool:
+    return clean_markup(head).strip().casefold() in SOURCE_COLUMNS
+
+
+def _row_cites(cells: Sequence[str], header: Sequence[str]) -> tuple[tuple[str, ...], set[int]]:
+    """The markers that cite a whole row, and the cells (by position) that state nothing
+    for that reason: a source column's (in a table with a column of data beside it: under
+    "| Item | Source |" the "Source" cells are the data), and marker-only cells under no
+    header."""
+    sources = {i for i, h in enumerate(header) if i and _source_column(h)}
+    if len(sources) == len(header) - 1:
+        sources = set()
+    cites: list[str] = []
+    silent: set[int] = set()
+    for i, (cell, head) in enumerate(zip(cells, header, strict=True)):
+        if i in sources:
+            cites.extend(_source_keys(cell))
+            silent.add(i)
+        elif (markers := _citations_only(cell)) and (i == 0 or not head.strip()):
+            cites.extend(markers)
+            silent.add(i)
+    return tuple(cites), silent
+
+
+def header_cells(line: str) -> tuple[str, ...]:
+    """The cells of a table's header line (citation markers already stripped)."""
+    return tuple(c.strip() for c in clean_markup(line).split("|"))
+
+
+def unstated(row: str, header: Sequence[str] | None) -> str:
+    """``row`` with the cells that state nothing of their own blanked (a source column's,
+    a marker-only cell under no header): what the row's claims must restate."""
+    cells = [row[a:b] for a, b in _bounds(row)]
+    if not header or len(header) != len(cells) or len(cells) < 2:
+        return row
+    _, silent = _row_cites(cells, header)
+    out = row
+    for i, (a, b) in enumerate(_bounds(row)):
+        if i in silent:
+            out = out[:a] + " " * (b - a) + out[b:]
+    return out
+
+
 def table_cells(row: str, header: Sequence[str] | None) -> list[TableCell]:
     """The claims of one table row, with the cells' offsets in ``row``. A row without a
     matching header is one claim, its cells set apart by semicolons (each cell opens
@@ -61,13 +119,14 @@ def table_cells(row: str, header: Sequence[str] | None) -> list[TableCell]:
         text = "; ".join(t for t, _ in read if t)
         markers = tuple(dict.fromkeys(m for _, ms in read for m in ms))
         return [TableCell(0, len(row), text, (), markers)] if text else []
-    cites = tuple(m for c in cells for m in _citations_only(c))
+    cites, silent = _row_cites(cells, header)
     label, label_markers = strip_markers(clean_markup(cells[0]))
     out: list[TableCell] = []
-    for (a, b), head, cell in zip(bounds[1:], header[1:], cells[1:], strict=True):
-        text, markers = strip_markers(clean_markup(cell))
-        if not text.strip(_EMPTY_CELL):
+    for i, (a, b) in enumerate(bounds[1:], 1):
+        text, markers = strip_markers(clean_markup(cells[i]))
+        if i in silent or not text.strip(_EMPTY_CELL):
             continue
+        head = header[i]
         prefix = ": ".join(p for p in (head, label) if p)
         cited = tuple(dict.fromkeys((*label_markers, *markers, *cites)))
         claim = f"{prefix}: {text}" if prefix else text

@@ -13,6 +13,7 @@ from .dates import MONTH_ABBREVIATIONS, WEEKDAY_ABBREVIATIONS
 
 __all__ = [
     "CITATION_WORDS",
+    "SOURCE_COLUMNS",
     "CLOSING_ABBREVIATIONS",
     "PREFIX_ABBREVIATIONS",
     "SENTENCE_STARTERS",
@@ -52,3 +53,10 @@ SENTENCE_STARTERS = frozenset(
 
 # Words that name a source inside a citation marker: [Source 1], (Doc 2), [Ref. 4].
 CITATION_WORDS = ("source", "src", "doc", "document", "ref", "reference", "passage", "context")
+
+# Table column headers whose cells say where a row comes from, not what it states:
+# "| Service | Time frame | Source |" over "| Standard | 5-7 days | [1] |".
+SOURCE_COLUMNS = frozenset(
+    """source sources source(s) src ref refs ref. reference references reference(s)
+    citation citations cite cited cite(s) citation(s)""".split()
+)

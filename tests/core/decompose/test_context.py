@@ -410,3 +410,41 @@ def test_a_row_opening_with_its_citation_reads_every_other_cell():
         ("Record holder: Eliud Kipchoge", ("1",)),
         ("Time: 2:00:35", ("1",)),
     ]
+
+
+def test_a_source_column_states_nothing_and_cites_its_row():
+    """Every cell of a column headed "Source" says where the row comes from ("see [2]",
+    "Sources 1, 3", "NOAA [2]"): no claim of its own (a source's name is no claim the
+    sources must hold), its sources cite the row, and no coverage repair brings it back."""
+    draft = (
+        "| Service | Time frame | Source |\n|---|---|---|\n"
+        "| Large furniture | 2-3 weeks | see [2] |\n"
+        "| Express | next day | Sources 1, 3 |\n"
+        "| Returns | 30 days | Kestrel Retail [2] |"
+    )
+    d = enforce_coverage(draft, DEC.decompose(draft))
+    assert [(c.claim_text, c.cited_markers) for c in d.claims] == [
+        ("Time frame: Large furniture: 2-3 weeks", ("2",)),
+        ("Time frame: Express: next day", ("1", "3")),
+        ("Time frame: Returns: 30 days", ("2",)),
+    ]
+
+
+def test_a_marker_alone_under_a_column_of_its_own_cites_no_other_cell():
+    """ "| Weight | 171 g [1] | [2] |" under "Phone X | Phone Y": the [2] is Phone Y's
+    empty cell, not a citation of Phone X's weight."""
+    draft = "| Spec | Phone X | Phone Y |\n|---|---|---|\n| Weight | 171 g [1] | [2] |"
+    d = enforce_coverage(draft, DEC.decompose(draft))
+    assert [(c.claim_text, c.cited_markers) for c in d.claims] == [
+        ("Phone X: Weight: 171 g", ("1",))
+    ]
+
+
+def test_a_column_headed_source_with_no_other_data_column_is_the_data():
+    """Under "| Parameter | Source |" the model wrote its values in the "Source" cells
+    ("6.5 m [1]"): with no other column of data, they are the row's claims."""
+    draft = "| Parameter | Source |\n|---|---|\n| Primary mirror diameter | 6.5 m [1] |"
+    d = enforce_coverage(draft, DEC.decompose(draft))
+    assert [(c.claim_text, c.cited_markers) for c in d.claims] == [
+        ("Source: Primary mirror diameter: 6.5 m", ("1",))
+    ]
