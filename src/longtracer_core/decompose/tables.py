@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..lexicon.abbreviations import SOURCE_COLUMNS
+from ..scoring.claim_figures import claim_figures
 from ..text.citations import CITATION_MARKER, citation_keys, strip_markers
 from .markup import clean_markup
 
@@ -55,6 +56,15 @@ def _citations_only(cell: str) -> tuple[str, ...]:
     return () if text.strip(_EMPTY_CELL) else markers
 
 
+def _measures(text: str) -> bool:
+    """Does ``text`` state a quantity (money, a percentage, a measure, a decimal): data,
+    whatever its column is headed ("3.5-5.0 mmol/L"), never a source's number?"""
+    return any(
+        n.kind in ("money", "percent") or n.kind.startswith("unit:") or n.decimals
+        for _, n in claim_figures(text)
+    )
+
+
 def _source_keys(cell: str) -> tuple[str, ...]:
     """The sources a source column's cell names: its markers ("see [2]"), else the cell
     read as one ("Sources 1, 3", "2")."""
@@ -80,7 +90,7 @@ def _row_cites(cells: Sequence[str], header: Sequence[str]) -> tuple[tuple[str, 
     cites: list[str] = []
     silent: set[int] = set()
     for i, (cell, head) in enumerate(zip(cells, header, strict=True)):
-        if i in sources:
+        if i in sources and not _measures(strip_markers(clean_markup(cell))[0]):
             cites.extend(_source_keys(cell))
             silent.add(i)
         elif (markers := _citations_only(cell)) and (i == 0 or not head.strip()):

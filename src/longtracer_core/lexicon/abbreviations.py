@@ -56,7 +56,8 @@ CITATION_WORDS = ("source", "src", "doc", "document", "ref", "reference", "passa
 
 # Table column headers whose cells say where a row comes from, not what it states:
 # "| Service | Time frame | Source |" over "| Standard | 5-7 days | [1] |".
+# Not "Reference" or "Ref" alone: a lab table's "Reference" column holds ranges.
 SOURCE_COLUMNS = frozenset(
-    """source sources source(s) src ref refs ref. reference references reference(s)
-    citation citations cite cited cite(s) citation(s)""".split()
+    """source sources source(s) src refs references reference(s) citation citations
+    cite cited cite(s) citation(s)""".split()
 )

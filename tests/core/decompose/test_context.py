@@ -448,3 +448,17 @@ def test_a_column_headed_source_with_no_other_data_column_is_the_data():
     assert [(c.claim_text, c.cited_markers) for c in d.claims] == [
         ("Source: Primary mirror diameter: 6.5 m", ("1",))
     ]
+
+
+@pytest.mark.parametrize(
+    ("header", "cell", "claim"),
+    [
+        # a lab table's "Reference" column holds ranges, not sources
+        ("Reference", "3.5-5.0 mmol/L", "Reference: Potassium: 3.5-5.0 mmol/L"),
+        # a quantity under "Source" is data, whatever the column is headed
+        ("Source", "3.5 mmol/L", "Source: Potassium: 3.5 mmol/L"),
+    ],
+)
+def test_a_measure_is_checked_whatever_its_column_is_headed(header, cell, claim):
+    draft = f"| Test | Result | {header} |\n|---|---|---|\n| Potassium | 4.1 mmol/L | {cell} |"
+    assert claims(draft)[-1][0] == claim
