@@ -95,6 +95,7 @@ class RuleBasedDecomposer:
                     sentence.start + cell.end,
                     cell.markers,
                     context=cell.context,
+                    label=cell.label,
                 )
             return
         if sentence.kind in ("code", "table_header"):

@@ -31,13 +31,15 @@ _EMPTY_CELL = " \t-–—−"
 @dataclass(frozen=True)
 class TableCell:
     """One claim of a row: its offsets in the row, its text (markers stripped), the
-    context its text opens with, and the markers that cite it (its own and the row's)."""
+    context its text opens with, the markers that cite it (its own and the row's), and
+    the row's label."""
 
     start: int
     end: int
     text: str
     context: tuple[str, ...]
     markers: tuple[str, ...]
+    label: str | None = None
 
 
 def _bounds(row: str) -> list[tuple[int, int]]:
@@ -140,5 +142,5 @@ def table_cells(row: str, header: Sequence[str] | None) -> list[TableCell]:
         prefix = ": ".join(p for p in (head, label) if p)
         cited = tuple(dict.fromkeys((*label_markers, *markers, *cites)))
         claim = f"{prefix}: {text}" if prefix else text
-        out.append(TableCell(a, b, claim, (prefix,) if prefix else (), cited))
+        out.append(TableCell(a, b, claim, (prefix,) if prefix else (), cited, label or None))
     return out

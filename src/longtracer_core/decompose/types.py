@@ -38,6 +38,8 @@ class DraftClaim:
     put into ``claim_text`` that the draft sentence does not say itself (a
     pronoun's antecedent, a heading, a table's row label): evidence may name
     them or not, so the matcher does not hold their absence against the claim.
+    ``label`` is a table row's label when the claim is one of its cells: the row says it,
+    so the names in it must be ones the evidence holds.
     """
 
     claim_text: str
@@ -47,6 +49,7 @@ class DraftClaim:
     kind: Literal["claim", "refusal"] = "claim"
     origin: Literal["decomposer", "coverage"] = "decomposer"
     context: tuple[str, ...] = ()
+    label: str | None = None
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ PRIORITY = (
     "direction_conflict",
     "name_absent",
     "acronym_absent",
+    "label_name_absent",
     "figure_absent",
     "clause_absent",
     "clause_unlinked",
@@ -107,7 +108,7 @@ def join_findings(
     own = claim.details.get("finding")
     found: list[dict[str, Any]] = [own] if isinstance(own, dict) else []
     context = [*draft.context, question] if question else list(draft.context)
-    extra: list[Finding] = evidence_findings(claim.claim_text, index, context)
+    extra: list[Finding] = evidence_findings(claim.claim_text, index, context, draft.label)
     found.extend(f.as_dict() for f in extra)
     words = {"words": {**claim_words(claim.claim_text, index, context), **addressed(claim)}}
     chosen = _chosen(found)

@@ -64,13 +64,32 @@ def _turned(claim: str, index: EvidenceIndex) -> Finding | None:
     return toggle_finding(claim, [(s.source_id, s.text, s.clauses) for s in index.sentences])
 
 
+def _label_names(label: str, index: EvidenceIndex, context: Sequence[str]) -> list[Finding]:
+    """A table row's label read as a sentence of its own ("Eliud Kipchoge."; a label is
+    no Title Case heading here): the names in it the evidence does not hold. A mark, not
+    a deletion: a label in Title Case may be the answer's own words ("Bulky Items")."""
+    missing = absent_names(f"{label.rstrip('.')}.", index.names, given=context_names(context))
+    if not missing:
+        return []
+    names = ", ".join(repr(n) for n in missing)
+    return [
+        Finding(
+            "label_name_absent",
+            ReasonCode.ENTITY_MISMATCH,
+            f"no source names {names} (the row's label)",
+            {"names": missing},
+        )
+    ]
+
+
 def evidence_findings(
-    claim: str, index: EvidenceIndex, context: Sequence[str] = ()
+    claim: str, index: EvidenceIndex, context: Sequence[str] = (), label: str | None = None
 ) -> list[Finding]:
     """Every evidence-wide finding on one claim (names first, then figures).
 
     ``context`` holds the phrases the claim took from its context: their names
-    and words are never held against it.
+    and words are never held against it, but for a table row's ``label`` (the row says
+    it): a name there the evidence does not hold marks the claim (``label_name_absent``).
     """
     optional = context_words(context)
     out: list[Finding] = []
@@ -99,6 +118,8 @@ def evidence_findings(
             )
         )
     out.extend(given_name_findings(claim, index.names, context_names(context)))
+    if label and not missing:
+        out.extend(_label_names(label, index, [c.replace(label, " ") for c in context]))
     clause = unfound_clause(claim, index.vocabulary, optional)
     if clause is None:
         clause = unlinked_clause(claim, index.sentences, optional)

@@ -48,6 +48,8 @@ DECISIVE_KINDS: frozenset[str] = frozenset(
 # A claim whose only names the evidence lacks are acronyms' plurals ("acronym_absent":
 # "MPs", "EVs") too: the singular may stand for words the evidence writes in the plural or
 # in lowercase (``name_case.short_form``).
+# A name in a table row's label the evidence does not hold ("label_name_absent") too: a
+# label in Title Case may be the answer's own words ("Bulky Items").
 # A figure the evidence states only for another fact ("figure_role") too: which fact a
 # figure belongs to is read from the sentence closest to the claim, right 8 times in 9
 # on dev — under the bar.
@@ -55,6 +57,7 @@ BLOCKING_KINDS: frozenset[str] = frozenset(
     {
         "figure_absent",
         "acronym_absent",
+        "label_name_absent",
         "clause_absent",
         "clause_unlinked",
         "figure_binding",

@@ -462,3 +462,22 @@ def test_a_column_headed_source_with_no_other_data_column_is_the_data():
 def test_a_measure_is_checked_whatever_its_column_is_headed(header, cell, claim):
     draft = f"| Test | Result | {header} |\n|---|---|---|\n| Potassium | 4.1 mmol/L | {cell} |"
     assert claims(draft)[-1][0] == claim
+
+
+def test_a_name_in_a_row_label_the_sources_do_not_hold_marks_its_cells():
+    """The row's label is context for its cells' words, but the row says it: a name there
+    that no source holds ("Eliud Kipchoge" for Kelvin Kiptum's record) keeps the row from
+    passing (a mark: a Title Case label may be the answer's own words)."""
+    sources = [
+        "The men's marathon record of 2:00:35 was set by Kelvin Kiptum in Chicago in 2023. "
+        "The women's record of 2:09:56 belongs to Ruth Chepngetich."
+    ]
+    draft = (
+        "Here are the two records.\n\n| Record holder | Time |\n|---|---|\n"
+        "| {} | 2:00:35 |\n| Ruth Chepngetich | 2:09:56 |"
+    )
+    swapped = check_case(draft.format("Eliud Kipchoge"), sources).claims
+    right = check_case(draft.format("Kelvin Kiptum"), sources).claims
+    assert [c.outcome.value for c in swapped if "2:00:35" in c.claim_text] == ["UNCERTAIN"]
+    assert swapped[1].details["finding"]["kind"] == "label_name_absent"
+    assert [c.outcome.value for c in right if "Time:" in c.claim_text] == ["SUPPORTED"] * 2
