@@ -4,10 +4,11 @@ A row "| Launch | 5 September 1977 | 20 August 1977 |" under the header
 "| | Voyager 1 | Voyager 2 |" states two claims, "Voyager 1: Launch: 5 September 1977"
 and "Voyager 2: Launch: 20 August 1977"; the label and the header are the claim's
 context (their words count only where a source has them). A cell that states nothing
-makes no claim: an empty one, a dash alone, citation markers alone, or any cell of a
-source column ("| Standard delivery | 5-7 business days | [1] |" under "| Service | Time
-frame | Source |"; "see [2]", "Sources 1, 3", "NOAA [2]"). The markers of a source
-column's cell, or of a marker-only cell under no header, cite the row's other cells; a
+makes no claim: an empty one, a dash alone, citation markers alone, or a cell of a
+source column that cites ("| Standard delivery | 5-7 business days | [1] |" under
+"| Service | Time frame | Source |"; "see [2]", "Sources 1, 3", "NOAA [2]"; not "Oily
+fish" under a food's "Source", nor a quantity: those are data). The markers of such a
+cell, or of a marker-only cell under no header, cite the row's other cells; a
 marker-only cell under a header of its own ("| Weight | 171 g [1] | [2] |") is a cell
 left empty, its marker cites nothing else.
 """
@@ -17,9 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..lexicon.abbreviations import SOURCE_COLUMNS
+import regex
+
+from ..lexicon.abbreviations import CITATION_WORDS, SOURCE_COLUMNS
 from ..scoring.claim_figures import claim_figures
-from ..text.citations import CITATION_MARKER, citation_keys, strip_markers
+from ..text.citations import citation_keys, strip_markers
 from .markup import clean_markup
 
 __all__ = ["TableCell", "header_cells", "table_cells", "unstated"]
@@ -67,14 +70,23 @@ def _measures(text: str) -> bool:
     )
 
 
+# a source column's cell that names sources without brackets: "2", "Sources 1, 3"
+_BARE_KEYS = regex.compile(
+    r"(?:(?:" + "|".join(CITATION_WORDS) + r")s?\.?\s*)?\d{1,2}(?:\s*(?:,|&|and)\s*\d{1,2})*",
+    regex.IGNORECASE,
+)
+
+
 def _source_keys(cell: str) -> tuple[str, ...]:
-    """The sources a source column's cell names: its markers ("see [2]"), else the cell
-    read as one ("Sources 1, 3", "2")."""
+    """The sources a source column's cell names: its markers ("see [2]", "NOAA [2]"), or
+    the cell itself when it is keys alone ("Sources 1, 3", "2"); none for a cell that cites
+    nothing ("Oily fish", "349 U.S. 294", "135-145"): that is data, whatever the column is
+    headed."""
     text, markers = strip_markers(clean_markup(cell))
     if markers:
         return markers
-    bracketed = f"[{text.strip()}]"
-    return citation_keys(bracketed) if CITATION_MARKER.fullmatch(bracketed) else ()
+    bare = text.strip()
+    return citation_keys(f"[{bare}]") if _BARE_KEYS.fullmatch(bare) else ()
 
 
 def _source_column(head: str) -> bool:
@@ -83,17 +95,18 @@ def _source_column(head: str) -> bool:
 
 def _row_cites(cells: Sequence[str], header: Sequence[str]) -> tuple[tuple[str, ...], set[int]]:
     """The markers that cite a whole row, and the cells (by position) that state nothing
-    for that reason: a source column's (in a table with a column of data beside it: under
-    "| Item | Source |" the "Source" cells are the data), and marker-only cells under no
-    header."""
+    for that reason: a source column's cells that cite (in a table with a column of data
+    beside it: under "| Item | Source |" the "Source" cells are the data), and marker-only
+    cells under no header."""
     sources = {i for i, h in enumerate(header) if i and _source_column(h)}
     if len(sources) == len(header) - 1:
         sources = set()
     cites: list[str] = []
     silent: set[int] = set()
     for i, (cell, head) in enumerate(zip(cells, header, strict=True)):
-        if i in sources and not _measures(strip_markers(clean_markup(cell))[0]):
-            cites.extend(_source_keys(cell))
+        keys = _source_keys(cell) if i in sources else ()
+        if keys and not _measures(strip_markers(clean_markup(cell))[0]):
+            cites.extend(keys)
             silent.add(i)
         elif (markers := _citations_only(cell)) and (i == 0 or not head.strip()):
             cites.extend(markers)

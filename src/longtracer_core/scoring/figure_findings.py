@@ -264,14 +264,21 @@ def _across(
     return derivable_across(need.number, kind, near, mine, exponent, combined=combined)
 
 
+_LIMIT_HEDGES = ("min", "max")
+
+
 def _loosely_allows(
-    claim: str, item: tuple[int, int, str], need: Need, others: Sequence[str]
-) -> bool:
+    claim: str, item: tuple[int, int, str], need: Need, others: Sequence[str],
+    sentence: EvidenceSentence | None,
+) -> bool:  # fmt: skip
     """Does a figure put loosely ("in the region of 18,000", "8,000-odd", "400-plus";
-    ``hedges.loose_range``) allow one of the ``others`` its sentence gives? Then the two
-    may be one fact, and the difference is no proof: a mark, not a deletion."""
-    if need.number is None:
+    ``hedges.loose_range``) allow one of the ``others`` its ``sentence`` gives as a value?
+    Then the two may be one fact, and the difference is no proof: a mark, not a deletion.
+    A bound of the sentence's is no such value ("aged 18-plus" against "21 and over")."""
+    if need.number is None or sentence is None:
         return False
+    bounds = {n.readings[0] for _, n in claim_figures(sentence.text) if n.hedge in _LIMIT_HEDGES}
+    others = [v for v in others if v not in bounds]
     last = last_significant(need.number, need.decimals)
     allowed = loose_range(claim, item[0], item[1], need.number, last)
     if allowed is None:
@@ -402,7 +409,7 @@ def _figure_finding(
     ):
         facing = speaks or _by_stretch(read, item, need)
         others = _others(read, facing, item, need, kind)
-        loose = _loosely_allows(claim, item, need, others)
+        loose = _loosely_allows(claim, item, need, others, facing)
         found = (facing or aligned, _first(others, read), loose)
         return _unmet(claim, item, need, kind, found, index, read.user)
     if item[0] not in read.worked_either and (unit := other_unit(need, kind, index)):

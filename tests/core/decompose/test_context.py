@@ -481,3 +481,16 @@ def test_a_name_in_a_row_label_the_sources_do_not_hold_marks_its_cells():
     assert [c.outcome.value for c in swapped if "2:00:35" in c.claim_text] == ["UNCERTAIN"]
     assert swapped[1].details["finding"]["kind"] == "label_name_absent"
     assert [c.outcome.value for c in right if "Time:" in c.claim_text] == ["SUPPORTED"] * 2
+
+
+def test_a_source_column_cell_that_cites_nothing_is_data():
+    """Under a food's "Source" ("Oily fish") or a case's "Citation" ("347 U.S. 483") the
+    cells cite no source of the answer: they are checked like any cell."""
+    draft = (
+        "| Nutrient | Daily amount | Source |\n|---|---|---|\n"
+        "| Vitamin D | 10 micrograms | Oily fish, eggs |"
+    )
+    assert [c for c, _ in claims(draft)] == [
+        "Daily amount: Vitamin D: 10 micrograms",
+        "Source: Vitamin D: Oily fish, eggs",
+    ]

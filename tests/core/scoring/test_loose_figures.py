@@ -63,3 +63,10 @@ def test_a_loose_bound_below_every_value_of_its_sentence_is_refuted():
     assert kinds(source, "The Grand Ashford Hotel in Leeds has 400-plus bedrooms.") == [
         "figure_conflict"
     ]
+
+
+def test_a_loose_figure_is_refuted_by_a_limit_it_does_not_meet():
+    """ "aged 18-plus" against "21 and over": the source's figure is a limit, no value the
+    loose figure could mean."""
+    source = "The Velvet Room admits guests aged 21 and over only."
+    assert kinds(source, "The Velvet Room admits guests aged 18-plus.") == ["figure_conflict"]
