@@ -32,7 +32,10 @@ seen to spare no wrong ones. The rules were narrowed against them: a dev measure
 Two more of the same kind (``stretch-review``: a figure in a long fused sentence, read
 against the sentence that speaks of its own stretch; ``derived-review``: figures worked out
 from the case's figures, right and wrong) are the probes of the twenty-seventh sitting's
-two reviews, fitted to as well.
+two reviews, fitted to as well. And two of the twenty-eighth sitting's reviews
+(``loose-review``: figures put loosely, "in the region of 4,000", "60-odd", "200-plus",
+right and wrong; ``tables-review``: answers with tables whose Source columns and marker
+cells cite their rows, each with one wrong cell or none), fitted to as well.
 """
 
 from __future__ import annotations
