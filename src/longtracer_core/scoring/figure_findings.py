@@ -106,7 +106,7 @@ def _other_values(
     text = sentence.text
     same = frozenset(v for k, v in sentence.kinds if k == kind)
     if within_range(text, claimed, same, as_of and kind == "year"):
-        return None
+        return ()
     bases = operands(text) - (rate_bases(text) if own_base else frozenset())
     turned = {"min": "max", "max": "min"}.get(hedge)
     facing = {n.readings[0] for _, n in claim_figures(text) if turned and n.hedge == turned}
