@@ -14,8 +14,8 @@ documented rules:
 2. Structure: a list item or table row that is a fragment (it starts in lower
    case or with a figure, holds at most five words, or has no verb-like word) is read after its
    heading, else after the lead-in line that introduced the list ("First dose:
-   between 12 and 15 months of age"). A table row is read with its header
-   cells ("Dose: First; Age: 12-15 months").
+   between 12 and 15 months of age"). A table row's cells are read with its label
+   and header (``tables.py``).
 3. Pronouns: a claim that opens with a personal pronoun (It, They, He, She) or
    a possessive (Its, Their, His, Her) gets the subject of the most recent claim
    that named one; a definite description ("The bank …") gets that subject when
@@ -63,7 +63,7 @@ from ..lexicon.grammar import (
 from ..lexicon.verbs import COMMON_VERBS, CONTRACTIONS
 from ..text.words import lex_tokens
 from .markup import clean_markup
-from .tables import header_cells
+from .tables import HEADER_KEPT, header_cells
 
 __all__ = [
     "Context",
@@ -251,7 +251,7 @@ class Context:
         if kind == "table_header":
             self.table_header = header_cells(text)
             return
-        if kind not in ("list_item", "table_row"):
+        if kind not in HEADER_KEPT:
             self.table_header = None
             self.lead_in = clean.rstrip(":").strip() if clean.endswith(":") else None
 
@@ -392,7 +392,7 @@ def resolve_claim(text: str, kind: str, ctx: Context) -> tuple[str, tuple[str, .
     elif ctx.subject is not None:
         added.append(ctx.subject)
     ctx.previous = resolved
-    if kind not in ("list_item", "table_row"):
+    if kind not in HEADER_KEPT:
         ctx.lead_in = None
         ctx.table_header = None
     return resolved, tuple(added)

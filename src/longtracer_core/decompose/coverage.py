@@ -22,7 +22,7 @@ from ..text.words import lex_tokens, negation_word, stem
 from .classify import classify_sentence, is_refusal
 from .clauses import restated_text
 from .rules import RuleBasedDecomposer, sentence_claims
-from .tables import header_cells, unstated
+from .tables import HEADER_KEPT, header_cells, unstated
 from .types import Decomposition, DraftClaim, NonClaim
 
 __all__ = ["COVERAGE_THRESHOLD", "STRICT_THRESHOLD", "claims_needed", "enforce_coverage"]
@@ -60,7 +60,7 @@ def enforce_coverage(draft: str, decomposition: Decomposition) -> Decomposition:
     for sentence, inside, refusing in zip(sentences, located_in, refusals_in, strict=True):
         if sentence.kind == "table_header":
             header = header_cells(strip_markers(sentence.text)[0])
-        elif sentence.kind != "table_row":
+        elif sentence.kind not in HEADER_KEPT:
             header = None
         # a refusal our rules read as one is its own part of the sentence ("I'm not sure"
         # of "I'm not sure, but it was built in 1750"): the claims must restate the rest,

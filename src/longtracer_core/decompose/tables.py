@@ -17,15 +17,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeGuard
 
 import regex
 
-from ..lexicon.abbreviations import CITATION_WORDS, SOURCE_COLUMNS
+from ..lexicon.abbreviations import CITATION_WORDS, KEY_COLUMNS, SOURCE_COLUMNS
 from ..scoring.claim_figures import claim_figures
 from ..text.citations import citation_keys, strip_markers
 from .markup import clean_markup
 
-__all__ = ["TableCell", "header_cells", "table_cells", "unstated"]
+__all__ = ["HEADER_KEPT", "TableCell", "header_cells", "table_cells", "unstated"]
+
+# the units a table's header outlives: its rows, and a list between them; any other unit
+# ends the table (``Context`` and the coverage check read rows the same way)
+HEADER_KEPT = ("list_item", "table_row")
 
 # what an empty table cell holds: nothing, or a dash alone ("| 8 | – | – |")
 _EMPTY_CELL = " \t-–—−"
@@ -70,23 +75,27 @@ def _measures(text: str) -> bool:
     )
 
 
-# a source column's cell that names sources without brackets: "2", "Sources 1, 3"
+# a source column's cell that names sources without brackets: "Sources 1, 3", "Doc 2",
+# and under a "Source" column (``KEY_COLUMNS``) a number alone: "3"
+_KEYS = r"\d{1,2}(?:\s*(?:,|&|and)\s*\d{1,2})*"
 _BARE_KEYS = regex.compile(
-    r"(?:(?:" + "|".join(CITATION_WORDS) + r")s?\.?\s*)?\d{1,2}(?:\s*(?:,|&|and)\s*\d{1,2})*",
-    regex.IGNORECASE,
+    r"(?:" + "|".join(CITATION_WORDS) + r")s?\.?\s*" + _KEYS, regex.IGNORECASE
 )
+_NUMBER_KEYS = regex.compile(_KEYS)
 
 
-def _source_keys(cell: str) -> tuple[str, ...]:
+def _source_keys(cell: str, head: str) -> tuple[str, ...]:
     """The sources a source column's cell names: its markers ("see [2]", "NOAA [2]"), or
-    the cell itself when it is keys alone ("Sources 1, 3", "2"); none for a cell that cites
+    the cell itself when it is keys alone ("Sources 1, 3"; "3" under "Source"); none for a
+    cell that cites
     nothing ("Oily fish", "349 U.S. 294", "135-145"): that is data, whatever the column is
     headed."""
     text, markers = strip_markers(clean_markup(cell))
     if markers:
         return markers
     bare = text.strip()
-    return citation_keys(f"[{bare}]") if _BARE_KEYS.fullmatch(bare) else ()
+    numbers = _NUMBER_KEYS.fullmatch(bare) and clean_markup(head).strip().casefold() in KEY_COLUMNS
+    return citation_keys(f"[{bare}]") if _BARE_KEYS.fullmatch(bare) or numbers else ()
 
 
 def _source_column(head: str) -> bool:
@@ -97,14 +106,14 @@ def _row_cites(cells: Sequence[str], header: Sequence[str]) -> tuple[tuple[str, 
     """The markers that cite a whole row, and the cells (by position) that state nothing
     for that reason: a source column's cells that cite (in a table with a column of data
     beside it: under "| Item | Source |" the "Source" cells are the data), and marker-only
-    cells under no header."""
+    cells of the label column or under no header."""
     sources = {i for i, h in enumerate(header) if i and _source_column(h)}
     if len(sources) == len(header) - 1:
         sources = set()
     cites: list[str] = []
     silent: set[int] = set()
     for i, (cell, head) in enumerate(zip(cells, header, strict=True)):
-        keys = _source_keys(cell) if i in sources else ()
+        keys = _source_keys(cell, head) if i in sources else ()
         if keys and not _measures(strip_markers(clean_markup(cell))[0]):
             cites.extend(keys)
             silent.add(i)
@@ -112,6 +121,11 @@ def _row_cites(cells: Sequence[str], header: Sequence[str]) -> tuple[tuple[str, 
             cites.extend(markers)
             silent.add(i)
     return tuple(cites), silent
+
+
+def _fits(header: Sequence[str] | None, cells: Sequence[str]) -> TypeGuard[Sequence[str]]:
+    """Is the row read cell by cell under ``header`` (as many cells, at least two)?"""
+    return bool(header) and len(header or ()) == len(cells) and len(cells) >= 2
 
 
 def header_cells(line: str) -> tuple[str, ...]:
@@ -122,12 +136,13 @@ def header_cells(line: str) -> tuple[str, ...]:
 def unstated(row: str, header: Sequence[str] | None) -> str:
     """``row`` with the cells that state nothing of their own blanked (a source column's,
     a marker-only cell under no header): what the row's claims must restate."""
-    cells = [row[a:b] for a, b in _bounds(row)]
-    if not header or len(header) != len(cells) or len(cells) < 2:
+    bounds = _bounds(row)
+    cells = [row[a:b] for a, b in bounds]
+    if not _fits(header, cells):
         return row
     _, silent = _row_cites(cells, header)
     out = row
-    for i, (a, b) in enumerate(_bounds(row)):
+    for i, (a, b) in enumerate(bounds):
         if i in silent:
             out = out[:a] + " " * (b - a) + out[b:]
     return out
@@ -139,7 +154,7 @@ def table_cells(row: str, header: Sequence[str] | None) -> list[TableCell]:
     as a line does: "| Cause | Loss of water |" does not name a "Loss")."""
     bounds = _bounds(row)
     cells = [row[a:b] for a, b in bounds]
-    if not header or len(header) != len(cells) or len(cells) < 2:
+    if not _fits(header, cells):
         read = [strip_markers(clean_markup(c)) for c in cells if c]
         text = "; ".join(t for t, _ in read if t)
         markers = tuple(dict.fromkeys(m for _, ms in read for m in ms))

@@ -13,6 +13,7 @@ from .dates import MONTH_ABBREVIATIONS, WEEKDAY_ABBREVIATIONS
 
 __all__ = [
     "CITATION_WORDS",
+    "KEY_COLUMNS",
     "SOURCE_COLUMNS",
     "CLOSING_ABBREVIATIONS",
     "PREFIX_ABBREVIATIONS",
@@ -61,3 +62,6 @@ SOURCE_COLUMNS = frozenset(
     """source sources source(s) src refs references reference(s) citation citations
     cite cited cite(s) citation(s)""".split()
 )
+# Of those, the headers under which a number alone names a source ("| Express | 1 day |
+# 3 |"); under "Citations" or "References" it may be a count.
+KEY_COLUMNS = frozenset("source sources source(s) src".split())

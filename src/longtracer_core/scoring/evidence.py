@@ -66,8 +66,12 @@ def _turned(claim: str, index: EvidenceIndex) -> Finding | None:
 
 def _label_names(label: str, index: EvidenceIndex, context: Sequence[str]) -> list[Finding]:
     """A table row's label read as a sentence of its own ("Eliud Kipchoge."; a label is
-    no Title Case heading here): the names in it the evidence does not hold. A mark, not
-    a deletion: a label in Title Case may be the answer's own words ("Bulky Items")."""
+    no Title Case heading here): the names in it the evidence does not hold, where the
+    evidence holds none of its words ("Battery Life" is no name where a source speaks of
+    the battery). A mark, not a deletion: a label in Title Case may be the answer's own
+    words ("Bulky Items")."""
+    if claim_content(label, frozenset()) & index.vocabulary:
+        return []
     missing = absent_names(f"{label.rstrip('.')}.", index.names, given=context_names(context))
     if not missing:
         return []
@@ -119,7 +123,9 @@ def evidence_findings(
         )
     out.extend(given_name_findings(claim, index.names, context_names(context)))
     if label and not missing:
-        out.extend(_label_names(label, index, [c.replace(label, " ") for c in context]))
+        # the row's own phrase (its header and label) names nothing for the label; the
+        # user's question does
+        out.extend(_label_names(label, index, [c for c in context if not c.endswith(label)]))
     clause = unfound_clause(claim, index.vocabulary, optional)
     if clause is None:
         clause = unlinked_clause(claim, index.sentences, optional)

@@ -3,7 +3,7 @@ measure is of ("840 cans", "a 150 ml glass") and whether it is a limit ("at leas
 or older").
 
 A figure of the evidence that states another fact than the claim's is never set against
-it as a conflict (``figure_findings._other_value``): 840 cans are not 35 boxes where the case
+it as a conflict (``figure_findings._other_values``): 840 cans are not 35 boxes where the case
 counts cans too, a limit is not the value of what keeps to it, and "you'd be 17" is no
 other value of "must be at least 18". A noun worded anew ("3,800 workers" / "8,300
 staff") and a value beyond a limit ("You can borrow £40,000" / "up to £20,000") stay

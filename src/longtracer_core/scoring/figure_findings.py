@@ -277,19 +277,17 @@ def _loosely_allows(
     A bound of the sentence's is no such value ("aged 18-plus" against "21 and over")."""
     if need.number is None or sentence is None:
         return False
-    bounds = {n.readings[0] for _, n in claim_figures(sentence.text) if n.hedge in _LIMIT_HEDGES}
-    others = [v for v in others if v not in bounds]
     last = last_significant(need.number, need.decimals)
-    allowed = loose_range(claim, item[0], item[1], need.number, last)
-    if allowed is None:
+    allows = loose_range(claim, item[0], item[1], need.number, last)
+    if allows is None:
         return False
-    low, high = allowed
+    bounds = {n.readings[0] for _, n in claim_figures(sentence.text) if n.hedge in _LIMIT_HEDGES}
     for v in others:
         try:
             value = Decimal(v)
         except ArithmeticError:
             continue
-        if low <= value and (high is None or value <= high):
+        if v not in bounds and allows(value):
             return True
     return False
 

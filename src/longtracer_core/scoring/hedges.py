@@ -8,6 +8,7 @@ functions over text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Literal
 
@@ -57,24 +58,25 @@ _LOOSE_BEFORE = regex.compile(
     r"the\s+best\s+part\s+of)\s*[$€£¥₹]?$",
     flags=regex.IGNORECASE,
 )
-LOOSE_AFTER = regex.compile(r"-(?:odd|plus)\b", regex.IGNORECASE)
+# "-odd", "–odd", "‑plus"; not "3-plus-1"
+LOOSE_AFTER = regex.compile(r"[-‐‑–](?:odd|plus)\b(?![-‐‑–]\d)", regex.IGNORECASE)
 
 
 def loose_range(
     text: str, start: int, end: int, number: Decimal, last: int
-) -> tuple[Decimal, Decimal | None] | None:
-    """The values a loosely put figure (``text[start:end]``, ``number``, its last written
-    digit at exponent ``last``) allows, (low, high; None: no limit), else None: "400-plus"
-    at least 400; "8,000-odd" from 8,000 up to the next unit of its last digit (9,000);
-    "in the region of 1,300" within half that unit either way (1,250 to 1,350)."""
+) -> Callable[[Decimal], bool] | None:
+    """Which values a loosely put figure (``text[start:end]``, ``number``, its last written
+    digit at exponent ``last``) allows, else None: "400-plus" 400 or more; "8,000-odd"
+    from 8,000 to below the next unit of its last digit (9,000); "in the region of 1,300"
+    within half that unit either way (1,250 to 1,350)."""
     unit = Decimal(1).scaleb(last)
     after = LOOSE_AFTER.match(text, end)
     if after is not None:
         if after.group(0).lower().endswith("plus"):
-            return number, None
-        return number, number + unit
+            return lambda v: v >= number
+        return lambda v: number <= v < number + unit
     if _LOOSE_BEFORE.search(text[max(0, start - LOOKBEHIND) : start]):
-        return number - unit / 2, number + unit / 2
+        return lambda v: abs(v - number) <= unit / 2
     return None
 
 

@@ -420,12 +420,14 @@ def test_a_source_column_states_nothing_and_cites_its_row():
         "| Service | Time frame | Source |\n|---|---|---|\n"
         "| Large furniture | 2-3 weeks | see [2] |\n"
         "| Express | next day | Sources 1, 3 |\n"
+        "| Courier | same day | 4 |\n"
         "| Returns | 30 days | Kestrel Retail [2] |"
     )
     d = enforce_coverage(draft, DEC.decompose(draft))
     assert [(c.claim_text, c.cited_markers) for c in d.claims] == [
         ("Time frame: Large furniture: 2-3 weeks", ("2",)),
         ("Time frame: Express: next day", ("1", "3")),
+        ("Time frame: Courier: same day", ("4",)),
         ("Time frame: Returns: 30 days", ("2",)),
     ]
 
@@ -478,9 +480,21 @@ def test_a_name_in_a_row_label_the_sources_do_not_hold_marks_its_cells():
     )
     swapped = check_case(draft.format("Eliud Kipchoge"), sources).claims
     right = check_case(draft.format("Kelvin Kiptum"), sources).claims
-    assert [c.outcome.value for c in swapped if "2:00:35" in c.claim_text] == ["UNCERTAIN"]
-    assert swapped[1].details["finding"]["kind"] == "label_name_absent"
+    (cell,) = [c for c in swapped if "2:00:35" in c.claim_text]
+    assert cell.outcome.value == "UNCERTAIN"
+    assert cell.details["finding"]["kind"] == "label_name_absent"
     assert [c.outcome.value for c in right if "Time:" in c.claim_text] == ["SUPPORTED"] * 2
+
+
+def test_a_title_case_label_of_words_the_sources_use_is_no_name():
+    """ "Battery Life", "Screen Size": labels whose words the sources use (in any case)
+    name nothing; the row is read as before."""
+    sources = ["The Orbit X phone has a battery that lasts 30 hours and a 6.1-inch screen."]
+    draft = (
+        "| Spec | Orbit X |\n|---|---|\n| Battery Life | 30 hours |\n| Screen Size | 6.1 inches |"
+    )
+    cells = check_case(draft, sources).claims
+    assert [c.details.get("finding", {}).get("kind") for c in cells] == [None, None]
 
 
 def test_a_source_column_cell_that_cites_nothing_is_data():
@@ -493,4 +507,30 @@ def test_a_source_column_cell_that_cites_nothing_is_data():
     assert [c for c, _ in claims(draft)] == [
         "Daily amount: Vitamin D: 10 micrograms",
         "Source: Vitamin D: Oily fish, eggs",
+    ]
+
+
+def test_a_count_under_a_citations_column_is_data():
+    """ "| Jones et al. | 2021 | 38 |" under "Citations": a number alone is a count there,
+    checked like any cell, never read as source 38."""
+    draft = "| Paper | Year | Citations |\n|---|---|---|\n| Jones et al. | 2021 | 38 |"
+    d = enforce_coverage(draft, DEC.decompose(draft))
+    assert [(c.claim_text, c.cited_markers) for c in d.claims] == [
+        ("Year: Jones et al.: 2021", ()),
+        ("Citations: Jones et al.: 38", ()),
+    ]
+
+
+def test_a_list_between_rows_keeps_the_table_for_the_coverage_check_too():
+    """A list item between two rows of a table with a Source column: the second row is
+    read under the header by the decomposer and the coverage check alike, so its source
+    cell is not brought back as a claim."""
+    draft = (
+        "| Fruit | Price | Source |\n|---|---|---|\n| Apples | 3p | Kestrel Retail [1] |\n"
+        "- Prices checked weekly [1]\n| Pears | 4p | Kestrel Retail [1] |"
+    )
+    assert [c for c, _ in claims(draft)] == [
+        "Price: Apples: 3p",
+        "Prices checked weekly",
+        "Price: Pears: 4p",
     ]

@@ -19,20 +19,33 @@ def kinds(source: str, claim: str) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    ("text", "figure", "last", "allowed"),
+    ("text", "figure", "last", "allowed", "refused"),
     [
-        ("a stadium of 30,000-plus seats", "30,000", 4, (Decimal(30000), None)),
-        ("some 60-odd volunteers", "60", 1, (Decimal(60), Decimal(70))),
-        ("in the region of 1,300 homes", "1,300", 2, (Decimal(1250), Decimal(1350))),
-        ("in the neighbourhood of £2.5 million", "2.5", -1, (Decimal("2.45"), Decimal("2.55"))),
-        ("about 1,300 homes", "1,300", 2, None),
-        ("£20 plus VAT", "20", 1, None),
+        ("a stadium of 30,000-plus seats", "30,000", 4, ["30000", "41000"], ["29999"]),
+        ("some 60-odd volunteers", "60", 1, ["60", "69.9"], ["59", "70"]),
+        ("some 60–odd volunteers", "60", 1, ["64"], ["70"]),
+        ("in the region of 1,300 homes", "1,300", 2, ["1250", "1350"], ["1249", "1351"]),
+        ("in the neighbourhood of £2.5 million", "2.5", -1, ["2.45", "2.55"], ["2.6"]),
     ],
 )
-def test_what_a_loosely_put_figure_allows(text, figure, last, allowed):
+def test_what_a_loosely_put_figure_allows(text, figure, last, allowed, refused):
     start = text.index(figure)
     number = Decimal(figure.replace(",", ""))
-    assert loose_range(text, start, start + len(figure), number, last) == allowed
+    allows = loose_range(text, start, start + len(figure), number, last)
+    assert allows is not None
+    assert all(allows(Decimal(v)) for v in allowed)
+    assert not any(allows(Decimal(v)) for v in refused)
+
+
+@pytest.mark.parametrize(
+    "text", ["about 1,300 homes", "£20 plus VAT", "the 3-plus-1 offer", "odd-numbered 3 rooms"]
+)
+def test_a_figure_put_otherwise_is_not_loose(text):
+    figure = next(w for w in text.replace("£", " ").split() if w[0].isdigit())
+    figure = figure.split("-")[0]
+    start = text.index(figure)
+    number = Decimal(figure.replace(",", ""))
+    assert loose_range(text, start, start + len(figure), number, 0) is None
 
 
 LIBRARY = "The Marlow Library lends 1,870 books a week and has 212 study seats."
