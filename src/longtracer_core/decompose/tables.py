@@ -60,10 +60,9 @@ def _bounds(row: str) -> list[tuple[int, int]]:
     return bounds
 
 
-def _citations_only(cell: str) -> tuple[str, ...]:
-    """The markers of a cell that holds nothing else ("[1]", "[S2][S3]"), else ()."""
-    text, markers = strip_markers(clean_markup(cell))
-    return () if text.strip(_EMPTY_CELL) else markers
+def _read(cell: str) -> tuple[str, tuple[str, ...]]:
+    """A cell's text without markup and citation markers, and its markers."""
+    return strip_markers(clean_markup(cell))
 
 
 def _measures(text: str) -> bool:
@@ -84,40 +83,36 @@ _BARE_KEYS = regex.compile(
 _NUMBER_KEYS = regex.compile(_KEYS)
 
 
-def _source_keys(cell: str, head: str) -> tuple[str, ...]:
-    """The sources a source column's cell names: its markers ("see [2]", "NOAA [2]"), or
-    the cell itself when it is keys alone ("Sources 1, 3"; "3" under "Source"); none for a
-    cell that cites
-    nothing ("Oily fish", "349 U.S. 294", "135-145"): that is data, whatever the column is
-    headed."""
-    text, markers = strip_markers(clean_markup(cell))
+def _source_keys(text: str, markers: tuple[str, ...], head: str) -> tuple[str, ...]:
+    """The sources a source column's cell (``text`` and ``markers``, under ``head``) names:
+    its markers ("see [2]", "NOAA [2]"), or the cell itself when it is keys alone
+    ("Sources 1, 3"; "3" under "Source"); none for a cell that cites nothing ("Oily fish",
+    "349 U.S. 294", "135-145"): that is data, whatever the column is headed."""
     if markers:
         return markers
     bare = text.strip()
-    numbers = _NUMBER_KEYS.fullmatch(bare) and clean_markup(head).strip().casefold() in KEY_COLUMNS
-    return citation_keys(f"[{bare}]") if _BARE_KEYS.fullmatch(bare) or numbers else ()
+    numbers = _NUMBER_KEYS.fullmatch(bare) is not None and head.casefold() in KEY_COLUMNS
+    return citation_keys(f"[{bare}]") if numbers or _BARE_KEYS.fullmatch(bare) else ()
 
 
-def _source_column(head: str) -> bool:
-    return clean_markup(head).strip().casefold() in SOURCE_COLUMNS
-
-
-def _row_cites(cells: Sequence[str], header: Sequence[str]) -> tuple[tuple[str, ...], set[int]]:
-    """The markers that cite a whole row, and the cells (by position) that state nothing
-    for that reason: a source column's cells that cite (in a table with a column of data
-    beside it: under "| Item | Source |" the "Source" cells are the data), and marker-only
-    cells of the label column or under no header."""
-    sources = {i for i, h in enumerate(header) if i and _source_column(h)}
+def _row_cites(
+    read: Sequence[tuple[str, tuple[str, ...]]], header: Sequence[str]
+) -> tuple[tuple[str, ...], set[int]]:
+    """The markers that cite a whole row (its cells ``read``), and the cells (by position)
+    that state nothing for that reason: a source column's cells that cite (in a table with
+    a column of data beside it: under "| Item | Source |" the "Source" cells are the data),
+    and marker-only cells of the label column or under no header."""
+    sources = {i for i, h in enumerate(header) if i and h.casefold() in SOURCE_COLUMNS}
     if len(sources) == len(header) - 1:
         sources = set()
     cites: list[str] = []
     silent: set[int] = set()
-    for i, (cell, head) in enumerate(zip(cells, header, strict=True)):
-        keys = _source_keys(cell, head) if i in sources else ()
-        if keys and not _measures(strip_markers(clean_markup(cell))[0]):
+    for i, ((text, markers), head) in enumerate(zip(read, header, strict=True)):
+        keys = _source_keys(text, markers, head) if i in sources else ()
+        if keys and not _measures(text):
             cites.extend(keys)
             silent.add(i)
-        elif (markers := _citations_only(cell)) and (i == 0 or not head.strip()):
+        elif markers and not text.strip(_EMPTY_CELL) and (i == 0 or not head):
             cites.extend(markers)
             silent.add(i)
     return tuple(cites), silent
@@ -140,7 +135,7 @@ def unstated(row: str, header: Sequence[str] | None) -> str:
     cells = [row[a:b] for a, b in bounds]
     if not _fits(header, cells):
         return row
-    _, silent = _row_cites(cells, header)
+    _, silent = _row_cites([_read(c) for c in cells], header)
     out = row
     for i, (a, b) in enumerate(bounds):
         if i in silent:
@@ -154,16 +149,16 @@ def table_cells(row: str, header: Sequence[str] | None) -> list[TableCell]:
     as a line does: "| Cause | Loss of water |" does not name a "Loss")."""
     bounds = _bounds(row)
     cells = [row[a:b] for a, b in bounds]
+    read = [_read(c) for c in cells]
     if not _fits(header, cells):
-        read = [strip_markers(clean_markup(c)) for c in cells if c]
         text = "; ".join(t for t, _ in read if t)
         markers = tuple(dict.fromkeys(m for _, ms in read for m in ms))
         return [TableCell(0, len(row), text, (), markers)] if text else []
-    cites, silent = _row_cites(cells, header)
-    label, label_markers = strip_markers(clean_markup(cells[0]))
+    cites, silent = _row_cites(read, header)
+    label, label_markers = read[0]
     out: list[TableCell] = []
     for i, (a, b) in enumerate(bounds[1:], 1):
-        text, markers = strip_markers(clean_markup(cells[i]))
+        text, markers = read[i]
         if i in silent or not text.strip(_EMPTY_CELL):
             continue
         head = header[i]
