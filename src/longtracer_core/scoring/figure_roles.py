@@ -17,6 +17,7 @@ from .evidence_index import EvidenceIndex, EvidenceSentence
 from .figures import Need, needs_met
 from .findings import Finding, quote
 from .numeric import shown
+from .scaling import listed_for_another
 
 __all__ = ["role_finding"]
 
@@ -35,6 +36,16 @@ def role_finding(
     item, need = figure
     aligned, share = closest
     written = claim[item[0] : item[1]]
+    headed = listed_for_another(claim, item[0], index.sentences)
+    if headed is not None:
+        source = next(s for s in index.sentences if s.text == headed.text)
+        return Finding(
+            "figure_binding",
+            ReasonCode.FIGURE_ROLE_MISMATCH,
+            f"source {source.source_id} gives {written} for the measure its list is headed "
+            f'by, not for the claim\'s ("{quote(source.text)}")',
+            Bound(written, written).proof(source.source_id),
+        )
     several = len(every) > 1
     holders = [s for s in index.sentences if needs_met([need], s.figures)]
     if other is None or aligned is None or not holders or aligned in holders:

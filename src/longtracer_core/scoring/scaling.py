@@ -3,8 +3,12 @@ cola contains 35 g of sugar", so "a 500 ml bottle would contain about 53 g". Nei
 claim's two figures is the evidence's, and neither is wrong: the claim keeps the evidence's
 ratio (35 g per 330 ml) at a measure no source states. So does a rate of one sentence
 applied to a measure of another ("£2.10 per square foot" of an 850 sq ft flat: about
-£1,785 a month). Such figures are worked, not stated: marked where no source states them,
-never set against the sentence's as a conflict.
+£1,785 a month), or to one of the claim's own ("£1.70 per kg": a 2 kg bag costs £3.40),
+and so does a figure of a list a measure heads ("Per 100 g: fat 15 g, protein 12 g") at a
+measure of the claim's ("A 40 g serving gives you 4.8 g of protein"). Such figures are
+worked, not stated: marked where no source states them, never set against the sentence's
+as a conflict. A listed figure the claim gives for another measure than its heading's
+("A 40 g serving gives you 12 g of protein") is the heading's (``listed_for_another``).
 
 Read as before (a conflict where the evidence gives another value): a claim either of
 whose two figures the evidence states (a 500 ml bottle the evidence gives 58 g for is no
@@ -13,7 +17,8 @@ the ratio of "30 g of sugar"), a sentence without the claim's names inside it or
 the sentence without the claim's words (Classic's ratio is no Lite's where the claim names
 Lite after its first word), a ratio the claim does not keep, and a rate applied to a
 measure whose sentence gives its own value of the claim's kind ("£40 per hour" and "10
-hours costs £350").
+hours costs £350"), the claim's own measure too ("The 3-hour party package costs £15" where
+a source prices the 3-hour package).
 Pure functions of figure readings.
 """
 
@@ -34,7 +39,7 @@ from .figure_facts import rate_kinds
 from .figures import figure_kind, rounding_exponent
 from .units import unit_table
 
-__all__ = ["scaled_figures"]
+__all__ = ["listed_for_another", "scaled_figures"]
 
 _UNIT = "unit:"
 # kinds no fact is scaled by: a percentage or a year stays what it is at any measure
@@ -61,6 +66,19 @@ def _words_after(text: str, end: int) -> list[str]:
     after = text[end : end + 40]
     stop = _NEXT.search(after)
     return [m[0].casefold() for m in _AFTER.finditer(after[: stop.start() if stop else None])]
+
+
+def _in_units(f: _Figure) -> set[tuple[str, Decimal]]:
+    """(kind, value) of a figure in its unit and in every unit one conversion away."""
+    if not f.kind.startswith(_UNIT):
+        return {(f.kind, f.value)}
+    return {(f"{_UNIT}{u}", v) for v, u in unit_table().converted(f.value, f.kind[len(_UNIT) :])}
+
+
+def _rate_end(after: str) -> int:
+    """Where the words that may make a figure a rate end: at the next figure or stop."""
+    stop = _NEXT.search(after)
+    return stop.start() if stop else len(after)
 
 
 def _content_stems(words: Sequence[str]) -> frozenset[str]:
@@ -164,19 +182,35 @@ def _said_of(text: str, start: int) -> frozenset[str]:
     return frozenset(stem(w) for w in words if w not in function_words())
 
 
-def _rate_times(mine: _Figure, words: frozenset[str], sentences: Sequence[Read]) -> bool:
+def _rate_times(
+    mine: _Figure, words: frozenset[str], sentences: Sequence[Read], claim: str
+) -> bool:
     """Is the claim's figure a sentence's rate per a unit (a figure of its kind, said of
     the most of the claim's ``words`` of the case's rates — "freezer" over "fridge", a
     rate of "uses" shared by both — in a sentence that gives a rate per that unit) times a
     measure of that unit the case states, in a sentence that gives no value of the claim's
     kind itself ("£2.10 per square foot" and "850 square feet of floor space": about
-    £1,785; "Rent is £25 per square foot" is no service charge)?"""
-    measures = [
-        (k, n)
-        for t in sentences
-        if not any(k == mine.kind for k, _ in t.kinds)
-        for k, v in t.kinds
-        if (n := number(v))
+    £1,785; "Rent is £25 per square foot" is no service charge), or the claim's own ("£1.70
+    per kg": "a 2 kg bag costs £3.40"), where the claim's figure is no rate per that unit
+    itself ("£3.40 per kg, so a 2 kg bag …" restates the rate, wrongly)?"""
+    valued = [any(k == mine.kind for k, _ in t.kinds) for t in sentences]
+    read = [
+        (k, n, v)
+        for t, v in zip(sentences, valued, strict=True)
+        for k, s in t.kinds
+        if (n := number(s))
+    ]
+    measures = [(k, n) for k, n, has_value in read if not has_value]
+    # the claim's own measure, unless a sentence gives its own value of the claim's kind
+    # ("The 3-hour party package costs £120" against £5 per hour)
+    priced = {(k, n) for k, n, has_value in read if has_value}
+    itself = rate_kinds(claim[mine.end : mine.end + _rate_end(claim[mine.end :])])
+    measures += [
+        m
+        for f in _figures(claim)
+        if f is not mine and (f.kind, f.value) not in priced
+        for m in _in_units(f)
+        if m[0] not in itself
     ]
     rates = [
         (len(_said_of(s.text, f.start) & words), f.value, rate_kinds(s.text) - {mine.kind})
@@ -192,6 +226,95 @@ def _rate_times(mine: _Figure, words: frozenset[str], sentences: Sequence[Read])
         for k, m in measures
         if k in per
     )
+
+
+# a measure heading the figures after it: "Per 100 g: fat 15 g, protein 12 g"
+_HEADING = regex.compile(r"\bper\s+(?=\d)", regex.IGNORECASE)
+_LABEL = regex.compile(r"([\p{L}][\p{L}'’-]*)[\s:]*$")  # the word a listed figure is of
+_STOP = regex.compile(r"\.\s")  # a heading heads no figure past a full stop
+_MAX_LISTED = 16  # the figures of one heading's list (a label lists a dozen)
+
+
+@short_text_cache(maxsize=2048)
+def _listed(text: str) -> tuple[tuple[_Figure | None, _Figure, str], ...]:
+    """(the measure heading it or None, figure, the stem of the word before it) of each
+    figure of ``text``; a "per" measure heads the figures after it up to the next heading
+    or stop ("Per 100 g: energy 1,850 kJ, protein 12 g. Suggested serving 40 g": 12 g of
+    "protein" per 100 g; the 40 g headed by none)."""
+    heads = [m.end() for m in _HEADING.finditer(text)]
+    out: list[tuple[_Figure | None, _Figure, str]] = []
+    base: _Figure | None = None
+    for (start, end, scanned), need in claim_figures(text)[:_MAX_LISTED]:
+        kind = figure_kind(text, start, end, scanned, need.number)
+        if need.number is None or kind in _UNSCALED:
+            continue
+        figure = _Figure(start, kind, need.number, -need.decimals, frozenset(), frozenset(), end)
+        if start in heads:
+            base = figure if kind.startswith(_UNIT) else None
+            continue
+        if base is not None and _STOP.search(text, base.end, start):
+            base = None
+        label = _LABEL.search(regex.split(r"[\d,;(]", text[:start])[-1])
+        out.append((base, figure, stem(label[1].casefold()) if label else ""))
+    return tuple(out)
+
+
+def _measures(
+    claim: str, mine: _Figure, listed: Sequence[tuple[_Figure | None, _Figure, str]]
+) -> set[tuple[str, Decimal]]:
+    """(kind, value) of the claim's figures that may be measures a list's figure is for,
+    in every unit: none of ``mine``, a quantity of something ("15 g of fat") or a value
+    the list gives ("12 g protein and 15 g fat")."""
+    given = {(f.kind, f.value) for base, f, _ in listed if base is not None}
+    return {
+        m
+        for f in _figures(claim)
+        if f is not mine and not f.of and (f.kind, f.value) not in given
+        for m in _in_units(f)
+    }
+
+
+def _listed_times(
+    mine: _Figure, claim: str, words: frozenset[str], sentences: Sequence[Read]
+) -> bool:
+    """Is the claim's figure a listed figure of what it is said of (its label, a word of
+    the claim's: protein, not fat) at a measure of the claim's own in the heading's unit
+    ("A 40 g serving gives you 4.8 g of protein" of "Per 100 g: … protein 12 g")?"""
+    for s in sentences:
+        listed = _listed(s.text)
+        measures = _measures(claim, mine, listed)
+        if any(
+            base is not None and figure.kind == mine.kind and label in words
+            and (base.kind, m) in measures and m != base.value
+            and _keeps(mine, figure.value / base.value, m)
+            for base, figure, label in listed
+            for _, m in measures
+        ):  # fmt: skip
+            return True
+    return False
+
+
+def listed_for_another(claim: str, start: int, sentences: Sequence[Read]) -> Read | None:
+    """The sentence that lists the claim's figure at ``start`` (of a word of the claim's)
+    under a measure the claim gives another of ("A 40 g serving gives you 12 g of protein"
+    of "Per 100 g: … protein 12 g"), where no sentence states it but under such a measure:
+    the figure is the heading's measure's, not the claim's."""
+    mine = next((f for f in _figures(claim) if f.start == start), None)
+    if mine is None:
+        return None
+    words = _stems(claim) - {stem(w) for w in function_words()}
+    found: Read | None = None
+    for s in sentences:
+        listed = _listed(s.text)
+        measures = _measures(claim, mine, listed)
+        for base, figure, label in listed:
+            if (figure.kind, figure.value) != (mine.kind, mine.value):
+                continue
+            if base is None or (base.kind, base.value) in measures:
+                return None  # stated with no measure, or for the claim's own
+            if found is None and label in words and any(k == base.kind for k, _ in measures):
+                found = s
+    return found
 
 
 def scaled_figures(claim: str, sentences: Sequence[Read]) -> frozenset[int]:
@@ -210,7 +333,11 @@ def scaled_figures(claim: str, sentences: Sequence[Read]) -> frozenset[int]:
     }
     names = {m[0].casefold() for m in _NAME.finditer(claim)}
     words = _stems(claim) - {stem(w) for w in function_words()}
-    out = {f.start for f in mine if _rate_times(f, words, sentences)}
+    out = {
+        f.start
+        for f in mine
+        if _rate_times(f, words, sentences, claim) or _listed_times(f, claim, words, sentences)
+    }
     fresh = [f for f in mine if (f.kind, f.value) not in stated]
     for measure in fresh:
         if not measure.kind.startswith(_UNIT):

@@ -5,11 +5,13 @@ ratio the claim does not keep, or a measure the evidence states, is read as befo
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from longtracer_core.contracts import ClaimOutcome
 from longtracer_core.scoring.evidence_index import evidence_index
-from longtracer_core.scoring.scaling import scaled_figures
+from longtracer_core.scoring.scaling import listed_for_another, scaled_figures
 from tests.helpers import redact_outcomes
 
 CAN = ["A 330 ml can of the cola contains 35 g of sugar."]
@@ -17,6 +19,11 @@ WINE = [
     "A standard drink contains 10 g of alcohol.",
     "A 750 ml bottle of 13% wine contains about 7.7 standard drinks.",
 ]
+GRANOLA = [
+    "Oat granola. Per 100 g: energy 1,850 kJ, fat 15 g, carbohydrate 60 g, fibre 8 g, "
+    "protein 12 g. Suggested serving 40 g."
+]
+RICE = ["Basmati rice costs £1.70 per kg at the market stall."]
 FLAT = [
     "The flat at 14 Marlow Road has 850 square feet of floor space and two bedrooms.",
     "Rents in the district average £2.10 per square foot per month, up 6% on last year.",
@@ -58,6 +65,13 @@ def test_which_figures_scale_the_evidence(claim, sources, figures):
           "Rent is £25 per square foot per year, plus a service charge of £5 per square foot."]),
         ("For 1,500 ml of water you'd add 300 ml of concentrate.",
          ["Mix 50 ml of concentrate with every 250 ml of water."]),
+        # a rate applied to a measure of the claim's own, in the rate's unit or another
+        ("A 2 kg bag of basmati rice costs £3.40 at the market stall.", RICE),
+        ("So 1,500 g of the basmati rice would cost you £2.55.", RICE),
+        # a figure of a list a measure heads, at the claim's measure: what it is said of
+        # is the word before it ("protein 12 g"), not the fat listed first
+        ("A 40 g serving gives you 4.8 g of protein.", GRANOLA),
+        ("A 40 g serving gives you 6 g of fat.", GRANOLA),
     ],
 )  # fmt: skip
 def test_a_correct_scaled_figure_is_never_deleted(answer, sources):
@@ -85,7 +99,44 @@ def test_a_correct_scaled_figure_is_never_deleted(answer, sources):
           "Rent is £25 per square foot per year, plus a service charge of £5 per square foot."]),
         ("A block of 10 hours costs £400.",
          ["The tutor charges £40 per hour.", "A block of 10 hours costs £350."]),
+        # the claim's own measure at a rate the evidence does not give, and a rate restated
+        # wrongly and applied: the restated rate is no scaling of itself
+        ("A 2 kg bag of basmati rice costs £4.40 at the market stall.", RICE),
+        ("Basmati rice costs £3.40 per kg at the market stall.", RICE),
+        ("Basmati rice costs £3.40 per kg, so a 2 kg bag costs £6.80.", RICE),
+        # the claim's measure is one a source prices itself
+        ("The 3-hour party package costs £15.",
+         ["Lane hire costs £5 per hour.", "The 3-hour party package costs £120."]),
+        # another listed thing's share, a share off the heading's ratio
+        ("A 40 g serving gives you 6 g of protein.", GRANOLA),
+        ("A 40 g serving gives you 5.8 g of protein.", GRANOLA),
     ],
 )  # fmt: skip
 def test_a_scaled_figure_off_the_ratio_is_still_refuted(answer, sources):
     assert ClaimOutcome.REFUTED in redact_outcomes(answer, sources)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "A 40 g serving gives you 12 g of protein.",  # the figure per 100 g, for 40 g
+        "Each 40 g serving has 15 g of fat.",
+    ],
+)
+def test_a_listed_figure_given_for_another_measure_is_marked(answer):
+    outcomes = redact_outcomes(answer, GRANOLA)
+    assert ClaimOutcome.UNCERTAIN in outcomes and ClaimOutcome.SUPPORTED not in outcomes
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The granola has 12 g of protein per 100 g.",
+        "Per 100 g, the granola gives you 12 g of protein.",
+        "The granola has 12 g of protein and 15 g of fat.",  # no measure: both per 100 g
+    ],
+)
+def test_a_listed_figure_for_its_own_measure_is_no_other_measures(answer):
+    sentences = evidence_index([("S1", GRANOLA[0])]).sentences
+    starts = [m.start() for m in re.finditer(r"\d", answer) if not answer[m.start() - 1].isdigit()]
+    assert [listed_for_another(answer, at, sentences) for at in starts] == [None] * len(starts)
