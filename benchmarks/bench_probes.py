@@ -35,7 +35,10 @@ from the case's figures, right and wrong) are the probes of the twenty-seventh s
 two reviews, fitted to as well. And two of the twenty-eighth sitting's reviews
 (``loose-review``: figures put loosely, "in the region of 4,000", "60-odd", "200-plus",
 right and wrong; ``tables-review``: answers with tables whose Source columns and marker
-cells cite their rows, each with one wrong cell or none), fitted to as well.
+cells cite their rows, each with one wrong cell or none), fitted to as well. And the two
+reviews of the twenty-ninth sitting as one (``rates-review``: a source's rate or ratio
+applied to the user's or the answer's own measure, per kg, per 100 g, per night, per kg of
+body weight, and lists headed "Per 100 g:", right and wrong), fitted to as well.
 """
 
 from __future__ import annotations

@@ -229,69 +229,94 @@ def _rate_times(
 
 
 # a measure heading the figures after it: "Per 100 g: fat 15 g, protein 12 g"
-_HEADING = regex.compile(r"\bper\s+(?=\d)", regex.IGNORECASE)
+# ("Per half carton (200 g):", "Per serving (2 biscuits):")
+_HEADING = regex.compile(r"\bper\s+(?:(?:[\p{L}-]+\s+){1,2}\(\s*)?(?=\d)", regex.IGNORECASE)
 _LABEL = regex.compile(r"([\p{L}][\p{L}'’-]*)[\s:]*$")  # the word a listed figure is of
 _STOP = regex.compile(r"\.\s")  # a heading heads no figure past a full stop
 _MAX_LISTED = 16  # the figures of one heading's list (a label lists a dozen)
 
 
+def _labels(text: str, figure: _Figure) -> frozenset[str]:
+    """The stems of the words a listed figure is of: the word before it ("protein 12 g"),
+    and for a figure of no unit the word after it ("(442 kcal)")."""
+    label = _LABEL.search(regex.split(r"[\d,;(]", text[: figure.start])[-1])
+    after = [] if figure.kind.startswith(_UNIT) else _words_after(text, figure.end)[:1]
+    before = [label[1]] if label else []
+    return frozenset(stem(w.casefold()) for w in [*before, *after])
+
+
 @short_text_cache(maxsize=2048)
-def _listed(text: str) -> tuple[tuple[_Figure | None, _Figure, str], ...]:
+def _listed(text: str) -> tuple[tuple[_Figure | None, _Figure, frozenset[str]], ...]:
     """(the measure heading it or None, figure, the stem of the word before it) of each
     figure of ``text``; a "per" measure heads the figures after it up to the next heading
     or stop ("Per 100 g: energy 1,850 kJ, protein 12 g. Suggested serving 40 g": 12 g of
     "protein" per 100 g; the 40 g headed by none)."""
     heads = [m.end() for m in _HEADING.finditer(text)]
-    out: list[tuple[_Figure | None, _Figure, str]] = []
+    out: list[tuple[_Figure | None, _Figure, frozenset[str]]] = []
     base: _Figure | None = None
     for (start, end, scanned), need in claim_figures(text)[:_MAX_LISTED]:
         kind = figure_kind(text, start, end, scanned, need.number)
         if need.number is None or kind in _UNSCALED:
             continue
         figure = _Figure(start, kind, need.number, -need.decimals, frozenset(), frozenset(), end)
-        if start in heads:
-            base = figure if kind.startswith(_UNIT) else None
+        if start in heads:  # a measure, or a count of something ("2 biscuits")
+            counted = _of(text, end, False) if kind == "count" else frozenset()
+            base = _Figure(start, kind, need.number, 0, counted, counted, end)
+            base = base if kind.startswith(_UNIT) or counted else None
             continue
         if base is not None and _STOP.search(text, base.end, start):
             base = None
-        label = _LABEL.search(regex.split(r"[\d,;(]", text[:start])[-1])
-        out.append((base, figure, stem(label[1].casefold()) if label else ""))
+        out.append((base, figure, _labels(text, figure)))
     return tuple(out)
 
 
+def _measure(f: _Figure, listed: Sequence[tuple[_Figure | None, _Figure, frozenset[str]]]) -> bool:
+    """May the claim's figure be a measure a list's figure is given for: no value the list
+    gives ("12 g protein and 15 g fat")?"""
+    return all((g.kind, g.value) != (f.kind, f.value) for base, g, _ in listed if base)
+
+
 def _measures(
-    claim: str, mine: _Figure, listed: Sequence[tuple[_Figure | None, _Figure, str]]
+    claim: str, mine: _Figure, listed: Sequence[tuple[_Figure | None, _Figure, frozenset[str]]]
 ) -> set[tuple[str, Decimal]]:
-    """(kind, value) of the claim's figures that may be measures a list's figure is for,
-    in every unit: none of ``mine``, a quantity of something ("15 g of fat") or a value
-    the list gives ("12 g protein and 15 g fat")."""
-    given = {(f.kind, f.value) for base, f, _ in listed if base is not None}
+    """(kind, value) in every unit of the claim's figures other than ``mine`` that may be
+    measures of ``listed``: no quantity of something ("15 g of fat"), no value it lists."""
     return {
         m
         for f in _figures(claim)
-        if f is not mine and not f.of and (f.kind, f.value) not in given
+        if f is not mine and not f.of and _measure(f, listed)
         for m in _in_units(f)
     }
 
 
-def _listed_times(
-    mine: _Figure, claim: str, words: frozenset[str], sentences: Sequence[Read]
-) -> bool:
-    """Is the claim's figure a listed figure of what it is said of (its label, a word of
-    the claim's: protein, not fat) at a measure of the claim's own in the heading's unit
-    ("A 40 g serving gives you 4.8 g of protein" of "Per 100 g: … protein 12 g")?"""
+def _fits(f: _Figure, base: _Figure) -> bool:
+    """Is the claim's figure a measure of the heading's sort: no quantity of something
+    for a unit ("a 40 g serving", not "15 g of fat"), a count of the same thing for a
+    count ("6 biscuits" for "2 biscuits")?"""
+    return not f.of if base.kind.startswith(_UNIT) else bool(f.of & base.of)
+
+
+def _listed_pairs(claim: str, words: frozenset[str], sentences: Sequence[Read]) -> set[int]:
+    """Where the claim's figures start that scale a listed figure of what it is said of
+    (its label, a word of the claim's: protein, not fat) to a measure of the claim's own
+    in the heading's unit: the scaled figure and the measure ("A 40 g serving gives you
+    4.8 g of protein" of "Per 100 g: … protein 12 g")."""
+    out: set[int] = set()
+    claimed = _figures(claim)
     for s in sentences:
-        listed = _listed(s.text)
-        measures = _measures(claim, mine, listed)
-        if any(
-            base is not None and figure.kind == mine.kind and label in words
-            and (base.kind, m) in measures and m != base.value
-            and _keeps(mine, figure.value / base.value, m)
-            for base, figure, label in listed
-            for _, m in measures
-        ):  # fmt: skip
-            return True
-    return False
+        listed = [(b, g, label) for b, g, label in _listed(s.text) if b is not None]
+        pairs = [(mine, f) for mine in claimed for f in claimed if f is not mine]
+        for mine, f in pairs:
+            if _measure(f, listed) and any(
+                base.kind == k and m != base.value and figure.kind == mine.kind
+                and _fits(f, base)
+                and label & words and _keeps(mine, figure.value / base.value, m)
+                for k, m in _in_units(f)
+                for base, figure, label in listed
+                if base is not None
+            ):  # fmt: skip
+                out |= {mine.start, f.start}
+    return out
 
 
 def listed_for_another(claim: str, start: int, sentences: Sequence[Read]) -> Read | None:
@@ -312,7 +337,13 @@ def listed_for_another(claim: str, start: int, sentences: Sequence[Read]) -> Rea
                 continue
             if base is None or (base.kind, base.value) in measures:
                 return None  # stated with no measure, or for the claim's own
-            if found is None and label in words and any(k == base.kind for k, _ in measures):
+            unit = base.kind.startswith(_UNIT)
+            if (
+                found is None
+                and unit
+                and label & words
+                and any(k == base.kind for k, _ in measures)
+            ):
                 found = s
     return found
 
@@ -333,11 +364,8 @@ def scaled_figures(claim: str, sentences: Sequence[Read]) -> frozenset[int]:
     }
     names = {m[0].casefold() for m in _NAME.finditer(claim)}
     words = _stems(claim) - {stem(w) for w in function_words()}
-    out = {
-        f.start
-        for f in mine
-        if _rate_times(f, words, sentences, claim) or _listed_times(f, claim, words, sentences)
-    }
+    out = {f.start for f in mine if _rate_times(f, words, sentences, claim)}
+    out |= _listed_pairs(claim, words, sentences)
     fresh = [f for f in mine if (f.kind, f.value) not in stated]
     for measure in fresh:
         if not measure.kind.startswith(_UNIT):

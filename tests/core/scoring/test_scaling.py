@@ -72,6 +72,9 @@ def test_which_figures_scale_the_evidence(claim, sources, figures):
         # is the word before it ("protein 12 g"), not the fat listed first
         ("A 40 g serving gives you 4.8 g of protein.", GRANOLA),
         ("A 40 g serving gives you 6 g of fat.", GRANOLA),
+        # the claim's own measure, which no source states, is no conflict either
+        ("A 30 g serving provides 18 g of carbohydrate.",
+         ["Per 100 g: energy 1,850 kJ, fat 15 g, protein 12 g, carbohydrate 60 g."]),
     ],
 )  # fmt: skip
 def test_a_correct_scaled_figure_is_never_deleted(answer, sources):
