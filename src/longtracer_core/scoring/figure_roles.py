@@ -38,13 +38,12 @@ def role_finding(
     written = claim[item[0] : item[1]]
     headed = listed_for_another(claim, item[0], index.sentences)
     if headed is not None:
-        source = next(s for s in index.sentences if s.text == headed.text)
         return Finding(
             "figure_binding",
             ReasonCode.FIGURE_ROLE_MISMATCH,
-            f"source {source.source_id} gives {written} for the measure its list is headed "
-            f'by, not for the claim\'s ("{quote(source.text)}")',
-            Bound(written, written).proof(source.source_id),
+            f"source {headed.source_id} gives {written} for the measure its list is headed "
+            f'by, not for the claim\'s ("{quote(headed.text)}")',
+            Bound(written, written).proof(headed.source_id),
         )
     several = len(every) > 1
     holders = [s for s in index.sentences if needs_met([need], s.figures)]

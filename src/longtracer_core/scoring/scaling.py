@@ -18,7 +18,12 @@ the sentence without the claim's words (Classic's ratio is no Lite's where the c
 Lite after its first word), a ratio the claim does not keep, and a rate applied to a
 measure whose sentence gives its own value of the claim's kind ("£40 per hour" and "10
 hours costs £350"), the claim's own measure too ("The 3-hour party package costs £15" where
-a source prices the 3-hour package).
+a source prices the 3-hour package, in any unit), a rate times the claim's own measure
+off to the digit where the claim does not call its figure approximate ("£3" for 2 kg at
+£1.70), a listed figure of another thing than the claim's (what a listed figure is of is
+the word after it or before it: "15 g fat", "fat 15 g"; kJ is no kcal), and a listed
+figure scaled to a measure another list gives the thing's own value for ("Per 40 g
+serving: protein 9 g").
 Pure functions of figure readings.
 """
 
@@ -27,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from typing import TypeVar
 
 import regex
 
@@ -42,6 +48,7 @@ from .units import unit_table
 __all__ = ["listed_for_another", "scaled_figures"]
 
 _UNIT = "unit:"
+_R = TypeVar("_R", bound=Read)  # a sentence read, handed back as it was given
 # kinds no fact is scaled by: a percentage or a year stays what it is at any measure
 _UNSCALED = frozenset({"percent", "year", "date", "time"})
 _MAX_READ = 6  # the figures of one text read in pairs
@@ -59,6 +66,7 @@ class _Figure:
     of: frozenset[str]  # the stems of the thing it measures or counts ("g of sugar")
     thing: frozenset[str]  # the same, for a quantity: written without "of" too ("30 g sugar")
     end: int
+    hedged: bool = False  # written as approximate ("about £1,800")
 
 
 def _words_after(text: str, end: int) -> list[str]:
@@ -73,12 +81,6 @@ def _in_units(f: _Figure) -> set[tuple[str, Decimal]]:
     if not f.kind.startswith(_UNIT):
         return {(f.kind, f.value)}
     return {(f"{_UNIT}{u}", v) for v, u in unit_table().converted(f.value, f.kind[len(_UNIT) :])}
-
-
-def _rate_end(after: str) -> int:
-    """Where the words that may make a figure a rate end: at the next figure or stop."""
-    stop = _NEXT.search(after)
-    return stop.start() if stop else len(after)
 
 
 def _content_stems(words: Sequence[str]) -> frozenset[str]:
@@ -109,13 +111,15 @@ def _figures(text: str) -> tuple[_Figure, ...]:
     out = []
     for (start, end, scanned), need in claim_figures(text)[:_MAX_READ]:
         kind = figure_kind(text, start, end, scanned, need.number)
-        place = rounding_exponent(need)
+        rounded = rounding_exponent(need)
         if need.number and kind not in _UNSCALED:
-            place = -need.decimals if place is None else place
+            place = -need.decimals if rounded is None else rounded
             unit = kind.startswith(_UNIT)
             of = _of(text, end, unit)
             thing = _thing(text, end) if unit else of
-            out.append(_Figure(start, kind, need.number, place, of, thing, end))
+            out.append(
+                _Figure(start, kind, need.number, place, of, thing, end, rounded is not None)
+            )
     return tuple(out)
 
 
@@ -190,9 +194,9 @@ def _rate_times(
     rate of "uses" shared by both — in a sentence that gives a rate per that unit) times a
     measure of that unit the case states, in a sentence that gives no value of the claim's
     kind itself ("£2.10 per square foot" and "850 square feet of floor space": about
-    £1,785; "Rent is £25 per square foot" is no service charge), or the claim's own ("£1.70
-    per kg": "a 2 kg bag costs £3.40"), where the claim's figure is no rate per that unit
-    itself ("£3.40 per kg, so a 2 kg bag …" restates the rate, wrongly)?"""
+    £1,785; "Rent is £25 per square foot" is no service charge), or times the claim's own
+    (``_own_measures``), to the digit unless the claim says it is approximate ("£1.70 per
+    kg": "a 2 kg bag costs £3.40", not "£3")?"""
     valued = [any(k == mine.kind for k, _ in t.kinds) for t in sentences]
     read = [
         (k, n, v)
@@ -200,18 +204,9 @@ def _rate_times(
         for k, s in t.kinds
         if (n := number(s))
     ]
-    measures = [(k, n) for k, n, has_value in read if not has_value]
-    # the claim's own measure, unless a sentence gives its own value of the claim's kind
-    # ("The 3-hour party package costs £120" against £5 per hour)
+    stated = [(k, n, False) for k, n, has_value in read if not has_value]
     priced = {(k, n) for k, n, has_value in read if has_value}
-    itself = rate_kinds(claim[mine.end : mine.end + _rate_end(claim[mine.end :])])
-    measures += [
-        m
-        for f in _figures(claim)
-        if f is not mine and (f.kind, f.value) not in priced
-        for m in _in_units(f)
-        if m[0] not in itself
-    ]
+    measures = stated + [(k, n, True) for k, n in _own_measures(claim, mine, priced)]
     rates = [
         (len(_said_of(s.text, f.start) & words), f.value, rate_kinds(s.text) - {mine.kind})
         for s in sentences
@@ -220,130 +215,151 @@ def _rate_times(
     ]
     best = max((said for said, _, per in rates if per), default=0)
     return best > 0 and any(
-        _keeps(mine, r, m)
+        (r * m == mine.value if own and not mine.hedged else _keeps(mine, r, m))
         for said, r, per in rates
         if said == best
-        for k, m in measures
+        for k, m, own in measures
         if k in per
     )
+
+
+def _own_measures(
+    claim: str, mine: _Figure, priced: set[tuple[str, Decimal]]
+) -> list[tuple[str, Decimal]]:
+    """(kind, value) in every unit of the claim's other figures a rate may be applied to:
+    none a sentence prices itself, in any unit ("The 3-hour party package costs £120"
+    against £5 per hour), nor of a unit the claim's figure is a rate per ("£3.40 per kg,
+    so a 2 kg bag …" restates the rate)."""
+    after = claim[mine.end :]
+    itself = rate_kinds(after[: (stop.start() if (stop := _NEXT.search(after)) else None)])
+    return [
+        m
+        for f in _figures(claim)
+        if f is not mine and not _in_units(f) & priced
+        for m in _in_units(f)
+        if m[0] not in itself
+    ]
 
 
 # a measure heading the figures after it: "Per 100 g: fat 15 g, protein 12 g"
 # ("Per half carton (200 g):", "Per serving (2 biscuits):")
 _HEADING = regex.compile(r"\bper\s+(?:(?:[\p{L}-]+\s+){1,2}\(\s*)?(?=\d)", regex.IGNORECASE)
-_LABEL = regex.compile(r"([\p{L}][\p{L}'’-]*)[\s:]*$")  # the word a listed figure is of
+_LABEL = regex.compile(r"([\p{L}][\p{L}'’-]*)[\s:]*$")  # the word before a listed figure
+_ITEM = regex.compile(r"[\d,;:()]")  # where one listed figure's item ends
 _STOP = regex.compile(r"\.\s")  # a heading heads no figure past a full stop
 _MAX_LISTED = 16  # the figures of one heading's list (a label lists a dozen)
 
 
-def _labels(text: str, figure: _Figure) -> frozenset[str]:
-    """The stems of the words a listed figure is of: the word before it ("protein 12 g"),
-    and for a figure of no unit the word after it ("(442 kcal)")."""
-    label = _LABEL.search(regex.split(r"[\d,;(]", text[: figure.start])[-1])
-    after = [] if figure.kind.startswith(_UNIT) else _words_after(text, figure.end)[:1]
-    before = [label[1]] if label else []
-    return frozenset(stem(w.casefold()) for w in [*before, *after])
+@dataclass(frozen=True)
+class _Listed:
+    """A figure of a list and the measure heading it (None: no heading)."""
+
+    base: _Figure | None
+    figure: _Figure
+    of: str  # the stem of what it is of: "protein" of "protein 12 g" and "12 g protein"
+
+
+def _listed_of(text: str, figure: _Figure) -> str:
+    """What a listed figure is of: the word after it in its item, its unit skipped ("15 g
+    fat", "(442 kcal)"), else the word before it ("fat 15 g")."""
+    after = text[figure.end :]
+    item = after[: stop.start() if (stop := _ITEM.search(after)) else None]
+    words = [w.casefold() for w in _AFTER.findall(item)][figure.kind.startswith(_UNIT) :]
+    words = [w for w in words if w not in function_words()]
+    label = _LABEL.search(regex.split(r"[\d,;:(]", text[: figure.start])[-1])
+    return stem(words[0]) if words else stem(label[1].casefold()) if label else ""
 
 
 @short_text_cache(maxsize=2048)
-def _listed(text: str) -> tuple[tuple[_Figure | None, _Figure, frozenset[str]], ...]:
-    """(the measure heading it or None, figure, the stem of the word before it) of each
-    figure of ``text``; a "per" measure heads the figures after it up to the next heading
-    or stop ("Per 100 g: energy 1,850 kJ, protein 12 g. Suggested serving 40 g": 12 g of
-    "protein" per 100 g; the 40 g headed by none)."""
-    heads = [m.end() for m in _HEADING.finditer(text)]
-    out: list[tuple[_Figure | None, _Figure, frozenset[str]]] = []
+def _listed(text: str) -> tuple[_Listed, ...]:
+    """Each figure of ``text`` with the "per" measure heading it, up to the next heading
+    or stop, or None ("Per 100 g: energy 1,850 kJ, protein 12 g. Suggested serving 40 g":
+    12 g of protein per 100 g; the 40 g headed by none); a count heads as a count of
+    something ("Per serving (2 biscuits)")."""
+    heads = {m.end() for m in _HEADING.finditer(text)}
+    out: list[_Listed] = []
     base: _Figure | None = None
     for (start, end, scanned), need in claim_figures(text)[:_MAX_LISTED]:
         kind = figure_kind(text, start, end, scanned, need.number)
         if need.number is None or kind in _UNSCALED:
             continue
-        figure = _Figure(start, kind, need.number, -need.decimals, frozenset(), frozenset(), end)
-        if start in heads:  # a measure, or a count of something ("2 biscuits")
-            counted = _of(text, end, False) if kind == "count" else frozenset()
-            base = _Figure(start, kind, need.number, 0, counted, counted, end)
-            base = base if kind.startswith(_UNIT) or counted else None
+        counted = _of(text, end, False) if kind == "count" else frozenset()
+        figure = _Figure(start, kind, need.number, -need.decimals, counted, counted, end)
+        if start in heads:
+            base = figure if kind.startswith(_UNIT) or counted else None
             continue
         if base is not None and _STOP.search(text, base.end, start):
             base = None
-        out.append((base, figure, _labels(text, figure)))
+        out.append(_Listed(base, figure, _listed_of(text, figure)))
     return tuple(out)
 
 
-def _measure(f: _Figure, listed: Sequence[tuple[_Figure | None, _Figure, frozenset[str]]]) -> bool:
-    """May the claim's figure be a measure a list's figure is given for: no value the list
-    gives ("12 g protein and 15 g fat")?"""
-    return all((g.kind, g.value) != (f.kind, f.value) for base, g, _ in listed if base)
+def _case_lists(sentences: Sequence[_R]) -> list[tuple[_R, tuple[_Listed, ...]]]:
+    """The sentences with a "per" heading, and their listed figures."""
+    return [(s, _listed(s.text)) for s in sentences if _HEADING.search(s.text)]
 
 
-def _measures(
-    claim: str, mine: _Figure, listed: Sequence[tuple[_Figure | None, _Figure, frozenset[str]]]
-) -> set[tuple[str, Decimal]]:
-    """(kind, value) in every unit of the claim's figures other than ``mine`` that may be
-    measures of ``listed``: no quantity of something ("15 g of fat"), no value it lists."""
-    return {
-        m
-        for f in _figures(claim)
-        if f is not mine and not f.of and _measure(f, listed)
-        for m in _in_units(f)
-    }
+def _fits(f: _Figure, base: _Figure, lists: Sequence[tuple[Read, tuple[_Listed, ...]]]) -> bool:
+    """May the claim's figure be a measure of the heading's sort: for a unit, no quantity
+    of something ("a 40 g serving", not "15 g of fat") nor a value a list gives ("12 g
+    protein and 15 g fat"); for a count, a count of the same thing ("6 biscuits")?"""
+    if not base.kind.startswith(_UNIT):
+        return bool(f.of & base.of)
+    listed = {(e.figure.kind, e.figure.value) for _, entries in lists for e in entries}
+    return not f.of and (f.kind, f.value) not in listed
 
 
-def _fits(f: _Figure, base: _Figure) -> bool:
-    """Is the claim's figure a measure of the heading's sort: no quantity of something
-    for a unit ("a 40 g serving", not "15 g of fat"), a count of the same thing for a
-    count ("6 biscuits" for "2 biscuits")?"""
-    return not f.of if base.kind.startswith(_UNIT) else bool(f.of & base.of)
-
-
-def _listed_pairs(claim: str, words: frozenset[str], sentences: Sequence[Read]) -> set[int]:
-    """Where the claim's figures start that scale a listed figure of what it is said of
-    (its label, a word of the claim's: protein, not fat) to a measure of the claim's own
-    in the heading's unit: the scaled figure and the measure ("A 40 g serving gives you
-    4.8 g of protein" of "Per 100 g: … protein 12 g")."""
-    out: set[int] = set()
+def _listed_pairs(claim: str, sentences: Sequence[Read]) -> set[int]:
+    """Where the claim's figures start that scale a listed figure of the thing the claim's
+    figure is of (protein, not fat) to a measure of the claim's own in the heading's unit,
+    for which no list gives the thing's own value: the scaled figure and the measure ("A
+    40 g serving gives you 4.8 g of protein" of "Per 100 g: … protein 12 g")."""
+    lists = _case_lists(sentences)
+    entries = [e for _, listed in lists for e in listed if e.base is not None]
     claimed = _figures(claim)
-    for s in sentences:
-        listed = [(b, g, label) for b, g, label in _listed(s.text) if b is not None]
-        pairs = [(mine, f) for mine in claimed for f in claimed if f is not mine]
-        for mine, f in pairs:
-            if _measure(f, listed) and any(
-                base.kind == k and m != base.value and figure.kind == mine.kind
-                and _fits(f, base)
-                and label & words and _keeps(mine, figure.value / base.value, m)
-                for k, m in _in_units(f)
-                for base, figure, label in listed
-                if base is not None
-            ):  # fmt: skip
-                out |= {mine.start, f.start}
+    out: set[int] = set()
+    for mine in claimed:
+        mine_of = [e for e in entries if e.figure.kind == mine.kind and e.of in mine.thing]
+        for f in claimed:
+            for k, m in _in_units(f) if f is not mine else ():
+                heads = [e for e in mine_of if e.base and e.base.kind == k]
+                if any(e.base and e.base.value == m for e in heads):
+                    continue  # a list gives the value for the claim's own measure
+                if any(
+                    e.base and _fits(f, e.base, lists)
+                    and _keeps(mine, e.figure.value / e.base.value, m)
+                    for e in heads
+                ):  # fmt: skip
+                    out |= {mine.start, f.start}
     return out
 
 
-def listed_for_another(claim: str, start: int, sentences: Sequence[Read]) -> Read | None:
-    """The sentence that lists the claim's figure at ``start`` (of a word of the claim's)
-    under a measure the claim gives another of ("A 40 g serving gives you 12 g of protein"
-    of "Per 100 g: … protein 12 g"), where no sentence states it but under such a measure:
-    the figure is the heading's measure's, not the claim's."""
+def listed_for_another(claim: str, start: int, sentences: Sequence[_R]) -> _R | None:
+    """The sentence that lists the claim's figure at ``start`` (of the thing the claim's
+    figure is of) under a measure the claim gives another of ("A 40 g serving gives you 12
+    g of protein" of "Per 100 g: … protein 12 g"), where no sentence states it but under
+    such a measure: the figure is the heading's measure's, not the claim's."""
     mine = next((f for f in _figures(claim) if f.start == start), None)
     if mine is None:
         return None
-    words = _stems(claim) - {stem(w) for w in function_words()}
-    found: Read | None = None
-    for s in sentences:
-        listed = _listed(s.text)
-        measures = _measures(claim, mine, listed)
-        for base, figure, label in listed:
-            if (figure.kind, figure.value) != (mine.kind, mine.value):
-                continue
-            if base is None or (base.kind, base.value) in measures:
-                return None  # stated with no measure, or for the claim's own
-            unit = base.kind.startswith(_UNIT)
-            if (
-                found is None
-                and unit
-                and label & words
-                and any(k == base.kind for k, _ in measures)
-            ):
+    if any(
+        (k, number(v)) == (mine.kind, mine.value)
+        for s in sentences if not _HEADING.search(s.text) for k, v in s.kinds
+    ):  # fmt: skip
+        return None  # stated with no heading
+    lists = _case_lists(sentences)
+    found: _R | None = None
+    for s, listed in lists:
+        for e in (e for e in listed if (e.figure.kind, e.figure.value) == (mine.kind, mine.value)):
+            if e.base is None or not e.base.kind.startswith(_UNIT):
+                return None  # stated with no measure
+            measures = [
+                m for f in _figures(claim) if f is not mine and _fits(f, e.base, lists)
+                for m in _in_units(f) if m[0] == e.base.kind
+            ]  # fmt: skip
+            if (e.base.kind, e.base.value) in measures:
+                return None  # the claim gives the heading's own measure
+            if found is None and e.of in mine.thing and measures:
                 found = s
     return found
 
@@ -365,7 +381,7 @@ def scaled_figures(claim: str, sentences: Sequence[Read]) -> frozenset[int]:
     names = {m[0].casefold() for m in _NAME.finditer(claim)}
     words = _stems(claim) - {stem(w) for w in function_words()}
     out = {f.start for f in mine if _rate_times(f, words, sentences, claim)}
-    out |= _listed_pairs(claim, words, sentences)
+    out |= _listed_pairs(claim, sentences)
     fresh = [f for f in mine if (f.kind, f.value) not in stated]
     for measure in fresh:
         if not measure.kind.startswith(_UNIT):
