@@ -18,6 +18,7 @@ import regex
 from ..contracts import ReasonCode
 from .derivation import derived_values
 from .evidence_index import EvidenceIndex, EvidenceSentence
+from .figure_facts import rate_kinds
 from .figures import Need, SpanFigures, needs_met
 from .findings import Finding, quote
 from .units import unit_table
@@ -120,15 +121,18 @@ def with_unit(claim: str, start: int, end: int) -> str:
 
 def unit_finding(
     written: str, holders: Sequence[EvidenceSentence], aligned: EvidenceSentence | None,
-    quiet: bool,
+    quiet: bool, kind: str,
 ) -> Finding | None:  # fmt: skip
-    """The finding on a figure whose number the evidence gives only in other units
-    (``holders``, from ``other_unit``): a conflict when the sentence that speaks of the
-    claim (``aligned``) is one of them ("36.84 minutes" / "36.84 seconds"); else the figure
-    is absent as the claim writes it, unless ``quiet`` (a kind too often derived to call
-    absent: a duration, a small count, an approximate figure)."""
-    if aligned is None or aligned not in holders:
-        if quiet:
+    """The finding on a figure (of ``kind``) whose number the evidence gives only in other
+    units (``holders``, from ``other_unit``): a conflict when the sentence that speaks of
+    the claim (``aligned``) is one of them ("36.84 minutes" / "36.84 seconds"), unless it
+    gives a rate per the claim's unit, whose measure the claim's figure may be ("3 hours"
+    at "£3 per hour": absent, marked); else the figure is absent as the claim writes it,
+    unless ``quiet`` (a kind too often derived to call absent: a duration, a small count,
+    an approximate figure)."""
+    per = aligned is not None and kind in rate_kinds(aligned.text)
+    if aligned is None or aligned not in holders or per:
+        if quiet and not per:
             return None
         return Finding(
             "figure_absent", ReasonCode.NUMERIC_MISMATCH,

@@ -34,6 +34,19 @@ _FACTOR_KINDS = frozenset({"count", "multiplier", *(f"unit:{u}" for u in DURATIO
 _NO_SCALE = frozenset({"year", "date", "time", "percent"})
 _TOTAL = regex.compile(r"\b(?:in\s+total|total|altogether|in\s+all|combined)\b", regex.I)
 _PLUS = regex.compile(r"\bplus\b|\+", regex.I)  # a count the sentence adds ("plus 8 bank holidays")
+# a quantity given per two things ("3 litres of water per person per day")
+_TWO_RATES = regex.compile(
+    r"\b(?:per|each|every)\s+\p{L}[^.;]*?\b(?:per|each|every)\s+\p{L}", regex.I
+)
+
+
+def _for(s: Read, factors: Sequence[Decimal]) -> list[Decimal]:
+    """The user's counts and durations a quantity of ``s`` may be worked out for: each,
+    and where the sentence gives it per two things, each two together ("3 litres per
+    person per day" for 2 people and 3 days: 18 litres)."""
+    if not _TWO_RATES.search(s.text):
+        return list(factors)
+    return [*factors, *(a * b for i, a in enumerate(factors) for b in factors[i + 1 :])]
 
 
 def worked_for_user(
@@ -49,9 +62,10 @@ def worked_for_user(
     minutes per 50 GB" for 100 GB: 20 minutes; "£42 for every £1,000" for £14,600: about
     £613); in a claim addressed to the user, the sentence's only quantity of the kind
     times or over a count or a duration of the user's ("£719 a week" for your 14 weeks:
-    £10,066); in a claim that states a total, a quantity with a count its sentence adds
-    ("26 days … plus 8 bank holidays": 34 days in total)? A limit or a threshold is no
-    rate: "After 20 years staff get 30 days" gives no 15 days for 10 years."""
+    £10,066), or two of them where it is given per two things (``_for``); in a claim
+    that states a total, a quantity with a count its sentence adds ("26 days … plus 8
+    bank holidays": 34 days in total)? A limit or a threshold is no rate: "After 20
+    years staff get 30 days" gives no 15 days for 10 years."""
     if value is None:
         return False
     mine = [(k, n) for k, v in user if (n := number(v)) is not None]
@@ -72,7 +86,7 @@ def worked_for_user(
         if (
             addressed
             and single
-            and any(near(q * f) or near(q / f) for q in quantities for f in factors)
+            and any(near(q * f) or near(q / f) for q in quantities for f in _for(s, factors))
         ):
             return True
         bases = rate_bases(s.text)

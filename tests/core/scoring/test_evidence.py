@@ -406,6 +406,12 @@ def test_a_rate_restated_over_another_period_is_never_a_conflict():
             "The restore should take about 20 minutes.",
             "The restore should take about 35 minutes.",
         ),
+        (  # 3 litres per person per day, for the user's 2 people and 3 days
+            "Summer hiking advice: plan for 3 litres of water per person per day.",
+            "There are 2 of us doing a 3-day hike.",
+            "You should plan for about 18 litres between you.",
+            "You should plan for about 24 litres between you.",
+        ),
         (  # 26 days plus the sentence's 8 bank holidays
             "Full-time staff get 26 days of annual leave after 3 years, plus 8 bank holidays.",
             "How much leave do I get?",
@@ -1097,6 +1103,16 @@ def test_a_number_in_another_unit_elsewhere_only_marks_and_durations_not_even_th
     assert [f.kind for f in found if f.kind.endswith(("absent", "conflict"))] == ["figure_absent"]
     assert "another unit" in found[-1].text
     assert evidence_findings("The pass pays for itself after 12 days of travel.", index) == []
+
+
+def test_a_measure_in_the_unit_a_rate_is_per_is_marked_not_a_unit_conflict():
+    """A figure of "3 hours" where the sentence about it gives "£3 per hour" may be
+    the measure the rate is applied to ("Hiring a bike for 3 hours costs £9"), so it is
+    marked absent as written, never deleted as the rate's number in another unit."""
+    hire = evidence_index([("S1", "Bikes can be hired for £12 per day or £3 per hour.")])
+    for claim in ("Hiring a bike for 3 hours costs £9.", "The bike ride takes 3 hours."):
+        found = [f.kind for f in evidence_findings(claim, hire)]
+        assert "unit_conflict" not in found and "figure_absent" in found
 
 
 @pytest.mark.parametrize(
