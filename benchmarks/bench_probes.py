@@ -38,7 +38,9 @@ right and wrong; ``tables-review``: answers with tables whose Source columns and
 cells cite their rows, each with one wrong cell or none), fitted to as well. And the two
 reviews of the twenty-ninth sitting as one (``rates-review``: a source's rate or ratio
 applied to the user's or the answer's own measure, per kg, per 100 g, per night, per kg of
-body weight, and lists headed "Per 100 g:", right and wrong), fitted to as well.
+body weight, and lists headed "Per 100 g:", right and wrong; ``ratios-review``: figures
+an answer derives from the sources' totals, densities, prices per unit, sums and means of
+a list, differences, right and wrong), fitted to as well.
 """
 
 from __future__ import annotations
