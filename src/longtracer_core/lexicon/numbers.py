@@ -53,7 +53,6 @@ NUMBER_WORDS: dict[str, int] = {
     "ten": 10,
     "eleven": 11,
     "twelve": 12,
-    "dozen": 12,
     "thirteen": 13,
     "fourteen": 14,
     "fifteen": 15,
@@ -312,15 +311,6 @@ COMBINING_WORDS = frozenset(
     {
         "total", "together", "combined", "altogether", "plus", "left", "remaining", "remain",
         "free", "spare", "difference", "cheaper", "dearer", "extra", "saving", "save",
-    }
-)  # fmt: skip
-# words by which a claim says it totals or averages a list ("revenue totalled $52 million",
-# "an average of $13 million a quarter", "the whole trip is 265 km"): only then may the sum
-# or the mean of one source sentence's list explain its figure (``scoring.loose_work``)
-LIST_TOTAL_WORDS = frozenset(
-    {
-        "total", "totals", "totalled", "totaled", "totalling", "altogether", "combined",
-        "whole", "overall", "sum", "average", "averages", "averaged", "averaging", "mean",
     }
 )  # fmt: skip
 # words of a series of events, of which the last falls one period before the span's end

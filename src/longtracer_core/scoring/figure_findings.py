@@ -412,7 +412,8 @@ def _figure_finding(
         return _unmet(claim, item, need, kind, found, index, read.user)
     if item[0] not in read.worked_either and (unit := other_unit(need, kind, index)):
         quiet = _underived(kind, need.number, claim[: item[0]])
-        return unit_finding(with_unit(claim, item[0], item[1]), unit, speaks, quiet, kind)
+        written = with_unit(claim, item[0], item[1])
+        return unit_finding(written, unit, speaks, quiet, kind, need.number)
     other = _first(_others(read, speaks, item, need, kind), read)
     every = read.every
     return role_finding(claim, (item, need), every, near, (aligned, share), other, index)

@@ -56,7 +56,6 @@ from ..lexicon.dates import ZONE_GROUPS
 from ..lexicon.numbers import (
     DURATION_DAYS,
     DURATION_UNIT_WORDS,
-    LIST_TOTAL_WORDS,
     NUMBER_WORDS,
     PERCENT_CHANGE,
     RECURRING_WORDS,
@@ -358,8 +357,7 @@ def loosely_worked(
         return True
     same = _in_unit(kind, near) if alike else stated
     combined = combines(claim) and _summed(x, need, same)
-    listed = _whole_list(claim, x, need, stated)
-    return _quantity(x, need, [*stated, *same][:_MOST], (own, window)) or combined or listed
+    return _quantity(x, need, [*stated, *same][:_MOST], (own, window)) or combined
 
 
 def _in_unit(kind: str, near: Sequence[EvidenceSentence]) -> list[Decimal]:
@@ -395,16 +393,6 @@ def _summed(x: Decimal, need: Need, values: Sequence[Decimal]) -> bool:
         for k, c in enumerate(few)
         if k not in (i, j)
     )
-
-
-def _whole_list(claim: str, x: Decimal, need: Need, values: Sequence[Decimal]) -> bool:
-    """Is ``x`` the sum or the mean of the sentence's three or more figures of its kind,
-    where the claim says it totals or averages them ("totalled $52 million", "averaged $13
-    million" of four quarters; ``lexicon.numbers.LIST_TOTAL_WORDS``)?"""
-    if len(values) < 3 or LIST_TOTAL_WORDS.isdisjoint(lex_tokens(claim.casefold())):
-        return False
-    total = sum(values, Decimal(0))
-    return _close(total, x, need) or _close(total / len(values), x, need)
 
 
 def _relative(x: Decimal, need: Need, sentence: str) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 import regex
 
@@ -119,18 +120,34 @@ def with_unit(claim: str, start: int, end: int) -> str:
     return written
 
 
+_NUMBER = regex.compile(r"\d[\d,]*(?:\.\d+)?")
+_ITEM_END = regex.compile(r"[\d;,.]\s")  # where the words after a figure stop
+
+
+def _rate_figure(text: str, number: Decimal | None, kind: str) -> bool:
+    """Is ``number`` in ``text`` the figure of a rate per a measure of ``kind`` ("£3 per
+    hour", "40 litres a minute"), the measure a claim's figure may be of ("3 hours")?"""
+    for m in _NUMBER.finditer(text):
+        if number is None or Decimal(m[0].replace(",", "")) != number:
+            continue
+        after = text[m.end() : m.end() + 40]
+        if kind in rate_kinds(after[: stop.start() if (stop := _ITEM_END.search(after)) else None]):
+            return True
+    return False
+
+
 def unit_finding(
     written: str, holders: Sequence[EvidenceSentence], aligned: EvidenceSentence | None,
-    quiet: bool, kind: str,
+    quiet: bool, kind: str, number: Decimal | None,
 ) -> Finding | None:  # fmt: skip
-    """The finding on a figure (of ``kind``) whose number the evidence gives only in other
-    units (``holders``, from ``other_unit``): a conflict when the sentence that speaks of
-    the claim (``aligned``) is one of them ("36.84 minutes" / "36.84 seconds"), unless it
-    gives a rate per the claim's unit, whose measure the claim's figure may be ("3 hours"
-    at "£3 per hour": absent, marked); else the figure is absent as the claim writes it,
-    unless ``quiet`` (a kind too often derived to call absent: a duration, a small count,
-    an approximate figure)."""
-    per = aligned is not None and kind in rate_kinds(aligned.text)
+    """The finding on a figure (of ``kind``, its ``number``) whose number the evidence
+    gives only in other units (``holders``, from ``other_unit``): a conflict when the
+    sentence that speaks of the claim (``aligned``) is one of them ("36.84 minutes" /
+    "36.84 seconds"), unless the number is that sentence's rate per the claim's unit, whose
+    measure the claim's figure may be ("3 hours" at "£3 per hour": absent, marked); else
+    the figure is absent as the claim writes it, unless ``quiet`` (a kind too often derived
+    to call absent: a duration, a small count, an approximate figure)."""
+    per = aligned is not None and _rate_figure(aligned.text, number, kind)
     if aligned is None or aligned not in holders or per:
         if quiet and not per:
             return None

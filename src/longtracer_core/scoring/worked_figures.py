@@ -19,6 +19,7 @@ from ..lexicon.grammar import ADDRESSED, HYPOTHETICAL
 from ..lexicon.numbers import DURATION_UNITS, NUMBER_WORDS
 from ..text.memo import short_text_cache
 from .derivation import MAX_FIGURES, MAX_YEARS, Read, canon, number, sentence_numbers
+from .figure_facts import rate_kinds
 
 __all__ = [
     "asserted",
@@ -35,18 +36,22 @@ _NO_SCALE = frozenset({"year", "date", "time", "percent"})
 _TOTAL = regex.compile(r"\b(?:in\s+total|total|altogether|in\s+all|combined)\b", regex.I)
 _PLUS = regex.compile(r"\bplus\b|\+", regex.I)  # a count the sentence adds ("plus 8 bank holidays")
 # a quantity given per two things ("3 litres of water per person per day")
-_TWO_RATES = regex.compile(
-    r"\b(?:per|each|every)\s+\p{L}[^.;]*?\b(?:per|each|every)\s+\p{L}", regex.I
-)
+_TWO_RATES = regex.compile(r"\bper\s+(\p{L}+)\s+(?:per|a|an|each)\s+(\p{L}+)\b", regex.I)
 
 
-def _for(s: Read, factors: Sequence[Decimal]) -> list[Decimal]:
-    """The user's counts and durations a quantity of ``s`` may be worked out for: each,
-    and where the sentence gives it per two things, each two together ("3 litres per
-    person per day" for 2 people and 3 days: 18 litres)."""
-    if not _TWO_RATES.search(s.text):
-        return list(factors)
-    return [*factors, *(a * b for i, a in enumerate(factors) for b in factors[i + 1 :])]
+def _per_two(text: str, mine: Sequence[tuple[str, Decimal]]) -> list[Decimal]:
+    """The products of two of the user's figures that a quantity ``text`` gives per two
+    things is worked out for: one of each thing's kind, a unit's ("day": a number of
+    days) or else a count ("person"): "3 litres per person per day" for 2 people and 3
+    days is 18 litres."""
+    out: list[Decimal] = []
+    for m in _TWO_RATES.finditer(text):
+        kinds = [next(iter(rate_kinds(f"per {w}")), "count") for w in (m[1], m[2])]
+        firsts = [(i, n) for i, (k, n) in enumerate(mine) if k == kinds[0]]
+        out += [
+            a * n for i, a in firsts for j, (k, n) in enumerate(mine) if k == kinds[1] and j != i
+        ]
+    return out
 
 
 def worked_for_user(
@@ -62,7 +67,7 @@ def worked_for_user(
     minutes per 50 GB" for 100 GB: 20 minutes; "£42 for every £1,000" for £14,600: about
     £613); in a claim addressed to the user, the sentence's only quantity of the kind
     times or over a count or a duration of the user's ("£719 a week" for your 14 weeks:
-    £10,066), or two of them where it is given per two things (``_for``); in a claim
+    £10,066), or times two of them where it is given per two things (``_per_two``); in a claim
     that states a total, a quantity with a count its sentence adds ("26 days … plus 8
     bank holidays": 34 days in total)? A limit or a threshold is no rate: "After 20
     years staff get 30 days" gives no 15 days for 10 years."""
@@ -83,11 +88,12 @@ def worked_for_user(
         figures = sentence_numbers(s)[: MAX_FIGURES * 2]
         quantities = [n for k, n in figures if k == kind]
         single = len(set(quantities)) == 1  # "£25.60 for the eldest, £16.95 for each other"
+        times = [q * p for q in quantities for p in _per_two(s.text, mine)]
         if (
             addressed
             and single
-            and any(near(q * f) or near(q / f) for q in quantities for f in _for(s, factors))
-        ):
+            and any(near(q * f) or near(q / f) for q in quantities for f in factors)
+        ) or any(near(t) for t in times if addressed and single):
             return True
         bases = rate_bases(s.text)
         scales = [

@@ -385,6 +385,17 @@ def test_a_rate_restated_over_another_period_is_never_a_conflict():
     assert [f.kind for f in found] == ["figure_conflict"]
 
 
+def test_a_quantity_per_two_things_is_worked_only_for_figures_of_those_things():
+    """Found in review: "per person per day" is worked out for a number of people and a
+    number of days, not for the user's hours."""
+    index = evidence_index(
+        [("S1", "Summer hiking advice: plan for 3 litres of water per person per day.")]
+    )
+    claim = "You should plan for about 48 litres between you."
+    found = evidence_findings(claim, index, ("There are 2 of us hiking for 8 hours.",))
+    assert [f.kind for f in found] == ["figure_conflict"]
+
+
 @pytest.mark.parametrize(
     ("evidence", "question", "worked_out", "wrong"),
     [
@@ -1113,6 +1124,12 @@ def test_a_measure_in_the_unit_a_rate_is_per_is_marked_not_a_unit_conflict():
     for claim in ("Hiring a bike for 3 hours costs £9.", "The bike ride takes 3 hours."):
         found = [f.kind for f in evidence_findings(claim, hire)]
         assert "unit_conflict" not in found and "figure_absent" in found
+    # found in review: the number must be the rate's own, not another figure's
+    course = evidence_index(
+        [("S1", "The evening class runs for 10 weeks; each session costs £6 per hour.")]
+    )
+    found = [f.kind for f in evidence_findings("The evening class runs for 10 hours.", course)]
+    assert "unit_conflict" in found
 
 
 @pytest.mark.parametrize(
