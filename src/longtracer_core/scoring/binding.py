@@ -30,7 +30,14 @@ from .clause_checks import content_words
 from .figures import figure_kind
 from .findings import Finding, quote
 
-__all__ = ["CLEARER", "Bound", "bound_elsewhere", "binding_finding", "elsewhere_finding"]
+__all__ = [
+    "CLEARER",
+    "Bound",
+    "binding_finding",
+    "bound_elsewhere",
+    "elsewhere_finding",
+    "heading_finding",
+]
 
 # the words of another part a claim's part must hold to be read as that part
 OWN = 2
@@ -159,6 +166,19 @@ def binding_finding(claim: str, sentence: str, source_id: str) -> Finding | None
         f"source {source_id} gives {bound.claimed} for another part of the sentence; for "
         f'this it gives {bound.stated} ("{quote(sentence)}")',
         bound.proof(source_id),
+    )
+
+
+def heading_finding(claimed: str, source_id: str, sentence: str) -> Finding:
+    """The finding for a listed figure the claim gives for another measure than the one
+    its list in ``sentence`` is headed by ("A 40 g serving gives you 12 g of protein" of
+    "Per 100 g: … protein 12 g"). It marks the claim uncertain, never deletes it."""
+    return Finding(
+        "figure_binding",
+        ReasonCode.FIGURE_ROLE_MISMATCH,
+        f"source {source_id} gives {claimed} for the measure its list is headed by, not for "
+        f'the claim\'s ("{quote(sentence)}")',
+        Bound(claimed, claimed).proof(source_id),
     )
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "claim_fact",
     "figure_fact",
     "other_facts",
+    "rate_after",
     "rate_kinds",
 ]
 
@@ -150,6 +151,19 @@ def _unit_kind(word: str) -> str | None:
 def unit_word(word: str) -> bool:
     """Is ``word`` a unit of ``data/units.json`` ("g", "hours", "fahrenheit", "feet")?"""
     return _unit_kind(word.casefold()) is not None
+
+
+# where the words after a figure that may make it a rate end: the next figure or a stop
+_RATE_STOP = regex.compile(r"[\d;:!?]|[.,]\s|[.,]$")
+
+
+def rate_after(text: str, end: int) -> frozenset[str]:
+    """The kinds of measure the figure of ``text`` ending at ``end`` is a rate per, read
+    from the words after it up to the next figure or stop ("£3 per hour": ``unit:h``;
+    "£3.40 per kg, so a 2 kg bag": ``unit:kg``)."""
+    after = text[end : end + 40]
+    stop = _RATE_STOP.search(after)
+    return rate_kinds(after[: stop.start() if stop else None])
 
 
 def rate_kinds(text: str) -> frozenset[str]:

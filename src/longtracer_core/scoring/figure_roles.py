@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..contracts import ReasonCode
-from .binding import CLEARER, Bound, elsewhere_finding
+from .binding import CLEARER, Bound, elsewhere_finding, heading_finding
 from .derivation import derived_values
 from .evidence_index import EvidenceIndex, EvidenceSentence
 from .figures import Need, needs_met
@@ -38,13 +38,7 @@ def role_finding(
     written = claim[item[0] : item[1]]
     headed = listed_for_another(claim, item[0], index.sentences)
     if headed is not None:
-        return Finding(
-            "figure_binding",
-            ReasonCode.FIGURE_ROLE_MISMATCH,
-            f"source {headed.source_id} gives {written} for the measure its list is headed "
-            f'by, not for the claim\'s ("{quote(headed.text)}")',
-            Bound(written, written).proof(headed.source_id),
-        )
+        return heading_finding(written, headed.source_id, headed.text)
     several = len(every) > 1
     holders = [s for s in index.sentences if needs_met([need], s.figures)]
     if other is None or aligned is None or not holders or aligned in holders:

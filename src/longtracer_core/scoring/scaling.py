@@ -41,7 +41,7 @@ from ..text.memo import short_text_cache
 from ..text.words import function_words, stem
 from .claim_figures import claim_figures
 from .derivation import Read, number
-from .figure_facts import rate_kinds
+from .figure_facts import rate_after, rate_kinds
 from .figures import figure_kind, rounding_exponent
 from .units import unit_table
 
@@ -78,9 +78,15 @@ def _words_after(text: str, end: int) -> list[str]:
 
 def _in_units(f: _Figure) -> set[tuple[str, Decimal]]:
     """(kind, value) of a figure in its unit and in every unit one conversion away."""
-    if not f.kind.startswith(_UNIT):
-        return {(f.kind, f.value)}
-    return {(f"{_UNIT}{u}", v) for v, u in unit_table().converted(f.value, f.kind[len(_UNIT) :])}
+    return _converted(f.kind, f.value)
+
+
+def _converted(kind: str, value: Decimal) -> set[tuple[str, Decimal]]:
+    """(kind, value) in its unit and in every unit one conversion away (itself alone for
+    a figure of no unit)."""
+    if not kind.startswith(_UNIT):
+        return {(kind, value)}
+    return {(f"{_UNIT}{u}", v) for v, u in unit_table().converted(value, kind[len(_UNIT) :])}
 
 
 def _content_stems(words: Sequence[str]) -> frozenset[str]:
@@ -230,8 +236,7 @@ def _own_measures(
     none a sentence prices itself, in any unit ("The 3-hour party package costs £120"
     against £5 per hour), nor of a unit the claim's figure is a rate per ("£3.40 per kg,
     so a 2 kg bag …" restates the rate)."""
-    after = claim[mine.end :]
-    itself = rate_kinds(after[: (stop.start() if (stop := _NEXT.search(after)) else None)])
+    itself = rate_after(claim, mine.end)
     return [
         m
         for f in _figures(claim)
@@ -299,13 +304,17 @@ def _case_lists(sentences: Sequence[_R]) -> list[tuple[_R, tuple[_Listed, ...]]]
     return [(s, _listed(s.text)) for s in sentences if _HEADING.search(s.text)]
 
 
-def _fits(f: _Figure, base: _Figure, lists: Sequence[tuple[Read, tuple[_Listed, ...]]]) -> bool:
+def _values(lists: Sequence[tuple[Read, tuple[_Listed, ...]]]) -> frozenset[tuple[str, Decimal]]:
+    """(kind, value) of every figure the case's lists give."""
+    return frozenset((e.figure.kind, e.figure.value) for _, entries in lists for e in entries)
+
+
+def _fits(f: _Figure, base: _Figure, listed: frozenset[tuple[str, Decimal]]) -> bool:
     """May the claim's figure be a measure of the heading's sort: for a unit, no quantity
-    of something ("a 40 g serving", not "15 g of fat") nor a value a list gives ("12 g
-    protein and 15 g fat"); for a count, a count of the same thing ("6 biscuits")?"""
+    of something ("a 40 g serving", not "15 g of fat") nor a value a list gives (``listed``:
+    "12 g protein and 15 g fat"); for a count, a count of the same thing ("6 biscuits")?"""
     if not base.kind.startswith(_UNIT):
         return bool(f.of & base.of)
-    listed = {(e.figure.kind, e.figure.value) for _, entries in lists for e in entries}
     return not f.of and (f.kind, f.value) not in listed
 
 
@@ -316,6 +325,7 @@ def _listed_pairs(claim: str, sentences: Sequence[Read]) -> set[int]:
     40 g serving gives you 4.8 g of protein" of "Per 100 g: … protein 12 g")."""
     lists = _case_lists(sentences)
     entries = [e for _, listed in lists for e in listed if e.base is not None]
+    values = _values(lists)
     claimed = _figures(claim)
     out: set[int] = set()
     for mine in claimed:
@@ -326,7 +336,7 @@ def _listed_pairs(claim: str, sentences: Sequence[Read]) -> set[int]:
                 if any(e.base and e.base.value == m for e in heads):
                     continue  # a list gives the value for the claim's own measure
                 if any(
-                    e.base and _fits(f, e.base, lists)
+                    e.base and _fits(f, e.base, values)
                     and _keeps(mine, e.figure.value / e.base.value, m)
                     for e in heads
                 ):  # fmt: skip
@@ -348,13 +358,14 @@ def listed_for_another(claim: str, start: int, sentences: Sequence[_R]) -> _R | 
     ):  # fmt: skip
         return None  # stated with no heading
     lists = _case_lists(sentences)
+    values = _values(lists)
     found: _R | None = None
     for s, listed in lists:
         for e in (e for e in listed if (e.figure.kind, e.figure.value) == (mine.kind, mine.value)):
             if e.base is None or not e.base.kind.startswith(_UNIT):
                 return None  # stated with no measure
             measures = [
-                m for f in _figures(claim) if f is not mine and _fits(f, e.base, lists)
+                m for f in _figures(claim) if f is not mine and _fits(f, e.base, values)
                 for m in _in_units(f) if m[0] == e.base.kind
             ]  # fmt: skip
             if (e.base.kind, e.base.value) in measures:
@@ -371,13 +382,11 @@ def scaled_figures(claim: str, sentences: Sequence[Read]) -> frozenset[int]:
     ml can … 35 g"), or that apply a sentence's rate to a measure the case states
     (``_rate_times``)."""
     mine = _figures(claim)
-    stated = {(k, n) for s in sentences for k, v in s.kinds if (n := number(v)) is not None}
-    stated |= {  # a measure stated in another unit ("the 0.5 litre bottle")
-        (f"{_UNIT}{u}", c)
-        for k, n in list(stated)
-        if k.startswith(_UNIT)
-        for c, u in unit_table().converted(n, k[len(_UNIT) :])
-    }
+    # a measure stated in another unit counts as stated too ("the 0.5 litre bottle")
+    stated = {
+        m for s in sentences for k, v in s.kinds if (n := number(v)) is not None
+        for m in _converted(k, n)
+    }  # fmt: skip
     names = {m[0].casefold() for m in _NAME.finditer(claim)}
     words = _stems(claim) - {stem(w) for w in function_words()}
     out = {f.start for f in mine if _rate_times(f, words, sentences, claim)}

@@ -17,9 +17,10 @@ from decimal import Decimal
 import regex
 
 from ..contracts import ReasonCode
+from .claim_figures import claim_figures
 from .derivation import derived_values
 from .evidence_index import EvidenceIndex, EvidenceSentence
-from .figure_facts import rate_kinds
+from .figure_facts import rate_after
 from .figures import Need, SpanFigures, needs_met
 from .findings import Finding, quote
 from .units import unit_table
@@ -120,20 +121,13 @@ def with_unit(claim: str, start: int, end: int) -> str:
     return written
 
 
-_NUMBER = regex.compile(r"\d[\d,]*(?:\.\d+)?")
-_ITEM_END = regex.compile(r"[\d;,.]\s")  # where the words after a figure stop
-
-
 def _rate_figure(text: str, number: Decimal | None, kind: str) -> bool:
     """Is ``number`` in ``text`` the figure of a rate per a measure of ``kind`` ("£3 per
     hour", "40 litres a minute"), the measure a claim's figure may be of ("3 hours")?"""
-    for m in _NUMBER.finditer(text):
-        if number is None or Decimal(m[0].replace(",", "")) != number:
-            continue
-        after = text[m.end() : m.end() + 40]
-        if kind in rate_kinds(after[: stop.start() if (stop := _ITEM_END.search(after)) else None]):
-            return True
-    return False
+    return number is not None and any(
+        need.number == number and kind in rate_after(text, end)
+        for (_, end, _), need in claim_figures(text)
+    )
 
 
 def unit_finding(
