@@ -96,20 +96,27 @@ def _figures(text: str) -> tuple[_Figure, ...]:
     return tuple(_Figure(f.start, f.end, f.kind, f.readings, text[f.start : f.end]) for f in out)
 
 
-def _parts(text: str, figures: Sequence[_Figure]) -> list[frozenset[str]] | None:
+def _parts(text: str, figures: Sequence[_Figure]) -> tuple[list[frozenset[str]], bool] | None:
     """Each figure's words: from the join before it to the join after it (None when two
-    figures have nothing joining them)."""
+    figures have nothing joining them), and whether the parts are elliptical. A lead-in is
+    every part's, so no part's own: the words before a colon ("after 2 hours …;"), and the
+    first part's words before its figure where every later part opens with its figure
+    (elliptical: "keeps versions for 30 days on the Free plan and 180 days on the Pro
+    plan")."""
     head = text.rfind(":", 0, figures[0].start) + 1 if figures else 0
-    edges = [(head, head)]  # a lead-in before a colon is every part's ("after 2 hours …;")
+    edges = [(head, head)]
     for left, right in itertools.pairwise(figures):
         join = _JOIN.search(text, left.end, right.start)
         if join is None:
             return None
         edges.append((join.start(), join.end()))
     edges.append((len(text), len(text)))
-    return [
-        frozenset(content_words(text[edges[i][1] : edges[i + 1][0]])) for i in range(len(edges) - 1)
-    ]
+    later = zip(edges[1:-1], figures[1:], strict=True)
+    elliptical = len(figures) > 1 and all(not content_words(text[e[1] : f.start]) for e, f in later)
+    if elliptical:
+        edges[0] = (figures[0].start, figures[0].start)
+    words = [content_words(text[edges[i][1] : edges[i + 1][0]]) for i in range(len(edges) - 1)]
+    return [frozenset(w) for w in words], elliptical
 
 
 def _own(parts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
@@ -130,14 +137,17 @@ def _bound(claim: str, sentence: str, fig: _Figure, ours: Sequence[_Figure]) -> 
     if any(t.readings & stated for i, t in enumerate(same) if i != held[0]):
         return None  # the claim states the other value too
     kin = [f for f in ours if f.kind == fig.kind]
-    parts, mine = _parts(sentence, same), _parts(claim, kin)
-    if parts is None or mine is None:
+    read, mine = _parts(sentence, same), _parts(claim, kin)
+    if read is None or mine is None:
         return None
-    own, words = _own(parts), mine[kin.index(fig)]
+    (parts, elliptical), words = read, mine[0][kin.index(fig)]
+    own = _own(parts)
     if not own[held[0]] or words & own[held[0]]:
         return None  # a bare list ("in 1998, 2002 and 2024") says nothing of its parts
     for i, other in enumerate(same):
-        if i != held[0] and len(words & own[i]) >= OWN:
+        # an elliptical part's own words are few ("on the Pro plan"): all of them will do
+        needed = min(OWN, len(own[i])) if elliptical else OWN
+        if i != held[0] and own[i] and len(words & own[i]) >= needed:
             return other.written
     return None
 

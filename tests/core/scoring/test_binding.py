@@ -16,6 +16,12 @@ TWO_PLANS = (
     "Basic members get free delivery for at least 2 years and priority support for at least "
     "6 years."
 )
+# elliptical: the later part opens with its figure, so the lead-in is both parts'
+TWO_TIERS = (
+    "Drift Storage keeps previous versions of each file for 30 days on the Free plan and "
+    "180 days on the Pro plan."
+)
+TWO_PRICES = "Entry to the museum costs £12 for adults and £6 for children under 16."
 
 
 @pytest.mark.parametrize(
@@ -28,6 +34,10 @@ TWO_PLANS = (
             "2 to 4",
         ),
         ("Basic members get free delivery for at least 6 years.", TWO_PLANS, "6", "2"),
+        # an elliptical part is told by the few words of its own ("on the Pro plan")
+        ("Drift keeps versions for 30 days on the Pro plan.", TWO_TIERS, "30", "180"),
+        ("Deleted files on Pro can be restored for 30 days.", TWO_TIERS, "30", "180"),
+        ("Entry costs £12 for children.", TWO_PRICES, "£12", "£6"),
         # a claim of two figures: each is read in its own part of the claim
         (
             "Basic members: 6 years of free delivery and 6 years of priority support.",
@@ -49,6 +59,18 @@ def test_a_figure_tied_to_another_part_of_the_sentence_is_found(claim, sentence,
         # the right part
         ("The fever form begins 10 to 14 days after exposure.", TWO_FORMS),
         ("Priority support lasts at least 6 years for basic members.", TWO_PLANS),
+        ("Drift keeps versions for 180 days on the Pro plan.", TWO_TIERS),
+        ("Children under 16 get in for £6.", TWO_PRICES),
+        # not elliptical (the later part has words of its own before its figure): one shared
+        # word is no reading of which part the claim is ("employees" is in the claim for
+        # its own "1,000 or fewer")
+        (
+            "Firms with 1,000 or fewer employees report for financial years starting on or "
+            "after 1 January 2026.",
+            "Companies with more than 1,000 employees report for financial years starting on or "
+            "after 1 January 2025; all other in-scope companies report for financial years "
+            "starting on or after 1 January 2026.",
+        ),
         # a relative clause is of what comes before it
         (
             "The fee for the spring term was £1,200.",
