@@ -8,7 +8,12 @@ words, opposite pairs, universal quantifiers.
 from __future__ import annotations
 
 __all__ = [
+    "CERTAIN_MODALS",
+    "CERTAIN_MODAL_PHRASES",
     "CHANGE_VERB_WORDS",
+    "MODAL_DEADLINES",
+    "MODAL_FILLERS",
+    "POSSIBLE_MODALS",
     "CLAUSE_BREAKS",
     "PRICE_COMPARISONS",
     "FALLING_WORDS",
@@ -277,6 +282,19 @@ QUANTIFIER_GROUPS: tuple[frozenset[str], ...] = (
     frozenset("all every each any everything unanimous unanimously".split()),
     frozenset("everyone everybody".split()),
 )
+# modality (``scoring.quantifier_gate``): a claim that says a thing must or will happen
+# where the evidence says only that it may or can ("may be removed" / "will be removed";
+# "you may carry over up to 5 days" / "you must carry over 5 days") claims more than the
+# evidence. The words before the verb that say each; a contraction counts ("you'll").
+CERTAIN_MODALS = frozenset("must will shall 'll ’ll".split())
+CERTAIN_MODAL_PHRASES = ("have to", "has to", "had to", "need to", "needs to")
+POSSIBLE_MODALS = frozenset("may might could can".split())
+# a deadline after "must" makes it the evidence's "can … within" said as a rule ("you must
+# raise the dispute within 3 months" / "you can raise a dispute within 3 months")
+MODAL_DEADLINES = frozenset("within before by until".split())
+# words between a modal and its verb that change nothing ("may also be removed")
+MODAL_FILLERS = frozenset("be been also still then usually normally generally only just".split())
+
 # a prohibition in the evidence (an instruction that opens its clause) says "never" of
 # what it forbids ("never take two doses" / "…; do not take two doses"; not "you do not
 # need"): the prohibitions above but "never" itself, and the modal ones

@@ -1219,3 +1219,44 @@ def test_a_quantifier_in_a_condition_or_before_a_count_is_no_generalisation(clai
 def test_a_universal_in_the_consequence_still_fires(claim, sentence):
     """Only the case a condition describes is read as no universal."""
     assert quantifier_gate(claim, sentence).fired
+
+
+REMOVAL = "Patients who miss two appointments in 12 months may be removed from the practice list."
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("You will be removed from the list.", REMOVAL),
+        ("You'll be removed from the practice list.", REMOVAL),
+        ("You must carry over 5 days.", "You may carry over up to 5 unused days."),
+        ("You have to attend the new date.", "You can attend the new date or ask for a refund."),
+    ],
+)
+def test_the_quantifier_gate_fires_on_a_must_or_will_where_the_evidence_says_may(claim, evidence):
+    """What the evidence says may or can happen, the claim says must or will: it claims
+    more than the evidence."""
+    result = quantifier_gate(claim, evidence)
+    assert result.fired
+    assert "where the evidence says" in result.explanation
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("You may be removed from the list.", REMOVAL),
+        ("You can carry over up to 5 days.", "You may carry over up to 5 unused days."),
+        # "can only" is a restriction: "has to" restates it
+        ("Champagne has to come from the Champagne region.", "It can only come from Champagne."),
+        # a deadline: the rule the evidence's "can ... within" sets
+        ("You must raise the dispute within 3 months.", "You can raise a dispute within 3 months."),
+        # what a condition would bring, no rule
+        ("A cabin bag would have to be added for a fee.", "A cabin bag can be added for a fee."),
+        # the evidence says "must" of the verb too
+        ("You must register.", "You can register online, and everyone must register by May."),
+        # a negated modal says another thing
+        ("You will not be removed.", REMOVAL),
+    ],
+)
+def test_the_quantifier_gate_leaves_a_modal_the_evidence_allows(claim, evidence):
+    assert not quantifier_gate(claim, evidence).fired
