@@ -40,7 +40,12 @@ reviews of the twenty-ninth sitting as one (``rates-review``: a source's rate or
 applied to the user's or the answer's own measure, per kg, per 100 g, per night, per kg of
 body weight, and lists headed "Per 100 g:", right and wrong; ``ratios-review``: figures
 an answer derives from the sources' totals, densities, prices per unit, sums and means of
-a list, differences, right and wrong), fitted to as well.
+a list, differences, right and wrong), fitted to as well. And the thirtieth sitting's
+review (``consequence-review``: one sentence that states what a source says, then after
+"so", "but", a semicolon or "which means" a consequence, limit or companion fact, right or
+wrong: over-reach, a modal or quantifier flipped, an invented detail, a figure of another
+part), against which a premise reading was built and withdrawn and two rules were built:
+a dev measurement as well.
 """
 
 from __future__ import annotations
