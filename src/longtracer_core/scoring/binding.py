@@ -24,7 +24,9 @@ from dataclasses import dataclass
 import regex
 
 from ..contracts import ReasonCode
+from ..lexicon.verbs import FINITE
 from ..text.memo import short_text_cache
+from ..text.words import lex_tokens
 from .claim_figures import claim_figures, in_range
 from .clause_checks import content_words
 from .figures import figure_kind
@@ -49,6 +51,10 @@ _JOIN = regex.compile(
     r";|,\s*(?:and|but|while|whereas)\b|,(?!\s*(?:which|who|whose|where|when)\b)"
     r"|\s(?:and|but|while|whereas)\s",
     regex.I,
+)
+# where a claim's clause that holds a figure ends: a contrast or an aside after it
+_CONTRAST = regex.compile(
+    r"[,;]|\b(?:but|though|although|unless|except|whereas|while|with)\b", regex.I
 )
 # "between 04:30 and 10:00" is one range, not two figures joined
 _BETWEEN = regex.compile(r"\bbetween\s+[$€£]?$", regex.I)
@@ -111,12 +117,29 @@ def _parts(text: str, figures: Sequence[_Figure]) -> tuple[list[frozenset[str]],
             return None
         edges.append((join.start(), join.end()))
     edges.append((len(text), len(text)))
-    later = zip(edges[1:-1], figures[1:], strict=True)
-    elliptical = len(figures) > 1 and all(not content_words(text[e[1] : f.start]) for e, f in later)
+    elliptical = len(figures) > 1 and all(
+        not content_words(text[edges[k][1] : figures[k].start])
+        and not _clause(text[figures[k].end : edges[k + 1][0]])
+        for k in range(1, len(figures))
+    )
     if elliptical:
         edges[0] = (figures[0].start, figures[0].start)
     words = [content_words(text[edges[i][1] : edges[i + 1][0]]) for i in range(len(edges) - 1)]
     return [frozenset(w) for w in words], elliptical
+
+
+def _clause(text: str) -> bool:
+    """Does ``text`` (a part after its figure) hold a verb of its own ("…, and 10 users are
+    included in Business"): a clause, not an ellipsis?"""
+    return any(w in FINITE for w in lex_tokens(text.casefold()))
+
+
+def _near(claim: str, fig: _Figure, words: frozenset[str]) -> frozenset[str]:
+    """``words`` of the claim's part that come before the end of the clause that holds
+    ``fig``: a contrast after it ("30 days unless you upgrade to Pro", "£12, with
+    discounts for children") says nothing of which part the figure is."""
+    cut = _CONTRAST.search(claim, fig.end)
+    return words & frozenset(content_words(claim[: cut.start() if cut else len(claim)]))
 
 
 def _own(parts: Sequence[frozenset[str]]) -> list[frozenset[str]]:
@@ -142,12 +165,15 @@ def _bound(claim: str, sentence: str, fig: _Figure, ours: Sequence[_Figure]) -> 
         return None
     (parts, elliptical), words = read, mine[0][kin.index(fig)]
     own = _own(parts)
-    if not own[held[0]] or words & own[held[0]]:
+    default = elliptical and held[0] == 0  # "costs £12, or £6 for children": the default's
+    if (not own[held[0]] and not default) or words & own[held[0]]:
         return None  # a bare list ("in 1998, 2002 and 2024") says nothing of its parts
     for i, other in enumerate(same):
-        # an elliptical part's own words are few ("on the Pro plan"): all of them will do
+        # an elliptical part's own words are few ("on the Pro plan"): all of them will do,
+        # read in the claim's clause that holds the figure
         needed = min(OWN, len(own[i])) if elliptical else OWN
-        if i != held[0] and own[i] and len(words & own[i]) >= needed:
+        near = _near(claim, fig, words) if needed < OWN else words
+        if i != held[0] and own[i] and len(near & own[i]) >= needed:
             return other.written
     return None
 

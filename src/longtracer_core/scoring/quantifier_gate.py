@@ -32,7 +32,6 @@ from functools import lru_cache
 import regex
 
 from ..lexicon.dates import MONTHS, WEEKDAYS
-from ..lexicon.grammar import HYPOTHETICAL
 from ..lexicon.numbers import NUMBER_WORDS
 from ..lexicon.polarity import (
     ALL_EXTENT,
@@ -40,15 +39,10 @@ from ..lexicon.polarity import (
     ALL_EXTENT_DETERMINERS,
     ALL_EXTENT_PLACES,
     ANY_LICENSERS,
-    CERTAIN_MODAL_PHRASES,
-    CERTAIN_MODALS,
     CONDITION_JOINS,
     CONDITIONS,
     FREQUENCY_ADVERBS,
     FREQUENCY_WORDS,
-    MODAL_DEADLINES,
-    MODAL_FILLERS,
-    POSSIBLE_MODALS,
     PROHIBITING,
     QUANTIFIER_BOUNDS,
     QUANTIFIER_GROUPS,
@@ -57,9 +51,10 @@ from ..lexicon.polarity import (
     SCOPE_WORDS,
 )
 from ..text.sentences import split_sentences
-from ..text.words import function_words, lex_tokens, negation_word, stem, stem_tokens
+from ..text.words import function_words, lex_tokens, stem, stem_tokens
 from .clause_pairs import stating_clauses
 from .gate_result import GateResult
+from .modality import overclaimed
 
 __all__ = ["quantifier_gate"]
 
@@ -309,63 +304,9 @@ def quantifier_gate(claim: str, sentence: str, span: str = "") -> GateResult:
         return GateResult(
             "quantifier", True, f"the evidence limits this ({limit!r}); the claim does not"
         )
-    modal = _overclaimed(claim, sentence)
+    modal = overclaimed(claim, sentence)
     if modal is not None:
         return GateResult(
             "quantifier", True, f"the claim says {modal[0]!r} where the evidence says {modal[1]!r}"
         )
     return GateResult("quantifier", False)
-
-
-# a possibility restricted ("can only come from") says what must be
-_RESTRICTED = frozenset(f"{m} only" for m in POSSIBLE_MODALS)
-
-
-def _modal_verbs(text: str, certain: bool, claim: bool = False) -> dict[str, str]:
-    """The verbs (stems) ``text`` puts after a modal of certainty ("must", "will", "have
-    to") or, without ``certain``, of possibility ("may", "can"), with the modal's words;
-    a negated modal ("may not", "can't") is left out: it says another thing, and so is a
-    ``claim``'s certainty with a deadline after it."""
-    tokens = lex_tokens(text.casefold())
-    out: dict[str, str] = {}
-    for i, token in enumerate(tokens):
-        phrase = " ".join(tokens[i : i + 2])
-        if certain and phrase in CERTAIN_MODAL_PHRASES:
-            width = 2
-        elif _is_modal(token, certain) or (certain and phrase in _RESTRICTED):
-            width = 1 + (phrase in _RESTRICTED)
-        else:
-            continue
-        if certain and i and tokens[i - 1] in HYPOTHETICAL:
-            continue  # "would have to": what a condition would bring, no rule
-        j = i + width
-        while j < len(tokens) and tokens[j] in MODAL_FILLERS:
-            j += 1
-        if j == len(tokens) or negation_word(tokens[j]) or negation_word(token):
-            continue
-        if not certain and tokens[j - 1] == "only":
-            continue  # "can only come from": a restriction, which "has to" restates
-        if claim and MODAL_DEADLINES.intersection(tokens[j:]):
-            continue  # a deadline: the rule the evidence's "can … within" sets
-        out.setdefault(stem(tokens[j]), " ".join(tokens[i : j + 1]))
-    return out
-
-
-def _is_modal(token: str, certain: bool) -> bool:
-    """Is ``token`` a modal of certainty (a contraction too: "you'll") or of possibility?"""
-    if not certain:
-        return token in POSSIBLE_MODALS
-    return token in CERTAIN_MODALS or any(token.endswith(m) for m in CERTAIN_MODALS if m[0] in "'’")
-
-
-def _overclaimed(claim: str, sentence: str) -> tuple[str, str] | None:
-    """A verb the evidence says may or can happen, and never must or will, that the claim
-    says must or will ("will be removed" / "may be removed"): what each says."""
-    possible = _modal_verbs(sentence, certain=False)
-    if not possible:
-        return None
-    certain = _modal_verbs(sentence, certain=True)
-    for verb, said in _modal_verbs(claim, certain=True, claim=True).items():
-        if verb in possible and verb not in certain:
-            return said, possible[verb]
-    return None

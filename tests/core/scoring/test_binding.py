@@ -38,6 +38,20 @@ TWO_PRICES = "Entry to the museum costs £12 for adults and £6 for children und
         ("Drift keeps versions for 30 days on the Pro plan.", TWO_TIERS, "30", "180"),
         ("Deleted files on Pro can be restored for 30 days.", TWO_TIERS, "30", "180"),
         ("Entry costs £12 for children.", TWO_PRICES, "£12", "£6"),
+        # a default, then the exception: the default's figure said of the exception
+        (
+            "Children under 16 pay £12.",
+            "Entry costs £12, or £6 for children under 16.",
+            "£12",
+            "£6",
+        ),
+        # a later part with a verb of its own is a clause, and read as one
+        (
+            "The Basic plan includes 10 users.",
+            "The Basic plan includes 3 users; 10 users are included in Business.",
+            "10",
+            "3",
+        ),
         # a claim of two figures: each is read in its own part of the claim
         (
             "Basic members: 6 years of free delivery and 6 years of priority support.",
@@ -61,6 +75,11 @@ def test_a_figure_tied_to_another_part_of_the_sentence_is_found(claim, sentence,
         ("Priority support lasts at least 6 years for basic members.", TWO_PLANS),
         ("Drift keeps versions for 180 days on the Pro plan.", TWO_TIERS),
         ("Children under 16 get in for £6.", TWO_PRICES),
+        ("Children under 16 pay £6.", "Entry costs £12, or £6 for children under 16."),
+        # the other part's words after the claim's figure, past a contrast, say nothing of
+        # which part the figure is
+        ("Drift keeps previous versions for 30 days unless you upgrade to Pro.", TWO_TIERS),
+        ("Entry is £12, with discounts for children under 16.", TWO_PRICES),
         # not elliptical (the later part has words of its own before its figure): one shared
         # word is no reading of which part the claim is ("employees" is in the claim for
         # its own "1,000 or fewer")

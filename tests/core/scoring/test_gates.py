@@ -1231,6 +1231,9 @@ REMOVAL = "Patients who miss two appointments in 12 months may be removed from t
         ("You'll be removed from the practice list.", REMOVAL),
         ("You must carry over 5 days.", "You may carry over up to 5 unused days."),
         ("You have to attend the new date.", "You can attend the new date or ask for a refund."),
+        ("Your account will be suspended.", "Your account may be temporarily suspended."),
+        # "by" before no time is no deadline
+        ("You must pay by credit card.", "You can pay by credit card, PayPal or bank transfer."),
     ],
 )
 def test_the_quantifier_gate_fires_on_a_must_or_will_where_the_evidence_says_may(claim, evidence):
@@ -1256,6 +1259,20 @@ def test_the_quantifier_gate_fires_on_a_must_or_will_where_the_evidence_says_may
         ("You must register.", "You can register online, and everyone must register by May."),
         # a negated modal says another thing
         ("You will not be removed.", REMOVAL),
+        ("There's no need to restart the app.", "You can restart the app if it freezes."),
+        # an ability said as what you will do
+        (
+            "You'll find the key under the Developer section of Settings.",
+            "You can find your API key in the Settings tab under Developer.",
+        ),
+        # a claim's "can only" is a limit, no certainty
+        ("You can only carry over 5 days.", "You may carry over up to 5 unused days."),
+        # a hedge takes the certainty back; "you'd have to" is a condition's
+        ("Refunds will usually take 5 to 10 days.", "Refunds can take 5 to 10 days to appear."),
+        ("You'd have to upgrade to Pro to get SSO.", "You can upgrade to Pro to get SSO."),
+        # the month
+        ("The new prices will apply from 1 May.", "New prices from 1 May apply."),
+        ("You must apply by 31 March.", "You can apply until 31 March."),
     ],
 )
 def test_the_quantifier_gate_leaves_a_modal_the_evidence_allows(claim, evidence):
