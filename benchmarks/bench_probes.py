@@ -45,7 +45,11 @@ review (``consequence-review``: one sentence that states what a source says, the
 "so", "but", a semicolon or "which means" a consequence, limit or companion fact, right or
 wrong: over-reach, a modal or quantifier flipped, an invented detail, a figure of another
 part), against which a premise reading was built and withdrawn and two rules were built:
-a dev measurement as well.
+a dev measurement as well. Two more, written after that sitting's rules by a third writer
+and not fitted to (``values-fresh``: a value of one thing in a source that gives two or
+three side by side, said of its own thing or of another; ``modals-fresh``: a source's
+"may", "can", "must" said at the same strength or strengthened into a certainty): the one
+unfitted reading of the sitting's two rules.
 """
 
 from __future__ import annotations
