@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import regex
 
 from ..contracts import ReasonCode
+from ..lexicon.polarity import FIGURE_CLAUSE_ENDS
 from ..lexicon.verbs import FINITE
 from ..text.memo import short_text_cache
 from ..text.words import lex_tokens
@@ -53,9 +54,7 @@ _JOIN = regex.compile(
     regex.I,
 )
 # where a claim's clause that holds a figure ends: a contrast or an aside after it
-_CONTRAST = regex.compile(
-    r"[,;]|\b(?:but|though|although|unless|except|whereas|while|with)\b", regex.I
-)
+_CONTRAST = regex.compile(r"[,;]|\b(?:" + "|".join(FIGURE_CLAUSE_ENDS) + r")\b", regex.I)
 # "between 04:30 and 10:00" is one range, not two figures joined
 _BETWEEN = regex.compile(r"\bbetween\s+[$€£]?$", regex.I)
 

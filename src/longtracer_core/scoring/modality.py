@@ -73,10 +73,9 @@ def _deadline(after: list[str]) -> bool:
     return word[:1].isdigit() or word in _TIMES
 
 
-def _modal_verbs(text: str, certain: bool, claim: bool = False) -> dict[str, str]:
-    """The verbs (stems) ``text`` puts after a modal of certainty or, without ``certain``,
-    of possibility, with the modal's words."""
-    tokens = lex_tokens(text.casefold())
+def _modal_verbs(tokens: list[str], certain: bool, claim: bool = False) -> dict[str, str]:
+    """The verbs (stems) a text (its lower-cased ``tokens``) puts after a modal of
+    certainty or, without ``certain``, of possibility, with the modal's words."""
     out: dict[str, str] = {}
     for i in range(len(tokens)):
         width = _modal_at(tokens, i, certain, claim)
@@ -105,11 +104,12 @@ def overclaimed(claim: str, sentence: str) -> tuple[str, str] | None:
     """A verb the evidence ``sentence`` says may or can happen, and never must or will,
     that the claim says must or will: what each says ("will be removed", "may be
     removed")."""
-    possible = _modal_verbs(sentence, certain=False)
+    evidence = lex_tokens(sentence.casefold())
+    possible = _modal_verbs(evidence, certain=False)
     if not possible:
         return None
-    certain = _modal_verbs(sentence, certain=True)
-    for verb, said in _modal_verbs(claim, certain=True, claim=True).items():
+    certain = _modal_verbs(evidence, certain=True)
+    for verb, said in _modal_verbs(lex_tokens(claim.casefold()), certain=True, claim=True).items():
         if verb not in possible or verb in certain:
             continue
         future = said.split()[0] in FUTURE_MODALS or said.split()[0].endswith(_CONTRACTED)
