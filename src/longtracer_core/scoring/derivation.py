@@ -223,8 +223,12 @@ def _hits(value: Decimal, exponent: int | None) -> Callable[[Decimal], bool]:
     """Does a computed result give ``value``: as figure readings write it, or, for a figure
     the claim writes as approximate, rounded at ``exponent`` (``figures.rounding_exponent``:
     its last written digit, two significant figures at most; "about $600 a year" from
-    "$49.95 per month")?"""
+    "$49.95 per month"), and for one written with decimals, rounded to them?"""
     target = canon(value)
+    written = value.as_tuple().exponent
+    # a figure written with decimals is a result rounded to them ("£24.64" of 6.75p x 365)
+    if exponent is None and isinstance(written, int) and written < 0:
+        exponent = written
     quantum = Decimal(1).scaleb(exponent) if exponent is not None else None
 
     def hit(result: Decimal) -> bool:
@@ -319,11 +323,15 @@ def derivable_across(
     exponent: int | None = None,
     sums: bool = True,
     combined: bool = False,
+    per: frozenset[str] = frozenset(),
 ) -> bool:
     """May ``value`` have been worked out from figures of different sentences, or from the
     user's own (``user``: (kind, value) of the figures of the question, read first): the
     sum or the difference of two different figures of its kind (166 AU and 139 AU: 27 AU
-    between the probes), or a percentage of one (10 % of a £146,000 balance: £14,600);
+    between the probes; with ``per``, the kinds of measure the claim gives a rate per, of
+    two rates each sentence gives by its measure: "A 2 kg bag costs £3.40", "A 5 kg bag
+    costs £7.50": 20p per kg between them), or a percentage of one (10 % of a £146,000
+    balance: £14,600);
     rounded to ``exponent`` for a figure the claim writes as approximate (``_hits``);
     without ``sums``, only a percentage of one. Never a year; a percentage only as a sum
     or difference of two, where the claim or its sentence says it combines them
@@ -336,6 +344,7 @@ def derivable_across(
         return False
     pool = [(k, n) for k, v in user if (n := number(v)) is not None]
     pool += [f for s in sentences for f in sentence_numbers(s)]
+    pool += [(kind, q / m) for s in sentences for q, m in _measured(s, kind, per)]
     same = list(dict.fromkeys(n for k, n in pool if k == kind))[:_MAX_POOL]
     percents = [n for k, n in pool if k == "percent"][:_MAX_POOL]
     hit = _hits(value, exponent)
@@ -346,6 +355,16 @@ def derivable_across(
         return not percent and any(hit(q * p / 100) for q in same for p in percents)
     except InvalidOperation:  # a figure too long for exact arithmetic
         return False
+
+
+def _measured(s: Read, kind: str, per: frozenset[str]) -> list[tuple[Decimal, Decimal]]:
+    """(quantity, measure) pairs of one sentence: a figure of ``kind`` and one of a kind
+    in ``per`` ("A 2 kg bag costs £3.40": £3.40 and 2 for a rate per kg)."""
+    if not per:
+        return []
+    figures = sentence_numbers(s)[:MAX_FIGURES]
+    measures = [n for k, n in figures if k in per and k != kind and n > 0]
+    return [(q, m) for k, q in figures if k == kind for m in measures]
 
 
 def derivable(
@@ -369,8 +388,14 @@ def derivable(
         return True
     for s in sentences:
         figures = sentence_numbers(s)[: MAX_FIGURES * 2]
-        factors = [n for k, n in figures if k in ("count", "multiplier") and 0 < n < MAX_YEARS]
+        # a count is a small factor; a period's may be large ("per day": 365 in a year)
+        factors = [
+            n
+            for k, n in figures
+            if (k == "count" and 0 < n < MAX_YEARS) or (k == "multiplier" and n > 0)
+        ]
         if kind == "year":  # "began in 1933 and took 4 years": 1937
+            factors = [n for n in factors if n < MAX_YEARS]
             factors += [n for k, n in figures if k == "unit:year" and 0 < n < MAX_YEARS]
             years = [n for k, n in figures if k == "year"]
             if any(hit(y + n) or hit(y - n) for y in years for n in factors):
@@ -382,6 +407,8 @@ def derivable(
         quantities = [n for k, n in figures if k == kind]
         if any(hit(q * f) or hit(q / f) for q in quantities for f in factors if f is not q):
             return True
+        if kind != "count" and _gap_times(hit, quantities, factors):
+            return True
         # a quantity over a measure of the sentence: a rate per unit ("A 2 kg bag costs
         # £3.40": £1.70 per kg; "ran 10 km in 50 minutes": 5 minutes per km)
         measures = [n for k, n in figures if k in per and k != kind and n > 0]
@@ -390,6 +417,15 @@ def derivable(
         if kind != "count" and _with_share(hit, quantities, figures, s.text):
             return True
     return False
+
+
+def _gap_times(
+    hit: Callable[[Decimal], bool], quantities: Sequence[Decimal], factors: Sequence[Decimal]
+) -> bool:
+    """The difference of two quantities of a sentence times one of its factors: "60.10p per
+    day on Flex and 53.35p on Fixed" gives £24.64 a year between them."""
+    gaps = [abs(a - b) for i, a in enumerate(quantities) for b in quantities[i + 1 :] if a != b]
+    return any(hit(g * f) for g in gaps for f in factors)
 
 
 def _with_share(

@@ -56,6 +56,7 @@ from .hedges import loose_range
 from .loose_work import loosely_worked
 from .numeric import shown
 from .periods import date_parts
+from .rate_conflict import rate_finding
 from .scaling import scaled_figures
 from .unit_conflict import other_unit, unit_finding, with_unit
 from .worked_dates import WorkedDates
@@ -256,7 +257,10 @@ def _across(
     that another sentence prices."""
     combined = combines(claim) or combines(aligned.text)
     exponent = rounding_exponent(need)
-    if derivable_across(need.number, kind, index.sentences, user, exponent, combined=combined):
+    per = rate_kinds(claim)
+    if derivable_across(
+        need.number, kind, index.sentences, user, exponent, combined=combined, per=per
+    ):
         return True
     words = claim_content(claim, frozenset())
     near = [s for s in index.sentences if s.content & words]
@@ -414,6 +418,8 @@ def _figure_finding(
         quiet = _underived(kind, need.number, claim[: item[0]])
         written = with_unit(claim, item[0], item[1])
         return unit_finding(written, unit, speaks, quiet, kind, need.number)
+    if rate := rate_finding(claim, item[:2], need, kind, index, speaks):
+        return rate
     other = _first(_others(read, speaks, item, need, kind), read)
     every = read.every
     return role_finding(claim, (item, need), every, near, (aligned, share), other, index)

@@ -125,6 +125,8 @@ def figure_kind(text: str, start: int, end: int, kind: str, number: Decimal | No
         return "percent"
     if any(sym in before for sym in _SIGNS) or _CODE_BEFORE.search(text, max(0, start - 5), start):
         return "money"  # "$500", "USD 500"
+    if text[end - 1 : end] == "p" and text[end - 2 : end - 1].isdigit():
+        return "money"  # "53p", as the lenient scan reads it with its "p"
     year = (
         number is not None
         and number == number.to_integral_value()

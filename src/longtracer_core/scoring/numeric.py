@@ -76,7 +76,7 @@ _PATTERN = regex.compile(
     | (?P<ampm>(?<![\d.:])(?P<h12>\d{{1,2}})\s*(?P<ampm2>[ap])\.?m\b\.?)
     | (?P<num>(?P<sign>(?:(?<![\w.])[-−])?)(?P<currency>[$€£¥₹])?(?P<digits>{_NUMBER})(?!\d)
         (?:\s*(?P<scale>thousand|million|billion|trillion|bn)\b
-          |(?P<suffix>[kmb])(?![\p{{L}}\p{{N}}]))?)
+          |(?P<suffix>[kmb])(?![\p{{L}}\p{{N}}])|(?P<pence>p)(?![\p{{L}}\p{{N}}]))?)
     | (?P<oneh>\bone(?=-\p{{L}}))
     | (?P<word>\b(?:{"|".join(_WORDS)})\b)
     | (?P<ordinal>\b(?:{"|".join(_ORDINALS)})\b)
@@ -296,6 +296,8 @@ def _figure(m: regex.Match[str], lenient: bool) -> list[Reading]:
     value = _number(g["digits"], g["scale"], negative=bool(g["sign"]))
     if value is None:
         return []
+    if g["pence"]:
+        return [_pence(m, value, _places(g["digits"], None), lenient and not g["currency"])]
     suffix = g["suffix"] if lenient else None
     if suffix:
         scaled = _number(g["digits"], _SUFFIXES[suffix.casefold()], bool(g["sign"]))
@@ -310,6 +312,15 @@ def _figure(m: regex.Match[str], lenient: bool) -> list[Reading]:
         whole = Decimal(value) + (-part if g["sign"] else part)  # "25½", "-25½"
         return [Reading((_canon(whole),), "num", m.start(), m.end() + 1, whole, len(glyph) - 2)]
     return [_plain(m, "num", value, _places(g["digits"], g["scale"]))]
+
+
+def _pence(m: regex.Match[str], value: str, places: int, lenient: bool) -> Reading:
+    """A sum in pence ("53p"), read (lenient) as the pounds it is, or as the same pence
+    written out ("53 pence"); strictly, the number without its "p"."""
+    if not lenient:
+        return Reading((value,), "num", m.start(), m.end() - 1, Decimal(value), places)
+    pounds = Decimal(value) / 100
+    return Reading((_canon(pounds), value), "num", m.start(), m.end(), pounds, places + 2)
 
 
 def _places(digits: str, scale: str | None) -> int:

@@ -1,0 +1,101 @@
+"""A figure stated as a rate per one measure is no figure per another ("53p per kWh" where
+the source says "53p per day"), a sum in pence is a sum of money ("53p" is £0.53), and a
+rate per day worked out over a week or a year is a computation, never a conflict."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from longtracer_core import check_case
+from longtracer_core.contracts import ClaimOutcome
+from longtracer_core.scoring.claim_figures import claim_figures
+from longtracer_core.scoring.figure_facts import rate_kinds
+from longtracer_core.scoring.figures import figure_kind
+from longtracer_core.scoring.numeric import numeric_values
+
+TARIFF = "The standing charge is 53p per day. The unit rate is 24.5p per kWh."
+LOAN = "Interest on the loan is 5% a year, charged monthly."
+BONDS = "The companies received $16,000 a mile on flat ground."
+CONTRACT = "EDF will receive £92.50 per megawatt hour (in 2012 prices) for 35 years."
+
+
+def _one(claim: str, source: str):
+    (only,) = check_case(claim, [{"id": "S1", "text": source}]).claims
+    return only
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The standing charge is 53p per kWh.", TARIFF),
+        ("The standing charge is 53p a week.", TARIFF),
+        ("Interest on the loan is 5% a month.", LOAN),
+        ("The companies received $16,000 per kilometre on flat ground.", BONDS),
+    ],
+)
+def test_a_figure_per_another_measure_than_its_source_gives_is_refuted(claim, source):
+    claim_result = _one(claim, source)
+    assert claim_result.outcome is ClaimOutcome.REFUTED
+    assert claim_result.details["finding"]["kind"] == "unit_conflict"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The standing charge is 53p a day.", TARIFF),
+        ("The standing charge is £0.53 per day.", TARIFF),
+        ("The unit rate is 24.5 pence per kWh.", TARIFF),
+        ("Interest on the loan is 5% a year.", LOAN),
+        # one measure written in two words, the other as its symbol
+        ("EDF receives £92.50 per MWh for 35 years.", CONTRACT),
+        # the source gives the number with no rate: which measure it is per is not read
+        ("The standing charge is 53p per day.", "There is a standing charge of 53p."),
+    ],
+)
+def test_a_figure_per_the_measure_its_source_gives_is_supported(claim, source):
+    assert _one(claim, source).outcome is ClaimOutcome.SUPPORTED
+
+
+def test_the_rate_is_read_only_where_every_sentence_holding_the_number_gives_another():
+    # one sentence gives 53p with no rate: the claim may be of that one
+    source = "The standing charge is 53p per day. A call costs 53p."
+    found = _one("The standing charge is 53p per kWh.", source).details.get("finding") or {}
+    assert found.get("kind") != "unit_conflict"
+
+
+def test_a_measure_of_two_words_is_one_unit():
+    assert rate_kinds(" per megawatt hour (in 2012 prices)") == {"unit:mwh"}
+    assert rate_kinds(" per hour per person") == {"unit:h"}
+
+
+def test_a_sum_in_pence_is_money_in_pounds():
+    text = "The charge is 53p."
+    ((start, end, scanned), need) = claim_figures(text)[0]
+    assert need.number == Decimal("0.53") and "53" in need.readings
+    assert figure_kind(text, start, end, scanned, need.number) == "money"
+    # the seed's strict reading is unchanged: the number without its "p"
+    assert numeric_values(text) == ["53"]
+    # "10pm" stays a time
+    assert [f.kind for f in (need for _, need in claim_figures("Leave at 10pm."))] == ["time"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        ("The standing charge comes to about £193 a year.", "The standing charge is £0.53 a day."),
+        ("The standing charge comes to £3.71 a week.", "The standing charge is 53p per day."),
+    ],
+)
+def test_a_daily_rate_worked_out_over_a_week_or_a_year_is_marked_never_deleted(claim, sentence):
+    claim_result = _one(claim, sentence)
+    assert claim_result.outcome is ClaimOutcome.UNCERTAIN
+    assert claim_result.details["finding"]["kind"] == "figure_absent"
+
+
+def test_a_yearly_figure_no_computation_gives_is_still_refuted():
+    claim_result = _one(
+        "The standing charge comes to £250 a year.", "The standing charge is £0.53 a day."
+    )
+    assert claim_result.outcome is ClaimOutcome.REFUTED
