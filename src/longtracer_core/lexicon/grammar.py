@@ -15,6 +15,7 @@ __all__ = [
     "ADDRESSEE",
     "ADVERB_ENDING",
     "CASE_VALUE",
+    "DEMONSTRATIVES",
     "ELABORATION",
     "GENERATIONS",
     "EXPLETIVE_ADJECTIVES",
@@ -67,6 +68,8 @@ FUNCTION_AFTER_VERB = frozenset(
 )
 
 PERSONAL = frozenset({"it", "they", "he", "she"})
+# the words a claim that points back to an earlier one opens with ("That one needs …")
+DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 # the words after a person's name that say which of a family's namesakes it is ("JFK Jr.")
 GENERATIONS = frozenset({"jr", "sr", "junior", "senior"})
 # The words of a sentence that speaks to the user ("your 4 kWp array clears the minimum")

@@ -22,6 +22,7 @@ __all__ = [
     "NUMBER_WORDS",
     "ORDINAL_WORDS",
     "PERIOD_FACTORS",
+    "RATE_PERIOD_WORDS",
     "ROMAN_NUMERALS",
     "POWER_UNITS",
     "SCALE_EXPONENTS",
@@ -81,6 +82,23 @@ PERIOD_FACTORS: dict[str, tuple[int, ...]] = {
     "weekly": (4, 52),
     "month": (12,),
     "monthly": (12,),
+}
+
+# the words right after a figure that make it a rate per a period ("6.9% APR", "a £1.50
+# monthly fee", "5% per annum"): the word -> the unit of ``data/units.json`` it is per
+RATE_PERIOD_WORDS: dict[str, str] = {
+    "apr": "year",
+    "aer": "year",
+    "p.a.": "year",
+    "annum": "year",
+    "annually": "year",
+    "yearly": "year",
+    "annual": "year",
+    "monthly": "month",
+    "weekly": "week",
+    "daily": "day",
+    "nightly": "day",
+    "hourly": "h",
 }
 
 # a word that multiplies a figure ("twice a day at 500 mg" is 1,000 mg a day)

@@ -42,6 +42,8 @@ PRIORITY = (
     "clause_unlinked",
     "figure_binding",
     "name_binding",
+    "name_sibling",
+    "antecedent_named",
     "gate_direction",
     "gate_polarity",
     "gate_figure_role",
@@ -99,16 +101,20 @@ def addressed(claim: ClaimResult) -> dict[str, float]:
 
 
 def join_findings(
-    claim: ClaimResult, draft: DraftClaim, index: EvidenceIndex, question: str | None = None
-) -> ClaimResult:
+    claim: ClaimResult, draft: DraftClaim, index: EvidenceIndex, question: str | None = None,
+    before: Sequence[str] = (),
+) -> ClaimResult:  # fmt: skip
     """``claim`` with the evidence-wide findings joined to the matcher's (names the user's
-    ``question`` uses are the user's, never held against the answer)."""
+    ``question`` uses are the user's, never held against the answer; ``before``: the
+    answer's claims an opening pronoun may point back to, ``subjects.claims_before``)."""
     if claim.availability is not AssessmentAvailability.ASSESSED:
         return claim
     own = claim.details.get("finding")
     found: list[dict[str, Any]] = [own] if isinstance(own, dict) else []
     context = [*draft.context, question] if question else list(draft.context)
-    extra: list[Finding] = evidence_findings(claim.claim_text, index, context, draft.label)
+    extra: list[Finding] = evidence_findings(
+        claim.claim_text, index, context, draft.label, before=before
+    )
     found.extend(f.as_dict() for f in extra)
     words = {"words": {**claim_words(claim.claim_text, index, context), **addressed(claim)}}
     chosen = _chosen(found)

@@ -30,6 +30,7 @@ from ..errors import EmbeddingModelMismatchError, EmptySourcesWarning, Evaluatio
 from ..scoring.derived_figures import derived_figures
 from ..scoring.evidence import evidence_index
 from ..scoring.matching import ClaimMatch, cited_candidates, match_claims, spans_by_source
+from ..scoring.subjects import claims_before
 from .assess import assess_claim, no_evidence_claim, refusal_claim
 from .conflicts import conflict_state, detect_conflicts
 from .contradiction import apply_nli
@@ -170,11 +171,13 @@ def _score(
         question=prep.question,
         derived=None if index is None else partial(derived_figures, index=index),
     )
-    for (i, c), match, cited_spans in zip(factual, found, cited, strict=True):
+    texts = [c.claim_text for _, c in factual]
+    for k, ((i, c), match, cited_spans) in enumerate(zip(factual, found, cited, strict=True)):
         matches[ids[i]] = match
         results[i] = assess_claim(ids[i], c, match, prep.spans, config, cited_spans)
         if index is not None:
-            results[i] = join_findings(results[i], c, index, prep.question)
+            before = claims_before(texts, k)
+            results[i] = join_findings(results[i], c, index, prep.question, before)
     return cos
 
 

@@ -61,17 +61,17 @@ _LOCATOR = regex.compile(
 def checkable(claim: str, start: int, end: int) -> bool:
     """Is the figure at ``claim[start:end]`` a fact to check, not part of a name or code?
 
-    Left out: figures glued to letters ("Q2", "1990s", "25½"), slashed codes
-    ("261/2004"), a caret's number ("17 ^2"), a place in a text or a list or a ranking's
-    bound ("p. 12", "step 2", "the top 10"), a number right
-    after a capitalised word with no unit after it ("Python 3.12", "PEP 695", "Article
-    33"), and the first end of a range whose scale word follows the second ("19.2–19.6
-    billion").
+    Left out: figures glued to letters ("Q2", "1990s", "25½"; not to a unit's: "30GB"),
+    slashed codes ("261/2004"), a caret's number ("17 ^2"), a place in a text or a list or
+    a ranking's bound ("p. 12", "step 2", "the top 10"), a number right after a capitalised
+    word with no unit after it ("Python 3.12", "PEP 695", "Article 33"), and the first end
+    of a range whose scale word follows the second ("19.2–19.6 billion").
     """
     before, after = claim[max(0, start - 24) : start], claim[end : end + 24]
     glued = after[:1] != "" and after[:1] in "½¼¾⅓⅔/"  # ("" is in every string)
+    lettered = after[:1].isalpha() and not _glued_unit(after)
     # a caret's number cites or raises ("17 ^2", "10^6"): no fact of its own
-    if before[-1:].isalpha() or after[:1].isalpha() or glued or before[-1:] in ("/", "^"):
+    if before[-1:].isalpha() or lettered or glued or before[-1:] in ("/", "^"):
         return False
     if _LOCATOR.search(before) and figure_kind(claim, start, end, "num", None) != "percent":
         return False  # "the top 1%" is a share
@@ -97,6 +97,17 @@ def checkable(claim: str, start: int, end: int) -> bool:
         if opened[-1:].isalnum() or opened[-1:] == "," or _LABEL.match(after) is not None:
             return False
     return True
+
+
+def _glued_unit(after: str) -> bool:
+    """Do the letters glued to a figure name a unit of two letters or more ("30GB", "500mg",
+    "5km")? One letter may be a decade's or a scale's ("1990s", "5m")."""
+    glued = _GLUED.match(after)
+    return (
+        glued is not None
+        and len(glued.group(0)) > 1
+        and glued.group(0).lower() in (unit_table().words)
+    )
 
 
 def gate_needs(claim: str) -> tuple[Need, ...]:

@@ -44,6 +44,7 @@ from .given_names import given_name_findings
 from .name_binding import name_binding_finding
 from .name_swap import name_swap_finding
 from .names import absent_names, context_names, only_marked
+from .subjects import antecedent_finding, sibling_finding
 from .toggles import toggle_finding
 from .worked_dates import worked_dates
 
@@ -87,13 +88,16 @@ def _label_names(label: str, index: EvidenceIndex, context: Sequence[str]) -> li
 
 
 def evidence_findings(
-    claim: str, index: EvidenceIndex, context: Sequence[str] = (), label: str | None = None
-) -> list[Finding]:
+    claim: str, index: EvidenceIndex, context: Sequence[str] = (), label: str | None = None,
+    before: Sequence[str] = (),
+) -> list[Finding]:  # fmt: skip
     """Every evidence-wide finding on one claim (names first, then figures).
 
     ``context`` holds the phrases the claim took from its context: their names
     and words are never held against it, but for a table row's ``label`` (the row says
     it): a name there the evidence does not hold marks the claim (``label_name_absent``).
+    ``before``: the answer's own phrases among them (not the user's question), which a
+    pronoun the claim opens with is read after (``subjects.py``).
     """
     optional = context_words(context)
     out: list[Finding] = []
@@ -136,6 +140,8 @@ def evidence_findings(
         out.append(turned)
     content = claim_content(claim, optional)
     found = _sentence_finding(claim, content, index, context) if content else None
+    if found is None:
+        found = sibling_finding(claim, index) or antecedent_finding(claim, before, index)
     if found is not None:
         out.append(found)
     return out

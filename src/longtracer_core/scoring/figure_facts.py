@@ -38,6 +38,7 @@ __all__ = [
     "other_facts",
     "rate_after",
     "rate_kinds",
+    "unit_kind",
 ]
 
 
@@ -144,14 +145,15 @@ _PER = regex.compile(
 
 
 @lru_cache(maxsize=1024)
-def _unit_kind(word: str) -> str | None:
+def unit_kind(word: str) -> str | None:
+    """The unit kind ``word`` names ("kg": ``unit:kg``; "megawatt hour": ``unit:mwh``)."""
     found = claim_figures(f"2 {word}")
     return found[0][1].kind if found and found[0][1].kind.startswith("unit:") else None
 
 
 def unit_word(word: str) -> bool:
     """Is ``word`` a unit of ``data/units.json`` ("g", "hours", "fahrenheit", "feet")?"""
-    return _unit_kind(word.casefold()) is not None
+    return unit_kind(word.casefold()) is not None
 
 
 # where the words after a figure that may make it a rate end: the next figure or a stop
@@ -171,4 +173,4 @@ def rate_kinds(text: str) -> frozenset[str]:
     """The kinds of measure ``text`` gives a rate per ("£1.70 per kg": ``unit:kg``; "£2.10
     per square foot": ``unit:ft2``; "£92.50 per megawatt hour": ``unit:mwh``, a unit of
     two words read as one)."""
-    return frozenset(k for m in _PER.finditer(text) if (k := _unit_kind(m[1].casefold())))
+    return frozenset(k for m in _PER.finditer(text) if (k := unit_kind(m[1].casefold())))

@@ -58,6 +58,8 @@ BLOCKING_KINDS: frozenset[str] = frozenset(
         "figure_absent",
         "acronym_absent",
         "label_name_absent",
+        "antecedent_named",
+        "name_sibling",
         "clause_absent",
         "clause_unlinked",
         "figure_binding",

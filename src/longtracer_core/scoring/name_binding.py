@@ -35,7 +35,12 @@ from .findings import Finding, quote
 from .name_spotting import Name, claim_names
 from .name_words import opener_words
 
-__all__ = ["bound_name_finding", "name_binding_finding", "name_bound_elsewhere"]
+__all__ = [
+    "bound_name_finding",
+    "name_binding_finding",
+    "name_bound_elsewhere",
+    "sentence_pieces",
+]
 
 # what sets two statements side by side; a bare comma joins a list or an apposition
 _JOIN = regex.compile(
@@ -54,7 +59,7 @@ class _Part:
     words: frozenset[str]  # content stems that are not names
 
 
-def _pieces(text: str) -> list[str]:
+def sentence_pieces(text: str) -> list[str]:
     """``text`` (after a short lead-in before a colon) cut at its joins; a piece that is
     only names ("Messi" of "Messi and Di María scored") stays with the next."""
     head = text.find(":")
@@ -100,7 +105,7 @@ def _runs(piece: str) -> tuple[tuple[str, frozenset[str]], ...]:
 @short_text_cache(maxsize=4096)
 def _parts(text: str) -> tuple[_Part, ...]:
     out = []
-    for piece in _pieces(text):
+    for piece in sentence_pieces(text):
         runs = _runs(piece)
         names = frozenset().union(*(stems for _, stems in runs))
         out.append(_Part(names, runs, frozenset(content_words(piece)) - names))

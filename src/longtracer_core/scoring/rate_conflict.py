@@ -13,22 +13,49 @@ nothing is read. Pure functions over the case's evidence index.
 
 from __future__ import annotations
 
+import regex
+
 from ..contracts import ReasonCode
+from ..lexicon.numbers import RATE_PERIOD_WORDS
 from .claim_figures import claim_figures
 from .evidence_index import EvidenceIndex, EvidenceSentence
-from .figure_facts import rate_after
+from .figure_facts import rate_after, unit_kind
 from .figures import Need, figure_kind
 from .findings import Finding, quote
 from .unit_conflict import definite, with_unit
 
-__all__ = ["rate_finding"]
+__all__ = ["measures", "rate_finding"]
+
+
+# a measure with its amount right after a figure ("70p per 100g", "£4/100 ml")
+_AMOUNT = regex.compile(r"[\s%)]*(?:(?:per|a|an|each|every)\s+|/\s*)[\d.,]+\s*([\p{L}µ]+)", regex.I)
+# a period word right after a figure ("6.9% APR", "a £1.50 monthly fee", "5% per annum")
+_PERIOD = regex.compile(
+    r"[\s%)]*(?:per\s+)?(" + "|".join(regex.escape(w) for w in RATE_PERIOD_WORDS) + r")(?!\p{L})",
+    regex.I,
+)
+
+
+def measures(text: str, end: int) -> frozenset[str]:
+    """The kinds of measure the figure of ``text`` ending at ``end`` is a rate per: those
+    ``figure_facts.rate_after`` reads ("53p per day"), a measure written with its amount
+    ("70p per 100g": ``unit:g``, which a rate per kg is not) and a period word ("6.9%
+    APR": ``unit:year``; ``lexicon.numbers.RATE_PERIOD_WORDS``)."""
+    found = set(rate_after(text, end))
+    amount = _AMOUNT.match(text, end)
+    if amount and (unit := unit_kind(amount.group(1).casefold())):
+        found.add(unit)
+    period = _PERIOD.match(text, end)
+    if period:
+        found.add(f"unit:{RATE_PERIOD_WORDS[period.group(1).casefold()]}")
+    return frozenset(found)
 
 
 def _rates(sentence: EvidenceSentence, need: Need, kind: str) -> list[frozenset[str]]:
     """What each figure of ``sentence`` with the claim figure's number and kind is a rate
     per (an empty set: no rate)."""
     return [
-        rate_after(sentence.text, end)
+        measures(sentence.text, end)
         for (start, end, raw), found in claim_figures(sentence.text)
         if found.number == need.number
         and set(found.readings) & set(need.readings)
@@ -62,7 +89,7 @@ def rate_finding(
     (``aligned``) gives it per another measure, the figure absent as the claim writes it
     when only other sentences do; None when the claim's figure is no rate, or any
     sentence holding the number gives it per the claim's measure or with no rate."""
-    per = rate_after(claim, span[1])
+    per = measures(claim, span[1])
     if not per or not definite(kind):
         return None
     holders = _holders(need, kind, per, index)

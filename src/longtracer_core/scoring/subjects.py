@@ -1,0 +1,237 @@
+"""A claim's subject that the evidence sentence saying what it says does not have: the
+claim gives one thing what the evidence gives another of its family, or its opening
+pronoun stands for another thing than the one the evidence says this of.
+
+*A sibling.* "The Thermra 9 has a sound level of 42 dB at 3 metres", where the sources
+say "The Thermra 5 heat pump has a sound level of 42 dB at 3 metres. The larger Thermra 9
+is rated at 48 dB": every word and figure of the claim is the evidence's, and so is its
+subject's name. The one evidence sentence that holds most of the claim's figures, then of
+its words other than its subject's, is cut into parts as ``name_binding.py`` cuts it; the
+part that holds most of them opens with a name (its subject; a part that opens with none
+has its sentence's). When that name and the name the claim opens with are of one family
+(a word in common and each with a word or number of its own: "Thermra 5" / "Thermra 9",
+"Easy Access Saver" / "Limited Access Saver", "Ada Penrose" / "Mary Penrose"), the
+sentence never names the claim's, and another sentence writes it as the claim does, the
+claim says of one what the evidence says of the other (``name_sibling``). An alias shares
+the family's words without one of its own ("Home 7" / "Voltaro Home 7"), and a name no
+other sentence writes ("Leo Messi" for "Lionel Messi", "Zurich" for "Zürich") is the
+same thing written another way: no sibling.
+
+*An antecedent.* "Voltaro also sells a Home 22 model, but that one needs a three-phase
+supply. It costs £899 including standard installation." The decomposer leaves "It" as
+written (the claim before names two things; ``decompose/context.py``), and the evidence
+says it of the Home 7 ("The Home 7 costs £899 including a standard installation, while the
+Home 22 costs £1,249 installed"). Read for a claim that opens with a personal pronoun,
+after the claims it may point back to (``claims_before``): the speaking part's subject is
+named by none of them, and they name the subject of another part of that sentence, which
+the pronoun, read the way a person reads it, stands for (``antecedent_named``).
+
+A name is its words with the number that follows it ("Home 7" is not "Home 22"). Both
+findings mark the claim uncertain; they never delete it. Pure functions over text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import regex
+
+from ..contracts import ReasonCode
+from ..lexicon.grammar import DEMONSTRATIVES, DETERMINERS, PERSONAL
+from ..text.memo import short_text_cache
+from .clause_checks import content_words
+from .evidence_index import EvidenceIndex, EvidenceSentence, claim_content, closest_sentence
+from .figure_findings import ALIGNED
+from .findings import Finding, quote
+from .name_binding import sentence_pieces
+from .name_spotting import names_of
+
+__all__ = ["antecedent_finding", "claims_before", "sibling_finding"]
+
+_FIRST = regex.compile(r"[^\p{L}]*(\p{L}+)")
+_NUMBER_AFTER = regex.compile(r"\s?([\p{L}]?\d[\p{L}\p{N}.]*)")
+# the words a claim that points back opens with: what it stands for is in a claim before
+_POINTING = PERSONAL | DEMONSTRATIVES
+_DIGITS = regex.compile(r"\d[\d,.]*\d|\d")
+# the claims read back at most: the one that names, and those that point back after it
+_BACK = 3
+
+# a name: the stems of its words and the number written after it ("Home 22": 22)
+_Name = tuple[frozenset[str], str | None]
+
+
+@short_text_cache(maxsize=4096)
+def _names(text: str) -> tuple[tuple[str, frozenset[str], str | None, int], ...]:
+    """Each run of names of ``text`` as written, its stems, its number and where it starts."""
+    out: list[tuple[str, frozenset[str], str | None, int]] = []
+    end = -2
+    for name in names_of(text):
+        stems, start, written = frozenset(content_words(name.text)), name.start, name.text
+        if out and not text[end : name.start].strip():
+            before, held, _, start = out.pop()
+            written, stems = f"{before} {name.text}", held | stems
+        number = _NUMBER_AFTER.match(text, name.end)
+        if number:
+            written = f"{written} {number.group(1)}"
+        out.append((written, stems, number.group(1) if number else None, start))
+        end = number.end() if number else name.end
+    return tuple(n for n in out if n[1])
+
+
+def _subject(piece: str) -> tuple[str, _Name] | None:
+    """The name a piece of a sentence opens with, its subject ("The Home 7 costs …"); None
+    when it opens otherwise ("separates Europe from Africa", "8 GB of RAM")."""
+    names = _names(piece)
+    if not names:
+        return None
+    lead = piece[: names[0][3]].split()
+    if len(lead) > 1 or (lead and lead[0].casefold() not in DETERMINERS):
+        return None
+    return names[0][0], (names[0][1], names[0][2])
+
+
+def claims_before(texts: Sequence[str], k: int) -> tuple[str, ...]:
+    """The claims before ``texts[k]`` its opening pronoun may stand for something of: back
+    over those that point back themselves ("That one needs a three-phase supply") to the
+    first that does not ("Voltaro also sells a Home 22 model"), ``_BACK`` at most."""
+    out: list[str] = []
+    for text in reversed(texts[max(0, k - _BACK) : k]):
+        out.append(text)
+        first = _FIRST.match(text)
+        if first is None or first.group(1).casefold() not in _POINTING:
+            break
+    return tuple(reversed(out))
+
+
+def _same(a: _Name, b: _Name) -> bool:
+    """One name, or one written in full ("Home 7" / "Voltaro Home 7")."""
+    return a[1] == b[1] and (a[0] <= b[0] or b[0] <= a[0])
+
+
+def _siblings(a: _Name, b: _Name) -> bool:
+    """Two names of one family: a word in common, and each a number or a word of its own."""
+    (mine, number), (theirs, other) = a, b
+    if not mine & theirs:
+        return False
+    if number is not None and other is not None and number != other:
+        return True
+    return number == other and bool(mine - theirs) and bool(theirs - mine)
+
+
+def _numbers(text: str) -> frozenset[str]:
+    return frozenset(m.replace(",", "") for m in _DIGITS.findall(text))
+
+
+@short_text_cache(maxsize=4096)
+def _parts(sentence: str) -> tuple[tuple[str, tuple[str, _Name] | None], ...]:
+    """The pieces of ``sentence`` with their subjects; a piece that opens with none has its
+    sentence's ("The Corsa Trail weighs 24 kg and has a range of 90 km")."""
+    out: list[tuple[str, tuple[str, _Name] | None]] = []
+    for piece in sentence_pieces(sentence):
+        out.append((piece, _subject(piece) or (out[-1][1] if out else None)))
+    return tuple(out)
+
+
+def _speaking(
+    claim: str, content: frozenset[str], sentence: str
+) -> tuple[int, tuple[str, _Name] | None] | None:
+    """Which piece of ``sentence`` holds most of the claim's figures, then most of its
+    ``content`` words, and its subject; None when two pieces hold as much (which one it is
+    cannot be read)."""
+    numbers = _numbers(claim)
+    parts = _parts(sentence)
+    held = sorted(
+        ((len(numbers & _numbers(p)), len(content & frozenset(content_words(p)))), i)
+        for i, (p, _) in enumerate(parts)
+    )
+    if not held or (len(held) > 1 and held[-1][0] == held[-2][0]):
+        return None
+    best = held[-1][1]
+    return best, parts[best][1]
+
+
+def antecedent_finding(claim: str, before: Sequence[str], index: EvidenceIndex) -> Finding | None:
+    """The finding for a claim whose opening pronoun, read after the claims ``before`` it,
+    stands for a thing the evidence sentence does not say this of (see the module)."""
+    first = _FIRST.match(claim)
+    if first is None or first.group(1).casefold() not in PERSONAL or not before:
+        return None
+    content = claim_content(claim, frozenset())
+    aligned, share = closest_sentence(content, index)
+    if aligned is None or share < ALIGNED:
+        return None
+    speaking = _speaking(claim, content, aligned.text)
+    subject = None if speaking is None else speaking[1]
+    prior = [(w, (s, n)) for text in before for w, s, n, _ in _names(text)]
+    if speaking is None or subject is None or any(_same(subject[1], b) for _, b in prior):
+        return None
+    parts = _parts(aligned.text)
+    others = [o[1] for i, (_, o) in enumerate(parts) if i != speaking[0] and o is not None]
+    other = next((w for w, name in prior if any(_same(name, o) for o in others)), None)
+    if other is None:
+        return None
+    return Finding(
+        "antecedent_named",
+        ReasonCode.ENTITY_MISMATCH,
+        f"the claim before names {other}; source {aligned.source_id} says this of "
+        f'{subject[0]} ("{quote(aligned.text)}")',
+        {"source_id": aligned.source_id, "claimed": other, "stated": subject[0]},
+    )
+
+
+def _predicate_sentence(
+    claim: str, subject: frozenset[str], index: EvidenceIndex
+) -> EvidenceSentence | None:
+    """The one evidence sentence that holds most of the claim's figures, then most of its
+    content words other than its subject's (``ALIGNED`` of them at least); None when two
+    hold as much."""
+    words = claim_content(claim, frozenset()) - subject
+    numbers = _numbers(claim)
+    if not words:
+        return None
+    held = sorted(
+        ((len(numbers & _numbers(s.text)), len(words & s.content)), i)
+        for i, s in enumerate(index.sentences)
+    )
+    if not held or (len(held) > 1 and held[-1][0] == held[-2][0]):
+        return None
+    (_, shared), best = held[-1]
+    return index.sentences[best] if shared / len(words) >= ALIGNED else None
+
+
+def _named(name: _Name, sentences: Sequence[EvidenceSentence], aligned: EvidenceSentence) -> bool:
+    """Is ``name`` written whole in a sentence other than ``aligned`` (each of its words, its
+    number), and not in ``aligned``: a thing the sources name apart from what that sentence
+    speaks of (not "Leo Messi" for "Lionel Messi", nor "Switzerland's Federal Council" for
+    "the Swiss Federal Council", which no sentence writes)?"""
+    if any(_same(name, (s, n)) for _, s, n, _ in _names(aligned.text)):
+        return False
+    return any(
+        name[0] <= s and name[1] == n
+        for t in sentences
+        if t is not aligned
+        for _, s, n, _ in _names(t.text)
+    )
+
+
+def sibling_finding(claim: str, index: EvidenceIndex) -> Finding | None:
+    """The finding for a claim that gives the name it opens with what the evidence sentence
+    that says the rest of it gives a sibling of that name (see the module)."""
+    mine = _subject(claim)
+    if mine is None:
+        return None
+    aligned = _predicate_sentence(claim, mine[1][0], index)
+    if aligned is None or not _named(mine[1], index.sentences, aligned):
+        return None  # no one sentence says it, or no other sentence names the claim's subject
+    content = claim_content(claim, frozenset()) - mine[1][0]
+    speaking = _speaking(claim, content, aligned.text)
+    theirs = None if speaking is None else speaking[1]
+    if theirs is None or not _siblings(mine[1], theirs[1]):
+        return None
+    return Finding(
+        "name_sibling",
+        ReasonCode.ENTITY_MISMATCH,
+        f"source {aligned.source_id} says this of {theirs[0]}, not of {mine[0]} "
+        f'("{quote(aligned.text)}")',
+        {"source_id": aligned.source_id, "claimed": mine[0], "stated": theirs[0]},
+    )

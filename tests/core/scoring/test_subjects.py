@@ -1,0 +1,123 @@
+"""A claim's subject the evidence sentence saying the rest of it does not have: a sibling of
+the name the claim opens with ("Thermra 9" for "Thermra 5"), or a pronoun read after a
+claim that names the other thing (``scoring.subjects``). Both only mark."""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core import check_case
+from longtracer_core.contracts import ClaimOutcome
+from longtracer_core.scoring.evidence_index import evidence_index
+from longtracer_core.scoring.subjects import antecedent_finding, claims_before, sibling_finding
+
+PUMPS = (
+    "The Thermra 5 heat pump has a sound level of 42 dB at 3 metres. The larger Thermra 9 is "
+    "rated at 48 dB and can heat homes of up to 200 square metres."
+)
+BIKES = (
+    "The Corsa Trail e-bike weighs 24 kg and has a range of 90 km. The Corsa City folds in half "
+    "and weighs 17 kg."
+)
+SAVERS = (
+    "The Easy Access Saver pays 3.9% and allows unlimited withdrawals. The Limited Access Saver "
+    "pays 4.4% but allows only three withdrawals a year."
+)
+CHARGERS = (
+    "The Voltaro Home 7 is a wall-mounted charger. The Home 7 costs £899 including a standard "
+    "installation, while the Home 22 costs £1,249 installed."
+)
+
+
+def _index(text: str):
+    return evidence_index([("S1", text)])
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stated"),
+    [
+        ("The Thermra 9 has a sound level of 42 dB at 3 metres.", PUMPS, "Thermra 5"),
+        ("The Corsa City weighs 24 kg.", BIKES, "Corsa Trail"),
+        ("The Limited Access Saver allows unlimited withdrawals.", SAVERS, "Easy Access Saver"),
+        # a later part with no subject of its own has its sentence's
+        ("The Corsa City has a range of 90 km.", BIKES, "Corsa Trail"),
+    ],
+)
+def test_a_sibling_given_what_the_evidence_gives_another_is_found(claim, source, stated):
+    found = sibling_finding(claim, _index(source))
+    assert found is not None and found.evidence["stated"] == stated
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # the right one
+        ("The Thermra 5 has a sound level of 42 dB at 3 metres.", PUMPS),
+        ("The Corsa Trail weighs 24 kg.", BIKES),
+        # the name written short: an alias, no sibling
+        ("The Home 7 is wall-mounted.", CHARGERS),
+        # the sentence names the claim's subject too (a swap inside one sentence is read by
+        # the binding checks)
+        ("The Corsa City weighs 17 kg.", BIKES),
+        ("The Home 22 costs £899 including a standard installation.", CHARGERS),
+        # the same body written another way: no sentence writes the claim's name whole
+        (
+            "Switzerland's Federal Council said it would study the ruling.",
+            "The court ruled that Switzerland had violated their rights. The Swiss Federal "
+            "Council said it would study the ruling.",
+        ),
+        # names with nothing in common are no family (an entity swap of another kind)
+        ("Melzapine is taken once a day.", "Dorvex is taken once a day with food."),
+    ],
+)
+def test_the_right_subject_an_alias_or_an_unrelated_name_is_left_alone(claim, source):
+    assert sibling_finding(claim, _index(source)) is None
+
+
+def test_a_sibling_marks_the_claim_and_never_deletes_it():
+    (only,) = check_case("The Corsa City weighs 24 kg.", [{"id": "S1", "text": BIKES}]).claims
+    assert only.outcome is ClaimOutcome.UNCERTAIN
+    assert only.details["finding"]["kind"] == "name_sibling"
+
+
+ANSWER = [
+    "The Home 7 charges at up to 7.4 kW.",
+    "Voltaro also sells a Home 22 model rated at 22 kW",
+    "That one needs a three-phase supply.",
+    "It costs £899 including standard installation.",
+]
+
+
+def test_the_claims_a_pronoun_points_back_to_run_to_the_one_that_names():
+    assert claims_before(ANSWER, 3) == tuple(ANSWER[1:3])
+    assert claims_before(ANSWER, 1) == (ANSWER[0],)
+
+
+def test_a_pronoun_after_a_claim_naming_the_other_thing_is_marked():
+    found = antecedent_finding(ANSWER[3], claims_before(ANSWER, 3), _index(CHARGERS))
+    assert found is not None
+    assert (found.evidence["claimed"], found.evidence["stated"]) == ("Home 22", "Home 7")
+
+
+@pytest.mark.parametrize(
+    "claims",
+    [
+        # the claim before names the thing the evidence says it of
+        ["The Home 7 charges at up to 7.4 kW.", "It costs £899 including standard installation."],
+        # its own price, after the claim that names it
+        [*ANSWER[1:3], "It costs £1,249 installed."],
+    ],
+)
+def test_a_pronoun_that_stands_for_the_right_thing_is_left_alone(claims):
+    k = len(claims) - 1
+    assert antecedent_finding(claims[k], claims_before(claims, k), _index(CHARGERS)) is None
+
+
+def test_a_pronoun_in_a_whole_answer_is_read_after_the_claims_before_it():
+    answer = " ".join(
+        [ANSWER[0], "Voltaro also sells a Home 22 model rated at 22 kW, but that one needs a "
+         "three-phase supply.", ANSWER[3]]
+    )  # fmt: skip
+    claims = check_case(answer, [{"id": "S1", "text": CHARGERS}]).claims
+    assert claims[-1].outcome is ClaimOutcome.UNCERTAIN
+    assert claims[-1].details["finding"]["kind"] == "antecedent_named"
