@@ -49,7 +49,13 @@ a dev measurement as well. Two more, written after that sitting's rules by a thi
 and not fitted to (``values-fresh``: a value of one thing in a source that gives two or
 three side by side, said of its own thing or of another; ``modals-fresh``: a source's
 "may", "can", "must" said at the same strength or strengthened into a certainty): the one
-unfitted reading of the sitting's two rules.
+unfitted reading of the sitting's two rules. The thirty-first sitting's four: two read
+while its rules were built, fitted to (``measures-review``: rates and prices per a measure
+or period, pence and pounds, totals worked from them, right and wrong; ``subjects-review``:
+a last sentence opening with a pronoun after a sentence that names one of two things, its
+fact the right one's or the other's), and two written after the rules by writers who had
+not seen them, not fitted to (``measures-fresh``, ``subjects-fresh``: a fact of one of two
+or three related named things, said of its own or of a sibling).
 """
 
 from __future__ import annotations

@@ -328,10 +328,10 @@ def derivable_across(
     """May ``value`` have been worked out from figures of different sentences, or from the
     user's own (``user``: (kind, value) of the figures of the question, read first): the
     sum or the difference of two different figures of its kind (166 AU and 139 AU: 27 AU
-    between the probes; with ``per``, the kinds of measure the claim gives a rate per, of
-    two rates each sentence gives by its measure: "A 2 kg bag costs £3.40", "A 5 kg bag
-    costs £7.50": 20p per kg between them), or a percentage of one (10 % of a £146,000
-    balance: £14,600);
+    between the probes), also of the values sentences give by their rates (``_rated``; with
+    ``per``, the kinds of measure the claim gives a rate per: "A 2 kg bag costs £3.40", "A 5
+    kg bag costs £7.50": 20p per kg between them; "£420 a year, or £39 a month": £48), or a
+    percentage of one (10 % of a £146,000 balance: £14,600);
     rounded to ``exponent`` for a figure the claim writes as approximate (``_hits``);
     without ``sums``, only a percentage of one. Never a year; a percentage only as a sum
     or difference of two, where the claim or its sentence says it combines them
@@ -344,7 +344,7 @@ def derivable_across(
         return False
     pool = [(k, n) for k, v in user if (n := number(v)) is not None]
     pool += [f for s in sentences for f in sentence_numbers(s)]
-    pool += [(kind, q / m) for s in sentences for q, m in _measured(s, kind, per)]
+    pool += [(kind, v) for s in sentences for v in _rated(s, kind, per)]
     same = list(dict.fromkeys(n for k, n in pool if k == kind))[:_MAX_POOL]
     percents = [n for k, n in pool if k == "percent"][:_MAX_POOL]
     hit = _hits(value, exponent)
@@ -357,14 +357,17 @@ def derivable_across(
         return False
 
 
-def _measured(s: Read, kind: str, per: frozenset[str]) -> list[tuple[Decimal, Decimal]]:
-    """(quantity, measure) pairs of one sentence: a figure of ``kind`` and one of a kind
-    in ``per`` ("A 2 kg bag costs £3.40": £3.40 and 2 for a rate per kg)."""
-    if not per:
-        return []
+def _rated(s: Read, kind: str, per: frozenset[str]) -> list[Decimal]:
+    """The values of ``kind`` one sentence gives by its rates: a quantity over a measure of
+    a kind in ``per`` ("A 2 kg bag costs £3.40": £1.70 per kg), and over the periods its
+    words name ("£39 a month": £468 a year)."""
     figures = sentence_numbers(s)[:MAX_FIGURES]
+    quantities = [q for k, q in figures if k == kind]
     measures = [n for k, n in figures if k in per and k != kind and n > 0]
-    return [(q, m) for k, q in figures if k == kind for m in measures]
+    periods = [f for k, f in word_factors(s.text) if k == "multiplier"] if kind != "count" else []
+    return [q / m for q in quantities for m in measures] + [
+        q * f for q in quantities for f in periods
+    ]
 
 
 def derivable(

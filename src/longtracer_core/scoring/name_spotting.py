@@ -119,8 +119,8 @@ def names_of(text: str) -> tuple[Name, ...]:
             continue  # "US dollars", "Hong Kong cents", "US$15": a currency, not a place
         folded = fold(word)
         title = folded in lex.titles and not _OF_NAME.search(text, 0, m.start())
-        # a unit ("MWh", "3.2 GHz") names nothing; one in capitals only after a number
-        # ("350 BP" is a unit, "the contract went to BP" a name)
+        # a unit ("MWh", "3.2 GHz") names nothing; one in capitals only after a number or
+        # "per" ("350 BP" and "40p per GB" are units, "the contract went to BP" a name)
         unit = folded in unit_table().words and (
             not acronym(word) or _AFTER_NUMBER.search(text, 0, m.start()) is not None
         )
@@ -146,4 +146,7 @@ def names_of(text: str) -> tuple[Name, ...]:
     return tuple(out)
 
 
-_AFTER_NUMBER = regex.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s?$", regex.IGNORECASE)
+# where a unit in capitals is a unit, not a name: after a number or "per" ("350 BP", "per GB")
+_AFTER_NUMBER = regex.compile(
+    r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r")|\bper|/)\s?$", regex.IGNORECASE
+)

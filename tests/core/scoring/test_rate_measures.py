@@ -33,6 +33,12 @@ def _one(claim: str, source: str):
         ("The standing charge is 53p a week.", TARIFF),
         ("Interest on the loan is 5% a month.", LOAN),
         ("The companies received $16,000 per kilometre on flat ground.", BONDS),
+        # a measure written with its amount, a period word
+        ("Mature cheddar costs 70p per kg.", "Mature cheddar costs 70p per 100g."),
+        (
+            "The personal loan is charged at 6.9% a month.",
+            "The personal loan is charged at 6.9% APR.",
+        ),
     ],
 )
 def test_a_figure_per_another_measure_than_its_source_gives_is_refuted(claim, source):
@@ -50,6 +56,11 @@ def test_a_figure_per_another_measure_than_its_source_gives_is_refuted(claim, so
         ("Interest on the loan is 5% a year.", LOAN),
         # one measure written in two words, the other as its symbol
         ("EDF receives £92.50 per MWh for 35 years.", CONTRACT),
+        ("Mature cheddar costs 70p per 100 g.", "Mature cheddar costs 70p per 100g."),
+        (
+            "The personal loan is charged at 6.9% a year.",
+            "The personal loan is charged at 6.9% APR.",
+        ),
         # the source gives the number with no rate: which measure it is per is not read
         ("The standing charge is 53p per day.", "There is a standing charge of 53p."),
     ],
@@ -63,6 +74,18 @@ def test_the_rate_is_read_only_where_every_sentence_holding_the_number_gives_ano
     source = "The standing charge is 53p per day. A call costs 53p."
     found = _one("The standing charge is 53p per kWh.", source).details.get("finding") or {}
     assert found.get("kind") != "unit_conflict"
+
+
+def test_a_figure_glued_to_its_unit_is_a_figure():
+    # 30GB is a measure: £12 a month for it is 40p per GB, a computation, never a conflict
+    claim = check_case(
+        "On that plan you're paying 40p per GB each month.",
+        [{"id": "S1", "text": "SIM Only 30GB: £12 a month, 12-month plan."}],
+    ).claims[0]
+    assert claim.outcome is not ClaimOutcome.REFUTED
+    assert [need.readings[0] for _, need in claim_figures("Take 500mg twice.")] == ["500"]
+    # one letter glued is a decade's or a scale's, no unit
+    assert not claim_figures("In the 1990s.")
 
 
 def test_a_measure_of_two_words_is_one_unit():
@@ -99,3 +122,11 @@ def test_a_yearly_figure_no_computation_gives_is_still_refuted():
         "The standing charge comes to £250 a year.", "The standing charge is £0.53 a day."
     )
     assert claim_result.outcome is ClaimOutcome.REFUTED
+
+
+def test_a_monthly_price_over_a_year_against_a_yearly_one_is_a_computation():
+    source = "Memberships: £420 a year paid upfront, or £39 a month on a 12-month contract."
+    right = _one("Paying monthly works out £48 more over the year than paying upfront.", source)
+    assert right.outcome is ClaimOutcome.UNCERTAIN  # £39 x 12 - £420: marked, never deleted
+    wrong = _one("Paying monthly works out £58 more over the year than paying upfront.", source)
+    assert wrong.outcome is ClaimOutcome.REFUTED
