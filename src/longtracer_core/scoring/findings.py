@@ -50,6 +50,10 @@ DECISIVE_KINDS: frozenset[str] = frozenset(
 # in lowercase (``name_case.short_form``).
 # A name in a table row's label the evidence does not hold ("label_name_absent") too: a
 # label in Title Case may be the answer's own words ("Bulky Items").
+# A claim's subject the evidence sentence saying the rest of it gives a sibling of
+# ("name_sibling": "Corsa City" for "Corsa Trail"), or an opening pronoun read after a
+# claim naming the other thing ("antecedent_named"; ``subjects.py``) too: which thing a
+# sentence speaks of is read from its parts, never a deletion.
 # A figure the evidence states only for another fact ("figure_role") too: which fact a
 # figure belongs to is read from the sentence closest to the claim, right 8 times in 9
 # on dev — under the bar.
