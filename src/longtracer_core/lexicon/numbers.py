@@ -22,6 +22,8 @@ __all__ = [
     "NUMBER_WORDS",
     "ORDINAL_WORDS",
     "PERIOD_FACTORS",
+    "RATE_NOT_AFTER",
+    "VIDEO_LINES",
     "RATE_PERIOD_WORDS",
     "ROMAN_NUMERALS",
     "POWER_UNITS",
@@ -100,6 +102,13 @@ RATE_PERIOD_WORDS: dict[str, str] = {
     "nightly": "day",
     "hourly": "h",
 }
+
+# the numbers a "p" after them makes a video mode, not pence ("1080p")
+VIDEO_LINES = frozenset("240 360 480 576 720 1080 1440 2160 4320".split())
+
+# the words after "a year", "a week" … that make it a time, not a rate ("130p a year
+# earlier", "bought a week ahead")
+RATE_NOT_AFTER = frozenset("earlier ago before later ahead after previously back prior".split())
 
 # a word that multiplies a figure ("twice a day at 500 mg" is 1,000 mg a day)
 MULTIPLIER_WORDS: dict[str, str] = {

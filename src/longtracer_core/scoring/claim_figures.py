@@ -61,7 +61,7 @@ _LOCATOR = regex.compile(
 def checkable(claim: str, start: int, end: int) -> bool:
     """Is the figure at ``claim[start:end]`` a fact to check, not part of a name or code?
 
-    Left out: figures glued to letters ("Q2", "1990s", "25½"; not to a unit's: "30GB"),
+    Left out: figures glued to letters ("Q2", "1990s", "25½"; not to a unit's: "400g"),
     slashed codes ("261/2004"), a caret's number ("17 ^2"), a place in a text or a list or
     a ranking's bound ("p. 12", "step 2", "the top 10"), a number right after a capitalised
     word with no unit after it ("Python 3.12", "PEP 695", "Article 33"), and the first end
@@ -99,15 +99,18 @@ def checkable(claim: str, start: int, end: int) -> bool:
     return True
 
 
+# letters glued to a number that may be a decade's or a scale's, no unit ("1990s", "5m")
+_NOT_GLUED_UNITS = frozenset({"s", "m"})
+
+
 def _glued_unit(after: str) -> bool:
-    """Do the letters glued to a figure name a unit of two letters or more ("30GB", "500mg",
-    "5km")? One letter may be a decade's or a scale's ("1990s", "5m")."""
+    """Do the letters glued to a figure name a unit ("30GB", "500mg", "400g", "5km"), not
+    a decade's or a scale's letter ("1990s", "5m")?"""
     glued = _GLUED.match(after)
-    return (
-        glued is not None
-        and len(glued.group(0)) > 1
-        and glued.group(0).lower() in (unit_table().words)
-    )
+    if glued is None:
+        return False
+    word = glued.group(0).lower()
+    return word in unit_table().words and word not in _NOT_GLUED_UNITS
 
 
 def gate_needs(claim: str) -> tuple[Need, ...]:

@@ -328,10 +328,10 @@ def derivable_across(
     """May ``value`` have been worked out from figures of different sentences, or from the
     user's own (``user``: (kind, value) of the figures of the question, read first): the
     sum or the difference of two different figures of its kind (166 AU and 139 AU: 27 AU
-    between the probes), also of the values sentences give by their rates (``_rated``; with
-    ``per``, the kinds of measure the claim gives a rate per: "A 2 kg bag costs £3.40", "A 5
-    kg bag costs £7.50": 20p per kg between them; "£420 a year, or £39 a month": £48), or a
-    percentage of one (10 % of a £146,000 balance: £14,600);
+    between the probes), also of the rates sentences give by their measures (``_rated``;
+    with ``per``, the kinds of measure the claim gives a rate per: "A 2 kg bag costs £3.40",
+    "A 5 kg bag costs £7.50": 20p per kg between them), or a percentage of one (10 % of a
+    £146,000 balance: £14,600);
     rounded to ``exponent`` for a figure the claim writes as approximate (``_hits``);
     without ``sums``, only a percentage of one. Never a year; a percentage only as a sum
     or difference of two, where the claim or its sentence says it combines them
@@ -359,15 +359,10 @@ def derivable_across(
 
 def _rated(s: Read, kind: str, per: frozenset[str]) -> list[Decimal]:
     """The values of ``kind`` one sentence gives by its rates: a quantity over a measure of
-    a kind in ``per`` ("A 2 kg bag costs £3.40": £1.70 per kg), and over the periods its
-    words name ("£39 a month": £468 a year)."""
+    a kind in ``per`` ("A 2 kg bag costs £3.40": £1.70 per kg)."""
     figures = sentence_numbers(s)[:MAX_FIGURES]
-    quantities = [q for k, q in figures if k == kind]
     measures = [n for k, n in figures if k in per and k != kind and n > 0]
-    periods = [f for k, f in word_factors(s.text) if k == "multiplier"] if kind != "count" else []
-    return [q / m for q in quantities for m in measures] + [
-        q * f for q in quantities for f in periods
-    ]
+    return [q / m for k, q in figures if k == kind for m in measures]
 
 
 def derivable(
@@ -415,7 +410,10 @@ def derivable(
         # a quantity over a measure of the sentence: a rate per unit ("A 2 kg bag costs
         # £3.40": £1.70 per kg; "ran 10 km in 50 minutes": 5 minutes per km)
         measures = [n for k, n in figures if k in per and k != kind and n > 0]
-        if kind != "count" and any(hit(q / m) for q in quantities for m in measures):
+        # per 100 of the measure too ("A 400 g jar costs £3": 75p per 100 g)
+        if kind != "count" and any(
+            hit(q / m) or hit(q * 100 / m) for q in quantities for m in measures
+        ):
             return True
         if kind != "count" and _with_share(hit, quantities, figures, s.text):
             return True
@@ -425,10 +423,11 @@ def derivable(
 def _gap_times(
     hit: Callable[[Decimal], bool], quantities: Sequence[Decimal], factors: Sequence[Decimal]
 ) -> bool:
-    """The difference of two quantities of a sentence times one of its factors: "60.10p per
-    day on Flex and 53.35p on Fixed" gives £24.64 a year between them."""
-    gaps = [abs(a - b) for i, a in enumerate(quantities) for b in quantities[i + 1 :] if a != b]
-    return any(hit(g * f) for g in gaps for f in factors)
+    """Two quantities of a sentence set against each other over one of its periods: their
+    difference times it ("60.10p per day on Flex and 53.35p on Fixed": £24.64 a year), or
+    one times it against the other ("£420 a year, or £39 a month": £48 more)."""
+    pairs = [(a, b) for a in quantities for b in quantities if a != b]
+    return any(hit(abs(a - b) * f) or hit(abs(a * f - b)) for a, b in pairs for f in factors)
 
 
 def _with_share(

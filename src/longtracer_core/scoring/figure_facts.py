@@ -139,7 +139,7 @@ def other_facts(text: str, fact: FigureFact) -> frozenset[str]:
 
 
 _PER = regex.compile(
-    r"(?:\b(?:per|a|an|each)\s+|/\s*)((?:square\s+|sq\s+)?[\p{L}µ]+(?:\s+[\p{L}µ]+)?)",
+    r"(?:\b(?:per|a|an|each)\s+|/\s*)(?:100\s*)?((?:square\s+|sq\s+)?[\p{L}µ]+(?:\s+[\p{L}µ]+)?)",
     regex.IGNORECASE,
 )
 
@@ -172,5 +172,5 @@ def rate_after(text: str, end: int) -> frozenset[str]:
 def rate_kinds(text: str) -> frozenset[str]:
     """The kinds of measure ``text`` gives a rate per ("£1.70 per kg": ``unit:kg``; "£2.10
     per square foot": ``unit:ft2``; "£92.50 per megawatt hour": ``unit:mwh``, a unit of
-    two words read as one)."""
+    two words read as one; "75p per 100g": ``unit:g``)."""
     return frozenset(k for m in _PER.finditer(text) if (k := unit_kind(m[1].casefold())))

@@ -17,7 +17,7 @@ from functools import lru_cache
 import regex
 
 from ..lexicon.grammar import POSSESSIVE_ENDINGS
-from ..lexicon.numbers import NUMBER_WORDS
+from ..lexicon.numbers import NUMBER_WORDS, RATE_PERIOD_WORDS
 from ..text.words import fold
 from .name_case import NAME_WORD, acronym, capitalised, title_span
 from .name_words import name_lexicon
@@ -124,6 +124,9 @@ def names_of(text: str) -> tuple[Name, ...]:
         unit = folded in unit_table().words and (
             not acronym(word) or _AFTER_NUMBER.search(text, 0, m.start()) is not None
         )
+        # a rate's period after its figure ("4.5% AER", "6.9% APR") names nothing either
+        rate = folded in RATE_PERIOD_WORDS and _AFTER_RATE.search(text, 0, m.start()) is not None
+        unit = unit or rate
         shouted = acronym(word) and len(folded) >= _SHOUTED and folded in lex.starters
         if folded in lex.not_names or title or unit or shouted:
             continue  # "MWh" is a unit; "Justice" a title, but in "Court of Justice" a name;
@@ -146,7 +149,9 @@ def names_of(text: str) -> tuple[Name, ...]:
     return tuple(out)
 
 
-# where a unit in capitals is a unit, not a name: after a number or "per" ("350 BP", "per GB")
+# where a unit in capitals is a unit, not a name: after a number or "per" ("350 BP", "per
+# GB", "40p/GB"; not "Shell/BP")
+_AFTER_RATE = regex.compile(r"\d\s?%?\s?$")
 _AFTER_NUMBER = regex.compile(
-    r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r")|\bper|/)\s?$", regex.IGNORECASE
+    r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r")|\bper|\d\p{L}{0,2}\s?/)\s?$", regex.IGNORECASE
 )

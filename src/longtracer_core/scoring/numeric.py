@@ -42,6 +42,7 @@ from longtracer_core.lexicon.numbers import (
     SCALE_EXPONENTS,
     SCALE_SUFFIXES,
     SCALE_WORDS,
+    VIDEO_LINES,
     VULGAR_FRACTIONS,
 )
 from longtracer_core.text.memo import short_text_cache
@@ -76,7 +77,7 @@ _PATTERN = regex.compile(
     | (?P<ampm>(?<![\d.:])(?P<h12>\d{{1,2}})\s*(?P<ampm2>[ap])\.?m\b\.?)
     | (?P<num>(?P<sign>(?:(?<![\w.])[-−])?)(?P<currency>[$€£¥₹])?(?P<digits>{_NUMBER})(?!\d)
         (?:\s*(?P<scale>thousand|million|billion|trillion|bn)\b
-          |(?P<suffix>[kmb])(?![\p{{L}}\p{{N}}])|(?P<pence>p)(?![\p{{L}}\p{{N}}]))?)
+          |(?P<suffix>[kmb])(?![\p{{L}}\p{{N}}])|(?P<pence>(?-i:p))(?![\p{{L}}\p{{N}}]))?)
     | (?P<oneh>\bone(?=-\p{{L}}))
     | (?P<word>\b(?:{"|".join(_WORDS)})\b)
     | (?P<ordinal>\b(?:{"|".join(_ORDINALS)})\b)
@@ -315,9 +316,10 @@ def _figure(m: regex.Match[str], lenient: bool) -> list[Reading]:
 
 
 def _pence(m: regex.Match[str], value: str, places: int, lenient: bool) -> Reading:
-    """A sum in pence ("53p"), read (lenient) as the pounds it is, or as the same pence
-    written out ("53 pence"); strictly, the number without its "p"."""
-    if not lenient:
+    """A sum in pence ("53p", a lower-case "p"), read (lenient) as the pounds it is, or as
+    the same pence written out ("53 pence"); strictly, or for a video mode ("1080p"), the
+    number without its "p"."""
+    if not lenient or value in VIDEO_LINES:  # "1080p" is a video mode
         return Reading((value,), "num", m.start(), m.end() - 1, Decimal(value), places)
     pounds = Decimal(value) / 100
     return Reading((_canon(pounds), value), "num", m.start(), m.end(), pounds, places + 2)

@@ -16,10 +16,10 @@ from __future__ import annotations
 import regex
 
 from ..contracts import ReasonCode
-from ..lexicon.numbers import RATE_PERIOD_WORDS
+from ..lexicon.numbers import RATE_NOT_AFTER, RATE_PERIOD_WORDS
 from .claim_figures import claim_figures
 from .evidence_index import EvidenceIndex, EvidenceSentence
-from .figure_facts import rate_after, unit_kind
+from .figure_facts import unit_kind
 from .figures import Need, figure_kind
 from .findings import Finding, quote
 from .unit_conflict import definite, with_unit
@@ -27,8 +27,13 @@ from .unit_conflict import definite, with_unit
 __all__ = ["measures", "rate_finding"]
 
 
-# a measure with its amount right after a figure ("70p per 100g", "£4/100 ml")
-_AMOUNT = regex.compile(r"[\s%)]*(?:(?:per|a|an|each|every)\s+|/\s*)[\d.,]+\s*([\p{L}µ]+)", regex.I)
+# a measure right after a figure and its unit ("53p per day", "10 mg per kg", "£92.50 per
+# megawatt-hour", "70p per 100g", "£5/GB"): its amount, its word or two
+_MEASURE = regex.compile(
+    r"[\s%)]*(?:([\p{L}µ°]+)\s+)?(?:(?:per|a|an|each|every)\s+|/\s*)(?:[\d.,]+\s*)?"
+    r"([\p{L}µ]+)(?:([\s-])([\p{L}µ]+))?",
+    regex.I,
+)
 # a period word right after a figure ("6.9% APR", "a £1.50 monthly fee", "5% per annum")
 _PERIOD = regex.compile(
     r"[\s%)]*(?:per\s+)?(" + "|".join(regex.escape(w) for w in RATE_PERIOD_WORDS) + r")(?!\p{L})",
@@ -36,15 +41,28 @@ _PERIOD = regex.compile(
 )
 
 
+_NEXT = regex.compile(r"\s+(" + "|".join(RATE_NOT_AFTER) + r")\b", regex.I)
+
+
+def _measure(text: str, end: int) -> str | None:
+    """The kind of measure written right after the figure ending at ``end``; None when
+    there is none, when the word before "per" is no unit ("£15 and must be bought a week
+    ahead"), or when a word of time follows the measure ("130p a year earlier")."""
+    m = _MEASURE.match(text, end)
+    if m is None or (m.group(1) and unit_kind(m.group(1).casefold()) is None):
+        return None
+    first, joint, second = m.group(2), m.group(3) or "", m.group(4) or ""
+    if second.casefold() in RATE_NOT_AFTER or _NEXT.match(text, m.end()):
+        return None
+    return unit_kind(f"{first}{joint}{second}".casefold())
+
+
 def measures(text: str, end: int) -> frozenset[str]:
-    """The kinds of measure the figure of ``text`` ending at ``end`` is a rate per: those
-    ``figure_facts.rate_after`` reads ("53p per day"), a measure written with its amount
-    ("70p per 100g": ``unit:g``, which a rate per kg is not) and a period word ("6.9%
-    APR": ``unit:year``; ``lexicon.numbers.RATE_PERIOD_WORDS``)."""
-    found = set(rate_after(text, end))
-    amount = _AMOUNT.match(text, end)
-    if amount and (unit := unit_kind(amount.group(1).casefold())):
-        found.add(unit)
+    """The kinds of measure the figure of ``text`` ending at ``end`` is a rate per: one
+    written right after it ("53p per day", "70p per 100g": ``unit:g``, which a rate per kg
+    is not; ``_measure``) or a period word ("6.9% APR": ``unit:year``;
+    ``lexicon.numbers.RATE_PERIOD_WORDS``)."""
+    found = {kind} if (kind := _measure(text, end)) else set()
     period = _PERIOD.match(text, end)
     if period:
         found.add(f"unit:{RATE_PERIOD_WORDS[period.group(1).casefold()]}")

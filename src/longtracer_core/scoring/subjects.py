@@ -124,11 +124,13 @@ def _numbers(text: str) -> frozenset[str]:
 
 @short_text_cache(maxsize=4096)
 def _parts(sentence: str) -> tuple[tuple[str, tuple[str, _Name] | None], ...]:
-    """The pieces of ``sentence`` with their subjects; a piece that opens with none has its
-    sentence's ("The Corsa Trail weighs 24 kg and has a range of 90 km")."""
+    """The pieces of ``sentence`` with their subjects; a piece that opens with a verb has its
+    sentence's ("The Corsa Trail weighs 24 kg and has a range of 90 km"), one that opens
+    with a noun of its own none ("and the larger model is rated at 48 dB")."""
     out: list[tuple[str, tuple[str, _Name] | None]] = []
     for piece in sentence_pieces(sentence):
-        out.append((piece, _subject(piece) or (out[-1][1] if out else None)))
+        bare = (first := _FIRST.match(piece)) and first.group(1).casefold() not in DETERMINERS
+        out.append((piece, _subject(piece) or (out[-1][1] if out and bare else None)))
     return tuple(out)
 
 

@@ -130,3 +130,42 @@ def test_a_monthly_price_over_a_year_against_a_yearly_one_is_a_computation():
     assert right.outcome is ClaimOutcome.UNCERTAIN  # £39 x 12 - £420: marked, never deleted
     wrong = _one("Paying monthly works out £58 more over the year than paying upfront.", source)
     assert wrong.outcome is ClaimOutcome.REFUTED
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # a measure further along the sentence, or a time, is no rate of the figure
+        (
+            "Petrol cost 145p a litre, up from 130p a year earlier.",
+            "Petrol cost 145p per litre, up from 130p per litre twelve months earlier.",
+        ),
+        ("The course costs £200 and meets for an hour a week.", "The course costs £200 a year."),
+        # a unit written with a hyphen is one unit
+        (
+            "The unit rate is 24.5p per kilowatt-hour.",
+            "The unit rate is 24.5p per kWh and the standing charge is 53p per day.",
+        ),
+        # a rate's period and a unit after "per" name nothing
+        ("The saver pays 4.5% AER.", "The Easy Access Saver pays 4.5% a year."),
+        # a video mode is no sum in pence
+        (
+            "The projector supports 4K and 1080P input.",
+            "The projector supports 4K and Full HD input.",
+        ),
+    ],
+)
+def test_a_correct_figure_is_never_deleted_for_its_rate(claim, source):
+    assert _one(claim, source).outcome is not ClaimOutcome.REFUTED
+
+
+def test_a_price_per_100_g_of_a_pack_is_a_computation():
+    source = "The 400g jar costs £3.00."
+    assert _one("The 400g jar works out at 75p per 100g.", source).outcome is ClaimOutcome.UNCERTAIN
+    assert _one("The 400g jar works out at 95p per 100g.", source).outcome is ClaimOutcome.REFUTED
+
+
+def test_a_name_after_a_slash_is_still_a_name():
+    source = "The field is operated by a joint venture of Shell and Equinor."
+    found = _one("The field is operated by a Shell/BP joint venture.", source)
+    assert found.outcome is ClaimOutcome.REFUTED

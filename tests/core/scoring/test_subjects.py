@@ -66,6 +66,12 @@ def test_a_sibling_given_what_the_evidence_gives_another_is_found(claim, source,
             "The court ruled that Switzerland had violated their rights. The Swiss Federal "
             "Council said it would study the ruling.",
         ),
+        # a part that opens with a noun of its own has no subject of its sentence's
+        (
+            "The Thermra 9 is rated at 48 dB.",
+            "The Thermra 5 is rated at 42 dB, and the larger model is rated at 48 dB. The "
+            "Thermra 9 is the larger model.",
+        ),
         # names with nothing in common are no family (an entity swap of another kind)
         ("Melzapine is taken once a day.", "Dorvex is taken once a day with food."),
     ],
