@@ -37,7 +37,7 @@ from ..lexicon.numbers import (
 )
 from ..text.memo import short_text_cache
 from ..text.words import lex_tokens
-from .units import unit_table
+from .units import measured_in, unit_table
 
 __all__ = [
     "MAX_FIGURES",
@@ -409,7 +409,7 @@ def derivable(
             return True
         # a quantity over a measure of the sentence: a rate per unit ("A 2 kg bag costs
         # £3.40": £1.70 per kg; "ran 10 km in 50 minutes": 5 minutes per km)
-        measures = [n for k, n in figures if k in per and k != kind and n > 0]
+        measures = [m for k, n in figures if k != kind and n > 0 for m in measured_in(k, n, per)]
         # per 100 of the measure too ("A 400 g jar costs £3": 75p per 100 g)
         if kind != "count" and any(
             hit(q / m) or hit(q * 100 / m) for q in quantities for m in measures

@@ -12,7 +12,7 @@ from decimal import Decimal
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["UnitTable", "unit_table"]
+__all__ = ["UnitTable", "measured_in", "unit_table"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,14 @@ class UnitTable:
             elif unit == target:
                 out.add(((value - offset) / factor, source))
         return out
+
+
+def measured_in(kind: str, value: Decimal, kinds: frozenset[str]) -> list[Decimal]:
+    """A measure of ``kind`` (``unit:kg``) in each of ``kinds`` it is or converts to ("1 kg"
+    in ``unit:g``: 1,000)."""
+    if not kind.startswith("unit:"):
+        return [value] if kind in kinds else []
+    return [v for v, u in unit_table().converted(value, kind[5:]) if f"unit:{u}" in kinds]
 
 
 @lru_cache(maxsize=1)

@@ -159,10 +159,17 @@ def test_a_correct_figure_is_never_deleted_for_its_rate(claim, source):
     assert _one(claim, source).outcome is not ClaimOutcome.REFUTED
 
 
-def test_a_price_per_100_g_of_a_pack_is_a_computation():
-    source = "The 400g jar costs £3.00."
-    assert _one("The 400g jar works out at 75p per 100g.", source).outcome is ClaimOutcome.UNCERTAIN
-    assert _one("The 400g jar works out at 95p per 100g.", source).outcome is ClaimOutcome.REFUTED
+@pytest.mark.parametrize(
+    ("source", "claim", "right", "wrong"),
+    [
+        ("The 400g jar costs £3.00.", "The 400g jar works out at {} per 100g.", "75p", "95p"),
+        # the pack's measure in another unit than the rate's
+        ("The 1kg bag costs £1.50.", "The 1kg bag works out at {} per 100g.", "15p", "25p"),
+    ],
+)
+def test_a_price_per_100_g_of_a_pack_is_a_computation(source, claim, right, wrong):
+    assert _one(claim.format(right), source).outcome is ClaimOutcome.UNCERTAIN
+    assert _one(claim.format(wrong), source).outcome is ClaimOutcome.REFUTED
 
 
 def test_a_name_after_a_slash_is_still_a_name():
