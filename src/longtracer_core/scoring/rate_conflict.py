@@ -22,7 +22,7 @@ from .evidence_index import EvidenceIndex, EvidenceSentence
 from .figure_facts import unit_kind
 from .figures import Need, figure_kind
 from .findings import Finding, quote
-from .unit_conflict import definite, with_unit
+from .unit_conflict import conflict, definite, with_unit
 
 __all__ = ["measures", "rate_finding"]
 
@@ -115,13 +115,7 @@ def rate_finding(
         return None
     written = with_unit(claim, span[0], span[1])
     if aligned is not None and aligned in holders:
-        return Finding(
-            "unit_conflict",
-            ReasonCode.NUMERIC_MISMATCH,
-            f"the claim gives {written} as a rate per another measure than source "
-            f'{aligned.source_id} does ("{quote(aligned.text)}")',
-            {"claimed": written, "source_id": aligned.source_id},
-        )
+        return conflict(written, aligned, "per another measure")
     return Finding(
         "figure_absent",
         ReasonCode.NUMERIC_MISMATCH,

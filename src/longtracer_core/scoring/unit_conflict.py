@@ -25,7 +25,7 @@ from .figures import Need, SpanFigures, needs_met
 from .findings import Finding, quote
 from .units import unit_table
 
-__all__ = ["definite", "other_unit", "unit_finding", "with_unit"]
+__all__ = ["conflict", "definite", "other_unit", "unit_finding", "with_unit"]
 
 
 def definite(kind: str) -> bool:
@@ -151,10 +151,16 @@ def unit_finding(
             f'another unit ("{quote(holders[0].text)}")',
             {"claimed": written},
         )  # fmt: skip
+    return conflict(written, aligned, "in another unit")
+
+
+def conflict(written: str, sentence: EvidenceSentence, how: str) -> Finding:
+    """``unit_conflict``: ``sentence``, which speaks of the claim, gives the number of the
+    claim's figure ``written`` ``how`` ("in another unit", "per another measure")."""
     return Finding(
         "unit_conflict",
         ReasonCode.NUMERIC_MISMATCH,
-        f"the claim gives {written}; source {aligned.source_id} gives that number in another "
-        f'unit ("{quote(aligned.text)}")',
-        {"claimed": written, "source_id": aligned.source_id},
+        f"the claim gives {written}; source {sentence.source_id} gives that number {how} "
+        f'("{quote(sentence.text)}")',
+        {"claimed": written, "source_id": sentence.source_id},
     )
