@@ -3,12 +3,14 @@ the source says "The standing charge is 53p per day", "5% a month" where it says
 year".
 
 The unit check (``unit_conflict.py``) reads the unit a figure counts in; this check reads
-the measure it is a rate per ("per day", "a month", "/kg"; ``figure_facts.rate_after``).
-The same number of the same kind per another measure is another fact: the claim has the
-number of one rate with the measure of another. Only where every evidence sentence that
-holds the number gives it as a rate, none per the claim's measure; a sentence that gives
-the number with no rate ("a standing charge of 53p", "53p daily") may be the claim's, and
-nothing is read. Pure functions over the case's evidence index.
+the measure it is a rate per, written right after it ("per day", "a month", "/kg", "per
+100g", "APR"; ``measures``). ``figure_facts.rate_after`` reads further along the sentence,
+which may only excuse a computation; a deletion needs the measure the figure itself
+carries. The same number of the same kind per another measure is another fact: the claim
+has the number of one rate with the measure of another. Only where every evidence
+sentence that holds the number gives it as a rate, none per the claim's measure; a
+sentence that gives the number with no rate ("a standing charge of 53p") may be the
+claim's, and nothing is read. Pure functions over the case's evidence index.
 """
 
 from __future__ import annotations
