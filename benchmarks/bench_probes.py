@@ -55,7 +55,12 @@ or period, pence and pounds, totals worked from them, right and wrong; ``subject
 a last sentence opening with a pronoun after a sentence that names one of two things, its
 fact the right one's or the other's), and two written after the rules by writers who had
 not seen them, not fitted to (``measures-fresh``, ``subjects-fresh``: a fact of one of two
-or three related named things, said of its own or of a sibling).
+or three related named things, said of its own or of a sibling). The thirty-second
+sitting's two, on tiers and bands (a source sentence that gives two or more tiers, each
+with its figures: fees by date, fines by lateness, rates by band, doses by weight), right
+answers and answers with a figure of another tier: ``crossed-review``, read while its rule
+was built, fitted to; ``tiers-fresh``, written by a second writer after the rule, not
+fitted to.
 """
 
 from __future__ import annotations

@@ -178,6 +178,12 @@ PREPOSITIONS = frozenset("of in for on at with from to by under over".split())
 GROUP_PREPOSITIONS = frozenset("in on at among amongst for across outside within inside".split())
 # the words that place a change before or after an event ("fell after the reform")
 TEMPORAL_LINKS = frozenset("after before since until till during once".split())
+
+# words that open a fronted phrase, closed by a comma: "Below 500 ft, the limit is 60 knots"
+FRONTED_OPENERS = frozenset(
+    "above after at before below beyond between by during for from if in on once over under "
+    "until up when within".split()
+)
 # the prepositions that end the head of a subject ("Complaints about the line rose": the
 # head is "complaints")
 SUBJECT_PREPOSITIONS = PREPOSITIONS | frozenset(

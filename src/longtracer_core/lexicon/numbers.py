@@ -8,6 +8,7 @@ the same number as its digits), ``scoring.evidence`` (scale and currency words) 
 from __future__ import annotations
 
 __all__ = [
+    "BOUND_SIDES",
     "COMBINING_WORDS",
     "CURRENCY_ADJECTIVES",
     "CURRENCY_CODES",
@@ -358,3 +359,20 @@ MEASURE_ADJECTIVES = frozenset(
     heavier lighter older younger greater extra off including excluding inclusive plus
     minus net gross total each apiece""".split()
 )
+
+# the side of its figure a tier's condition covers, by the words before the figure ("up to
+# 24 hours", "on or after 1 May") and after it ("76 and over", "2 hours or less"): a tier's
+# figure is told from the boundary the next tier shares (``scoring.binding.crossed``)
+BOUND_SIDES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "below": (
+        ("up to", "no more than", "not more than", "less than", "fewer than", "under",
+         "below", "before", "by", "until", "till", "at most", "within", "on or before"),
+        ("or less", "or fewer", "or under", "or below", "or younger", "or earlier"),
+    ),
+    "above": (
+        ("more than", "over", "above", "after", "from", "beyond", "at least",
+         "on or after", "no less than", "exceeding", "starting"),
+        ("or more", "or over", "and over", "or above", "and above", "or older", "or later",
+         "onwards", "and up"),
+    ),
+}  # fmt: skip
