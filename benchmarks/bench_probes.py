@@ -59,8 +59,11 @@ or three related named things, said of its own or of a sibling). The thirty-seco
 sitting's two, on tiers and bands (a source sentence that gives two or more tiers, each
 with its figures: fees by date, fines by lateness, rates by band, doses by weight), right
 answers and answers with a figure of another tier: ``crossed-review``, read while its rule
-was built, fitted to; ``tiers-fresh``, written by a second writer after the rule, not
-fitted to.
+was built, fitted to; ``tiers-fresh``, written by a second writer after the rule's first
+version, whose misses the band reading was then built on, so fitted to as well; and
+``bands-fresh`` (a band the user's own figure falls in, its figure or another band's),
+written by a third writer after the rules, not fitted to (read once, for a rate's mark on
+one right answer: a tier's figure that ends its part takes the tier before's rate).
 """
 
 from __future__ import annotations

@@ -179,10 +179,11 @@ GROUP_PREPOSITIONS = frozenset("in on at among amongst for across outside within
 # the words that place a change before or after an event ("fell after the reform")
 TEMPORAL_LINKS = frozenset("after before since until till during once".split())
 
-# words that open a fronted phrase, closed by a comma: "Below 500 ft, the limit is 60 knots"
+# words that open a fronted phrase, closed by a comma: "Below 500 ft, the limit is 60 knots",
+# "With 7 years' service, you get 27 days"
 FRONTED_OPENERS = frozenset(
-    "above after at before below beyond between by during for from if in on once over under "
-    "until up when within".split()
+    "above after as at because before below beyond between by during for from if in on once "
+    "over since under until up when with within".split()
 )
 # the prepositions that end the head of a subject ("Complaints about the line rose": the
 # head is "complaints")

@@ -45,6 +45,7 @@ from .name_binding import name_binding_finding
 from .name_swap import name_swap_finding
 from .names import absent_names, context_names, only_marked
 from .subjects import antecedent_finding, sibling_finding
+from .tiers import tier_finding
 from .toggles import toggle_finding
 from .worked_dates import worked_dates
 
@@ -165,6 +166,7 @@ def _sentence_finding(
         return figure
     return (
         binding_finding(claim, aligned.text, aligned.source_id)
+        or tier_finding(claim, aligned.text, aligned.source_id)
         or name_binding_finding(claim, aligned.text, aligned.source_id)
         or name_swap_finding(claim, aligned.text, aligned.source_id, index)
     )

@@ -22,8 +22,9 @@ import regex
 
 from ..contracts import ReasonCode
 from ..lexicon.numbers import RATE_NOT_AFTER, RATE_PERIOD_WORDS
-from .binding import listed
+from .binding import JOIN, listed
 from .claim_figures import claim_figures
+from .clause_checks import content_words
 from .evidence_index import EvidenceIndex, EvidenceSentence
 from .figure_facts import unit_kind
 from .figures import Need, figure_kind
@@ -143,7 +144,7 @@ def _bare_finding(
     if not holders or any(r for _, rates in rated for r in rates):
         return None
     for s in holders:
-        if listed(s.text, kind):
+        if listed(s.text, kind) or not _qualified(s.text, need, kind):
             continue  # "2 g a day at ages 1 to 3, 3 g at 4 to 6": the list's rate is each's
         for (start, end, raw), found in claim_figures(s.text):
             if (
@@ -162,3 +163,18 @@ def _bare_finding(
                     {"claimed": written},
                 )
     return None
+
+
+def _qualified(text: str, need: Need, kind: str) -> bool:
+    """Is every figure of ``text`` with the claim's number and kind followed, in its part
+    of the sentence, by words that say what it measures ("100 km above the ground")? One
+    that ends its part ("… are paid 15p per kWh; systems over 4 kW are paid 12p;") takes
+    the rate of the part before."""
+    for (start, end, raw), found in claim_figures(text):
+        if found.number != need.number or figure_kind(text, start, end, raw, found.number) != kind:
+            continue
+        after = start + len(with_unit(text, start, end))
+        stop = JOIN.search(text, after)
+        if not content_words(text[after : stop.start() if stop else len(text)]):
+            return False
+    return True

@@ -201,6 +201,12 @@ def test_a_rate_whose_number_the_source_gives_bare_beside_another_rate_is_marked
             "Children need less: no more than 2 g a day at ages 1 to 3, 3 g at 4 to 6, and "
             "5 g at 7 to 10.",
         ),
+        # a tier's figure that ends its part takes the rate of the tier before
+        (
+            "Arrays over 4 kW and up to 10 kW are paid 11p per kWh exported.",
+            "Arrays up to 4 kW are paid 14p per kWh exported; arrays over 4 kW and up to 10 kW "
+            "are paid 11p; larger arrays are paid 8p.",
+        ),
     ],
 )
 def test_a_figure_given_with_the_rate_its_source_implies_is_not_marked(claim, source):

@@ -1,0 +1,195 @@
+"""Two figures a claim gives together that the evidence sentence gives in two tiers.
+
+"2% if repaid by 31 August 2025, rising to 3% from 1 September 2025" of "3% … on or before
+31 August 2025; 2% … between 1 September 2025 and 31 August 2026": a part of the claim
+gives one figure of each of two kinds together; the sentence gives each of them in a part
+of its own (its tiers, split at the words that join them, ``binding.JOIN``), each with
+another figure of the other's kind. A value is read as written, with the side of it its
+condition covers ("up to 24 hours" is not "more than 24 hours"; ``BOUND_SIDES``), or, a
+value the sentence does not give, as the band it falls in ("7 years' service" in "5 to 9
+years' service"; "£12,000" in "from £10,000 to £49,999"). Where a value is in two tiers
+(a boundary both share, with no side the claim gives), or the claim's part gives two
+figures of one kind ("falls from 3% to 2% on 1 September"), nothing is read. A finding
+here marks the claim uncertain; it never deletes it. Pure functions over text.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+import regex
+
+from ..contracts import ReasonCode
+from ..lexicon.grammar import FRONTED_OPENERS
+from ..lexicon.numbers import BOUND_SIDES
+from ..text.memo import short_text_cache
+from .binding import JOIN, Bound, read_figures
+from .claim_figures import claim_figures
+from .figures import figure_kind
+from .findings import Finding, quote
+from .unit_conflict import with_unit
+
+__all__ = ["crossed", "tier_finding"]
+
+# the words before and after a figure that say which side of it a condition covers
+_SIDES = {
+    side: (
+        regex.compile(r"\b(?:" + "|".join(before) + r")\s+(?:about\s+)?[$€£]?$", regex.I),
+        regex.compile(r"\s*%?(?:\s*[\p{L}°]+)?(\s+(?:" + "|".join(after) + r"))\b", regex.I),
+    )
+    for side, (before, after) in BOUND_SIDES.items()
+}
+
+
+@dataclass(frozen=True)
+class _Value:
+    """A figure of a tier: its kind, its values (and side) as written, and the band of
+    numbers it covers (a range, or a side of one number)."""
+
+    kind: str
+    readings: frozenset[str]
+    side: str
+    written: str
+    numbers: tuple[Decimal, ...]
+
+    def covers(self, number: Decimal) -> bool:
+        """Does the band this figure gives hold ``number`` (its ends included)?"""
+        if len(self.numbers) == 2:
+            return min(self.numbers) <= number <= max(self.numbers)
+        if len(self.numbers) == 1 and self.side == "below":
+            return number <= self.numbers[0]
+        if len(self.numbers) == 1 and self.side == "above":
+            return number >= self.numbers[0]
+        return False
+
+
+def _joined(text: str, start: int, end: int, fronted: int) -> bool:
+    """Is there a join between ``start`` and ``end``, the comma at ``fronted`` aside?"""
+    join = JOIN.search(text, start, end)
+    if join is not None and join.start() == fronted and join.group() == ",":
+        join = JOIN.search(text, fronted + 1, end)
+    return join is not None
+
+
+@short_text_cache(maxsize=4096)
+def _tiers(text: str, claim: bool = False) -> tuple[tuple[_Value, ...], ...]:
+    """The figures of ``text`` in its parts (a join between two figures starts a part),
+    each read with every value it spans ("between 1 September 2025 and 31 August 2026");
+    a claim's comma that closes a fronted phrase joins nothing ("Below 500 ft, the limit
+    is 80 knots")."""
+    opener = text.split(maxsplit=1)[0].casefold() if text.strip() else ""
+    fronted = text.find(",") if claim and opener in FRONTED_OPENERS else -1
+    raw = claim_figures(text)
+    out: list[list[_Value]] = []
+    figures = read_figures(text)
+    for k, fig in enumerate(figures):
+        spanned = [(item, n) for item, n in raw if fig.start <= item[0] < fig.end]
+        side, (cut, after) = _side(text, fig.start, fig.end)
+        kind, written = fig.kind, with_unit(text, fig.start, fig.end)
+        if after > cut:  # "10 or more years": the unit after the side's words
+            bare = text[:cut] + text[after:]
+            (_, _, raw_kind), last = spanned[-1]
+            kind = figure_kind(bare, fig.start, fig.end, raw_kind, last.number)
+            written = with_unit(bare, fig.start, fig.end)
+        value = _Value(
+            kind,
+            fig.readings.union(*(n.readings for _, n in spanned)),
+            side,
+            written,
+            tuple(Decimal(str(n.number)) for _, n in spanned if n.number is not None),
+        )
+        if k == 0 or _joined(text, figures[k - 1].end, fig.start, fronted):
+            out.append([value])
+        else:
+            out[-1].append(value)
+    return tuple(tuple(part) for part in out)
+
+
+def _side(text: str, start: int, end: int) -> tuple[str, tuple[int, int]]:
+    """The side of the figure at ``start:end`` its condition covers ("below" for "up to
+    24 hours"; "" for none), the longer words before it deciding ("no more than", not "more
+    than"), and where the side's words after it stand ("or more" of "10 or more years"; an
+    empty span when there are none)."""
+    found: dict[str, tuple[int, tuple[int, int]]] = {}
+    for side, (before, after) in _SIDES.items():
+        m = before.search(text, 0, start)
+        if m is not None:
+            found[side] = (m.start(), (end, end))
+        elif (m := after.match(text, end)) is not None:
+            found[side] = (end, m.span(1))
+    if not found:
+        return "", (end, end)
+    first = min(at for at, _ in found.values())
+    sides = [(s, words) for s, (at, words) in found.items() if at == first]
+    return sides[0] if len(sides) == 1 else ("", (end, end))
+
+
+def _holding(parts: Sequence[Sequence[_Value]], fig: _Value) -> tuple[Sequence[_Value], str] | None:
+    """The one part that gives ``fig``'s value as written, and its side where the claim
+    gives one ("80 knots" is "no more than 80 knots"; "up to 24 hours" is not "more than 24
+    hours"), else the one part whose band holds it; with how that part gives it. None: no
+    part, or two."""
+    held = [
+        (p, f.written)
+        for p in parts
+        for f in p
+        if f.kind == fig.kind and f.readings == fig.readings and fig.side in ("", f.side)
+    ]
+    if not held and not fig.side and len(fig.numbers) == 1:
+        held = [
+            (p, f.written)
+            for p in parts
+            for f in p
+            if f.kind == fig.kind and f.covers(fig.numbers[0])
+        ]
+    return held[0] if len({id(p) for p, _ in held}) == 1 else None
+
+
+def _other(part: Sequence[_Value], kind: str) -> _Value | None:
+    """The part's one figure of ``kind`` (None: none, or two)."""
+    kin = [f for f in part if f.kind == kind]
+    return kin[0] if len(kin) == 1 else None
+
+
+def crossed(claim: str, sentence: str) -> Bound | None:
+    """Two figures ``claim`` gives together that ``sentence`` gives in two parts of
+    itself, each with another figure of the other's kind."""
+    if sum(ch.isdigit() for ch in sentence) < 4:
+        return None  # four figures need four digits
+    parts = _tiers(sentence)
+    if len(parts) < 2:
+        return None
+    for mine in _tiers(claim, claim=True):
+        for a, b in itertools.permutations(mine, 2):
+            if a.kind == b.kind or _other(mine, a.kind) is None or _other(mine, b.kind) is None:
+                continue
+            with_a, with_b = _holding(parts, a), _holding(parts, b)
+            if with_a is None or with_b is None or with_a[0] is with_b[0]:
+                continue
+            other_b, other_a = _other(with_a[0], b.kind), _other(with_b[0], a.kind)
+            if other_b is not None and other_a is not None:
+                where = "" if with_a[1] == a.written else f" ({with_a[1]})"
+                return Bound(
+                    f"{a.written} with {b.written}",
+                    f"{a.written}{where} with {other_b.written}, and {b.written} with "
+                    f"{other_a.written}",
+                )
+    return None
+
+
+def tier_finding(claim: str, sentence: str, source_id: str) -> Finding | None:
+    """The finding for two figures ``claim`` gives together that ``sentence`` (the
+    evidence sentence that says what the claim says) gives in two of its tiers."""
+    crossing = crossed(claim, sentence)
+    if crossing is None:
+        return None
+    return Finding(
+        "figure_binding",
+        ReasonCode.FIGURE_ROLE_MISMATCH,
+        f"source {source_id} gives {crossing.stated}; the claim gives {crossing.claimed} "
+        f'("{quote(sentence)}")',
+        crossing.proof(source_id),
+    )
