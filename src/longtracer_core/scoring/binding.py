@@ -180,8 +180,9 @@ def _bound(claim: str, sentence: str, fig: Figure, ours: Sequence[Figure]) -> st
     stated = frozenset().union(*(f.readings for f in ours))
     if len(held) != 1 or len(same) < 2:
         return None  # the value stated twice or not at all, or alone of its kind
-    if any(t.readings & stated for i, t in enumerate(same) if i != held[0]):
-        return None  # the claim states the other value too
+    also = [i for i, t in enumerate(same) if i != held[0] and t.readings & stated]
+    if len(also) > 1:
+        return None  # the claim states the other values too
     kin = [f for f in ours if f.kind == fig.kind]
     read, mine = _parts(sentence, same), _parts(claim, kin)
     if read is None or mine is None:
@@ -197,8 +198,25 @@ def _bound(claim: str, sentence: str, fig: Figure, ours: Sequence[Figure]) -> st
         needed = min(OWN, len(own[i])) if elliptical else OWN
         near = _near(claim, fig, words) if needed < OWN else words
         if i != held[0] and own[i] and len(near & own[i]) >= needed:
+            # the claim states the other value too: only where it gives it this part's
+            # words ("120 km/h on rural roads and 90 km/h on motorways", both swapped)
+            if also and (also != [i] or not _swapped(kin, mine[0], other, own[held[0]], own[i])):
+                return None
             return other.written
     return None
+
+
+def _swapped(
+    kin: Sequence[Figure], words: Sequence[frozenset[str]], value: Figure,
+    held: frozenset[str], own: frozenset[str],
+) -> bool:  # fmt: skip
+    """Does the claim's part that holds ``value`` hold the words of the part that states
+    the claim's other figure (``held``), and none of ``value``'s own part?"""
+    at = [k for k, f in enumerate(kin) if f.readings & value.readings]
+    if len(at) != 1 or not held:
+        return False
+    mine = words[at[0]]
+    return len(mine & held) >= min(OWN, len(held)) and not mine & own
 
 
 def bound_elsewhere(claim: str, sentence: str) -> Bound | None:

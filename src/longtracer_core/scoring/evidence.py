@@ -161,9 +161,14 @@ def _sentence_finding(
         texts = [*(s.text for s in index.sentences), *context]
         dates = ([v for k, v in s.kinds if k == "date"] for s in index.sentences)
         figure = calendar_finding(claim, texts, dates, dated.weekdays(texts))
-    aligned, share = closest_sentence(content, index)
-    if figure is not None or aligned is None or share < ALIGNED:
+    if figure is not None:
         return figure
+    # the sentence that says what the claim says, read with the words the claim took from
+    # the question too ("on rural roads and on motorways"): they are never held against
+    # it, but they say which part of a sentence it speaks of
+    aligned, share = closest_sentence(claim_content(claim, frozenset()), index)
+    if aligned is None or share < ALIGNED:
+        return None
     return (
         binding_finding(claim, aligned.text, aligned.source_id)
         or tier_finding(claim, aligned.text, aligned.source_id)

@@ -177,3 +177,35 @@ def test_a_figure_its_own_source_states_a_few_sentences_on_is_left_alone():
     )
     kinds = _kinds("The Data Act took effect on July 1, 2022.", [("S1", source)])
     assert "figure_binding" not in kinds and "figure_role" not in kinds
+
+
+LIMITS = (
+    "The default limits for vans are 50 km/h in towns, 80 km/h on country roads and 110 km/h "
+    "on expressways."
+)
+
+
+def test_two_figures_swapped_between_their_parts_are_both_read():
+    bound = bound_elsewhere(
+        "The default limits for vans are 110 km/h on country roads and 80 km/h on expressways.",
+        LIMITS,
+    )
+    assert bound is not None and (bound.claimed, bound.stated) == ("110", "80")
+    # both in their own parts: nothing is read
+    right = "Vans may do 110 km/h on expressways and 80 km/h on country roads."
+    assert bound_elsewhere(right, LIMITS) is None
+
+
+def test_the_words_the_claim_took_from_the_question_say_which_part_it_speaks_of():
+    result = check_case(
+        "They are 110 km/h on country roads and 80 km/h on expressways, unless signs show "
+        "a lower limit.",
+        [
+            {"id": "S1", "text": LIMITS},
+            {"id": "S2", "text": "Councils may set lower limits by signs."},
+        ],
+        question="What are the default limits for vans on country roads and expressways?",
+    )
+    (claim_result,) = result.claims
+    assert claim_result.outcome is ClaimOutcome.UNCERTAIN
+    assert claim_result.details["finding"]["kind"] == "figure_binding"
