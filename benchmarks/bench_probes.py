@@ -63,7 +63,7 @@ was built, fitted to; ``tiers-fresh``, written by a second writer after the rule
 version, whose misses the band reading was then built on, so fitted to as well; and
 ``bands-fresh`` (a band the user's own figure falls in, its figure or another band's),
 written by a third writer after the rules, not fitted to (read once, for a rate's mark on
-one right answer: a tier's figure that ends its part takes the tier before's rate).
+one right answer; that rate reading was then withdrawn).
 """
 
 from __future__ import annotations

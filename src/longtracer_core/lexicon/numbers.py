@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "BOUND_SIDES",
+    "WORKED_VERBS",
     "COMBINING_WORDS",
     "CURRENCY_ADJECTIVES",
     "CURRENCY_CODES",
@@ -376,3 +377,12 @@ BOUND_SIDES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "onwards", "and up"),
     ),
 }  # fmt: skip
+
+# the words by which a claim says it worked its figure out in the figure's own clause
+# ("the cap is five weeks' rent, which comes to about £1,730.77"; "works out at £95 per
+# person"): a result from the user's figures, never proof against the evidence's
+# (``scoring.worked_figures.asserted``); a bill that "came to" a sum reports it
+WORKED_VERBS = (
+    "works out", "work out", "worked out", "which comes to", "that comes to", "this comes to",
+    "which come to", "which adds up to", "that adds up to",
+)  # fmt: skip

@@ -44,7 +44,6 @@ __all__ = [
     "read_figures",
     "elsewhere_finding",
     "heading_finding",
-    "listed",
 ]
 
 # the words of another part a claim's part must hold to be read as that part
@@ -136,19 +135,6 @@ def _parts(text: str, figures: Sequence[Figure]) -> tuple[list[frozenset[str]], 
         edges[0] = (figures[0].start, figures[0].start)
     words = [content_words(text[edges[i][1] : edges[i + 1][0]]) for i in range(len(edges) - 1)]
     return [frozenset(w) for w in words], elliptical
-
-
-def listed(text: str, kind: str) -> bool:
-    """Are the figures of ``kind`` in ``text`` a list whose later parts open with their
-    figure ("2 g a day at ages 1 to 3, 3 g at 4 to 6"), each read with the first's
-    words?"""
-    same = [
-        Figure(start, end, kind, frozenset(need.readings), text[start:end])
-        for (start, end, raw), need in claim_figures(text)
-        if figure_kind(text, start, end, raw, need.number) == kind
-    ]
-    read = _parts(text, same) if len(same) > 1 else None
-    return read is not None and read[1]
 
 
 def _clause(text: str) -> bool:

@@ -320,7 +320,7 @@ def _unmet(
         differs
         and aligned is not None
         and other is not None
-        and asserted(claim, item[0], kind)
+        and asserted(claim, item[0], kind, bool(user))
         and not loose
         and not _across(claim, item[0], need, kind, aligned, index, user)
         and not worked_for_user(need.number, kind, index.sentences, user, claim)

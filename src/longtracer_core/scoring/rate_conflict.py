@@ -10,10 +10,7 @@ carries. The same number of the same kind per another measure is another fact: t
 has the number of one rate with the measure of another. Only where every evidence
 sentence that holds the number gives it as a rate, none per the claim's measure; a
 sentence that gives the number with no rate ("a standing charge of 53p") may be the
-claim's, and nothing is read, unless that sentence gives another number of the kind per
-the claim's measure ("100 km per second" of "hit the atmosphere at about 59 km per second
-and burn up between 70 and 100 km above the ground": ``bare_finding``, a mark, never a
-deletion). Pure functions over the case's evidence index.
+claim's, and nothing is read. Pure functions over the case's evidence index.
 """
 
 from __future__ import annotations
@@ -22,9 +19,7 @@ import regex
 
 from ..contracts import ReasonCode
 from ..lexicon.numbers import RATE_NOT_AFTER, RATE_PERIOD_WORDS
-from .binding import JOIN, listed
 from .claim_figures import claim_figures
-from .clause_checks import content_words
 from .evidence_index import EvidenceIndex, EvidenceSentence
 from .figure_facts import unit_kind
 from .figures import Need, figure_kind
@@ -119,7 +114,7 @@ def rate_finding(
         return None
     holders = _holders(need, kind, per, index)
     if not holders:
-        return _bare_finding(claim, span, need, kind, per, index)
+        return None
     written = with_unit(claim, span[0], span[1])
     if aligned is not None and aligned in holders:
         return conflict(written, aligned, "per another measure")
@@ -130,51 +125,3 @@ def rate_finding(
         f'it per another measure ("{quote(holders[0].text)}")',
         {"claimed": written},
     )
-
-
-def _bare_finding(
-    claim: str, span: tuple[int, int], need: Need, kind: str, per: frozenset[str],
-    index: EvidenceIndex,
-) -> Finding | None:  # fmt: skip
-    """The figure absent as the claim writes it, when every sentence that holds its number
-    gives it with no rate and one of them gives another number of its kind per the
-    claim's measure; None otherwise."""
-    rated = [(s, _rates(s, need, kind)) for s in index.sentences]
-    holders = [s for s, rates in rated if rates]
-    if not holders or any(r for _, rates in rated for r in rates):
-        return None
-    for s in holders:
-        if listed(s.text, kind) or not _qualified(s.text, need, kind):
-            continue  # "2 g a day at ages 1 to 3, 3 g at 4 to 6": the list's rate is each's
-        for (start, end, raw), found in claim_figures(s.text):
-            if (
-                found.number is not None
-                and found.number != need.number
-                and figure_kind(s.text, start, end, raw, found.number) == kind
-                and measures(s.text, end) & per
-            ):
-                written = with_unit(claim, span[0], span[1])
-                return Finding(
-                    "figure_absent",
-                    ReasonCode.NUMERIC_MISMATCH,
-                    f"no source states {written} per the claim's measure; source "
-                    f"{s.source_id} gives {with_unit(s.text, start, end)} per it, and "
-                    f'{need.number:g} per nothing ("{quote(s.text)}")',
-                    {"claimed": written},
-                )
-    return None
-
-
-def _qualified(text: str, need: Need, kind: str) -> bool:
-    """Is every figure of ``text`` with the claim's number and kind followed, in its part
-    of the sentence, by words that say what it measures ("100 km above the ground")? One
-    that ends its part ("… are paid 15p per kWh; systems over 4 kW are paid 12p;") takes
-    the rate of the part before."""
-    for (start, end, raw), found in claim_figures(text):
-        if found.number != need.number or figure_kind(text, start, end, raw, found.number) != kind:
-            continue
-        after = start + len(with_unit(text, start, end))
-        stop = JOIN.search(text, after)
-        if not content_words(text[after : stop.start() if stop else len(text)]):
-            return False
-    return True

@@ -25,6 +25,7 @@ import regex
 from ..contracts import ReasonCode
 from ..lexicon.grammar import FRONTED_OPENERS
 from ..lexicon.numbers import BOUND_SIDES
+from ..lexicon.polarity import NEGATION_BOUNDS, NEGATIONS
 from ..text.memo import short_text_cache
 from .binding import JOIN, Bound, read_figures
 from .claim_figures import claim_figures
@@ -66,22 +67,42 @@ class _Value:
         return False
 
 
-def _joined(text: str, start: int, end: int, fronted: int) -> bool:
-    """Is there a join between ``start`` and ``end``, the comma at ``fronted`` aside?"""
+# where a tier opens: the sentence's start, or after a semicolon
+_TIER_START = regex.compile(r"(?:^|;)\s*(\p{L}+)")
+# a comma between words, not one inside a number ("12,500")
+_COMMA = regex.compile(r"(?<!\d),|,(?!\d)")
+
+
+def _fronted(text: str) -> frozenset[int]:
+    """The commas that close a fronted phrase, each the first of a tier that opens with a
+    word of ``FRONTED_OPENERS`` ("If payment is up to 30 days late, a fee of £15 applies;
+    below 10°C, the pump runs at 40%")."""
+    out: set[int] = set()
+    for tier in _TIER_START.finditer(text):
+        if tier.group(1).casefold() not in FRONTED_OPENERS:
+            continue
+        stop = text.find(";", tier.end())
+        comma = _COMMA.search(text, tier.end(), stop if stop >= 0 else len(text))
+        if comma is not None:
+            out.add(comma.start())
+    return frozenset(out)
+
+
+def _joined(text: str, start: int, end: int, fronted: frozenset[int]) -> bool:
+    """Is there a join between ``start`` and ``end``, the commas in ``fronted`` aside?"""
     join = JOIN.search(text, start, end)
-    if join is not None and join.start() == fronted and join.group() == ",":
-        join = JOIN.search(text, fronted + 1, end)
+    while join is not None and join.start() in fronted and join.group() == ",":
+        join = JOIN.search(text, join.end(), end)
     return join is not None
 
 
 @short_text_cache(maxsize=4096)
-def _tiers(text: str, claim: bool = False) -> tuple[tuple[_Value, ...], ...]:
+def _tiers(text: str) -> tuple[tuple[_Value, ...], ...]:
     """The figures of ``text`` in its parts (a join between two figures starts a part),
     each read with every value it spans ("between 1 September 2025 and 31 August 2026");
-    a claim's comma that closes a fronted phrase joins nothing ("Below 500 ft, the limit
-    is 80 knots")."""
-    opener = text.split(maxsplit=1)[0].casefold() if text.strip() else ""
-    fronted = text.find(",") if claim and opener in FRONTED_OPENERS else -1
+    a comma that closes a fronted phrase joins nothing ("Below 500 ft, the limit is 80
+    knots")."""
+    fronted = _fronted(text)
     raw = claim_figures(text)
     out: list[list[_Value]] = []
     figures = read_figures(text)
@@ -157,12 +178,12 @@ def _other(part: Sequence[_Value], kind: str) -> _Value | None:
 def crossed(claim: str, sentence: str) -> Bound | None:
     """Two figures ``claim`` gives together that ``sentence`` gives in two parts of
     itself, each with another figure of the other's kind."""
-    if sum(ch.isdigit() for ch in sentence) < 4:
-        return None  # four figures need four digits
+    if sum(ch.isdigit() for ch in sentence) < 4 or _denies(claim):
+        return None  # four figures need four digits; "… pays the senior fare, not £6"
     parts = _tiers(sentence)
     if len(parts) < 2:
         return None
-    for mine in _tiers(claim, claim=True):
+    for mine in _tiers(claim):
         for a, b in itertools.permutations(mine, 2):
             if a.kind == b.kind or _other(mine, a.kind) is None or _other(mine, b.kind) is None:
                 continue
@@ -178,6 +199,16 @@ def crossed(claim: str, sentence: str) -> Bound | None:
                     f"{other_a.written}",
                 )
     return None
+
+
+def _denies(claim: str) -> bool:
+    """Does ``claim`` deny something ("not £6", "isn't", "no longer")? A side's words
+    ("no more than 7 days") deny nothing."""
+    text = claim.casefold()
+    for bound in NEGATION_BOUNDS:
+        text = text.replace(bound, " ")
+    words = regex.findall(r"[\p{L}'’]+", text)
+    return any(w in NEGATIONS or w.endswith(("n't", "n’t")) for w in words)
 
 
 def tier_finding(claim: str, sentence: str, source_id: str) -> Finding | None:

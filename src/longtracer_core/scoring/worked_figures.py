@@ -16,7 +16,7 @@ from decimal import Decimal
 import regex
 
 from ..lexicon.grammar import ADDRESSED, HYPOTHETICAL
-from ..lexicon.numbers import DURATION_UNITS, NUMBER_WORDS
+from ..lexicon.numbers import DURATION_UNITS, NUMBER_WORDS, WORKED_VERBS
 from ..text.memo import short_text_cache
 from .derivation import MAX_FIGURES, MAX_YEARS, Read, canon, number, sentence_numbers
 from .figure_facts import rate_kinds
@@ -187,19 +187,24 @@ def within_range(text: str, claimed: str, same_kind: frozenset[str], as_of: bool
 _HYPOTHETICAL = regex.compile(
     r"\b(?:" + "|".join(sorted(HYPOTHETICAL)) + r")\b(?!\s+not\b)[^,;:()—–]*$", regex.IGNORECASE
 )
+_WORKED = regex.compile(r"\b(?:" + "|".join(WORKED_VERBS) + r")\b[^,;:()—–]*$", regex.IGNORECASE)
 _RESTATED = regex.compile(r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s+\p{L}+\s*\($")
 
 
-def asserted(claim: str, start: int, kind: str) -> bool:
+def asserted(claim: str, start: int, kind: str, user: bool = False) -> bool:
     """Does the claim state its figure as the evidence's fact, so that another value in
     the evidence proves it wrong? Not when it puts it in a hypothetical in its own clause
-    ("which would give £10,066") or restates a quantity in brackets ("five weeks (35
-    days)"; a year in brackets restates nothing): a claim that computes for the user's case
-    may have started from a figure of the user's situation. A hedge is no such sign: "about
-    3.5 million km" where the source says 1.5 million is wrong, rounded or not. (A figure
-    the claim works out from its own is never a conflict: ``_computed``.)"""
+    ("which would give £10,066"), restates a quantity in brackets ("five weeks (35 days)";
+    a year in brackets restates nothing), or, where the ``user`` gave figures of their own,
+    says it worked the figure out there ("which comes to about £1,730.77" of the user's
+    £1,500 a month; ``lexicon.numbers.WORKED_VERBS``): a claim that computes for the user's
+    case may have started from a figure of the user's situation. A hedge is no such sign:
+    "about 3.5 million km" where the source says 1.5 million is wrong, rounded or not. (A
+    figure the claim works out from its own is never a conflict: ``_computed``.)"""
     before = claim[:start]
     dated = kind in ("year", "date", "time")
     return not (
-        _HYPOTHETICAL.search(before) or (not dated and _RESTATED.search(before.rstrip().lower()))
+        _HYPOTHETICAL.search(before)
+        or (not dated and _RESTATED.search(before.rstrip().lower()))
+        or (user and not dated and _WORKED.search(before))
     )

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 import pytest
 
+from longtracer_core import check_case
 from longtracer_core.contracts import ClaimOutcome
 from longtracer_core.scoring.derivation import derivable, derivable_across
 from longtracer_core.scoring.evidence_index import evidence_index
@@ -134,3 +135,25 @@ def test_a_difference_the_figures_do_not_give_is_still_refuted():
 )  # fmt: skip
 def test_a_worked_reading_never_clears_a_wrong_figure(answer, sources, question):
     assert ClaimOutcome.REFUTED in redact_outcomes(answer, sources, question)
+
+
+DEPOSITS = (
+    "A landlord may not take a deposit of more than five weeks' rent where the total annual "
+    "rent is less than £50,000."
+)
+RENT = "My rent is £1,500 a month. What's the most my landlord can take as a deposit?"
+
+
+def test_a_figure_the_claim_says_it_worked_out_from_the_users_figures_is_marked():
+    claim = "The cap is five weeks' rent, which comes to about £1,730.77."
+    sources = [{"id": "S1", "text": DEPOSITS}]
+    (worked,) = check_case(claim, sources, question=RENT).claims
+    assert worked.outcome is ClaimOutcome.UNCERTAIN  # £1,500 x 12 / 52 x 5: never deleted
+    # with no figure of the user's to start from, the source's figures are all there is
+    (alone,) = check_case(claim, sources).claims
+    assert alone.outcome is ClaimOutcome.REFUTED
+    # a figure it reports as the source's fact is still refuted
+    (stated,) = check_case(
+        "The annual rent limit for the five-week cap is £60,000.", sources, question=RENT
+    ).claims
+    assert stated.outcome is ClaimOutcome.REFUTED

@@ -176,39 +176,3 @@ def test_a_name_after_a_slash_is_still_a_name():
     source = "The field is operated by a joint venture of Shell and Equinor."
     found = _one("The field is operated by a Shell/BP joint venture.", source)
     assert found.outcome is ClaimOutcome.REFUTED
-
-
-METEORS = (
-    "The particles hit the upper atmosphere at about 59 km per second and burn up between "
-    "roughly 70 and 100 km above the ground."
-)
-
-
-def test_a_rate_whose_number_the_source_gives_bare_beside_another_rate_is_marked():
-    claim_result = _one("The grains hit the atmosphere at around 100 km per second.", METEORS)
-    assert claim_result.outcome is ClaimOutcome.UNCERTAIN
-    finding = claim_result.details["finding"]
-    assert finding["kind"] == "figure_absent" and "59 km" in finding["text"]
-
-
-@pytest.mark.parametrize(
-    ("claim", "source"),
-    [
-        ("The particles burn up about 100 km above the ground.", METEORS),
-        # a list's later figures take its first one's rate
-        (
-            "Children aged 4 to 6 should have no more than 3 g a day.",
-            "Children need less: no more than 2 g a day at ages 1 to 3, 3 g at 4 to 6, and "
-            "5 g at 7 to 10.",
-        ),
-        # a tier's figure that ends its part takes the rate of the tier before
-        (
-            "Arrays over 4 kW and up to 10 kW are paid 11p per kWh exported.",
-            "Arrays up to 4 kW are paid 14p per kWh exported; arrays over 4 kW and up to 10 kW "
-            "are paid 11p; larger arrays are paid 8p.",
-        ),
-    ],
-)
-def test_a_figure_given_with_the_rate_its_source_implies_is_not_marked(claim, source):
-    claim_result = _one(claim, source)
-    assert claim_result.outcome is ClaimOutcome.SUPPORTED

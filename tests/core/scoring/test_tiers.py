@@ -98,3 +98,32 @@ def test_a_value_the_sentence_does_not_give_is_read_in_the_band_it_falls_in(clai
 )
 def test_a_value_given_its_own_bands_figure_is_not_crossed(claim, source):
     assert crossed(claim, source) is None
+
+
+POINTS = (
+    "Members with fewer than 10,000 points earn 1% back; with 10,000 to 24,999 points, "
+    "members earn 2% back; with 25,000 points or more, 3% back."
+)
+LATE = (
+    "If payment is up to 30 days late, a fee of £15 applies; if it is more than 30 days "
+    "late, a fee of £40 applies."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # a comma inside a number closes no fronted phrase
+        ("With 12,500 points, you earn 3% back.", POINTS),
+        # a source's tier opens with its condition, closed by a comma
+        ("Paying up to 30 days late costs £40.", LATE),
+    ],
+)
+def test_a_fronted_condition_is_its_tiers_in_claims_and_sources(claim, source):
+    assert crossed(claim, source) is not None
+
+
+def test_a_claim_that_denies_a_tiers_figure_is_not_crossed():
+    source = "Adults aged 18 to 64 pay £6, and seniors aged 65 and over pay £3."
+    assert crossed("At 70 your mum pays £6.", source) is not None
+    assert crossed("No, at 70 your mum pays the senior fare of £3, not £6.", source) is None
