@@ -63,6 +63,8 @@ JOIN = regex.compile(
 
 # where a claim's clause that holds a figure ends: a contrast or an aside after it
 _CONTRAST = regex.compile(r"[,;]|\b(?:" + "|".join(FIGURE_CLAUSE_ENDS) + r")\b", regex.I)
+# what stands between a range's two ends: its unit at most, and "to" or a dash
+_RANGE_GAP = regex.compile(r"\s*(?:[\p{L}%°]+\.?\s*)?(?:–|—|-|to)\s*[$€£]?", regex.I)
 # "between 04:30 and 10:00" is one range, not two figures joined
 _BETWEEN = regex.compile(r"\bbetween\s+[$€£]?$", regex.I)
 
@@ -100,7 +102,9 @@ def read_figures(text: str) -> tuple[Figure, ...]:
         fig = Figure(
             start, end, figure_kind(text, start, end, kind, num), frozenset(need.readings), ""
         )
-        near = out and start - out[-1].end <= 6
+        # the range's first end right before it ("10 to 14", "1–14", "101 g to 250 g"),
+        # not a figure of the part before ("£12; 15–30 days")
+        near = out and _RANGE_GAP.fullmatch(text, out[-1].end, start)
         between = (
             out and _BETWEEN.search(text, 0, out[-1].start) and " and " in text[out[-1].end : start]
         )

@@ -29,11 +29,15 @@ from ..lexicon.polarity import NEGATION_BOUNDS, NEGATIONS
 from ..text.memo import short_text_cache
 from .binding import JOIN, Bound, read_figures
 from .claim_figures import claim_figures
+from .evidence_index import EvidenceIndex, claim_content
 from .figures import figure_kind
 from .findings import Finding, quote
 from .unit_conflict import with_unit
 
-__all__ = ["crossed", "tier_finding"]
+__all__ = ["SPEAKS", "crossed", "tier_finding"]
+
+# the share of a claim's content words a sentence must hold to be read for its tiers
+SPEAKS = 0.25
 
 # the words before and after a figure that say which side of it a condition covers
 _SIDES = {
@@ -149,23 +153,22 @@ def _side(text: str, start: int, end: int) -> tuple[str, tuple[int, int]]:
 
 
 def _holding(parts: Sequence[Sequence[_Value]], fig: _Value) -> tuple[Sequence[_Value], str] | None:
-    """The one part that gives ``fig``'s value as written, and its side where the claim
+    """The one part that gives ``fig``'s value: as written, with its side where the claim
     gives one ("80 knots" is "no more than 80 knots"; "up to 24 hours" is not "more than 24
-    hours"), else the one part whose band holds it; with how that part gives it. None: no
-    part, or two."""
+    hours"), or, a value the claim gives no side, in a band that holds it ("7 years" of "5
+    to 9 years"; "at 5 years" is in "less than 5 years" and in "5 to 9 years", two parts);
+    with how that part gives it. None: no part, or two."""
+    banded = not fig.side and len(fig.numbers) == 1
     held = [
         (p, f.written)
         for p in parts
         for f in p
-        if f.kind == fig.kind and f.readings == fig.readings and fig.side in ("", f.side)
+        if f.kind == fig.kind
+        and (
+            (f.readings == fig.readings and fig.side in ("", f.side))
+            or (banded and f.covers(fig.numbers[0]))
+        )
     ]
-    if not held and not fig.side and len(fig.numbers) == 1:
-        held = [
-            (p, f.written)
-            for p in parts
-            for f in p
-            if f.kind == fig.kind and f.covers(fig.numbers[0])
-        ]
     return held[0] if len({id(p) for p, _ in held}) == 1 else None
 
 
@@ -173,6 +176,14 @@ def _other(part: Sequence[_Value], kind: str) -> _Value | None:
     """The part's one figure of ``kind`` (None: none, or two)."""
     kin = [f for f in part if f.kind == kind]
     return kin[0] if len(kin) == 1 else None
+
+
+def _differs(theirs: _Value, mine: _Value) -> bool:
+    """Is ``theirs`` another value than ``mine``: other numbers, or the other side of one
+    ("after 09:30" / "before 09:30"; "2,402 Mbps" is "up to 2,402 Mbps")?"""
+    if theirs.readings != mine.readings:
+        return True  # "2 to 4 hours" is another band than "up to 2 hours"
+    return bool(theirs.side and mine.side and theirs.side != mine.side)
 
 
 def crossed(claim: str, sentence: str) -> Bound | None:
@@ -191,7 +202,9 @@ def crossed(claim: str, sentence: str) -> Bound | None:
             if with_a is None or with_b is None or with_a[0] is with_b[0]:
                 continue
             other_b, other_a = _other(with_a[0], b.kind), _other(with_b[0], a.kind)
-            if other_b is not None and other_a is not None:
+            if other_b is None or other_a is None:
+                continue
+            if _differs(other_b, b) and _differs(other_a, a):
                 where = "" if with_a[1] == a.written else f" ({with_a[1]})"
                 return Bound(
                     f"{a.written} with {b.written}",
@@ -211,16 +224,25 @@ def _denies(claim: str) -> bool:
     return any(w in NEGATIONS or w.endswith(("n't", "n’t")) for w in words)
 
 
-def tier_finding(claim: str, sentence: str, source_id: str) -> Finding | None:
-    """The finding for two figures ``claim`` gives together that ``sentence`` (the
-    evidence sentence that says what the claim says) gives in two of its tiers."""
-    crossing = crossed(claim, sentence)
-    if crossing is None:
-        return None
-    return Finding(
-        "figure_binding",
-        ReasonCode.FIGURE_ROLE_MISMATCH,
-        f"source {source_id} gives {crossing.stated}; the claim gives {crossing.claimed} "
-        f'("{quote(sentence)}")',
-        crossing.proof(source_id),
-    )
+def tier_finding(claim: str, index: EvidenceIndex) -> Finding | None:
+    """The finding for two figures ``claim`` gives together that an evidence sentence
+    speaking of it (at least ``SPEAKS`` of its content words, the most first) gives in two
+    of its tiers: the tiers may sit in a sentence that says little else of the claim
+    ("Loans of £7,500 to £25,000 are at 6.4% APR, …" for "a £26,000 loan's rate is
+    6.4%")."""
+    words = claim_content(claim, frozenset())
+    if not words or sum(ch.isdigit() for ch in claim) < 2:
+        return None  # two figures need two digits
+    near = [s for s in index.sentences if len(words & s.content) >= SPEAKS * len(words)]
+    ranked = sorted(near, key=lambda s: -len(words & s.content))
+    for sentence in ranked:
+        crossing = crossed(claim, sentence.text)
+        if crossing is not None:
+            return Finding(
+                "figure_binding",
+                ReasonCode.FIGURE_ROLE_MISMATCH,
+                f"source {sentence.source_id} gives {crossing.stated}; the claim gives "
+                f'{crossing.claimed} ("{quote(sentence.text)}")',
+                crossing.proof(sentence.source_id),
+            )
+    return None

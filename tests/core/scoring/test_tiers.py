@@ -127,3 +127,11 @@ def test_a_claim_that_denies_a_tiers_figure_is_not_crossed():
     source = "Adults aged 18 to 64 pay £6, and seniors aged 65 and over pay £3."
     assert crossed("At 70 your mum pays £6.", source) is not None
     assert crossed("No, at 70 your mum pays the senior fare of £3, not £6.", source) is None
+
+
+def test_a_tier_that_gives_the_claims_value_too_is_no_other_value():
+    # "up to 2,402 Mbps" in one tier and "2,402 Mbps" in the other: no other value crosses
+    source = (
+        "On the 5 GHz band links reach up to 2,402 Mbps, and on the 6 GHz band 2,402 Mbps as well."
+    )
+    assert crossed("On the 5 GHz band the link rate is up to 2,402 Mbps.", source) is None
