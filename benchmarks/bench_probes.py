@@ -62,10 +62,9 @@ answers and answers with a figure of another tier: ``crossed-review``, read whil
 was built, fitted to; ``tiers-fresh``, written by a second writer after the rule's first
 version, whose misses the band reading was then built on, so fitted to as well; and
 ``bands-fresh`` (a band the user's own figure falls in, its figure or another band's),
-written by a third writer after the rules, whose misses were then read (the tiers are
-looked for in every sentence that speaks of the claim), so fitted to as well; and
-``grades-fresh`` (graded schedules in prose, a grade's figure or another grade's), written
-by a fourth writer after that, not fitted to.
+written by a third writer after the rules, whose misses were then read, so fitted to as
+well; and ``grades-fresh`` (graded schedules in prose, a grade's figure or another
+grade's), written by a fourth writer after that, not fitted to.
 """
 
 from __future__ import annotations

@@ -168,10 +168,10 @@ def _sentence_finding(
     # it, but they say which part of a sentence it speaks of
     aligned, share = closest_sentence(claim_content(claim, frozenset()), index)
     if aligned is None or share < ALIGNED:
-        return tier_finding(claim, index)
+        return None
     return (
         binding_finding(claim, aligned.text, aligned.source_id)
-        or tier_finding(claim, index)
+        or tier_finding(claim, aligned.text, aligned.source_id)
         or name_binding_finding(claim, aligned.text, aligned.source_id)
         or name_swap_finding(claim, aligned.text, aligned.source_id, index)
     )

@@ -29,15 +29,11 @@ from ..lexicon.polarity import NEGATION_BOUNDS, NEGATIONS
 from ..text.memo import short_text_cache
 from .binding import JOIN, Bound, read_figures
 from .claim_figures import claim_figures
-from .evidence_index import EvidenceIndex, claim_content
 from .figures import figure_kind
 from .findings import Finding, quote
 from .unit_conflict import with_unit
 
-__all__ = ["SPEAKS", "crossed", "tier_finding"]
-
-# the share of a claim's content words a sentence must hold to be read for its tiers
-SPEAKS = 0.25
+__all__ = ["crossed", "tier_finding"]
 
 # the words before and after a figure that say which side of it a condition covers
 _SIDES = {
@@ -186,13 +182,28 @@ def _differs(theirs: _Value, mine: _Value) -> bool:
     return bool(theirs.side and mine.side and theirs.side != mine.side)
 
 
+def _of_another(claim: Sequence[Sequence[_Value]], parts: Sequence[Sequence[_Value]]) -> bool:
+    """Does the sentence speak of another thing than the claim: a figure of the claim
+    whose kind the sentence gives, none of it the claim's value (a range's end too) or a
+    band holding it ("In 2024 …" against "In 2023, the rate was 5.5% …")?"""
+    theirs = [f for part in parts for f in part]
+    for mine in (f for part in claim for f in part):
+        kin = [f for f in theirs if f.kind == mine.kind]
+        single = len(mine.numbers) == 1
+        if kin and not any(
+            mine.readings <= f.readings or (single and f.covers(mine.numbers[0])) for f in kin
+        ):
+            return True
+    return False
+
+
 def crossed(claim: str, sentence: str) -> Bound | None:
     """Two figures ``claim`` gives together that ``sentence`` gives in two parts of
     itself, each with another figure of the other's kind."""
     if sum(ch.isdigit() for ch in sentence) < 4 or _denies(claim):
         return None  # four figures need four digits; "… pays the senior fare, not £6"
     parts = _tiers(sentence)
-    if len(parts) < 2:
+    if len(parts) < 2 or _of_another(_tiers(claim), parts):
         return None
     for mine in _tiers(claim):
         for a, b in itertools.permutations(mine, 2):
@@ -224,25 +235,20 @@ def _denies(claim: str) -> bool:
     return any(w in NEGATIONS or w.endswith(("n't", "n’t")) for w in words)
 
 
-def tier_finding(claim: str, index: EvidenceIndex) -> Finding | None:
-    """The finding for two figures ``claim`` gives together that an evidence sentence
-    speaking of it (at least ``SPEAKS`` of its content words, the most first) gives in two
-    of its tiers: the tiers may sit in a sentence that says little else of the claim
-    ("Loans of £7,500 to £25,000 are at 6.4% APR, …" for "a £26,000 loan's rate is
-    6.4%")."""
-    words = claim_content(claim, frozenset())
-    if not words or sum(ch.isdigit() for ch in claim) < 2:
+def tier_finding(claim: str, sentence: str, source_id: str) -> Finding | None:
+    """The finding for two figures ``claim`` gives together that ``sentence`` (the
+    evidence sentence that says what the claim says) gives in two of its tiers. Only that
+    sentence is read: another sentence with tiers of its own speaks of another product,
+    year or person as often as of the claim's."""
+    if sum(ch.isdigit() for ch in claim) < 2:
         return None  # two figures need two digits
-    near = [s for s in index.sentences if len(words & s.content) >= SPEAKS * len(words)]
-    ranked = sorted(near, key=lambda s: -len(words & s.content))
-    for sentence in ranked:
-        crossing = crossed(claim, sentence.text)
-        if crossing is not None:
-            return Finding(
-                "figure_binding",
-                ReasonCode.FIGURE_ROLE_MISMATCH,
-                f"source {sentence.source_id} gives {crossing.stated}; the claim gives "
-                f'{crossing.claimed} ("{quote(sentence.text)}")',
-                crossing.proof(sentence.source_id),
-            )
-    return None
+    crossing = crossed(claim, sentence)
+    if crossing is None:
+        return None
+    return Finding(
+        "figure_binding",
+        ReasonCode.FIGURE_ROLE_MISMATCH,
+        f"source {source_id} gives {crossing.stated}; the claim gives {crossing.claimed} "
+        f'("{quote(sentence)}")',
+        crossing.proof(source_id),
+    )

@@ -135,3 +135,12 @@ def test_a_tier_that_gives_the_claims_value_too_is_no_other_value():
         "On the 5 GHz band links reach up to 2,402 Mbps, and on the 6 GHz band 2,402 Mbps as well."
     )
     assert crossed("On the 5 GHz band the link rate is up to 2,402 Mbps.", source) is None
+
+
+def test_a_sentence_of_another_year_is_not_read_for_the_claims_tiers():
+    source = (
+        "In 2023, the rate was 5.5% for balances up to £20,000 and 4.9% for balances over £20,000."
+    )
+    # the claim speaks of 2024, which the sentence does not: it may say the same of 2024
+    assert crossed("In 2024, balances up to £20,000 are charged 4.9%.", source) is None
+    assert crossed("In 2023, balances up to £20,000 were charged 4.9%.", source) is not None
