@@ -39,6 +39,7 @@ __all__ = [
     "Bound",
     "binding_finding",
     "bound_elsewhere",
+    "bound_finding",
     "JOIN",
     "Figure",
     "read_figures",
@@ -227,11 +228,19 @@ def binding_finding(claim: str, sentence: str, source_id: str) -> Finding | None
     bound = bound_elsewhere(claim, sentence)
     if bound is None:
         return None
+    said = (
+        f"gives {bound.claimed} for another part of the sentence; for this it gives {bound.stated}"
+    )
+    return bound_finding(bound, said, source_id, sentence)
+
+
+def bound_finding(bound: Bound, said: str, source_id: str, sentence: str) -> Finding:
+    """A ``figure_binding`` finding: what source ``source_id`` ``said`` in ``sentence``
+    (``binding_finding``, ``tiers.tier_finding``). It marks the claim, never deletes it."""
     return Finding(
         "figure_binding",
         ReasonCode.FIGURE_ROLE_MISMATCH,
-        f"source {source_id} gives {bound.claimed} for another part of the sentence; for "
-        f'this it gives {bound.stated} ("{quote(sentence)}")',
+        f'source {source_id} {said} ("{quote(sentence)}")',
         bound.proof(source_id),
     )
 

@@ -22,15 +22,14 @@ from decimal import Decimal
 
 import regex
 
-from ..contracts import ReasonCode
 from ..lexicon.grammar import FRONTED_OPENERS
 from ..lexicon.numbers import BOUND_SIDES
 from ..lexicon.polarity import NEGATION_BOUNDS, NEGATIONS
 from ..text.memo import short_text_cache
-from .binding import JOIN, Bound, read_figures
+from .binding import JOIN, Bound, bound_finding, read_figures
 from .claim_figures import claim_figures
 from .figures import figure_kind
-from .findings import Finding, quote
+from .findings import Finding
 from .unit_conflict import with_unit
 
 __all__ = ["crossed", "tier_finding"]
@@ -245,10 +244,5 @@ def tier_finding(claim: str, sentence: str, source_id: str) -> Finding | None:
     crossing = crossed(claim, sentence)
     if crossing is None:
         return None
-    return Finding(
-        "figure_binding",
-        ReasonCode.FIGURE_ROLE_MISMATCH,
-        f"source {source_id} gives {crossing.stated}; the claim gives {crossing.claimed} "
-        f'("{quote(sentence)}")',
-        crossing.proof(source_id),
-    )
+    said = f"gives {crossing.stated}; the claim gives {crossing.claimed}"
+    return bound_finding(crossing, said, source_id, sentence)
