@@ -363,7 +363,10 @@ MEASURE_ADJECTIVES = frozenset(
 
 # the side of its figure a tier's condition covers, by the words before the figure ("up to
 # 24 hours", "on or after 1 May") and after it ("76 and over", "2 hours or less"): a tier's
-# figure is told from the boundary the next tier shares (``scoring.tiers.crossed``)
+# figure is told from the boundary the next tier shares (``scoring.tiers.crossed``). Wider
+# than ``scoring.hedges.hedge_at``'s bounds: a tier's condition is also a time ("before
+# 09:30", "from 1 July", "on or after 1 May"), and the unit may stand before the words
+# after ("1 kg or more")
 BOUND_SIDES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "below": (
         ("up to", "no more than", "not more than", "less than", "fewer than", "under",

@@ -24,8 +24,9 @@ import regex
 
 from ..lexicon.grammar import FRONTED_OPENERS
 from ..lexicon.numbers import BOUND_SIDES
-from ..lexicon.polarity import NEGATION_BOUNDS, NEGATIONS
+from ..lexicon.polarity import NEGATION_BOUNDS
 from ..text.memo import short_text_cache
+from ..text.words import lex_tokens, negation_word
 from .binding import JOIN, Bound, bound_finding, read_figures
 from .claim_figures import claim_figures
 from .figures import figure_kind
@@ -201,10 +202,10 @@ def crossed(claim: str, sentence: str) -> Bound | None:
     itself, each with another figure of the other's kind."""
     if sum(ch.isdigit() for ch in sentence) < 4 or _denies(claim):
         return None  # four figures need four digits; "… pays the senior fare, not £6"
-    parts = _tiers(sentence)
-    if len(parts) < 2 or _of_another(_tiers(claim), parts):
+    parts, ours = _tiers(sentence), _tiers(claim)
+    if len(parts) < 2 or _of_another(ours, parts):
         return None
-    for mine in _tiers(claim):
+    for mine in ours:
         for a, b in itertools.permutations(mine, 2):
             if a.kind == b.kind or _other(mine, a.kind) is None or _other(mine, b.kind) is None:
                 continue
@@ -225,13 +226,12 @@ def crossed(claim: str, sentence: str) -> Bound | None:
 
 
 def _denies(claim: str) -> bool:
-    """Does ``claim`` deny something ("not £6", "isn't", "no longer")? A side's words
-    ("no more than 7 days") deny nothing."""
+    """Does ``claim`` deny something ("not £6", "isn't"; ``text.words.negation_word``)? A
+    side's words ("no more than 7 days") deny nothing."""
     text = claim.casefold()
     for bound in NEGATION_BOUNDS:
         text = text.replace(bound, " ")
-    words = regex.findall(r"[\p{L}'’]+", text)
-    return any(w in NEGATIONS or w.endswith(("n't", "n’t")) for w in words)
+    return any(negation_word(w) for w in lex_tokens(text))
 
 
 def tier_finding(claim: str, sentence: str, source_id: str) -> Finding | None:
