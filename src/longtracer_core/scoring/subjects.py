@@ -37,6 +37,7 @@ from collections.abc import Sequence
 import regex
 
 from ..contracts import ReasonCode
+from ..lexicon.dates import MONTHS, WEEKDAYS
 from ..lexicon.grammar import DEMONSTRATIVES, DETERMINERS, PERSONAL
 from ..text.memo import short_text_cache
 from .clause_checks import content_words
@@ -44,20 +45,40 @@ from .evidence_index import EvidenceIndex, EvidenceSentence, claim_content, clos
 from .figure_findings import ALIGNED
 from .findings import Finding, quote
 from .name_binding import sentence_pieces
+from ..text.words import function_words
 from .name_spotting import names_of
+from .name_words import opener_words
 
 __all__ = ["antecedent_finding", "claims_before", "sibling_finding"]
 
 _FIRST = regex.compile(r"[^\p{L}]*(\p{L}+)")
-_NUMBER_AFTER = regex.compile(r"\s?([\p{L}]?\d[\p{L}\p{N}.]*)")
+_NUMBER_AFTER = regex.compile(r"\s?([\p{L}]?\d(?:[\p{L}\p{N}]|\.(?=\d))*)")
 # the words a claim that points back opens with: what it stands for is in a claim before
 _POINTING = PERSONAL | DEMONSTRATIVES
 _DIGITS = regex.compile(r"\d[\d,.]*\d|\d")
+_OPENER_NAME = regex.compile(r"[^\p{L}\d]*(\p{Lu}\p{Ll}+)\s(\d[\p{L}\d]*)\b")
+# the share of the words of a sentence opening with a pronoun a claim holds to say what it says
+POINTED = 0.8
+_CALENDAR = frozenset(w.casefold() for w in (*MONTHS, *WEEKDAYS))
 # the claims read back at most: the one that names, and those that point back after it
 _BACK = 3
 
 # a name: the stems of its words and the number written after it ("Home 22": 22)
 _Name = tuple[frozenset[str], str | None]
+
+
+def _opening(text: str) -> tuple[str, _Name] | None:
+    """The name a sentence opens with when its first word is written with a number after
+    it ("Voyager 1 is …", "Thermra 9 has …": ``names_of`` reads no capitalised first word of
+    plain English as a name); not a word that opens sentences, a month or a weekday ("In
+    2024", "June 12")."""
+    m = _OPENER_NAME.match(text)
+    if m is None or names_of(text[: m.end(1)]):
+        return None
+    word = m.group(1).casefold()
+    if word in opener_words() or word in function_words() or word in _CALENDAR:
+        return None
+    return f"{m.group(1)} {m.group(2)}", (frozenset(content_words(word)), m.group(2))
 
 
 @short_text_cache(maxsize=4096)
@@ -78,9 +99,13 @@ def _names(text: str) -> tuple[tuple[str, frozenset[str], str | None, int], ...]
     return tuple(n for n in out if n[1])
 
 
-def _subject(piece: str) -> tuple[str, _Name] | None:
-    """The name a piece of a sentence opens with, its subject ("The Home 7 costs …"); None
-    when it opens otherwise ("separates Europe from Africa", "8 GB of RAM")."""
+def _subject(piece: str, numbered: bool = False) -> tuple[str, _Name] | None:
+    """The name a piece of a sentence opens with, its subject ("The Home 7 costs …"), with
+    ``numbered`` a first word written with a number after it too (``_opening``); None when
+    it opens otherwise ("separates Europe from Africa", "8 GB of RAM")."""
+    opening = _opening(piece) if numbered else None
+    if opening is not None:
+        return opening
     names = _names(piece)
     if not names:
         return None
@@ -123,25 +148,27 @@ def _numbers(text: str) -> frozenset[str]:
 
 
 @short_text_cache(maxsize=4096)
-def _parts(sentence: str) -> tuple[tuple[str, tuple[str, _Name] | None], ...]:
+def _parts(sentence: str, numbered: bool = False) -> tuple[tuple[str, tuple[str, _Name] | None], ...]:
     """The pieces of ``sentence`` with their subjects; a piece that opens with a verb has its
     sentence's ("The Corsa Trail weighs 24 kg and has a range of 90 km"), one that opens
     with a noun of its own none ("and the larger model is rated at 48 dB")."""
     out: list[tuple[str, tuple[str, _Name] | None]] = []
     for piece in sentence_pieces(sentence):
         bare = (first := _FIRST.match(piece)) and first.group(1).casefold() not in DETERMINERS
-        out.append((piece, _subject(piece) or (out[-1][1] if out and bare else None)))
+        subject = _subject(piece, numbered)
+        out.append((piece, subject or (out[-1][1] if out and bare else None)))
     return tuple(out)
 
 
 def _speaking(
-    claim: str, content: frozenset[str], sentence: str
+    claim: str, content: frozenset[str], sentence: str, own: str = ""
 ) -> tuple[int, tuple[str, _Name] | None] | None:
-    """Which piece of ``sentence`` holds most of the claim's figures, then most of its
-    ``content`` words, and its subject; None when two pieces hold as much (which one it is
-    cannot be read)."""
-    numbers = _numbers(claim)
-    parts = _parts(sentence)
+    """Which piece of ``sentence`` holds most of the claim's figures (not those of ``own``,
+    its subject's name as written, when it opens with one: then a piece's subject may be a
+    numbered first word too), then most of its ``content`` words, and its subject; None
+    when two pieces hold as much (which one it is cannot be read)."""
+    numbers = _numbers(claim.replace(own, " ", 1) if own else claim)
+    parts = _parts(sentence, numbered=bool(own))
     held = sorted(
         ((len(numbers & _numbers(p)), len(content & frozenset(content_words(p)))), i)
         for i, (p, _) in enumerate(parts)
@@ -182,13 +209,13 @@ def antecedent_finding(claim: str, before: Sequence[str], index: EvidenceIndex) 
 
 
 def _predicate_sentence(
-    claim: str, subject: frozenset[str], index: EvidenceIndex
+    claim: str, subject: tuple[str, _Name], index: EvidenceIndex
 ) -> EvidenceSentence | None:
-    """The one evidence sentence that holds most of the claim's figures, then most of its
-    content words other than its subject's (``ALIGNED`` of them at least); None when two
-    hold as much."""
-    words = claim_content(claim, frozenset()) - subject
-    numbers = _numbers(claim)
+    """The one evidence sentence that holds most of the claim's figures (not those of its
+    subject's name), then most of its content words other than its subject's (``ALIGNED``
+    of them at least); None when two hold as much."""
+    words = claim_content(claim, frozenset()) - subject[1][0]
+    numbers = _numbers(claim.replace(subject[0], " ", 1))
     if not words:
         return None
     held = sorted(
@@ -206,30 +233,90 @@ def _named(name: _Name, sentences: Sequence[EvidenceSentence], aligned: Evidence
     number), and not in ``aligned``: a thing the sources name apart from what that sentence
     speaks of (not "Leo Messi" for "Lionel Messi", nor "Switzerland's Federal Council" for
     "the Swiss Federal Council", which no sentence writes)?"""
-    if any(_same(name, (s, n)) for _, s, n, _ in _names(aligned.text)):
+    if any(_same(name, named) for named in _written(aligned.text)):
         return False
     return any(
         name[0] <= s and name[1] == n
         for t in sentences
         if t is not aligned
-        for _, s, n, _ in _names(t.text)
+        for s, n in _written(t.text)
     )
+
+
+def _written(text: str) -> list[_Name]:
+    """Every name ``text`` writes, the one it opens with included."""
+    opening = _opening(text)
+    return [(s, n) for _, s, n, _ in _names(text)] + ([opening[1]] if opening else [])
+
+
+def _pronoun_subject(
+    aligned: EvidenceSentence, sentences: Sequence[EvidenceSentence], mine: _Name
+) -> tuple[str, _Name] | None:
+    """What an evidence sentence that opens with a personal pronoun speaks of: the subject
+    of the sentence before it in its source ("Voyager 2 reached Jupiter in 1979 … It remains
+    the only spacecraft to have visited Uranus"); None when that sentence also names the
+    claim's subject (which of the two the pronoun stands for cannot be read)."""
+    first = _FIRST.match(aligned.text)
+    if first is None or first.group(1).casefold() not in PERSONAL:
+        return None
+    at = next(i for i, s in enumerate(sentences) if s is aligned)
+    before = sentences[at - 1] if at else None
+    if before is None or before.source_id != aligned.source_id:
+        return None
+    subject = _subject(before.text, numbered=True)
+    if subject is None or any(_same(mine, name) for name in _written(before.text)):
+        return None
+    return subject
+
+
+def _pointed(
+    claim: str, mine: tuple[str, _Name], index: EvidenceIndex
+) -> tuple[EvidenceSentence, tuple[str, _Name]] | None:
+    """An evidence sentence opening with a pronoun that stands for a sibling of the claim's
+    subject and holds what the claim says beyond what the sentences naming its subject
+    hold (``POINTED`` of those words, three at least): "The Series 3 earbuds, launched in
+    2020, were the first in the line with noise cancelling" against "The Series 3 earbuds
+    launched in 2020. The Series 5 earbuds launched in 2022. They were the first in the
+    line to offer active noise cancellation"."""
+    own = [t for t in index.sentences if any(_same(mine[1], n) for n in _written(t.text))]
+    rest = claim_content(claim, frozenset()) - mine[1][0]
+    rest -= frozenset().union(*(t.content for t in own))
+    if len(rest) < 3:
+        return None
+    for sentence in index.sentences:
+        theirs = _pronoun_subject(sentence, index.sentences, mine[1])
+        if theirs is None or not _siblings(mine[1], theirs[1]) or sentence in own:
+            continue
+        if len(rest & sentence.content) >= POINTED * len(rest):
+            return sentence, theirs
+    return None
 
 
 def sibling_finding(claim: str, index: EvidenceIndex) -> Finding | None:
     """The finding for a claim that gives the name it opens with what the evidence sentence
     that says the rest of it gives a sibling of that name (see the module)."""
-    mine = _subject(claim)
+    mine = _subject(claim, numbered=True)
     if mine is None:
         return None
-    aligned = _predicate_sentence(claim, mine[1][0], index)
+    pointed = _pointed(claim, mine, index)
+    if pointed is not None:
+        return _sibling(mine, *pointed)
+    aligned = _predicate_sentence(claim, mine, index)
     if aligned is None or not _named(mine[1], index.sentences, aligned):
         return None  # no one sentence says it, or no other sentence names the claim's subject
     content = claim_content(claim, frozenset()) - mine[1][0]
-    speaking = _speaking(claim, content, aligned.text)
+    speaking = _speaking(claim, content, aligned.text, mine[0])
     theirs = None if speaking is None else speaking[1]
+    if theirs is None and speaking is not None and speaking[0] == 0:
+        theirs = _pronoun_subject(aligned, index.sentences, mine[1])
     if theirs is None or not _siblings(mine[1], theirs[1]):
         return None
+    return _sibling(mine, aligned, theirs)
+
+
+def _sibling(
+    mine: tuple[str, _Name], aligned: EvidenceSentence, theirs: tuple[str, _Name]
+) -> Finding:
     return Finding(
         "name_sibling",
         ReasonCode.ENTITY_MISMATCH,

@@ -80,6 +80,87 @@ def test_the_right_subject_an_alias_or_an_unrelated_name_is_left_alone(claim, so
     assert sibling_finding(claim, _index(source)) is None
 
 
+PROBES = (
+    "Voyager 1 was launched sixteen days after its twin, Voyager 2. Voyager 2 reached Uranus "
+    "in 1986 and Neptune in 1989. It remains the only spacecraft to have visited both."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "stated"),
+    [
+        # the evidence sentence opens with a pronoun: it speaks of the sentence before's subject
+        ("Voyager 1 is the only spacecraft to have visited both.", "Voyager 2"),
+        # a name written with its number opens the claim ("names_of" reads no first word)
+        ("Voyager 1 reached Uranus in 1986.", "Voyager 2"),
+    ],
+)
+def test_a_numbered_sibling_and_a_pronoun_of_the_evidence_are_read(claim, stated):
+    found = sibling_finding(claim, _index(PROBES))
+    assert found is not None and found.evidence["stated"] == stated
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Voyager 2 is the only spacecraft to have visited both.", PROBES),
+        # the sentence before names both: which one the pronoun stands for is not read
+        (
+            "Voyager 1 is the only spacecraft to have visited both.",
+            "Voyager 2 flew on after Voyager 1 turned away. It remains the only spacecraft "
+            "to have visited both.",
+        ),
+        # the subject's number is the name's, the claim's figure is its own ("FibreOne 500
+        # … 500 Mbps" is said by the sentence that names it)
+        (
+            "FibreOne 500 offers download speeds of up to 500 Mbps.",
+            "FibreOne 100 offers download speeds of up to 100 Mbps for £25 a month. "
+            "FibreOne 500 offers up to 500 Mbps for £38 a month.",
+        ),
+        # a month, a word that opens sentences: no name
+        ("In 2024 the fee rose to £30.", "In 2023 the fee rose to £30."),
+        ("June 12 is the deadline for the form.", "June 5 is the deadline for the form."),
+    ],
+)
+def test_the_right_member_or_no_name_at_all_is_left_alone(claim, source):
+    assert sibling_finding(claim, _index(source)) is None
+
+
+EARBUDS = (
+    "The Series 3 earbuds launched in 2020 with six hours of battery life. The Series 5 "
+    "earbuds launched in 2022. They were the first in the line to offer active noise "
+    "cancellation."
+)
+
+
+def test_a_claim_saying_what_a_pronoun_of_the_evidence_says_of_a_sibling_is_found():
+    claim = (
+        "The Series 3 earbuds, launched in 2020, were the first in the line with active "
+        "noise cancellation."
+    )
+    found = sibling_finding(claim, _index(EARBUDS))
+    assert found is not None and found.evidence["stated"] == "Series 5"
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # said of the right one
+        "The Series 5 earbuds were the first in the line with active noise cancellation.",
+        # what the claim adds is said of its own subject
+        "The Series 3 earbuds, launched in 2020, offer six hours of battery life.",
+    ],
+)
+def test_what_a_pronoun_says_is_not_held_against_the_right_one(claim):
+    assert sibling_finding(claim, _index(EARBUDS)) is None
+
+
+def test_what_the_sentences_naming_the_subject_also_say_is_not_held_against_it():
+    source = EARBUDS + " The Series 3 earbuds gained active noise cancellation in an update."
+    claim = "The Series 3 earbuds offer active noise cancellation after an update."
+    assert sibling_finding(claim, _index(source)) is None
+
+
 def test_a_sibling_marks_the_claim_and_never_deletes_it():
     (only,) = check_case("The Corsa City weighs 24 kg.", [{"id": "S1", "text": BIKES}]).claims
     assert only.outcome is ClaimOutcome.UNCERTAIN
