@@ -40,12 +40,12 @@ from ..contracts import ReasonCode
 from ..lexicon.dates import MONTHS, WEEKDAYS
 from ..lexicon.grammar import DEMONSTRATIVES, DETERMINERS, PERSONAL
 from ..text.memo import short_text_cache
+from ..text.words import function_words
 from .clause_checks import content_words
 from .evidence_index import EvidenceIndex, EvidenceSentence, claim_content, closest_sentence
 from .figure_findings import ALIGNED
 from .findings import Finding, quote
 from .name_binding import sentence_pieces
-from ..text.words import function_words
 from .name_spotting import names_of
 from .name_words import opener_words
 
@@ -148,7 +148,9 @@ def _numbers(text: str) -> frozenset[str]:
 
 
 @short_text_cache(maxsize=4096)
-def _parts(sentence: str, numbered: bool = False) -> tuple[tuple[str, tuple[str, _Name] | None], ...]:
+def _parts(
+    sentence: str, numbered: bool = False
+) -> tuple[tuple[str, tuple[str, _Name] | None], ...]:
     """The pieces of ``sentence`` with their subjects; a piece that opens with a verb has its
     sentence's ("The Corsa Trail weighs 24 kg and has a range of 90 km"), one that opens
     with a noun of its own none ("and the larger model is rated at 48 dB")."""
