@@ -64,7 +64,13 @@ version, whose misses the band reading was then built on, so fitted to as well; 
 ``bands-fresh`` (a band the user's own figure falls in, its figure or another band's),
 written by a third writer after the rules, whose misses were then read, so fitted to as
 well; and ``grades-fresh`` (graded schedules in prose, a grade's figure or another
-grade's), written by a fourth writer after that, not fitted to.
+grade's), written by a fourth writer after that, not fitted to. The thirty-third
+sitting's two, on families of numbered names ("Voyager 1" / "Voyager 2", "Windows 10 and
+11", "Section 21", "Type 2 diabetes"), a fact of one member said of its own or of
+another, often through a source sentence that opens with "It" or "They":
+``pronouns-fresh``, written for a pronoun reading that was then withdrawn, and
+``numbered-review``, a read-only review's probes, on which the list reading of the kept
+rule was built: both fitted to.
 """
 
 from __future__ import annotations

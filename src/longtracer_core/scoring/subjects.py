@@ -26,8 +26,10 @@ after the claims it may point back to (``claims_before``): the speaking part's s
 named by none of them, and they name the subject of another part of that sentence, which
 the pronoun, read the way a person reads it, stands for (``antecedent_named``).
 
-A name is its words with the number that follows it ("Home 7" is not "Home 22"). Both
-findings mark the claim uncertain; they never delete it. Pure functions over text.
+A name is its words with the number that follows it ("Home 7" is not "Home 22"); a claim's
+first word written with a number after it is one ("Voyager 1 reached …"), and a list or a
+range names each of its members ("Windows 10 and 11", "Stages 1 to 3"). Both findings
+mark the claim uncertain; they never delete it. Pure functions over text.
 """
 
 from __future__ import annotations
@@ -57,8 +59,14 @@ _NUMBER_AFTER = regex.compile(r"\s?([\p{L}]?\d(?:[\p{L}\p{N}]|\.(?=\d))*)")
 _POINTING = PERSONAL | DEMONSTRATIVES
 _DIGITS = regex.compile(r"\d[\d,.]*\d|\d")
 _OPENER_NAME = regex.compile(r"[^\p{L}\d]*(\p{Lu}\p{Ll}+)\s(\d[\p{L}\d]*)\b")
-# the share of the words of a sentence opening with a pronoun a claim holds to say what it says
-POINTED = 0.8
+# a family's members in a list or a range: "Windows 10 and 11", "Stages 1 to 3", "Apollo 15,
+# 16 and 17", "Type 1 and type 2"
+_LISTED = regex.compile(
+    r"\b(\p{L}+)\s\d+(?:\s*(?:,|and|or|to|through|–|-|&)\s*(?:\1\s)?\d+\b)+", regex.IGNORECASE
+)
+_LIST_NUMBER = regex.compile(r"\d+")
+_NUMBERED = regex.compile(r"\b(\p{L}+)\s(\d+)\b")
+_RANGE = regex.compile(r"\d\s*(?:to|through|–|-)\s*\d")
 _CALENDAR = frozenset(w.casefold() for w in (*MONTHS, *WEEKDAYS))
 # the claims read back at most: the one that names, and those that point back after it
 _BACK = 3
@@ -246,52 +254,22 @@ def _named(name: _Name, sentences: Sequence[EvidenceSentence], aligned: Evidence
 
 
 def _written(text: str) -> list[_Name]:
-    """Every name ``text`` writes, the one it opens with included."""
+    """Every name ``text`` writes: the one it opens with, and each member of a list or a
+    range of one family ("Windows 10 and 11", "Stages 1 to 3", "Type 1 and type 2")."""
     opening = _opening(text)
-    return [(s, n) for _, s, n, _ in _names(text)] + ([opening[1]] if opening else [])
-
-
-def _pronoun_subject(
-    aligned: EvidenceSentence, sentences: Sequence[EvidenceSentence], mine: _Name
-) -> tuple[str, _Name] | None:
-    """What an evidence sentence that opens with a personal pronoun speaks of: the subject
-    of the sentence before it in its source ("Voyager 2 reached Jupiter in 1979 … It remains
-    the only spacecraft to have visited Uranus"); None when that sentence also names the
-    claim's subject (which of the two the pronoun stands for cannot be read)."""
-    first = _FIRST.match(aligned.text)
-    if first is None or first.group(1).casefold() not in PERSONAL:
-        return None
-    at = next(i for i, s in enumerate(sentences) if s is aligned)
-    before = sentences[at - 1] if at else None
-    if before is None or before.source_id != aligned.source_id:
-        return None
-    subject = _subject(before.text, numbered=True)
-    if subject is None or any(_same(mine, name) for name in _written(before.text)):
-        return None
-    return subject
-
-
-def _pointed(
-    claim: str, mine: tuple[str, _Name], index: EvidenceIndex
-) -> tuple[EvidenceSentence, tuple[str, _Name]] | None:
-    """An evidence sentence opening with a pronoun that stands for a sibling of the claim's
-    subject and holds what the claim says beyond what the sentences naming its subject
-    hold (``POINTED`` of those words, three at least): "The Series 3 earbuds, launched in
-    2020, were the first in the line with noise cancelling" against "The Series 3 earbuds
-    launched in 2020. The Series 5 earbuds launched in 2022. They were the first in the
-    line to offer active noise cancellation"."""
-    own = [t for t in index.sentences if any(_same(mine[1], n) for n in _written(t.text))]
-    rest = claim_content(claim, frozenset()) - mine[1][0]
-    rest -= frozenset().union(*(t.content for t in own))
-    if len(rest) < 3:
-        return None
-    for sentence in index.sentences:
-        theirs = _pronoun_subject(sentence, index.sentences, mine[1])
-        if theirs is None or not _siblings(mine[1], theirs[1]) or sentence in own:
-            continue
-        if len(rest & sentence.content) >= POINTED * len(rest):
-            return sentence, theirs
-    return None
+    names = [(s, n) for _, s, n, _ in _names(text)] + ([opening[1]] if opening else [])
+    for m in _LISTED.finditer(text):
+        stems = frozenset(content_words(m.group(1)))
+        numbers = [int(n) for n in _LIST_NUMBER.findall(m.group(0))]
+        if _RANGE.search(m.group(0)) and len(numbers) == 2 and 0 < numbers[1] - numbers[0] < 100:
+            numbers = list(range(numbers[0], numbers[1] + 1))
+        names.extend((stems, str(n)) for n in numbers)
+    families = {s for s, n in names if n is not None}
+    for m in _NUMBERED.finditer(text):  # "type 2" after "Type 1": the family written again
+        stems = frozenset(content_words(m.group(1)))
+        if stems in families:
+            names.append((stems, m.group(2)))
+    return names
 
 
 def sibling_finding(claim: str, index: EvidenceIndex) -> Finding | None:
@@ -300,25 +278,14 @@ def sibling_finding(claim: str, index: EvidenceIndex) -> Finding | None:
     mine = _subject(claim, numbered=True)
     if mine is None:
         return None
-    pointed = _pointed(claim, mine, index)
-    if pointed is not None:
-        return _sibling(mine, *pointed)
     aligned = _predicate_sentence(claim, mine, index)
     if aligned is None or not _named(mine[1], index.sentences, aligned):
         return None  # no one sentence says it, or no other sentence names the claim's subject
     content = claim_content(claim, frozenset()) - mine[1][0]
     speaking = _speaking(claim, content, aligned.text, mine[0])
     theirs = None if speaking is None else speaking[1]
-    if theirs is None and speaking is not None and speaking[0] == 0:
-        theirs = _pronoun_subject(aligned, index.sentences, mine[1])
     if theirs is None or not _siblings(mine[1], theirs[1]):
         return None
-    return _sibling(mine, aligned, theirs)
-
-
-def _sibling(
-    mine: tuple[str, _Name], aligned: EvidenceSentence, theirs: tuple[str, _Name]
-) -> Finding:
     return Finding(
         "name_sibling",
         ReasonCode.ENTITY_MISMATCH,

@@ -86,30 +86,19 @@ PROBES = (
 )
 
 
-@pytest.mark.parametrize(
-    ("claim", "stated"),
-    [
-        # the evidence sentence opens with a pronoun: it speaks of the sentence before's subject
-        ("Voyager 1 is the only spacecraft to have visited both.", "Voyager 2"),
-        # a name written with its number opens the claim ("names_of" reads no first word)
-        ("Voyager 1 reached Uranus in 1986.", "Voyager 2"),
-    ],
-)
-def test_a_numbered_sibling_and_a_pronoun_of_the_evidence_are_read(claim, stated):
-    found = sibling_finding(claim, _index(PROBES))
-    assert found is not None and found.evidence["stated"] == stated
+def test_a_claim_opening_with_a_numbered_name_is_read():
+    # "names_of" reads no capitalised first word of plain English as a name
+    found = sibling_finding("Voyager 1 reached Uranus in 1986.", _index(PROBES))
+    assert found is not None and found.evidence["stated"] == "Voyager 2"
 
 
 @pytest.mark.parametrize(
     ("claim", "source"),
     [
-        ("Voyager 2 is the only spacecraft to have visited both.", PROBES),
-        # the sentence before names both: which one the pronoun stands for is not read
-        (
-            "Voyager 1 is the only spacecraft to have visited both.",
-            "Voyager 2 flew on after Voyager 1 turned away. It remains the only spacecraft "
-            "to have visited both.",
-        ),
+        ("Voyager 2 reached Uranus in 1986.", PROBES),
+        # a sentence opening with a pronoun is not read as its sentence before's subject
+        # (a review's probes: "They both", "He" for the other of two people, an event)
+        ("Voyager 1 is the only spacecraft to have visited both.", PROBES),
         # the subject's number is the name's, the claim's figure is its own ("FibreOne 500
         # … 500 Mbps" is said by the sentence that names it)
         (
@@ -117,47 +106,27 @@ def test_a_numbered_sibling_and_a_pronoun_of_the_evidence_are_read(claim, stated
             "FibreOne 100 offers download speeds of up to 100 Mbps for £25 a month. "
             "FibreOne 500 offers up to 500 Mbps for £38 a month.",
         ),
+        # a list or a range names each of its members
+        (
+            "Windows 11 receives monthly security updates.",
+            "Windows 11 needs a TPM chip. Windows 10 and 11 both receive monthly security updates.",
+        ),
+        (
+            "Stage 2 bowel cancer is usually treated with surgery.",
+            "Stage 2 tumours have grown into the bowel wall. Stages 1 to 3 are usually "
+            "treated with surgery.",
+        ),
+        (
+            "Type 2 diabetes raises the risk of heart disease.",
+            "Type 2 diabetes is the more common. Type 1 diabetes and type 2 diabetes both "
+            "raise the risk of heart disease.",
+        ),
         # a month, a word that opens sentences: no name
         ("In 2024 the fee rose to £30.", "In 2023 the fee rose to £30."),
         ("June 12 is the deadline for the form.", "June 5 is the deadline for the form."),
     ],
 )
 def test_the_right_member_or_no_name_at_all_is_left_alone(claim, source):
-    assert sibling_finding(claim, _index(source)) is None
-
-
-EARBUDS = (
-    "The Series 3 earbuds launched in 2020 with six hours of battery life. The Series 5 "
-    "earbuds launched in 2022. They were the first in the line to offer active noise "
-    "cancellation."
-)
-
-
-def test_a_claim_saying_what_a_pronoun_of_the_evidence_says_of_a_sibling_is_found():
-    claim = (
-        "The Series 3 earbuds, launched in 2020, were the first in the line with active "
-        "noise cancellation."
-    )
-    found = sibling_finding(claim, _index(EARBUDS))
-    assert found is not None and found.evidence["stated"] == "Series 5"
-
-
-@pytest.mark.parametrize(
-    "claim",
-    [
-        # said of the right one
-        "The Series 5 earbuds were the first in the line with active noise cancellation.",
-        # what the claim adds is said of its own subject
-        "The Series 3 earbuds, launched in 2020, offer six hours of battery life.",
-    ],
-)
-def test_what_a_pronoun_says_is_not_held_against_the_right_one(claim):
-    assert sibling_finding(claim, _index(EARBUDS)) is None
-
-
-def test_what_the_sentences_naming_the_subject_also_say_is_not_held_against_it():
-    source = EARBUDS + " The Series 3 earbuds gained active noise cancellation in an update."
-    claim = "The Series 3 earbuds offer active noise cancellation after an update."
     assert sibling_finding(claim, _index(source)) is None
 
 
