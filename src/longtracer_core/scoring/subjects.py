@@ -253,13 +253,16 @@ def _named(name: _Name, sentences: Sequence[EvidenceSentence], aligned: Evidence
     )
 
 
-def _written(text: str) -> list[_Name]:
+@short_text_cache(maxsize=4096)
+def _written(text: str) -> tuple[_Name, ...]:
     """Every name ``text`` writes: the one it opens with, and each member of a list or a
     range of one family ("Windows 10 and 11", "Stages 1 to 3", "Type 1 and type 2")."""
     opening = _opening(text)
     names = [(s, n) for _, s, n, _ in _names(text)] + ([opening[1]] if opening else [])
     for m in _LISTED.finditer(text):
         stems = frozenset(content_words(m.group(1)))
+        if not stems:
+            continue  # "in 1998 and 2003": no family
         numbers = [int(n) for n in _LIST_NUMBER.findall(m.group(0))]
         if _RANGE.search(m.group(0)) and len(numbers) == 2 and 0 < numbers[1] - numbers[0] < 100:
             numbers = list(range(numbers[0], numbers[1] + 1))
@@ -269,7 +272,7 @@ def _written(text: str) -> list[_Name]:
         stems = frozenset(content_words(m.group(1)))
         if stems in families:
             names.append((stems, m.group(2)))
-    return names
+    return tuple(names)
 
 
 def sibling_finding(claim: str, index: EvidenceIndex) -> Finding | None:
