@@ -275,6 +275,23 @@ def _written(text: str) -> tuple[_Name, ...]:
     return tuple(names)
 
 
+def _figured_piece(claim: str, mine: tuple[str, _Name], sentence: str) -> tuple[str, _Name] | None:
+    """In a sentence that names the claim's subject too, the subject of the one piece that
+    gives the claim's figures (not those of a name), where another piece is the claim's
+    subject's: "Node 22 will be supported until April 2026" against "Node 20 will be
+    supported until April 2026, and Node 22 until April 2027". Figures only: a verb the
+    sentence writes once for two names is the first piece's word ("Messi scored twice and
+    Di María once"), so words say nothing here."""
+    numbers = _numbers(claim.replace(mine[0], " ", 1))
+    parts = _parts(sentence, numbered=True)
+    if not numbers or not any(o is not None and _same(mine[1], o[1]) for _, o in parts):
+        return None
+    held = [(len(numbers & _numbers(p.replace(o[0], " ", 1) if o else p)), o) for p, o in parts]
+    best = max(n for n, _ in held)
+    giving = [o for n, o in held if n == best]
+    return giving[0] if best and len(giving) == 1 else None
+
+
 def sibling_finding(claim: str, index: EvidenceIndex) -> Finding | None:
     """The finding for a claim that gives the name it opens with what the evidence sentence
     that says the rest of it gives a sibling of that name (see the module)."""
@@ -282,11 +299,16 @@ def sibling_finding(claim: str, index: EvidenceIndex) -> Finding | None:
     if mine is None:
         return None
     aligned = _predicate_sentence(claim, mine, index)
-    if aligned is None or not _named(mine[1], index.sentences, aligned):
-        return None  # no one sentence says it, or no other sentence names the claim's subject
-    content = claim_content(claim, frozenset()) - mine[1][0]
-    speaking = _speaking(claim, content, aligned.text, mine[0])
-    theirs = None if speaking is None else speaking[1]
+    if aligned is None:
+        return None  # no one sentence says it
+    if any(_same(mine[1], named) for named in _written(aligned.text)):
+        theirs = _figured_piece(claim, mine, aligned.text)
+    elif _named(mine[1], index.sentences, aligned):
+        content = claim_content(claim, frozenset()) - mine[1][0]
+        speaking = _speaking(claim, content, aligned.text, mine[0])
+        theirs = None if speaking is None else speaking[1]
+    else:
+        return None  # no other sentence names the claim's subject
     if theirs is None or not _siblings(mine[1], theirs[1]):
         return None
     return Finding(

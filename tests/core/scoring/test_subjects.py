@@ -41,6 +41,13 @@ def _index(text: str):
         ("The Limited Access Saver allows unlimited withdrawals.", SAVERS, "Easy Access Saver"),
         # a later part with no subject of its own has its sentence's
         ("The Corsa City has a range of 90 km.", BIKES, "Corsa Trail"),
+        # the sentence names both: the piece that gives the claim's figure is the other's
+        ("The Home 22 costs £899 including a standard installation.", CHARGERS, "Home 7"),
+        (
+            "Node 22 will be supported until April 2026.",
+            "Node 20 will be supported until April 2026, and Node 22 until April 2027.",
+            "Node 20",
+        ),
     ],
 )
 def test_a_sibling_given_what_the_evidence_gives_another_is_found(claim, source, stated):
@@ -56,10 +63,15 @@ def test_a_sibling_given_what_the_evidence_gives_another_is_found(claim, source,
         ("The Corsa Trail weighs 24 kg.", BIKES),
         # the name written short: an alias, no sibling
         ("The Home 7 is wall-mounted.", CHARGERS),
-        # the sentence names the claim's subject too (a swap inside one sentence is read by
-        # the binding checks)
+        # the sentence names the claim's subject too, and says this of it
         ("The Corsa City weighs 17 kg.", BIKES),
-        ("The Home 22 costs £899 including a standard installation.", CHARGERS),
+        ("The Home 22 costs £1,249 installed.", CHARGERS),
+        # … or gives the claim no figure to tell its piece by: a verb the sentence writes
+        # once for two names is the first piece's word
+        (
+            "Di María scored in the final.",
+            "Messi scored twice in the final and Di María once.",
+        ),
         # the same body written another way: no sentence writes the claim's name whole
         (
             "Switzerland's Federal Council said it would study the ruling.",
