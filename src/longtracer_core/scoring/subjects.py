@@ -286,6 +286,9 @@ def _figured_piece(claim: str, mine: tuple[str, _Name], sentence: str) -> tuple[
     parts = _parts(sentence, numbered=True)
     if not numbers or not any(o is not None and _same(mine[1], o[1]) for _, o in parts):
         return None
+    named = _written(claim)
+    if any(o is not None and _siblings(mine[1], o[1]) and o[1] in named for _, o in parts):
+        return None  # the claim names the sibling too ("Node 22 outlives Node 20, whose …")
     held = [(len(numbers & _numbers(p.replace(o[0], " ", 1) if o else p)), o) for p, o in parts]
     best = max(n for n, _ in held)
     giving = [o for n, o in held if n == best]

@@ -66,6 +66,11 @@ def test_a_sibling_given_what_the_evidence_gives_another_is_found(claim, source,
         # the sentence names the claim's subject too, and says this of it
         ("The Corsa City weighs 17 kg.", BIKES),
         ("The Home 22 costs £1,249 installed.", CHARGERS),
+        # … or the claim names the sibling too, and gives it the figure
+        (
+            "Node 22 outlives Node 20, whose support ends in April 2026.",
+            "Node 20 will be supported until April 2026, and Node 22 until April 2027.",
+        ),
         # … or gives the claim no figure to tell its piece by: a verb the sentence writes
         # once for two names is the first piece's word
         (
