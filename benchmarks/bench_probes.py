@@ -70,8 +70,11 @@ sitting's two, on families of numbered names ("Voyager 1" / "Voyager 2", "Window
 another, often through a source sentence that opens with "It" or "They":
 ``pronouns-fresh``, written for a pronoun reading that was then withdrawn, and
 ``numbered-review``, a read-only review's probes, on which the list reading of the kept
-rule was built: both fitted to; and ``numbered-fresh``, a second review's probes, written
-and frozen before it ran them on the kept rule, not fitted to.
+rule was built: both fitted to; ``numbered-fresh``, a second review's probes, written
+and frozen before it ran them on the kept rule, whose misses inside one sentence the
+reading of a sentence that names two members was then built on; and ``within-fresh``, a
+third review's probes for that reading, frozen before they ran, one guard of which (a
+claim that names the sibling too) was built on two of its right answers.
 """
 
 from __future__ import annotations
