@@ -15,7 +15,10 @@ sentence never names the claim's, and another sentence writes it as the claim do
 claim says of one what the evidence says of the other (``name_sibling``). An alias shares
 the family's words without one of its own ("Home 7" / "Voltaro Home 7"), and a name no
 other sentence writes ("Leo Messi" for "Lionel Messi", "Zurich" for "Zürich") is the
-same thing written another way: no sibling.
+same thing written another way: no sibling. A sentence that names the claim's subject
+too is read by the claim's figures alone: the one piece that gives them, where another
+piece is the claim's subject's ("Node 22 will be supported until April 2026" against "Node
+20 will be supported until April 2026, and Node 22 until April 2027").
 
 *An antecedent.* "Voltaro also sells a Home 22 model, but that one needs a three-phase
 supply. It costs £899 including standard installation." The decomposer leaves "It" as
@@ -240,11 +243,9 @@ def _predicate_sentence(
 
 def _named(name: _Name, sentences: Sequence[EvidenceSentence], aligned: EvidenceSentence) -> bool:
     """Is ``name`` written whole in a sentence other than ``aligned`` (each of its words, its
-    number), and not in ``aligned``: a thing the sources name apart from what that sentence
-    speaks of (not "Leo Messi" for "Lionel Messi", nor "Switzerland's Federal Council" for
-    "the Swiss Federal Council", which no sentence writes)?"""
-    if any(_same(name, named) for named in _written(aligned.text)):
-        return False
+    number): a thing the sources name apart from what that sentence speaks of (not "Leo
+    Messi" for "Lionel Messi", nor "Switzerland's Federal Council" for "the Swiss Federal
+    Council", which no sentence writes)?"""
     return any(
         name[0] <= s and name[1] == n
         for t in sentences
@@ -305,7 +306,7 @@ def sibling_finding(claim: str, index: EvidenceIndex) -> Finding | None:
     if aligned is None:
         return None  # no one sentence says it
     if any(_same(mine[1], named) for named in _written(aligned.text)):
-        theirs = _figured_piece(claim, mine, aligned.text)
+        theirs = _figured_piece(claim, mine, aligned.text)  # the sentence names both
     elif _named(mine[1], index.sentences, aligned):
         content = claim_content(claim, frozenset()) - mine[1][0]
         speaking = _speaking(claim, content, aligned.text, mine[0])
