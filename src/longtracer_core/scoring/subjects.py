@@ -154,7 +154,10 @@ def _siblings(a: _Name, b: _Name) -> bool:
     return number == other and bool(mine - theirs) and bool(theirs - mine)
 
 
-def _numbers(text: str) -> frozenset[str]:
+def _numbers(text: str, name: str = "") -> frozenset[str]:
+    """The numbers ``text`` writes, those of ``name`` (a name as written, "Node 22") aside."""
+    if name:
+        text = text.replace(name, " ", 1)
     return frozenset(m.replace(",", "") for m in _DIGITS.findall(text))
 
 
@@ -180,7 +183,7 @@ def _speaking(
     its subject's name as written, when it opens with one: then a piece's subject may be a
     numbered first word too), then most of its ``content`` words, and its subject; None
     when two pieces hold as much (which one it is cannot be read)."""
-    numbers = _numbers(claim.replace(own, " ", 1) if own else claim)
+    numbers = _numbers(claim, own)
     parts = _parts(sentence, numbered=bool(own))
     held = sorted(
         ((len(numbers & _numbers(p)), len(content & frozenset(content_words(p)))), i)
@@ -228,7 +231,7 @@ def _predicate_sentence(
     subject's name), then most of its content words other than its subject's (``ALIGNED``
     of them at least); None when two hold as much."""
     words = claim_content(claim, frozenset()) - subject[1][0]
-    numbers = _numbers(claim.replace(subject[0], " ", 1))
+    numbers = _numbers(claim, subject[0])
     if not words:
         return None
     held = sorted(
@@ -283,14 +286,14 @@ def _figured_piece(claim: str, mine: tuple[str, _Name], sentence: str) -> tuple[
     supported until April 2026, and Node 22 until April 2027". Figures only: a verb the
     sentence writes once for two names is the first piece's word ("Messi scored twice and
     Di María once"), so words say nothing here."""
-    numbers = _numbers(claim.replace(mine[0], " ", 1))
+    numbers = _numbers(claim, mine[0])
     parts = _parts(sentence, numbered=True)
     if not numbers or not any(o is not None and _same(mine[1], o[1]) for _, o in parts):
         return None
     named = _written(claim)
     if any(o is not None and _siblings(mine[1], o[1]) and o[1] in named for _, o in parts):
         return None  # the claim names the sibling too ("Node 22 outlives Node 20, whose …")
-    held = [(len(numbers & _numbers(p.replace(o[0], " ", 1) if o else p)), o) for p, o in parts]
+    held = [(len(numbers & _numbers(p, o[0] if o else "")), o) for p, o in parts]
     best = max(n for n, _ in held)
     giving = [o for n, o in held if n == best]
     return giving[0] if best and len(giving) == 1 else None
