@@ -48,6 +48,7 @@ __all__ = [
     "CONDITIONS",
     "CONDITION_JOINS",
     "CONTRAST_PHRASES",
+    "CONTRAST_WORDS",
     "COORDINATORS",
     "QUANTIFIER_GROUPS",
     "PROHIBITING",
@@ -150,6 +151,8 @@ PROHIBITIONS = ("do not", "don't", "don’t", "never", "avoid")
 COORDINATORS = frozenset("and but or nor".split())
 # phrases that deny an alternative as ", not" does ("rather than stocks"; ``scoring.contrast``)
 CONTRAST_PHRASES = ("rather than", "instead of", "in place of")
+# words that set a thing against another ("Unlike Terminal 2, Terminal 3 …")
+CONTRAST_WORDS = frozenset("unlike except".split())
 # Words a negation toggles along with itself ("always" / "never", "any" / "no").
 NEGATION_NEUTRAL = frozenset("always ever any also still even yet".split())
 # Where one clause of a sentence ends and another begins: a coordinator or subordinator

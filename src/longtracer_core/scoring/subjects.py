@@ -44,9 +44,11 @@ import regex
 from ..contracts import ReasonCode
 from ..lexicon.dates import MONTHS, WEEKDAYS
 from ..lexicon.grammar import DEMONSTRATIVES, DETERMINERS, PERSONAL
+from ..lexicon.polarity import CONTRAST_WORDS
 from ..text.memo import short_text_cache
-from ..text.words import function_words
+from ..text.words import function_words, negation_word, negation_words
 from .clause_checks import content_words
+from .contrast import as_not
 from .evidence_index import EvidenceIndex, EvidenceSentence, claim_content, closest_sentence
 from .figure_findings import ALIGNED
 from .findings import Finding, quote
@@ -70,12 +72,15 @@ _LISTED = regex.compile(
 _LIST_NUMBER = regex.compile(r"\d+")
 _NUMBERED = regex.compile(r"\b(\p{L}+)\s(\d+)\b")
 _RANGE = regex.compile(r"\d\s*(?:to|through|–|-)\s*\d")
+_LEAD = regex.compile(r"[^\p{L}\d]*(?:(?:the|a|an)\s+)?", regex.IGNORECASE)
 _CALENDAR = frozenset(w.casefold() for w in (*MONTHS, *WEEKDAYS))
 # the claims read back at most: the one that names, and those that point back after it
 _BACK = 3
 
 # a name: the stems of its words and the number written after it ("Home 22": 22)
 _Name = tuple[frozenset[str], str | None]
+# a piece of a sentence, the text of the members it speaks of, and those (written, name)
+_Piece = tuple[str, str, tuple[tuple[str, _Name], ...]]
 
 
 def _opening(text: str) -> tuple[str, _Name] | None:
@@ -257,6 +262,18 @@ def _named(name: _Name, sentences: Sequence[EvidenceSentence], aligned: Evidence
     )
 
 
+def _members(m: regex.Match[str]) -> list[_Name]:
+    """Each member of a list or a range of one family ("Windows 10 and 11", "Stages 1 to
+    3"); none for a list of bare figures ("in 1998 and 2003")."""
+    stems = frozenset(content_words(m.group(1)))
+    if not stems:
+        return []
+    numbers = [int(n) for n in _LIST_NUMBER.findall(m.group(0))]
+    if _RANGE.search(m.group(0)) and len(numbers) == 2 and 0 < numbers[1] - numbers[0] < 100:
+        numbers = list(range(numbers[0], numbers[1] + 1))
+    return [(stems, str(n)) for n in numbers]
+
+
 @short_text_cache(maxsize=4096)
 def _written(text: str) -> tuple[_Name, ...]:
     """Every name ``text`` writes: the one it opens with, and each member of a list or a
@@ -264,13 +281,7 @@ def _written(text: str) -> tuple[_Name, ...]:
     opening = _opening(text)
     names = [(s, n) for _, s, n, _ in _names(text)] + ([opening[1]] if opening else [])
     for m in _LISTED.finditer(text):
-        stems = frozenset(content_words(m.group(1)))
-        if not stems:
-            continue  # "in 1998 and 2003": no family
-        numbers = [int(n) for n in _LIST_NUMBER.findall(m.group(0))]
-        if _RANGE.search(m.group(0)) and len(numbers) == 2 and 0 < numbers[1] - numbers[0] < 100:
-            numbers = list(range(numbers[0], numbers[1] + 1))
-        names.extend((stems, str(n)) for n in numbers)
+        names.extend(_members(m))
     families = {s for s, n in names if n is not None}
     for m in _NUMBERED.finditer(text):  # "type 2" after "Type 1": the family written again
         stems = frozenset(content_words(m.group(1)))
@@ -279,24 +290,98 @@ def _written(text: str) -> tuple[_Name, ...]:
     return tuple(names)
 
 
+def _leading(piece: str, families: set[frozenset[str]]) -> tuple[str, list[_Name]] | None:
+    """The members of a family a piece opens with, and their text: a list or a range
+    ("Rooms 101 and 102 face …"), or a member written again in lower case ("whereas type 2
+    is …"); None when it opens otherwise."""
+    start = _LEAD.match(piece)
+    at = start.end() if start else 0
+    listed = _LISTED.match(piece, at)
+    if listed is not None and (members := _members(listed)):
+        return listed.group(0), members
+    single = _NUMBERED.match(piece, at)
+    if single is not None and (stems := frozenset(content_words(single.group(1)))) in families:
+        return single.group(0), [(stems, single.group(2))]
+    return None
+
+
+@short_text_cache(maxsize=4096)
+def _pieces(sentence: str) -> tuple[_Piece, ...]:
+    """The pieces of a sentence that names a family's members, each with the text of the
+    members it speaks of and those members (written, name): those it opens with, else
+    its subject."""
+    families = {s for s, n in _written(sentence) if n is not None}
+    out: list[_Piece] = []
+    for piece, subject in _parts(sentence, numbered=True):
+        lead = _leading(piece, families)
+        if lead is not None:
+            out.append((piece, lead[0], tuple((lead[0], member) for member in lead[1])))
+        else:
+            out.append((piece, subject[0] if subject else "", (subject,) if subject else ()))
+    return tuple(out)
+
+
+def _sibling_in(mine: _Name, members: Sequence[tuple[str, _Name]]) -> tuple[str, _Name] | None:
+    """The first sibling of ``mine`` among a piece's members; None when it is one of them."""
+    if any(_same(mine, m) for _, m in members):
+        return None
+    return next((m for m in members if _siblings(mine, m[1])), None)
+
+
 def _figured_piece(claim: str, mine: tuple[str, _Name], sentence: str) -> tuple[str, _Name] | None:
-    """In a sentence that names the claim's subject too, the subject of the one piece that
-    gives the claim's figures (not those of a name), where another piece is the claim's
+    """In a sentence that names the claim's subject too, the sibling that the piece giving
+    the claim's figures (not those of a name) speaks of, where another piece is the claim's
     subject's: "Node 22 will be supported until April 2026" against "Node 20 will be
-    supported until April 2026, and Node 22 until April 2027". Figures only: a verb the
-    sentence writes once for two names is the first piece's word ("Messi scored twice and
-    Di María once"), so words say nothing here."""
-    numbers = _numbers(claim, mine[0])
-    parts = _parts(sentence, numbered=True)
-    if not numbers or not any(o is not None and _same(mine[1], o[1]) for _, o in parts):
+    supported until April 2026, and Node 22 until April 2027". A claim without figures of
+    its own is read by its words (``_worded_piece``)."""
+    pieces = _pieces(sentence)
+    if not any(_same(mine[1], m) for _, _, ms in pieces for _, m in ms):
         return None
     named = _written(claim)
-    if any(o is not None and _siblings(mine[1], o[1]) and o[1] in named for _, o in parts):
+    if any(_siblings(mine[1], m) and m in named for _, _, ms in pieces for _, m in ms):
         return None  # the claim names the sibling too ("Node 22 outlives Node 20, whose …")
-    held = [(len(numbers & _numbers(p, o[0] if o else "")), o) for p, o in parts]
+    numbers = _numbers(claim, mine[0])
+    if not numbers:
+        return _worded_piece(claim, mine, pieces)
+    held = [(len(numbers & _numbers(p, lead)), ms) for p, lead, ms in pieces]
     best = max(n for n, _ in held)
-    giving = [o for n, o in held if n == best]
-    return giving[0] if best and len(giving) == 1 else None
+    giving = [ms for n, ms in held if n == best]
+    return _sibling_in(mine[1], giving[0]) if best and len(giving) == 1 else None
+
+
+def _worded_piece(
+    claim: str, mine: tuple[str, _Name], pieces: Sequence[_Piece]
+) -> tuple[str, _Name] | None:
+    """The sibling whose piece's own words (those no other piece holds) a claim without
+    figures holds, where it holds none of its own subject's piece's: "Terminal 3 serves Star
+    Alliance airlines" against "Terminal 2 serves Star Alliance airlines, and Terminal 3
+    serves oneworld carriers". The first word after a sibling's name is not read (a verb the
+    sentence writes once for two names: "Apollo 11 landed in the Sea of Tranquility and
+    Apollo 12 in the Ocean of Storms"), nor a claim that denies or sets one against another
+    ("Room 103 does not face the garden"; "Unlike …") or joins two statements."""
+    if _denies(claim) or len(sentence_pieces(claim)) > 1:
+        return None
+    family = mine[1][0]
+    words = claim_content(claim, frozenset()) - family
+    stems = [frozenset(content_words(p)) - family for p, _, _ in pieces]
+    own = [s.difference(*(t for j, t in enumerate(stems) if j != i)) for i, s in enumerate(stems)]
+    home = [i for i, (_, _, ms) in enumerate(pieces) if any(_same(mine[1], m) for _, m in ms)]
+    held_home = frozenset().union(*(own[i] for i in home))
+    if not held_home or words & held_home:
+        return None
+    taken = []
+    for i, (piece, lead, members) in enumerate(pieces):
+        sibling = _sibling_in(mine[1], members)
+        verb = content_words(piece.replace(lead, " ", 1))[:1]
+        if sibling is not None and words & (own[i] - frozenset(verb)):
+            taken.append(sibling)
+    return taken[0] if taken and all(t == taken[0] for t in taken) else None
+
+
+def _denies(claim: str) -> bool:
+    """Does the claim deny or set one thing against another ("not", "unlike", "rather than")?"""
+    tokens = negation_words(as_not(claim))
+    return any(negation_word(t) or t in CONTRAST_WORDS for t in tokens)
 
 
 def sibling_finding(claim: str, index: EvidenceIndex) -> Finding | None:
