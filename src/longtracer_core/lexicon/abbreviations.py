@@ -16,6 +16,7 @@ __all__ = [
     "KEY_COLUMNS",
     "SOURCE_COLUMNS",
     "CLOSING_ABBREVIATIONS",
+    "NUMBER_ABBREVIATIONS",
     "PREFIX_ABBREVIATIONS",
     "SENTENCE_STARTERS",
     "SUFFIX_ABBREVIATIONS",
@@ -28,6 +29,10 @@ PREFIX_ABBREVIATIONS = frozenset(
     no nos fig figs vol vols pp p art arts sec ch eq eqs ref refs op dept univ approx ca cf vs
     est""".split()
 )
+
+# Those of them written only before a number ("No. 5", "Fig. 3", "Vol. II"): before a word
+# that is none ("No. Room 103 faces the street") the full stop ends a sentence.
+NUMBER_ABBREVIATIONS = frozenset("no nos fig figs vol vols pp art arts ch eq eqs op".split())
 
 # Abbreviations that can also end a sentence (then the next word starts a new one).
 SUFFIX_ABBREVIATIONS = frozenset(

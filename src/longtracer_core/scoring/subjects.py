@@ -74,6 +74,9 @@ _NUMBERED = regex.compile(r"\b(\p{L}+)\s(\d+)\b")
 _RANGE = regex.compile(r"\d\s*(?:to|through|–|-)\s*\d")
 _LEAD = regex.compile(r"[^\p{L}\d]*(?:(?:the|a|an)\s+)?", regex.IGNORECASE)
 _CALENDAR = frozenset(w.casefold() for w in (*MONTHS, *WEEKDAYS))
+# the words of a sibling's piece alone a claim holds to be told by them (one may be a wider
+# word: "Terminal 3 serves airlines" where the sentence says "oneworld carriers")
+_TOLD = 2
 # the claims read back at most: the one that names, and those that point back after it
 _BACK = 3
 
@@ -353,12 +356,13 @@ def _worded_piece(
     claim: str, mine: tuple[str, _Name], pieces: Sequence[_Piece]
 ) -> tuple[str, _Name] | None:
     """The sibling whose piece's own words (those no other piece holds) a claim without
-    figures holds, where it holds none of its own subject's piece's: "Terminal 3 serves Star
-    Alliance airlines" against "Terminal 2 serves Star Alliance airlines, and Terminal 3
-    serves oneworld carriers". The first word after a sibling's name is not read (a verb the
-    sentence writes once for two names: "Apollo 11 landed in the Sea of Tranquility and
-    Apollo 12 in the Ocean of Storms"), nor a claim that denies or sets one against another
-    ("Room 103 does not face the garden"; "Unlike …") or joins two statements."""
+    figures holds (two at least), where it holds none of its own subject's piece's:
+    "Terminal 3 serves Star Alliance airlines" against "Terminal 2 serves Star Alliance
+    airlines, and Terminal 3 serves oneworld carriers". The first word after a sibling's
+    name is not read (a verb the sentence writes once for two names: "Apollo 11 landed in
+    the Sea of Tranquility and Apollo 12 in the Ocean of Storms"), nor a claim that denies
+    or sets one against another ("Room 103 does not face the garden"; "Unlike …") or joins
+    two statements."""
     if _denies(claim) or len(sentence_pieces(claim)) > 1:
         return None
     family = mine[1][0]
@@ -373,7 +377,7 @@ def _worded_piece(
     for i, (piece, lead, members) in enumerate(pieces):
         sibling = _sibling_in(mine[1], members)
         verb = content_words(piece.replace(lead, " ", 1))[:1]
-        if sibling is not None and words & (own[i] - frozenset(verb)):
+        if sibling is not None and len(words & (own[i] - frozenset(verb))) >= _TOLD:
             taken.append(sibling)
     return taken[0] if taken and all(t == taken[0] for t in taken) else None
 

@@ -13,6 +13,7 @@ import regex
 
 from ..lexicon.abbreviations import (
     CLOSING_ABBREVIATIONS,
+    NUMBER_ABBREVIATIONS,
     PREFIX_ABBREVIATIONS,
     SENTENCE_STARTERS,
     SUFFIX_ABBREVIATIONS,
@@ -39,6 +40,7 @@ _WORD_BEFORE = regex.compile(r"([\p{L}\p{N}°.'’]+)$")
 SPACED_ELLIPSIS = regex.compile(r"\.(?:[ \t]\.){2,}")
 _WORD_AFTER = regex.compile(r"[\p{L}\p{N}'’]+")
 _LOOKBACK = 48  # longest word looked at before a full stop
+_NUMERAL = regex.compile(r"[IVXLCDM]+|\p{Lu}|#")  # a roman numeral, a letter: "Vol. II", "Fig. A"
 
 
 def _word_before(text: str, lo: int, period: int) -> str:
@@ -60,8 +62,9 @@ def _next_word(text: str, pos: int, end: int) -> str:
 
 
 def _period_kind(text: str, lo: int, period: int) -> str:
-    """How the ``.`` at ``period`` reads: ``prefix`` (Dr.), ``suffix`` (Inc., U.S.,
-    initials), ``upper_ampm`` (P.M.), ``word`` (an ordinary sentence end)."""
+    """How the ``.`` at ``period`` reads: ``prefix`` (Dr.), ``numbered`` (No., Fig.: before
+    a number), ``suffix`` (Inc., U.S., initials), ``upper_ampm`` (P.M.), ``word`` (an
+    ordinary sentence end)."""
     word = _word_before(text, lo, period).strip("'’")
     if not word:
         return "word"
@@ -88,6 +91,8 @@ def _period_kind(text: str, lo: int, period: int) -> str:
         return "word"  # 212 °F. is a unit
     if "°" in core or "º" in core:
         return "prefix"  # N°. 5
+    if folded in NUMBER_ABBREVIATIONS:
+        return "numbered"
     if folded in PREFIX_ABBREVIATIONS:
         return "prefix"
     if folded in SUFFIX_ABBREVIATIONS:
@@ -116,6 +121,10 @@ def is_boundary(text: str, lo: int, end: int, m: regex.Match[str], nxt: int) -> 
     if kind == "prefix":
         return False
     following = _next_word(text, nxt, end)
+    if kind == "numbered":  # "No. I don't think so": the pronoun, not a numeral
+        word = _word_before(text, lo, m.start()).casefold()
+        numeral = _NUMERAL.fullmatch(following) is not None and (following, word) != ("I", "no")
+        return ch != "#" and not numeral
     if kind == "upper_ampm":
         return bool(following[:1].isupper())
     if _period_kind(text, lo, m.start()) == "suffix" and following.casefold() in SENTENCE_STARTERS:

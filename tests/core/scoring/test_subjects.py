@@ -147,6 +147,65 @@ def test_the_right_member_or_no_name_at_all_is_left_alone(claim, source):
     assert sibling_finding(claim, _index(source)) is None
 
 
+TERMINALS = (
+    "Terminal 2 serves Star Alliance airlines, and Terminal 3 serves oneworld and other "
+    "carriers. Terminal 3 is reached by the Piccadilly line."
+)
+LANDINGS = "Apollo 11 landed in the Sea of Tranquility and Apollo 12 in the Ocean of Storms."
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stated"),
+    [
+        # no figure of its own: the words only the other piece holds tell it
+        ("Terminal 3 serves Star Alliance airlines.", TERMINALS, "Terminal 2"),
+        ("Apollo 12 landed in the Sea of Tranquility.", LANDINGS, "Apollo 11"),
+        # a member written again in lower case opens its own piece
+        (
+            "Type 1 diabetes is linked to insulin resistance.",
+            "Type 1 diabetes is an autoimmune condition, whereas type 2 diabetes is linked to "
+            "insulin resistance.",
+            "type 2",
+        ),
+        # a range opening a piece speaks of each of its members
+        (
+            "Stage 4 has a five-year survival rate above 70 percent.",
+            "Stages 1 to 3 have a five-year survival rate above 70 percent, while stage 4 has "
+            "a rate of 13 percent.",
+            "Stages 1 to 3",
+        ),
+    ],
+)
+def test_a_sibling_inside_one_sentence_is_told_by_its_pieces(claim, source, stated):
+    found = sibling_finding(claim, _index(source))
+    assert found is not None and found.evidence["stated"] == stated
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Terminal 3 serves oneworld carriers.", TERMINALS),
+        # words both pieces hold, or the other sentence's, tell nothing
+        ("Terminal 3 serves airlines.", TERMINALS),
+        ("Terminal 3 is on the Piccadilly line.", TERMINALS),
+        # a denial or a contrast takes the other piece's words rightly
+        ("Terminal 3 does not serve Star Alliance airlines.", TERMINALS),
+        ("Unlike Terminal 2, Terminal 3 serves oneworld.", TERMINALS),
+        # the verb the sentence writes once for both names is no word of the first piece
+        ("Apollo 12 landed in the Ocean of Storms.", LANDINGS),
+        ("Apollo 12 landed on the Moon.", LANDINGS),
+        # a member of the range is given the range's fact
+        (
+            "Stage 2 has a five-year survival rate above 70 percent.",
+            "Stages 1 to 3 have a five-year survival rate above 70 percent, while stage 4 has "
+            "a rate of 13 percent.",
+        ),
+    ],
+)
+def test_the_right_piece_a_denial_or_shared_words_are_left_alone(claim, source):
+    assert sibling_finding(claim, _index(source)) is None
+
+
 def test_a_sibling_marks_the_claim_and_never_deletes_it():
     (only,) = check_case("The Corsa City weighs 24 kg.", [{"id": "S1", "text": BIKES}]).claims
     assert only.outcome is ClaimOutcome.UNCERTAIN

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from longtracer_core import CitationVerifier
+from longtracer_core import CitationVerifier, check_case
 from longtracer_core.contracts import ClaimOutcome
 from longtracer_core.scoring.evidence import evidence_findings, evidence_index
 from longtracer_core.testing import HashEmbedder
@@ -334,3 +334,21 @@ ROOM = (
 def test_a_negation_turns_only_the_clause_that_holds_the_claims_words(claim, refuted):
     found = [f.kind for f in evidence_findings(claim, evidence_index([("S1", ROOM)]))]
     assert ("negation_conflict" in found) is refuted
+
+
+ROOMS = "Rooms 101 and 102 face the garden, while Room 103 faces the street."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # a clause with a subject of its own borrows no word of the main clause
+        "Room 103 does not face the garden.",
+        # an answer word set off before the sentence denies nothing of it
+        "No. Room 103 faces the street.",
+    ],
+)
+def test_a_true_denial_or_a_reply_word_is_never_a_turned_clause(claim):
+    """Correct answers a review's probes found deleted."""
+    result = check_case(claim, [{"id": "S1", "text": ROOMS}])
+    assert all(c.outcome is not ClaimOutcome.REFUTED for c in result.claims)

@@ -52,6 +52,16 @@ def test_golden_rule(index):
             "See No. 5 and p. 12 for details. It is short.",
             ["See No. 5 and p. 12 for details.", "It is short."],
         ),
+        (  # "No." answers before a word that is no number; a numeral stays with it
+            "No. Room 103 faces the street. No. I would not book it. Vol. II and Fig. A agree.",
+            [
+                "No.",
+                "Room 103 faces the street.",
+                "No.",
+                "I would not book it.",
+                "Vol. II and Fig. A agree.",
+            ],
+        ),
         (
             "It launched in 2021. (Source 2) It orbits L2.",
             ["It launched in 2021. (Source 2)", "It orbits L2."],
