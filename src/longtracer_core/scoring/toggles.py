@@ -315,17 +315,17 @@ def _match(
 def _covered(mine: ClauseWords, other: ClauseWords, read: SentenceClauses) -> bool:
     """Are the claim's words that the negated clause lacks its subject, lent by the main
     clause to a later one ("The vaccine contains live virus" / "The vaccine cannot cause
-    shingles because it does not contain live virus")? A main clause lends nothing, and a
-    clause with a word of its own before the negated one has its own subject: "Parking is
-    not included in the room rate" is no toggle of "The room rate includes breakfast, while
-    parking is charged", nor "Room 103 does not face the garden" of "Rooms 101 and 102 face
-    the garden, while Room 103 faces the street"."""
+    shingles because it does not contain live virus")? A main clause lends nothing, and
+    nothing is lent after the negated word: "Parking is not included in the room rate" is
+    no toggle of "The room rate includes breakfast, while parking is charged", nor "Room 103
+    does not face the garden" of "Rooms 101 and 102 face the garden, while Room 103 faces
+    the street"."""
     extra = mine.content - other.content
     if not extra:
         return True
     pivot = other.denied if other.negated else mine.denied
-    if pivot in other.words and other.words[: other.words.index(pivot)]:
-        return False  # the clause has a subject of its own ("…, while Room 103 faces the street")
+    if pivot in mine.words and any(mine.words.index(w) > mine.words.index(pivot) for w in extra):
+        return False  # a word after the negated one is no subject ("… face the garden")
     main = read.clauses[0] if read.clauses else None
     return main is not None and other is not main and extra <= main.content
 
