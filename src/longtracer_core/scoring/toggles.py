@@ -315,19 +315,32 @@ def _match(
 def _covered(mine: ClauseWords, other: ClauseWords, read: SentenceClauses) -> bool:
     """Are the claim's words that the negated clause lacks its subject, lent by the main
     clause to a later one ("The vaccine contains live virus" / "The vaccine cannot cause
-    shingles because it does not contain live virus")? A main clause lends nothing, and
-    nothing is lent after the negated word: "Parking is not included in the room rate" is
-    no toggle of "The room rate includes breakfast, while parking is charged", nor "Room 103
-    does not face the garden" of "Rooms 101 and 102 face the garden, while Room 103 faces
-    the street"."""
+    shingles because it does not contain live virus")? A main clause lends nothing, nor
+    does one lend a clause what it says itself (``_own_object``): "Parking is not included
+    in the room rate" is no toggle of "The room rate includes breakfast, while parking is
+    charged", nor "Room 103 does not face the garden" of "Rooms 101 and 102 face the
+    garden, while Room 103 faces the street"."""
     extra = mine.content - other.content
     if not extra:
         return True
-    pivot = other.denied if other.negated else mine.denied
-    if pivot in mine.words and any(mine.words.index(w) > mine.words.index(pivot) for w in extra):
-        return False  # a word after the negated one is no subject ("… face the garden")
+    if _own_object(mine, other, extra):
+        return False
     main = read.clauses[0] if read.clauses else None
     return main is not None and other is not main and extra <= main.content
+
+
+def _own_object(mine: ClauseWords, other: ClauseWords, extra: frozenset[str]) -> bool:
+    """Does the claim put a word the clause lacks after the negated word, where the clause
+    has words of its own there ("Room 103 does not face the garden" / "…, while Room 103
+    faces the street"), rather than leaving the rest to the main clause ("neither does
+    Mercury")?"""
+    pivot = other.denied if other.negated else mine.denied
+    if pivot is None or pivot not in mine.words or pivot not in other.words:
+        return False
+    after = mine.words.index(pivot)
+    return any(mine.words.index(w) > after for w in extra) and bool(
+        other.words[other.words.index(pivot) + 1 :]
+    )
 
 
 def toggle(claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]) -> Toggle | None:

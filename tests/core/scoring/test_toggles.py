@@ -352,3 +352,12 @@ def test_a_true_denial_or_a_reply_word_is_never_a_turned_clause(claim):
     """Correct answers a review's probes found deleted."""
     result = check_case(claim, [{"id": "S1", "text": ROOMS}])
     assert all(c.outcome is not ClaimOutcome.REFUTED for c in result.claims)
+
+
+def test_a_clause_that_leaves_its_rest_to_the_main_clause_is_still_turned():
+    """The guard above reads only a clause with words of its own after the negated one."""
+    found = evidence_findings(
+        "Both Venus and Mercury have moons.",
+        evidence_index([("S1", "Venus has no moons, and neither does Mercury.")]),
+    )
+    assert "negation_conflict" in [f.kind for f in found]
