@@ -319,6 +319,10 @@ def _pieces(sentence: str) -> tuple[_Piece, ...]:
         lead = _leading(piece, families)
         if lead is not None:
             out.append((piece, lead[0], tuple((lead[0], member) for member in lead[1])))
+        elif out and subject is not None and _subject(piece, numbered=True) is None:
+            # a piece that opens with a verb speaks of the piece before's ("…; buy 5 or more
+            # and get 15% off")
+            out.append((piece, "", out[-1][2]))
         else:
             out.append((piece, subject[0] if subject else "", (subject,) if subject else ()))
     return tuple(out)

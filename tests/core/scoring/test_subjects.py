@@ -194,6 +194,11 @@ def test_a_sibling_inside_one_sentence_is_told_by_its_pieces(claim, source, stat
         # the verb the sentence writes once for both names is no word of the first piece
         ("Apollo 12 landed in the Ocean of Storms.", LANDINGS),
         ("Apollo 12 landed on the Moon.", LANDINGS),
+        # a piece that opens with a verb speaks of the piece before's member
+        (
+            "Buying 5 or more gets you 15% off.",
+            "Buy 2 to 4 items and get 10% off; buy 5 or more and get 15% off.",
+        ),
         # a member of the range is given the range's fact
         (
             "Stage 2 has a five-year survival rate above 70 percent.",
