@@ -74,7 +74,13 @@ rule was built: both fitted to; ``numbered-fresh``, a second review's probes, wr
 and frozen before it ran them on the kept rule, whose misses inside one sentence the
 reading of a sentence that names two members was then built on; and ``within-fresh``, a
 third review's probes for that reading, frozen before they ran, one guard of which (a
-claim that names the sibling too) was built on two of its right answers.
+claim that names the sibling too) was built on two of its right answers. The
+thirty-fourth sitting's one, ``wordpiece-fresh``: a source sentence that gives two or three
+members of a family each a piece of its own, told apart by words rather than figures
+("Terminal 2 serves Star Alliance airlines, and Terminal 3 serves oneworld carriers"),
+written and frozen by a writer who had not seen the rule before it ran; two fixes to
+other readers (a true denial and a reply word that were deleted) came from its right
+answers, nothing of the sibling rule was changed after it ran.
 """
 
 from __future__ import annotations
