@@ -13,13 +13,7 @@ import regex
 from ..lexicon.polarity import CLAUSE_BREAKS
 from ..text.words import function_words, stem_tokens
 
-__all__ = [
-    "CLAUSE_MARGIN",
-    "clause_words",
-    "one_stating_pair",
-    "stating_clauses",
-    "tied_pairs",
-]
+__all__ = ["CLAUSE_MARGIN", "clause_words", "one_stating_pair", "stating_clauses"]
 
 # the content words by which the clause read for a direction must lead every other clause
 CLAUSE_MARGIN = 2
@@ -41,15 +35,6 @@ def stating_clauses(claim: str, sentence: str) -> tuple[str, str]:
     of "The headphones fall back to AAC")."""
     pair = _best_pair(clause_words(claim), clause_words(sentence))
     return pair[0][0], pair[1][0]
-
-
-def tied_pairs(claim: str, sentence: str) -> list[tuple[str, str]]:
-    """Every pair of a claim's clause and a sentence's clause that shares as many content
-    words as ``stating_clauses``'s ("The coral is starving" shares one with "Bleached corals
-    are not dead" and one with "they are starving")."""
-    ours, theirs = clause_words(claim), clause_words(sentence)
-    top = max(len(a[1] & b[1]) for a in ours for b in theirs)
-    return [(a[0], b[0]) for a in ours for b in theirs if len(a[1] & b[1]) == top]
 
 
 def _best_pair(

@@ -61,7 +61,7 @@ from ..text.words import (
     stem_tokens,
 )
 from .causal_gate import causal_gate
-from .clause_pairs import stating_clauses, tied_pairs
+from .clause_pairs import stating_clauses
 from .contrast import as_not, contrast
 from .direction_reading import read_direction
 from .entity_gate import entity_gate
@@ -265,21 +265,16 @@ def _swapped(mine: str, theirs: str) -> bool:
 
 
 def polarity_gate(claim: str, sentence: str) -> GateResult:
-    """One side negated, the other not, read in the clauses that say the same thing (none
-    where another pair of clauses shares as many words and agrees: "The coral is starving"
-    / "Bleached corals are not dead, but they are starving"); a negation that bounds or
-    adds ("no less than an hour", "not only") is no negation ("not yet", "not all" still
-    are), and a clause that says "not" in a word of its own ("closed", "visa-free",
-    "unaffected") is no plain opposite of a negated one. The result's ``terms`` name the
-    words the claim turns round when it is the evidence's clause with the negation dropped
-    or added (``_said_and_denied``): only then does the gate contradict the claim
-    (``v2.opposes``); otherwise it is a hint."""
+    """One side negated, the other not, read in the clauses that say the same thing; a
+    negation that bounds or adds ("no less than an hour", "not only") is no negation ("not
+    yet", "not all" still are), and a clause that says "not" in a word of its own
+    ("closed", "visa-free", "unaffected") is no plain opposite of a negated one. The
+    result's ``terms`` name the words the claim turns round when it is the evidence's
+    clause with the negation dropped or added (``_said_and_denied``): only then does the
+    gate contradict the claim (``v2.opposes``); otherwise it is a hint."""
     claim, sentence = as_not(_BOUNDS.sub(" ", claim)), as_not(_BOUNDS.sub(" ", sentence))
     if not (_negated(_stems(claim)) or _negated(_stems(sentence))):
         return GateResult("polarity", False)  # no negation on either side: nothing to read
-    pairs = tied_pairs(claim, sentence)
-    if any(_negated(_stems(a)) == _negated(_stems(b)) for a, b in pairs[1:]):
-        return GateResult("polarity", False)  # a clause as close that agrees speaks too
     mine, theirs = _kept_against_not(*stating_clauses(claim, sentence))
     if _swapped(mine, theirs):
         return GateResult("polarity", True, "the claim keeps what the evidence denies")
