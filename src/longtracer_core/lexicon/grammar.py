@@ -35,6 +35,7 @@ __all__ = [
     "DEMONYM_ENDINGS",
     "HYPHEN_PREFIXES",
     "DETERMINERS",
+    "ECHO_WORDS",
     "FUNCTION_AFTER_VERB",
     "INDEFINITE",
     "NAME_LINKS",
@@ -172,6 +173,9 @@ PRO_FORMS = frozenset({"one", "ones"})
 # lower-case words inside a person's name ("Leonardo da Vinci", "Charles de Gaulle")
 NAME_PARTICLES = frozenset("da de del della di du la le van von der den bin al".split())
 DETERMINERS = frozenset("the a an both these those this that its their his her".split())
+# words by which a clause says again what another said ("and Apollo 12 did too", "room 103
+# has one as well", "likewise"): it takes the other's predicate
+ECHO_WORDS = frozenset("too also likewise similarly same well either".split())
 PREPOSITIONS = frozenset("of in for on at with from to by under over".split())
 # the prepositions that open the group or place a change is said of ("fell in Asia", "rose
 # among men", "fell for rice")

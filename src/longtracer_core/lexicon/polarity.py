@@ -49,6 +49,7 @@ __all__ = [
     "CONDITION_JOINS",
     "CONTRAST_PHRASES",
     "CONTRAST_WORDS",
+    "ELLIPTICAL_OPENERS",
     "COORDINATORS",
     "QUANTIFIER_GROUPS",
     "PROHIBITING",
@@ -153,6 +154,9 @@ COORDINATORS = frozenset("and but or nor".split())
 CONTRAST_PHRASES = ("rather than", "instead of", "in place of")
 # words that set a thing against another ("Unlike Terminal 2, Terminal 3 …")
 CONTRAST_WORDS = frozenset("unlike except".split())
+# words that open a clause saying its sentence's verb again of another subject ("…, and
+# neither can lions or tigers"): what follows the subject is no object of its own
+ELLIPTICAL_OPENERS = frozenset("neither nor".split())
 # Words a negation toggles along with itself ("always" / "never", "any" / "no").
 NEGATION_NEUTRAL = frozenset("always ever any also still even yet".split())
 # Where one clause of a sentence ends and another begins: a coordinator or subordinator

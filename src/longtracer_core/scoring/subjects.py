@@ -43,7 +43,7 @@ import regex
 
 from ..contracts import ReasonCode
 from ..lexicon.dates import MONTHS, WEEKDAYS
-from ..lexicon.grammar import DEMONSTRATIVES, DETERMINERS, PERSONAL
+from ..lexicon.grammar import DEMONSTRATIVES, DETERMINERS, ECHO_WORDS, PERSONAL
 from ..lexicon.polarity import CONTRAST_WORDS
 from ..text.memo import short_text_cache
 from ..text.words import function_words, negation_word, negation_words
@@ -59,6 +59,7 @@ from .name_words import opener_words
 __all__ = ["antecedent_finding", "claims_before", "sibling_finding"]
 
 _FIRST = regex.compile(r"[^\p{L}]*(\p{L}+)")
+_WORD = regex.compile(r"\p{L}+")
 _NUMBER_AFTER = regex.compile(r"\s?([\p{L}]?\d(?:[\p{L}\p{N}]|\.(?=\d))*)")
 # the words a claim that points back opens with: what it stands for is in a claim before
 _POINTING = PERSONAL | DEMONSTRATIVES
@@ -366,7 +367,8 @@ def _worded_piece(
     name is not read (a verb the sentence writes once for two names: "Apollo 11 landed in
     the Sea of Tranquility and Apollo 12 in the Ocean of Storms"), nor a claim that denies
     or sets one against another ("Room 103 does not face the garden"; "Unlike …") or joins
-    two statements."""
+    two statements, nor where the subject's piece takes another's predicate ("and Apollo
+    12 did too, near …"; ``ECHO_WORDS``)."""
     if _denies(claim) or len(sentence_pieces(claim)) > 1:
         return None
     family = mine[1][0]
@@ -375,7 +377,7 @@ def _worded_piece(
     own = [s.difference(*(t for j, t in enumerate(stems) if j != i)) for i, s in enumerate(stems)]
     home = [i for i, (_, _, ms) in enumerate(pieces) if any(_same(mine[1], m) for _, m in ms)]
     held_home = frozenset().union(*(own[i] for i in home))
-    if not held_home or words & held_home:
+    if not held_home or words & held_home or any(_echoes(pieces[i][0]) for i in home):
         return None
     taken = []
     for i, (piece, lead, members) in enumerate(pieces):
@@ -384,6 +386,11 @@ def _worded_piece(
         if sibling is not None and len(words & (own[i] - frozenset(verb))) >= _TOLD:
             taken.append(sibling)
     return taken[0] if taken and all(t == taken[0] for t in taken) else None
+
+
+def _echoes(piece: str) -> bool:
+    """Does a piece take another's predicate ("and Apollo 12 did too", "as well")?"""
+    return any(w.casefold() in ECHO_WORDS for w in _WORD.findall(piece))
 
 
 def _denies(claim: str) -> bool:

@@ -43,6 +43,7 @@ import regex
 from ..contracts import ReasonCode
 from ..lexicon.polarity import (
     CLAUSE_BREAKS,
+    ELLIPTICAL_OPENERS,
     FALLING_WORDS,
     NEGATION_BLURS,
     NEGATION_IDIOMS,
@@ -333,10 +334,12 @@ def _own_object(mine: ClauseWords, other: ClauseWords, extra: frozenset[str]) ->
     """Does the claim put a word the clause lacks after the negated word, where the clause
     has words of its own there ("Room 103 does not face the garden" / "…, while Room 103
     faces the street"), rather than leaving the rest to the main clause ("neither does
-    Mercury")?"""
+    Mercury", "neither can lions or tigers")?"""
     pivot = other.denied if other.negated else mine.denied
     if pivot is None or pivot not in mine.words or pivot not in other.words:
         return False
+    if lex_tokens(other.text)[:1] and lex_tokens(other.text)[0] in ELLIPTICAL_OPENERS:
+        return False  # "…, and neither can lions or tigers"
     after = mine.words.index(pivot)
     return any(mine.words.index(w) > after for w in extra) and bool(
         other.words[other.words.index(pivot) + 1 :]

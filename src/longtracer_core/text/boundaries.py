@@ -40,7 +40,12 @@ _WORD_BEFORE = regex.compile(r"([\p{L}\p{N}°.'’]+)$")
 SPACED_ELLIPSIS = regex.compile(r"\.(?:[ \t]\.){2,}")
 _WORD_AFTER = regex.compile(r"[\p{L}\p{N}'’]+")
 _LOOKBACK = 48  # longest word looked at before a full stop
-_NUMERAL = regex.compile(r"[IVXLCDM]+|\p{Lu}|#")  # a roman numeral, a letter: "Vol. II", "Fig. A"
+# what a number abbreviation stands before besides a number: a roman numeral ("Vol. II"), a
+# code with a digit ("Fig. S1", "No. B12"), a bracket ("Eq. (3)"); a capital alone ("Fig. A")
+# except after "No." ("No. A passport is enough"). "No. I" is the pronoun.
+_ROMAN = regex.compile(r"M{0,3}(?:C[MD]|D?C{0,3})(?:X[CL]|L?X{0,3})(?:I[XV]|V?I{0,3})")
+_CODE = regex.compile(r"\p{L}*\d[\p{L}\d]*")
+_NUMBER_WORDS = ("no", "nos")
 
 
 def _word_before(text: str, lo: int, period: int) -> str:
@@ -100,6 +105,18 @@ def _period_kind(text: str, lo: int, period: int) -> str:
     return "word"
 
 
+def _numeral(text: str, at: int, following: str, abbreviation: str) -> bool:
+    """Does what follows a number abbreviation at ``at`` stand for its number?"""
+    if text[at] in "#([" or _CODE.fullmatch(following):
+        return True
+    compound = text[at + len(following) : at + len(following) + 1] == "-"  # "X-rays"
+    if not following or compound or (following == "I" and abbreviation in _NUMBER_WORDS):
+        return False
+    if len(following) == 1 and following.isupper() and abbreviation not in _NUMBER_WORDS:
+        return True
+    return _ROMAN.fullmatch(following) is not None
+
+
 def is_boundary(text: str, lo: int, end: int, m: regex.Match[str], nxt: int) -> bool:
     """Does the terminal ``m`` (followed by the visible character at ``nxt``) end a sentence?"""
     punct = m.group(0).rstrip(CLOSERS)
@@ -121,10 +138,8 @@ def is_boundary(text: str, lo: int, end: int, m: regex.Match[str], nxt: int) -> 
     if kind == "prefix":
         return False
     following = _next_word(text, nxt, end)
-    if kind == "numbered":  # "No. I don't think so": the pronoun, not a numeral
-        word = _word_before(text, lo, m.start()).casefold()
-        numeral = _NUMERAL.fullmatch(following) is not None and (following, word) != ("I", "no")
-        return ch != "#" and not numeral
+    if kind == "numbered":
+        return not _numeral(text, nxt, following, _word_before(text, lo, m.start()).casefold())
     if kind == "upper_ampm":
         return bool(following[:1].isupper())
     if _period_kind(text, lo, m.start()) == "suffix" and following.casefold() in SENTENCE_STARTERS:

@@ -194,6 +194,12 @@ def test_a_sibling_inside_one_sentence_is_told_by_its_pieces(claim, source, stat
         # the verb the sentence writes once for both names is no word of the first piece
         ("Apollo 12 landed in the Ocean of Storms.", LANDINGS),
         ("Apollo 12 landed on the Moon.", LANDINGS),
+        # found in review: the subject's piece takes the other's predicate
+        (
+            "Apollo 12 landed on the lunar surface.",
+            "Apollo 11 landed on the lunar surface in the Sea of Tranquility, and Apollo 12 did "
+            "too, near the old Surveyor 3 probe.",
+        ),
         # a piece that opens with a verb speaks of the piece before's member
         (
             "Buying 5 or more gets you 15% off.",

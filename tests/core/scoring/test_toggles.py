@@ -354,10 +354,18 @@ def test_a_true_denial_or_a_reply_word_is_never_a_turned_clause(claim):
     assert all(c.outcome is not ClaimOutcome.REFUTED for c in result.claims)
 
 
-def test_a_clause_that_leaves_its_rest_to_the_main_clause_is_still_turned():
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("Both Venus and Mercury have moons.", "Venus has no moons, and neither does Mercury."),
+        # found in review: "neither" says the verb again of another subject, a list or not
+        (
+            "Lions can taste sweetness.",
+            "Cats cannot taste sweetness, and neither can lions or tigers.",
+        ),
+    ],
+)
+def test_a_clause_that_leaves_its_rest_to_the_main_clause_is_still_turned(claim, evidence):
     """The guard above reads only a clause with words of its own after the negated one."""
-    found = evidence_findings(
-        "Both Venus and Mercury have moons.",
-        evidence_index([("S1", "Venus has no moons, and neither does Mercury.")]),
-    )
+    found = evidence_findings(claim, evidence_index([("S1", evidence)]))
     assert "negation_conflict" in [f.kind for f in found]

@@ -52,6 +52,16 @@ def test_golden_rule(index):
             "See No. 5 and p. 12 for details. It is short.",
             ["See No. 5 and p. 12 for details.", "It is short."],
         ),
+        (  # found in review: a capital, a code or a bracket after a number abbreviation
+            "No. A passport is enough. See Eq. (3), Fig. S1 and Room No. B12. No. X-rays help.",
+            [
+                "No.",
+                "A passport is enough.",
+                "See Eq. (3), Fig. S1 and Room No. B12.",
+                "No.",
+                "X-rays help.",
+            ],
+        ),
         (  # "No." answers before a word that is no number; a numeral stays with it
             "No. Room 103 faces the street. No. I would not book it. Vol. II and Fig. A agree.",
             [
