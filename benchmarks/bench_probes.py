@@ -80,7 +80,9 @@ members of a family each a piece of its own, told apart by words rather than fig
 ("Terminal 2 serves Star Alliance airlines, and Terminal 3 serves oneworld carriers"),
 written and frozen by a writer who had not seen the rule before it ran; two fixes to
 other readers (a true denial and a reply word that were deleted) came from its right
-answers, nothing of the sibling rule was changed after it ran.
+answers, nothing of the sibling rule was changed after it ran; and ``review-34``, a
+read-only review's probes of that sitting's changes, frozen before they ran, on which four
+fixes were then built (fitted to).
 """
 
 from __future__ import annotations
