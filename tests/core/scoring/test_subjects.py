@@ -28,6 +28,12 @@ CHARGERS = (
     "installation, while the Home 22 costs £1,249 installed."
 )
 
+TERMINALS = (
+    "Terminal 2 serves Star Alliance airlines, and Terminal 3 serves oneworld and other "
+    "carriers. Terminal 3 is reached by the Piccadilly line."
+)
+LANDINGS = "Apollo 11 landed in the Sea of Tranquility and Apollo 12 in the Ocean of Storms."
+
 
 def _index(text: str):
     return evidence_index([("S1", text)])
@@ -47,6 +53,23 @@ def _index(text: str):
             "Node 22 will be supported until April 2026.",
             "Node 20 will be supported until April 2026, and Node 22 until April 2027.",
             "Node 20",
+        ),
+        # no figure of its own: the words only the other piece holds tell it
+        ("Terminal 3 serves Star Alliance airlines.", TERMINALS, "Terminal 2"),
+        ("Apollo 12 landed in the Sea of Tranquility.", LANDINGS, "Apollo 11"),
+        # a member written again in lower case opens its own piece
+        (
+            "Type 1 diabetes is linked to insulin resistance.",
+            "Type 1 diabetes is an autoimmune condition, whereas type 2 diabetes is linked to "
+            "insulin resistance.",
+            "type 2",
+        ),
+        # a range opening a piece speaks of each of its members
+        (
+            "Stage 4 has a five-year survival rate above 70 percent.",
+            "Stages 1 to 3 have a five-year survival rate above 70 percent, while stage 4 has "
+            "a rate of 13 percent.",
+            "Stages 1 to 3",
         ),
     ],
 )
@@ -141,49 +164,6 @@ def test_a_claim_opening_with_a_numbered_name_is_read():
         # a month, a word that opens sentences: no name
         ("In 2024 the fee rose to £30.", "In 2023 the fee rose to £30."),
         ("June 12 is the deadline for the form.", "June 5 is the deadline for the form."),
-    ],
-)
-def test_the_right_member_or_no_name_at_all_is_left_alone(claim, source):
-    assert sibling_finding(claim, _index(source)) is None
-
-
-TERMINALS = (
-    "Terminal 2 serves Star Alliance airlines, and Terminal 3 serves oneworld and other "
-    "carriers. Terminal 3 is reached by the Piccadilly line."
-)
-LANDINGS = "Apollo 11 landed in the Sea of Tranquility and Apollo 12 in the Ocean of Storms."
-
-
-@pytest.mark.parametrize(
-    ("claim", "source", "stated"),
-    [
-        # no figure of its own: the words only the other piece holds tell it
-        ("Terminal 3 serves Star Alliance airlines.", TERMINALS, "Terminal 2"),
-        ("Apollo 12 landed in the Sea of Tranquility.", LANDINGS, "Apollo 11"),
-        # a member written again in lower case opens its own piece
-        (
-            "Type 1 diabetes is linked to insulin resistance.",
-            "Type 1 diabetes is an autoimmune condition, whereas type 2 diabetes is linked to "
-            "insulin resistance.",
-            "type 2",
-        ),
-        # a range opening a piece speaks of each of its members
-        (
-            "Stage 4 has a five-year survival rate above 70 percent.",
-            "Stages 1 to 3 have a five-year survival rate above 70 percent, while stage 4 has "
-            "a rate of 13 percent.",
-            "Stages 1 to 3",
-        ),
-    ],
-)
-def test_a_sibling_inside_one_sentence_is_told_by_its_pieces(claim, source, stated):
-    found = sibling_finding(claim, _index(source))
-    assert found is not None and found.evidence["stated"] == stated
-
-
-@pytest.mark.parametrize(
-    ("claim", "source"),
-    [
         ("Terminal 3 serves oneworld carriers.", TERMINALS),
         # words both pieces hold, or the other sentence's, tell nothing
         ("Terminal 3 serves airlines.", TERMINALS),
@@ -213,7 +193,7 @@ def test_a_sibling_inside_one_sentence_is_told_by_its_pieces(claim, source, stat
         ),
     ],
 )
-def test_the_right_piece_a_denial_or_shared_words_are_left_alone(claim, source):
+def test_the_right_member_or_no_name_at_all_is_left_alone(claim, source):
     assert sibling_finding(claim, _index(source)) is None
 
 
