@@ -60,7 +60,11 @@ __all__ = ["antecedent_finding", "claims_before", "sibling_finding"]
 
 _FIRST = regex.compile(r"[^\p{L}]*(\p{L}+)")
 _WORD = regex.compile(r"\p{L}+")
-_NUMBER_AFTER = regex.compile(r"\s?([\p{L}]?\d(?:[\p{L}\p{N}]|\.(?=\d))*)")
+# a name's number, or its letter ("Gate B", "Class A", "Vitamin D"; not "I", a pronoun as
+# often as a numeral)
+_NUMBER_AFTER = regex.compile(
+    r"\s?([\p{L}]?\d(?:[\p{L}\p{N}]|\.(?=\d))*|[A-HJ-Z](?![\p{L}\p{N}'’]))"
+)
 # the words a claim that points back opens with: what it stands for is in a claim before
 _POINTING = PERSONAL | DEMONSTRATIVES
 _DIGITS = regex.compile(r"\d[\d,.]*\d|\d")
@@ -68,11 +72,13 @@ _OPENER_NAME = regex.compile(r"[^\p{L}\d]*(\p{Lu}\p{Ll}+)\s(\d[\p{L}\d]*)\b")
 # a family's members in a list or a range: "Windows 10 and 11", "Stages 1 to 3", "Apollo 15,
 # 16 and 17", "Type 1 and type 2"
 _LISTED = regex.compile(
-    r"\b(\p{L}+)\s\d+(?:\s*(?:,|and|or|to|through|–|-|&)\s*(?:\1\s)?\d+\b)+", regex.IGNORECASE
+    r"\b(\p{L}+)\s(?:\d+|(?-i:[A-HJ-Z]))(?:\s*(?:,|and|or|to|through|–|-|&)\s*(?:\1\s)?"
+    r"(?:\d+|(?-i:[A-HJ-Z]))(?![\p{L}\p{N}]))+",
+    regex.IGNORECASE,
 )
-_LIST_NUMBER = regex.compile(r"\d+")
+_LIST_NUMBER = regex.compile(r"\b(?:\d+|[A-HJ-Z])\b")
 _NUMBERED = regex.compile(r"\b(\p{L}+)\s(\d+)\b")
-_RANGE = regex.compile(r"\d\s*(?:to|through|–|-)\s*\d")
+_RANGE = regex.compile(r"[\dA-Z]\s*(?:to|through|–|-)\s*[\dA-Z]")
 _LEAD = regex.compile(r"[^\p{L}\d]*(?:(?:the|a|an)\s+)?", regex.IGNORECASE)
 _CALENDAR = frozenset(w.casefold() for w in (*MONTHS, *WEEKDAYS))
 # the words of a sibling's piece alone a claim holds to be told by them (one may be a wider
@@ -146,6 +152,11 @@ def claims_before(texts: Sequence[str], k: int) -> tuple[str, ...]:
         if first is None or first.group(1).casefold() not in _POINTING:
             break
     return tuple(reversed(out))
+
+
+def _wordy(stems: frozenset[str]) -> frozenset[str]:
+    """The stems without single letters (a member's letter: "Gate B", "Class A")."""
+    return frozenset(w for w in stems if len(w) > 1)
 
 
 def _same(a: _Name, b: _Name) -> bool:
@@ -239,7 +250,7 @@ def _predicate_sentence(
     """The one evidence sentence that holds most of the claim's figures (not those of its
     subject's name), then most of its content words other than its subject's (``ALIGNED``
     of them at least); None when two hold as much."""
-    words = claim_content(claim, frozenset()) - subject[1][0]
+    words = _wordy(claim_content(claim, frozenset()) - subject[1][0])
     numbers = _numbers(claim, subject[0])
     if not words:
         return None
@@ -272,10 +283,12 @@ def _members(m: regex.Match[str]) -> list[_Name]:
     stems = frozenset(content_words(m.group(1)))
     if not stems:
         return []
-    numbers = [int(n) for n in _LIST_NUMBER.findall(m.group(0))]
-    if _RANGE.search(m.group(0)) and len(numbers) == 2 and 0 < numbers[1] - numbers[0] < 100:
-        numbers = list(range(numbers[0], numbers[1] + 1))
-    return [(stems, str(n)) for n in numbers]
+    written = _LIST_NUMBER.findall(m.group(0))
+    codes = [int(n) if n.isdigit() else ord(n) for n in written]
+    if _RANGE.search(m.group(0)) and len(codes) == 2 and 0 < codes[1] - codes[0] < 100:
+        first = written[0]
+        written = [str(n) if first.isdigit() else chr(n) for n in range(codes[0], codes[1] + 1)]
+    return [(stems, n) for n in written]
 
 
 @short_text_cache(maxsize=4096)
@@ -365,15 +378,14 @@ def _worded_piece(
     "Terminal 3 serves Star Alliance airlines" against "Terminal 2 serves Star Alliance
     airlines, and Terminal 3 serves oneworld carriers". The first word after a sibling's
     name is not read (a verb the sentence writes once for two names: "Apollo 11 landed in
-    the Sea of Tranquility and Apollo 12 in the Ocean of Storms"), nor a claim that denies
-    or sets one against another ("Room 103 does not face the garden"; "Unlike …") or joins
+    the Sea of Tranquility and Apollo 12 in the Ocean of Storms"), nor a claim that joins
     two statements, nor where the subject's piece takes another's predicate ("and Apollo
-    12 did too, near …"; ``ECHO_WORDS``)."""
-    if _denies(claim) or len(sentence_pieces(claim)) > 1:
+    12 did too, near …"; ``ECHO_WORDS``). A denial is never read (``sibling_finding``)."""
+    if len(sentence_pieces(claim)) > 1:
         return None
     family = mine[1][0]
-    words = claim_content(claim, frozenset()) - family
-    stems = [frozenset(content_words(p)) - family for p, _, _ in pieces]
+    words = _wordy(claim_content(claim, frozenset()) - family)
+    stems = [_wordy(frozenset(content_words(p)) - family) for p, _, _ in pieces]
     own = [s.difference(*(t for j, t in enumerate(stems) if j != i)) for i, s in enumerate(stems)]
     home = [i for i, (_, _, ms) in enumerate(pieces) if any(_same(mine[1], m) for _, m in ms)]
     held_home = frozenset().union(*(own[i] for i in home))
@@ -403,8 +415,8 @@ def sibling_finding(claim: str, index: EvidenceIndex) -> Finding | None:
     """The finding for a claim that gives the name it opens with what the evidence sentence
     that says the rest of it gives a sibling of that name (see the module)."""
     mine = _subject(claim, numbered=True)
-    if mine is None:
-        return None
+    if mine is None or _denies(claim):
+        return None  # a denial gives its subject nothing ("Stairwell D does not reach the roof")
     aligned = _predicate_sentence(claim, mine, index)
     if aligned is None:
         return None  # no one sentence says it

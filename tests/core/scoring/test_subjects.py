@@ -71,6 +71,17 @@ def _index(text: str):
             "a rate of 13 percent.",
             "Stages 1 to 3",
         ),
+        # a member named by a letter ("Gate A", "Class B")
+        (
+            "Gate B is on the ground floor.",
+            "Gate A is on the ground floor. Gate B is on the first floor, past security.",
+            "Gate A",
+        ),
+        (
+            "Class B shares carry 10 votes each.",
+            "Class A shares carry 10 votes each, while Class B shares carry 1 vote.",
+            "Class A",
+        ),
     ],
 )
 def test_a_sibling_given_what_the_evidence_gives_another_is_found(claim, source, stated):
@@ -190,6 +201,21 @@ def test_a_claim_opening_with_a_numbered_name_is_read():
             "Stage 2 has a five-year survival rate above 70 percent.",
             "Stages 1 to 3 have a five-year survival rate above 70 percent, while stage 4 has "
             "a rate of 13 percent.",
+        ),
+        # a letter's list names each member; "I" is no member
+        (
+            "Gate B is on the ground floor.",
+            "Gate C is on the first floor. Gates A and B are on the ground floor.",
+        ),
+        (
+            "Block B is closed for repairs.",
+            "Block D is open. Blocks A to C are closed for repairs.",
+        ),
+        ("Elizabeth I never married.", "Elizabeth II married Philip. Elizabeth I never married."),
+        # a denial gives its subject nothing of the sibling's
+        (
+            "Stairwell D does not reach the roof.",
+            "Stairwell C gives access to the roof. Stairwell D stops at the fourth floor.",
         ),
     ],
 )
