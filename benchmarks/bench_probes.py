@@ -82,7 +82,9 @@ written and frozen by a writer who had not seen the rule before it ran; two fixe
 other readers (a true denial and a reply word that were deleted) came from its right
 answers, nothing of the sibling rule was changed after it ran; and ``review-34``, a
 read-only review's probes of that sitting's changes, frozen before they ran, on which four
-fixes were then built (fitted to).
+fixes were then built (fitted to); and ``letters-fresh``, families whose members are named
+by a letter ("Gate A" / "Gate B"), a writer's, frozen before it ran on the letter reading,
+two guards of which were then built on two of its right answers.
 """
 
 from __future__ import annotations
