@@ -29,9 +29,11 @@ after the claims it may point back to (``claims_before``): the speaking part's s
 named by none of them, and they name the subject of another part of that sentence, which
 the pronoun, read the way a person reads it, stands for (``antecedent_named``).
 
-A name is its words with the number that follows it ("Home 7" is not "Home 22"); a claim's
-first word written with a number after it is one ("Voyager 1 reached …"), and a list or a
-range names each of its members ("Windows 10 and 11", "Stages 1 to 3"). Both findings
+A name is its words with the number or the letter that follows it ("Home 7" is not "Home
+22", "Gate A" is not "Gate B"); a claim's first word written with a number after it is one
+("Voyager 1 reached …"), and a list or a range names each of its members ("Windows 10 and
+11", "Stages 1 to 3"). Inside one sentence, a claim without figures of its own is told by
+the words only one piece holds (``_worded_piece``); a denial is never read. Both findings
 mark the claim uncertain; they never delete it. Pure functions over text.
 """
 
@@ -278,8 +280,9 @@ def _named(name: _Name, sentences: Sequence[EvidenceSentence], aligned: Evidence
 
 
 def _members(m: regex.Match[str]) -> list[_Name]:
-    """Each member of a list or a range of one family ("Windows 10 and 11", "Stages 1 to
-    3"); none for a list of bare figures ("in 1998 and 2003")."""
+    """Each member of a list or a range of one family, by number or by letter ("Windows 10
+    and 11", "Stages 1 to 3", "Blocks A to C"); none for a list of bare figures ("in 1998
+    and 2003")."""
     stems = frozenset(content_words(m.group(1)))
     if not stems:
         return []
