@@ -15,19 +15,9 @@ import regex
 
 from ..lexicon.grammar import ECHO_WORDS
 from ..text.memo import short_text_cache
+from . import family_names as fam
 from .clause_checks import content_words
 from .evidence_index import claim_content
-from .family_names import (
-    Name,
-    leading_members,
-    numbers_of,
-    parts_of,
-    same_name,
-    siblings,
-    subject_of,
-    wordy,
-    written_names,
-)
 from .name_binding import sentence_pieces
 
 __all__ = ["Piece", "figured_piece", "pieces_of", "sibling_in"]
@@ -38,7 +28,7 @@ _WORD = regex.compile(r"\p{L}+")
 _TOLD = 2
 
 # a piece of a sentence, the text of the members it speaks of, and those (written, name)
-Piece = tuple[str, str, tuple[tuple[str, Name], ...]]
+Piece = tuple[str, str, tuple[tuple[str, fam.Name], ...]]
 
 
 @short_text_cache(maxsize=4096)
@@ -46,13 +36,13 @@ def pieces_of(sentence: str) -> tuple[Piece, ...]:
     """The pieces of a sentence that names a family's members, each with the text of the
     members it speaks of and those members (written, name): those it opens with, else
     its subject."""
-    families = {s for s, n in written_names(sentence) if n is not None}
+    families = {s for s, n in fam.written_names(sentence) if n is not None}
     out: list[Piece] = []
-    for piece, subject in parts_of(sentence, numbered=True):
-        lead = leading_members(piece, families)
+    for piece, subject in fam.parts_of(sentence, numbered=True):
+        lead = fam.leading_members(piece, families)
         if lead is not None:
             out.append((piece, lead[0], tuple((lead[0], member) for member in lead[1])))
-        elif out and subject is not None and subject_of(piece, numbered=True) is None:
+        elif out and subject is not None and fam.subject_of(piece, numbered=True) is None:
             # a piece that opens with a verb speaks of the piece before's ("…; buy 5 or more
             # and get 15% off")
             out.append((piece, "", out[-1][2]))
@@ -61,37 +51,41 @@ def pieces_of(sentence: str) -> tuple[Piece, ...]:
     return tuple(out)
 
 
-def sibling_in(mine: Name, members: Sequence[tuple[str, Name]]) -> tuple[str, Name] | None:
+def sibling_in(
+    mine: fam.Name, members: Sequence[tuple[str, fam.Name]]
+) -> tuple[str, fam.Name] | None:
     """The first sibling of ``mine`` among a piece's members; None when it is one of them."""
-    if any(same_name(mine, m) for _, m in members):
+    if any(fam.same_name(mine, m) for _, m in members):
         return None
-    return next((m for m in members if siblings(mine, m[1])), None)
+    return next((m for m in members if fam.siblings(mine, m[1])), None)
 
 
-def figured_piece(claim: str, mine: tuple[str, Name], sentence: str) -> tuple[str, Name] | None:
+def figured_piece(
+    claim: str, mine: tuple[str, fam.Name], sentence: str
+) -> tuple[str, fam.Name] | None:
     """In a sentence that names the claim's subject too, the sibling that the piece giving
     the claim's figures (not those of a name) speaks of, where another piece is the claim's
     subject's: "Node 22 will be supported until April 2026" against "Node 20 will be
     supported until April 2026, and Node 22 until April 2027". A claim without figures of
     its own is read by its words (``_worded_piece``)."""
     pieces = pieces_of(sentence)
-    if not any(same_name(mine[1], m) for _, _, ms in pieces for _, m in ms):
+    if not any(fam.same_name(mine[1], m) for _, _, ms in pieces for _, m in ms):
         return None
-    named = written_names(claim)
-    if any(siblings(mine[1], m) and m in named for _, _, ms in pieces for _, m in ms):
+    named = fam.written_names(claim)
+    if any(fam.siblings(mine[1], m) and m in named for _, _, ms in pieces for _, m in ms):
         return None  # the claim names the sibling too ("Node 22 outlives Node 20, whose …")
-    numbers = numbers_of(claim, mine[0])
+    numbers = fam.numbers_of(claim, mine[0])
     if not numbers:
         return _worded_piece(claim, mine, pieces)
-    held = [(len(numbers & numbers_of(p, lead)), ms) for p, lead, ms in pieces]
+    held = [(len(numbers & fam.numbers_of(p, lead)), ms) for p, lead, ms in pieces]
     best = max(n for n, _ in held)
     giving = [ms for n, ms in held if n == best]
     return sibling_in(mine[1], giving[0]) if best and len(giving) == 1 else None
 
 
 def _worded_piece(
-    claim: str, mine: tuple[str, Name], pieces: Sequence[Piece]
-) -> tuple[str, Name] | None:
+    claim: str, mine: tuple[str, fam.Name], pieces: Sequence[Piece]
+) -> tuple[str, fam.Name] | None:
     """The sibling whose piece's own words (those no other piece holds) a claim without
     figures holds (two at least), where it holds none of its own subject's piece's:
     "Terminal 3 serves Star Alliance airlines" against "Terminal 2 serves Star Alliance
@@ -103,10 +97,12 @@ def _worded_piece(
     if len(sentence_pieces(claim)) > 1:
         return None
     family = mine[1][0]
-    words = wordy(claim_content(claim, frozenset()) - family)
-    stems = [wordy(frozenset(content_words(p)) - family) for p, _, _ in pieces]
+    words = fam.wordy(claim_content(claim, frozenset()) - family)
+    stems = [fam.wordy(frozenset(content_words(p)) - family) for p, _, _ in pieces]
     own = [s.difference(*(t for j, t in enumerate(stems) if j != i)) for i, s in enumerate(stems)]
-    home = [i for i, (_, _, ms) in enumerate(pieces) if any(same_name(mine[1], m) for _, m in ms)]
+    home = [
+        i for i, (_, _, ms) in enumerate(pieces) if any(fam.same_name(mine[1], m) for _, m in ms)
+    ]
     held_home = frozenset().union(*(own[i] for i in home))
     if not held_home or words & held_home or any(_echoes(pieces[i][0]) for i in home):
         return None
