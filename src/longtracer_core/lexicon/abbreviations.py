@@ -17,6 +17,7 @@ __all__ = [
     "SOURCE_COLUMNS",
     "CLOSING_ABBREVIATIONS",
     "NUMBER_ABBREVIATIONS",
+    "NUMERO_ABBREVIATIONS",
     "PREFIX_ABBREVIATIONS",
     "SENTENCE_STARTERS",
     "SUFFIX_ABBREVIATIONS",
@@ -33,6 +34,9 @@ PREFIX_ABBREVIATIONS = frozenset(
 # Those of them written only before a number ("No. 5", "Fig. 3", "Vol. II"): before a word
 # that is none ("No. Room 103 faces the street") the full stop ends a sentence.
 NUMBER_ABBREVIATIONS = frozenset("no nos fig figs vol vols pp art arts ch eq eqs op".split())
+# Those that stand for the word "number" itself: a capital alone after them opens a
+# sentence ("No. A passport is enough"), and "I" is the pronoun ("No. I would not").
+NUMERO_ABBREVIATIONS = frozenset("no nos".split())
 
 # Abbreviations that can also end a sentence (then the next word starts a new one).
 SUFFIX_ABBREVIATIONS = frozenset(

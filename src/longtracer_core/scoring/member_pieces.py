@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import regex
-
 from ..lexicon.grammar import ECHO_WORDS
 from ..text.memo import short_text_cache
+from ..text.words import lex_tokens
 from . import family_names as fam
 from .clause_checks import content_words
 from .evidence_index import claim_content
@@ -22,7 +21,6 @@ from .name_binding import sentence_pieces
 
 __all__ = ["Piece", "figured_piece", "pieces_of", "sibling_in"]
 
-_WORD = regex.compile(r"\p{L}+")
 # the words of a sibling's piece alone a claim holds to be told by them (one may be a wider
 # word: "Terminal 3 serves airlines" where the sentence says "oneworld carriers")
 _TOLD = 2
@@ -117,4 +115,4 @@ def _worded_piece(
 
 def _echoes(piece: str) -> bool:
     """Does a piece take another's predicate ("and Apollo 12 did too", "as well")?"""
-    return any(w.casefold() in ECHO_WORDS for w in _WORD.findall(piece))
+    return any(t in ECHO_WORDS for t in lex_tokens(piece))

@@ -338,7 +338,8 @@ def _own_object(mine: ClauseWords, other: ClauseWords, extra: frozenset[str]) ->
     pivot = other.denied if other.negated else mine.denied
     if pivot is None or pivot not in mine.words or pivot not in other.words:
         return False
-    if lex_tokens(other.text)[:1] and lex_tokens(other.text)[0] in ELLIPTICAL_OPENERS:
+    first = lex_tokens(other.text)[:1]
+    if first and first[0] in ELLIPTICAL_OPENERS:
         return False  # "…, and neither can lions or tigers"
     after = mine.words.index(pivot)
     return any(mine.words.index(w) > after for w in extra) and bool(

@@ -14,6 +14,7 @@ import regex
 from ..lexicon.abbreviations import (
     CLOSING_ABBREVIATIONS,
     NUMBER_ABBREVIATIONS,
+    NUMERO_ABBREVIATIONS,
     PREFIX_ABBREVIATIONS,
     SENTENCE_STARTERS,
     SUFFIX_ABBREVIATIONS,
@@ -45,7 +46,6 @@ _LOOKBACK = 48  # longest word looked at before a full stop
 # except after "No." ("No. A passport is enough"). "No. I" is the pronoun.
 _ROMAN = regex.compile(r"M{0,3}(?:C[MD]|D?C{0,3})(?:X[CL]|L?X{0,3})(?:I[XV]|V?I{0,3})")
 _CODE = regex.compile(r"\p{L}*\d[\p{L}\d]*")
-_NUMBER_WORDS = ("no", "nos")
 
 
 def _word_before(text: str, lo: int, period: int) -> str:
@@ -110,9 +110,9 @@ def _numeral(text: str, at: int, following: str, abbreviation: str) -> bool:
     if text[at] in "#([" or _CODE.fullmatch(following):
         return True
     compound = text[at + len(following) : at + len(following) + 1] == "-"  # "X-rays"
-    if not following or compound or (following == "I" and abbreviation in _NUMBER_WORDS):
+    if not following or compound or (following == "I" and abbreviation in NUMERO_ABBREVIATIONS):
         return False
-    if len(following) == 1 and following.isupper() and abbreviation not in _NUMBER_WORDS:
+    if len(following) == 1 and following.isupper() and abbreviation not in NUMERO_ABBREVIATIONS:
         return True
     return _ROMAN.fullmatch(following) is not None
 
