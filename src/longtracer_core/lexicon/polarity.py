@@ -58,6 +58,8 @@ __all__ = [
     "SCOPE_WORDS",
     "RISING_WORDS",
     "TOGGLE_PAIRS",
+    "SPAN_PAIRS",
+    "EXCEPTION_WORDS",
     "ADVERB_ENDINGS",
     "NEGATION_LINKS",
 ]
@@ -272,6 +274,13 @@ TOGGLE_PAIRS: tuple[tuple[str, str], ...] = (
     ("gains", "loses"),
     ("gaining", "losing"),
 )
+# opposite states whose times bound each other: "open from 9am to 8pm" is "closes at 8pm",
+# so they turn a clause only where neither holds a figure ("open Tuesday to Sunday and
+# closed on Mondays"; ``scoring/toggles.py``)
+SPAN_PAIRS: tuple[tuple[str, str], ...] = (("open", "closed"),)
+# words that carve an exception out of what a clause says ("closed on Mondays, except on
+# public holidays"): the claim may speak of the exception, so no word of it is turned
+EXCEPTION_WORDS = ("except", "unless", "excluding", "barring", "apart from", "other than")
 
 # words that claim everything or nothing. Not "only" (nor "solely", "exclusively"): an
 # answer's "only" restates a limit the evidence words otherwise ("must", "is limited to",

@@ -44,6 +44,7 @@ from ..contracts import ReasonCode
 from ..lexicon.polarity import (
     CLAUSE_BREAKS,
     ELLIPTICAL_OPENERS,
+    EXCEPTION_WORDS,
     FALLING_WORDS,
     NEGATION_BLURS,
     NEGATION_IDIOMS,
@@ -55,8 +56,10 @@ from ..lexicon.polarity import (
     PROHIBITIONS,
     RELATION_WORDS,
     RISING_WORDS,
+    SPAN_PAIRS,
     TOGGLE_PAIRS,
 )
+from ..lexicon.verbs import FINITE
 from ..text.words import function_words, lex_tokens, negation_words, stem, stem_tokens
 from .findings import Finding, quote
 from .numeric import numeric_values
@@ -84,11 +87,22 @@ _BLURRED = regex.compile(
     r"|^\W*(?:" + "|".join(regex.escape(p) for p in PROHIBITIONS) + r")\b",
     regex.IGNORECASE,
 )
+_EXCEPTED = regex.compile(
+    r"\b(?:" + "|".join(regex.escape(p) for p in EXCEPTION_WORDS) + r")\b", regex.IGNORECASE
+)
+_SPANS = frozenset(
+    pair for _a, _b in SPAN_PAIRS for pair in ((stem(_a), stem(_b)), (stem(_b), stem(_a)))
+)
 _OPPOSITE: dict[str, frozenset[str]] = {}
-for _a, _b in (*OPPOSITE_PAIRS, *TOGGLE_PAIRS):
+for _a, _b in (*OPPOSITE_PAIRS, *TOGGLE_PAIRS, *SPAN_PAIRS):
     for _x, _y in ((stem(_a), stem(_b)), (stem(_b), stem(_a))):
         _OPPOSITE[_x] = _OPPOSITE.get(_x, frozenset()) | {_y}
 _RELATIONS = frozenset(stem(w) for w in RELATION_WORDS)
+_AUXILIARY = r"\b(?:" + "|".join(FINITE) + r")\b"
+# a verb phrase a bare "and" joins with an auxiliary of its own ("is open Tuesday to Sunday
+# and is closed on Mondays"): a clause, whose subject is the clause's before it
+_SHARED_SUBJECT = regex.compile(r"\s+and\s+(?=" + _AUXILIARY + ")", regex.IGNORECASE)
+_FIRST_AUXILIARY = regex.compile(_AUXILIARY, regex.IGNORECASE)
 _UP = frozenset(stem(w) for w in RISING_WORDS)
 _DOWN = frozenset(stem(w) for w in FALLING_WORDS)
 for _group, _other in ((_UP, _DOWN), (_DOWN, _UP)):
@@ -158,9 +172,21 @@ def _read(text: str) -> ClauseWords:
     return ClauseWords(text, _words(text), plain, at is not None, denied)
 
 
+def _conjuncts(part: str) -> list[ClauseWords]:
+    """A clause and the verb phrases a bare "and" joins to it with an auxiliary of their
+    own, each lent the words before the clause's first auxiliary (its subject): "The
+    museum is open daily and is closed on Mondays" reads "museum closed Mondays"."""
+    first, *rest = _SHARED_SUBJECT.split(part)
+    read = [_read(first)]
+    at = _FIRST_AUXILIARY.search(first)
+    subject = _words(first[: at.start()]) if at is not None else ()
+    read.extend(replace(c, words=subject + c.words) for c in map(_read, rest))
+    return read
+
+
 def _clauses(text: str) -> tuple[ClauseWords, ...]:
-    read = (_read(part) for part in _CLAUSES.split(text) if part and part.strip())
-    return tuple(c for c in read if c.words)
+    parts = (part for part in _CLAUSES.split(text) if part and part.strip())
+    return tuple(c for part in parts for c in _conjuncts(part) if c.words)
 
 
 def read_sentence(text: str) -> SentenceClauses:
@@ -208,7 +234,7 @@ def _negative_prefixed(word: str, others: frozenset[str]) -> list[str]:
 
 def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
     """(the claim's word, its opposite in ``other``) when that swap is all that differs."""
-    if claim.negated or other.negated:
+    if claim.negated or other.negated or _EXCEPTED.search(other.text):
         return None
     extra = claim.content - other.content
     if len(extra) != 1:
@@ -216,7 +242,9 @@ def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
     (mine,) = extra
     rest = other.content - claim.content
     theirs = sorted(_OPPOSITE.get(mine, frozenset()) & rest) or _negative_prefixed(mine, rest)
-    if not theirs:
+    if not theirs or (
+        (mine, theirs[0]) in _SPANS and (_figures(claim.text) or _figures(other.text))
+    ):
         return None
     shared = claim.content & other.content
     if _sides(claim.words, mine, shared) != _sides(other.words, theirs[0], shared):
@@ -277,10 +305,19 @@ def _figures(text: str) -> frozenset[str]:
     return frozenset(numeric_values(text))
 
 
+def _other_time(own: frozenset[str], told: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Does the evidence clause speak of another statement or time than the claim's: a
+    figure of the claim's clause it lacks ("900 are not endemic" / "300 are endemic"), or
+    figures none of which the claim's sentence gives ("has grown since 2014" / "fell
+    sharply in the 1990s")?"""
+    return bool(own - theirs) or bool(told and theirs and not told & theirs)
+
+
 def _match(
-    mine: ClauseWords, evidence: Sequence[tuple[str, str, SentenceClauses]]
+    mine: ClauseWords, evidence: Sequence[tuple[str, str, SentenceClauses]], told: frozenset[str]
 ) -> Toggle | None:
-    """The first evidence clause ``mine`` turns around, unless another says it its way."""
+    """The first evidence clause ``mine`` turns around, unless another says it its way;
+    ``told`` are the figures of the claim's sentence."""
     found = None
     own = _figures(mine.text)
     for source_id, text, read in evidence:
@@ -299,8 +336,8 @@ def _match(
                 continue
             if len(mine.content & other.content) < CLAUSE_SHARE * len(other.content):
                 continue
-            if own - _figures(other.text):
-                continue  # "900 are not endemic" / "300 are endemic": another statement
+            if _other_time(own, told, _figures(other.text)):
+                continue
             turned = (mine.text.strip(), other.text.strip()) if swapped else _turns(mine, other)
             if turned is not None:
                 found = Toggle("direction", source_id, text, other.text, turned)
@@ -352,10 +389,11 @@ def toggle(claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]) ->
     text, its reading) of the evidence."""
     blurred = _BLURRED.search(claim) is not None  # a blur anywhere: no clause is plain
     evidence = list(sentences)
+    told = _figures(claim)
     for part in _clauses(claim):
         mine = replace(part, plain=part.plain and not blurred)
         if len(mine.content) >= MIN_WORDS:
-            found = _match(mine, evidence)
+            found = _match(mine, evidence, told)
             if found is not None:
                 return found
     return None

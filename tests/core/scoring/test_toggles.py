@@ -369,3 +369,54 @@ def test_a_clause_that_leaves_its_rest_to_the_main_clause_is_still_turned(claim,
     """The guard above reads only a clause with words of its own after the negated one."""
     found = evidence_findings(claim, evidence_index([("S1", evidence)]))
     assert "negation_conflict" in [f.kind for f in found]
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "kind"),
+    [
+        # a verb phrase joined by a bare "and" with its own auxiliary is a clause of the
+        # subject before it
+        (
+            "The museum is open on Mondays.",
+            "The museum is open Tuesday through Sunday and is closed on Mondays.",
+            "direction_conflict",
+        ),
+        (
+            "The nasal vaccine contains live virus.",
+            "The nasal vaccine is given as a spray and does not contain live virus.",
+            "negation_conflict",
+        ),
+    ],
+)
+def test_a_verb_phrase_joined_by_and_is_turned_with_its_subject(claim, evidence, kind):
+    found = evidence_findings(claim, evidence_index([("S1", evidence)]))
+    assert kind in [f.kind for f in found]
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        # each half said its own way
+        (
+            "The museum is closed on Mondays.",
+            "The museum is open Tuesday through Sunday and is closed on Mondays.",
+        ),
+        # a time bounds an opening: "open to 8pm" is "closes at 8pm"
+        ("The library closes at 8pm on weekdays.", "The library is open from 9am to 8pm on weekdays."),
+        # the claim speaks of the exception the clause carves out
+        (
+            "The museum does open on Mondays that are public holidays.",
+            "The museum is closed on Mondays, except on public holidays.",
+        ),
+        # another time than the clause's: a recovery since 2014, not the fall of the 1990s
+        (
+            "The salmon population has grown since the dam was removed in 2014.",
+            "The salmon population fell sharply in the 1990s and has recovered since the dam "
+            "was removed in 2014.",
+        ),
+    ],
+)
+def test_a_half_said_its_way_a_bound_an_exception_or_another_time_is_no_toggle(claim, evidence):
+    """Correct answers the coordinated reading first refuted (probes found them)."""
+    result = check_case(claim, [{"id": "S1", "text": evidence}])
+    assert all(c.outcome is not ClaimOutcome.REFUTED for c in result.claims)
