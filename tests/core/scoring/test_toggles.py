@@ -402,7 +402,10 @@ def test_a_verb_phrase_joined_by_and_is_turned_with_its_subject(claim, evidence,
             "The museum is open Tuesday through Sunday and is closed on Mondays.",
         ),
         # a time bounds an opening: "open to 8pm" is "closes at 8pm"
-        ("The library closes at 8pm on weekdays.", "The library is open from 9am to 8pm on weekdays."),
+        (
+            "The library closes at 8pm on weekdays.",
+            "The library is open from 9am to 8pm on weekdays.",
+        ),
         # the claim speaks of the exception the clause carves out
         (
             "The museum does open on Mondays that are public holidays.",
