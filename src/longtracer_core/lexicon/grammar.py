@@ -11,6 +11,7 @@ from __future__ import annotations
 import regex
 
 __all__ = [
+    "RELATIVES",
     "ADDRESSED",
     "ADDRESSEE",
     "ADVERB_ENDING",
@@ -128,6 +129,9 @@ INDEFINITE = frozenset(
 # ("Samsung previously promised"), or a personal pronoun, the subject of a clause inside
 # it ("Based on the documents you shared"): such a phrase is no antecedent to carry forward.
 SUBJECT_BREAKERS = frozenset("that which who whom whose you we they he she it".split())
+# relative pronouns: a negation after one ("circumstances that could not have been
+# avoided") denies its clause's verb, and says nothing of the noun before it
+RELATIVES = frozenset("that which who whom whose".split())
 # Focus adverbs between a subject and its verb ("The option only applies"): not the
 # subject's words, and a later "it" stands for the words before them
 FOCUS_ADVERBS = frozenset("only also still just even already always never often".split())

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 
 import regex
 
+from ..lexicon.grammar import RELATIVES
 from ..lexicon.polarity import (
     ADVERB_ENDINGS,
     CLAUSE_BOUNDS,
@@ -186,12 +187,14 @@ def _negation_heads(clause: str) -> set[str]:
     """The stems of the content words just before each negation of a clause, what the
     negation is said of ("Flash photography is not permitted" → photography, "The app
     never records" → app); none for a negation joined to what comes before it ("The
-    scholarship is a grant and does not need to be repaid" says nothing of the grant)."""
+    scholarship is a grant and does not need to be repaid" says nothing of the grant), nor
+    for one in a relative clause ("circumstances that could not have been avoided" says
+    nothing of circumstances but that they could not be avoided)."""
     words, skip, out = negation_words(clause), function_words(), set()
     for i, t in enumerate(words):
         if negation_word(t):
             for w in reversed(words[:i]):
-                if w in COORDINATORS:
+                if w in COORDINATORS or w in RELATIVES:
                     break
                 if w not in skip and not _adverb(w) and not _negated([w]):
                     out.add(stem(w))

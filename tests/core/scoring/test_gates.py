@@ -1098,6 +1098,11 @@ def test_a_claimed_cause_needs_a_cause_in_the_evidence(claim, span):
             "It's a grant.",
             "No, the scholarship is a grant and does not need to be repaid.",
         ),
+        (  # a negation in a relative clause says nothing of the noun before it
+            "The airline need not pay if the delay was caused by extraordinary circumstances.",
+            "You are not entitled to compensation if the delay was caused by extraordinary "
+            "circumstances that could not have been foreseen or prevented.",
+        ),
         (
             "While multipoint is on you lose LDAC.",
             "When multipoint is on, LDAC is not available.",
@@ -1170,6 +1175,10 @@ def test_a_negation_of_what_the_claim_never_says_is_no_hint(claim, sentence):
         ("Employees, rather than contractors, get paid leave.",
          "Contractors, not employees, get paid leave."),
         ("You lose your deposit if you cancel.", "You do not lose your deposit if you cancel."),
+        # a relative clause's negation, said of its own verb
+        ("The delay was caused by circumstances that could have been foreseen.",
+         "The delay was caused by circumstances that could not have been foreseen or "
+         "prevented."),
     ],
 )  # fmt: skip
 def test_a_negation_of_the_claims_own_word_still_fires(claim, sentence):
