@@ -26,6 +26,9 @@ __all__ = [
     "NEGATION_BLURS",
     "CLAUSE_BOUNDS",
     "NEGATION_BOUNDS",
+    "SEPARATED_BOUND",
+    "UPPER_BOUND_WORDS",
+    "LOWER_BOUND_WORDS",
     "NEGATION_IDIOMS",
     "NEGATION_NEUTRAL",
     "FREQUENCY_ADVERBS",
@@ -78,6 +81,13 @@ NEGATION_BOUNDS = tuple(
     no longer than|nothing but|not least|no matter
     """.split("|")
 )
+# a negation with its "more than" standing apart ("Do not take more than 8 tablets", "should
+# not have more than 50 micrograms"): an upper bound, said as well by a clause that words a
+# bound its own way ("up to 8 tablets", "the upper limit is 100 µg", "only once") and says
+# no "more than" of its own (``scoring.gates``)
+SEPARATED_BOUND = r"(?:\bnot|\bnever|n't)\s+(?:[\p{L}-]+\s+){1,4}?(?:more|longer)\s+than\b"
+UPPER_BOUND_WORDS = ("up to", "at most", "maximum", "upper limit", "limit", "only", "or less")
+LOWER_BOUND_WORDS = ("more than", "longer than", "over", "above", "exceed", "at least")
 # Negations that deny only in part or for now ("not yet", "not all", "not always"): the
 # polarity gate still reads them as negations, the toggles never read them as plain ones.
 NEGATION_IDIOMS = (

@@ -42,6 +42,7 @@ from ..lexicon.polarity import (
     ADVERB_ENDINGS,
     CLAUSE_BOUNDS,
     COORDINATORS,
+    LOWER_BOUND_WORDS,
     NEGATION_BOUNDS,
     NEGATION_LINKS,
     NEGATION_NEUTRAL,
@@ -49,6 +50,8 @@ from ..lexicon.polarity import (
     NEGATIVE_CARRIERS,
     NEGATIVE_UN_EXCEPTIONS,
     NEGATIVE_VERBS,
+    SEPARATED_BOUND,
+    UPPER_BOUND_WORDS,
 )
 from ..text.memo import short_text_cache
 from ..text.sentences import split_sentences
@@ -190,16 +193,36 @@ def _negation_heads(clause: str) -> set[str]:
     scholarship is a grant and does not need to be repaid" says nothing of the grant), nor
     for one in a relative clause ("circumstances that could not have been avoided" says
     nothing of circumstances but that they could not be avoided)."""
-    words, skip, out = negation_words(clause), function_words(), set()
+    words, out = negation_words(clause), set()
     for i, t in enumerate(words):
         if negation_word(t):
-            for w in reversed(words[:i]):
-                if w in COORDINATORS or w in RELATIVES:
-                    break
-                if w not in skip and not _adverb(w) and not _negated([w]):
-                    out.add(stem(w))
-                    break
+            head = _word_before(words, i, stop=COORDINATORS | RELATIVES)
+            out.update([] if head is None else [head])
+            # past a negated relative clause, the main clause's negation is said of the noun
+            # it follows too ("Players who have not paid are not permitted"): the relative
+            # clause's own negation no longer reaches it
+            at = next(
+                (
+                    j for j in range(i)
+                    if words[j] in RELATIVES and any(map(negation_word, words[j + 1 : i]))
+                ),
+                None,
+            )  # fmt: skip
+            before = None if head is None or at is None else _word_before(words, at, COORDINATORS)
+            out.update([] if before is None else [before])
     return out
+
+
+def _word_before(words: Sequence[str], i: int, stop: frozenset[str]) -> str | None:
+    """The stem of the nearest content word before ``words[i]``, unless a word of ``stop``
+    comes first."""
+    skip = function_words()
+    for w in reversed(words[:i]):
+        if w in stop:
+            return None
+        if w not in skip and not _adverb(w) and not _negated([w]):
+            return stem(w)
+    return None
 
 
 def _speaks_of_denied(plain: str, negated: str) -> bool:
@@ -258,6 +281,18 @@ def _kept_against_not(mine: str, theirs: str) -> tuple[str, str]:
     return mine, theirs
 
 
+_SEPARATED = regex.compile(SEPARATED_BOUND, regex.IGNORECASE)
+_UPPER = regex.compile(r"\b(?:" + "|".join(UPPER_BOUND_WORDS) + r")s?\b", regex.IGNORECASE)
+_LOWER = regex.compile(r"\b(?:" + "|".join(LOWER_BOUND_WORDS) + r")", regex.IGNORECASE)
+
+
+def _same_bound(plain: str, negated: str) -> bool:
+    """Does ``negated`` bound a figure from above with a "more than" apart from its "not"
+    ("Do not take more than 8 tablets") where ``plain`` words an upper bound its own way
+    ("can take up to 8 tablets", "Only reheat it once") and says no "more than"?"""
+    return bool(_SEPARATED.search(negated) and _UPPER.search(plain) and not _LOWER.search(plain))
+
+
 def _swapped(mine: str, theirs: str) -> bool:
     """Two contrasts turned round: each keeps what the other denies ("Employees, rather
     than contractors, get paid leave" / "Contractors, not employees, get paid leave")."""
@@ -284,7 +319,9 @@ def polarity_gate(claim: str, sentence: str) -> GateResult:
     c = _negated(_stems(mine))
     s = _negated(_stems(theirs))
     negated, plain = (mine, theirs) if c else (theirs, mine)
-    if c == s or _carries_negation(plain, negated) or not _speaks_of_denied(plain, negated):
+    if c == s or _carries_negation(plain, negated) or _same_bound(plain, negated):
+        return GateResult("polarity", False)
+    if not _speaks_of_denied(plain, negated):
         return GateResult("polarity", False)
     side = (
         "the claim is negated and the evidence is not"

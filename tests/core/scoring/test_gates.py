@@ -429,6 +429,13 @@ def test_each_gate_fires_on_its_error(gate, claim, span):
         # a negation that denies nothing: a bound, an addition
         ("Let the bread cool for no less than an hour.", "Let the bread cool for an hour."),
         ("It protects against strains A and B.", "It protects not only against A but B."),
+        # a "more than" apart from its "not" bounds a figure, which an upper bound in other
+        # words says too
+        (
+            "An adult can take up to 8 tablets in any 24 hours.",
+            "Do not take more than 8 tablets in any 24 hours.",
+        ),
+        ("Only reheat the rice once.", "Do not reheat the rice more than once."),
         # ", so" states a consequence: the evidence gives the cause the claim gives
         (
             "Doses are reduced because it is cleared by the kidneys.",
@@ -1175,6 +1182,15 @@ def test_a_negation_of_what_the_claim_never_says_is_no_hint(claim, sentence):
         ("Employees, rather than contractors, get paid leave.",
          "Contractors, not employees, get paid leave."),
         ("You lose your deposit if you cancel.", "You do not lose your deposit if you cancel."),
+        # past a relative clause, the main clause's negation is said of the noun before it
+        ("Members can vote at the meeting even if they have not renewed.",
+         "Members who have not renewed their membership are not allowed to vote at the "
+         "meeting."),
+        # the bound kept, its "not" dropped: a claim of more
+        ("You can take more than 8 tablets in 24 hours.",
+         "Do not take more than 8 tablets in 24 hours."),
+        ("You can reheat the rice up to twice, or more than that if needed.",
+         "Do not reheat the rice more than once."),
         # a relative clause's negation, said of its own verb
         ("The delay was caused by circumstances that could have been foreseen.",
          "The delay was caused by circumstances that could not have been foreseen or "
