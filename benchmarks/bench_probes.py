@@ -84,7 +84,14 @@ answers, nothing of the sibling rule was changed after it ran; and ``review-34``
 read-only review's probes of that sitting's changes, frozen before they ran, on which four
 fixes were then built (fitted to); and ``letters-fresh``, families whose members are named
 by a letter ("Gate A" / "Gate B"), a writer's, frozen before it ran on the letter reading,
-two guards of which were then built on two of its right answers.
+two guards of which were then built on two of its right answers. The thirty-fifth
+sitting's three, each a writer's, frozen before it ran: ``coordination-fresh`` (a source
+sentence joining two verb phrases of one subject, "is open Tuesday to Sunday and is closed
+on Mondays", a half said rightly or turned), not fitted to; ``pointed-fresh`` (a fact of
+one member of a family given in a sentence that opens with "It" or "They"), written for an
+evidence-pronoun reading that was then withdrawn, not fitted to; and ``bounds-fresh``
+(limits written "do not … more than", and negations inside a relative clause, said
+rightly or broken), one guard of which was built on one of its wrong answers.
 """
 
 from __future__ import annotations
