@@ -91,7 +91,9 @@ on Mondays", a half said rightly or turned), not fitted to; ``pointed-fresh`` (a
 one member of a family given in a sentence that opens with "It" or "They"), written for an
 evidence-pronoun reading that was then withdrawn, not fitted to; and ``bounds-fresh``
 (limits written "do not … more than", and negations inside a relative clause, said
-rightly or broken), one guard of which was built on one of its wrong answers.
+rightly or broken), one guard of which was built on one of its wrong answers; and
+``review-35``, a read-only review's probes of those rules, frozen before they ran, on
+which four fixes were then built (fitted to).
 """
 
 from __future__ import annotations

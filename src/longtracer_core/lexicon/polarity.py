@@ -62,7 +62,7 @@ __all__ = [
     "RISING_WORDS",
     "TOGGLE_PAIRS",
     "SPAN_PAIRS",
-    "EXCEPTION_WORDS",
+    "SPAN_CONDITIONS",
     "ADVERB_ENDINGS",
     "NEGATION_LINKS",
 ]
@@ -82,12 +82,19 @@ NEGATION_BOUNDS = tuple(
     """.split("|")
 )
 # a negation with its "more than" standing apart ("Do not take more than 8 tablets", "should
-# not have more than 50 micrograms"): an upper bound, said as well by a clause that words a
-# bound its own way ("up to 8 tablets", "the upper limit is 100 µg", "only once") and says
-# no "more than" of its own (``scoring.gates``)
-SEPARATED_BOUND = r"(?:\bnot|\bnever|n't)\s+(?:[\p{L}-]+\s+){1,4}?(?:more|longer)\s+than\b"
+# not have more than 50 micrograms"): an upper bound on the figure or word after "than",
+# said as well by a clause that words a bound its own way on that same figure ("up to 8
+# tablets", "the upper limit is 100 µg", "only once") and says no "more than", "or more"
+# or "minimum" of its own (``scoring.gates``)
+SEPARATED_BOUND = (
+    r"(?:\bnot|\bnever|n't)\s+(?:[\p{L}-]+\s+){1,4}?(?:more|longer)\s+than\s+(?:a\s+|an\s+)?"
+    r"([\p{L}\p{N}.,]+)"
+)
 UPPER_BOUND_WORDS = ("up to", "at most", "maximum", "upper limit", "limit", "only", "or less")
-LOWER_BOUND_WORDS = ("more than", "longer than", "over", "above", "exceed", "at least")
+LOWER_BOUND_WORDS = (
+    "more than", "longer than", "over", "above", "exceeds?", "exceeding", "at least", "or more",
+    "or longer", "or over", "and over", "and above", "plus", "minimum", "no limit",
+)  # fmt: skip
 # Negations that deny only in part or for now ("not yet", "not all", "not always"): the
 # polarity gate still reads them as negations, the toggles never read them as plain ones.
 NEGATION_IDIOMS = (
@@ -284,13 +291,16 @@ TOGGLE_PAIRS: tuple[tuple[str, str], ...] = (
     ("gains", "loses"),
     ("gaining", "losing"),
 )
-# opposite states whose times bound each other: "open from 9am to 8pm" is "closes at 8pm",
-# so they turn a clause only where neither holds a figure ("open Tuesday to Sunday and
-# closed on Mondays"; ``scoring/toggles.py``)
+# opposite states whose times bound each other, and which conditions and exceptions qualify:
+# "open from 9am to 8pm" is "closes at 8pm", "closed on Mondays unless it is a public
+# holiday" is "open on Mondays when they are public holidays", so they turn a clause only
+# where neither holds a figure and neither sentence holds a word of ``SPAN_CONDITIONS``
+# ("open Tuesday to Sunday and closed on Mondays"; ``scoring/toggles.py``)
 SPAN_PAIRS: tuple[tuple[str, str], ...] = (("open", "closed"),)
-# words that carve an exception out of what a clause says ("closed on Mondays, except on
-# public holidays"): the claim may speak of the exception, so no word of it is turned
-EXCEPTION_WORDS = ("except", "unless", "excluding", "barring", "apart from", "other than")
+SPAN_CONDITIONS = (
+    "except", "unless", "excluding", "barring", "apart from", "other than", "if", "when",
+    "whenever", "until", "till", "after", "before", "during", "while", "outside",
+)  # fmt: skip
 
 # words that claim everything or nothing. Not "only" (nor "solely", "exclusively"): an
 # answer's "only" restates a limit the evidence words otherwise ("must", "is limited to",

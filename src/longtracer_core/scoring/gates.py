@@ -283,14 +283,19 @@ def _kept_against_not(mine: str, theirs: str) -> tuple[str, str]:
 
 _SEPARATED = regex.compile(SEPARATED_BOUND, regex.IGNORECASE)
 _UPPER = regex.compile(r"\b(?:" + "|".join(UPPER_BOUND_WORDS) + r")s?\b", regex.IGNORECASE)
-_LOWER = regex.compile(r"\b(?:" + "|".join(LOWER_BOUND_WORDS) + r")", regex.IGNORECASE)
+_LOWER = regex.compile(r"\b(?:" + "|".join(LOWER_BOUND_WORDS) + r")\b", regex.IGNORECASE)
 
 
 def _same_bound(plain: str, negated: str) -> bool:
     """Does ``negated`` bound a figure from above with a "more than" apart from its "not"
-    ("Do not take more than 8 tablets") where ``plain`` words an upper bound its own way
-    ("can take up to 8 tablets", "Only reheat it once") and says no "more than"?"""
-    return bool(_SEPARATED.search(negated) and _UPPER.search(plain) and not _LOWER.search(plain))
+    ("Do not take more than 8 tablets") where ``plain`` words an upper bound its own way on
+    the same figure ("can take up to 8 tablets", "Only reheat it once") and says no "more
+    than", "or more" or "minimum"?"""
+    bound = _SEPARATED.search(negated)
+    if bound is None or not _UPPER.search(plain) or _LOWER.search(plain):
+        return False
+    figure = bound.group(1).rstrip(".,").casefold()
+    return figure in {t.casefold() for t in lex_tokens(plain)}
 
 
 def _swapped(mine: str, theirs: str) -> bool:

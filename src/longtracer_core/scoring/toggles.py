@@ -44,7 +44,6 @@ from ..contracts import ReasonCode
 from ..lexicon.polarity import (
     CLAUSE_BREAKS,
     ELLIPTICAL_OPENERS,
-    EXCEPTION_WORDS,
     FALLING_WORDS,
     NEGATION_BLURS,
     NEGATION_IDIOMS,
@@ -56,6 +55,7 @@ from ..lexicon.polarity import (
     PROHIBITIONS,
     RELATION_WORDS,
     RISING_WORDS,
+    SPAN_CONDITIONS,
     SPAN_PAIRS,
     TOGGLE_PAIRS,
 )
@@ -87,8 +87,8 @@ _BLURRED = regex.compile(
     r"|^\W*(?:" + "|".join(regex.escape(p) for p in PROHIBITIONS) + r")\b",
     regex.IGNORECASE,
 )
-_EXCEPTED = regex.compile(
-    r"\b(?:" + "|".join(regex.escape(p) for p in EXCEPTION_WORDS) + r")\b", regex.IGNORECASE
+_CONDITIONED = regex.compile(
+    r"\b(?:" + "|".join(regex.escape(p) for p in SPAN_CONDITIONS) + r")\b", regex.IGNORECASE
 )
 _SPANS = frozenset(
     pair for _a, _b in SPAN_PAIRS for pair in ((stem(_a), stem(_b)), (stem(_b), stem(_a)))
@@ -98,11 +98,13 @@ for _a, _b in (*OPPOSITE_PAIRS, *TOGGLE_PAIRS, *SPAN_PAIRS):
     for _x, _y in ((stem(_a), stem(_b)), (stem(_b), stem(_a))):
         _OPPOSITE[_x] = _OPPOSITE.get(_x, frozenset()) | {_y}
 _RELATIONS = frozenset(stem(w) for w in RELATION_WORDS)
-_AUXILIARY = r"\b(?:" + "|".join(FINITE) + r")\b"
+# an auxiliary as written inside a sentence (lower case: "in April and May" names a month),
+# with its negation ("doesn't", "cannot", "won't")
+_AUXILIARY = r"\b(?:(?:" + "|".join(FINITE) + r")(?:n['’]t)?|cannot|can['’]t|won['’]t)(?!\w)"
 # a verb phrase a bare "and" joins with an auxiliary of its own ("is open Tuesday to Sunday
 # and is closed on Mondays"): a clause, whose subject is the clause's before it
-_SHARED_SUBJECT = regex.compile(r"\s+and\s+(?=" + _AUXILIARY + ")", regex.IGNORECASE)
-_FIRST_AUXILIARY = regex.compile(_AUXILIARY, regex.IGNORECASE)
+_SHARED_SUBJECT = regex.compile(r"\s+and\s+(?=" + _AUXILIARY + ")")
+_FIRST_AUXILIARY = regex.compile(_AUXILIARY)
 _UP = frozenset(stem(w) for w in RISING_WORDS)
 _DOWN = frozenset(stem(w) for w in FALLING_WORDS)
 for _group, _other in ((_UP, _DOWN), (_DOWN, _UP)):
@@ -121,6 +123,7 @@ class ClauseWords:
     plain: bool
     negated: bool
     denied: str | None
+    joined: bool = False  # a verb phrase "and" joins to the clause before (``_conjuncts``)
 
     @property
     def content(self) -> frozenset[str]:
@@ -180,7 +183,7 @@ def _conjuncts(part: str) -> list[ClauseWords]:
     read = [_read(first)]
     at = _FIRST_AUXILIARY.search(first)
     subject = _words(first[: at.start()]) if at is not None else ()
-    read.extend(replace(c, words=subject + c.words) for c in map(_read, rest))
+    read.extend(replace(c, words=subject + c.words, joined=True) for c in map(_read, rest))
     return read
 
 
@@ -234,7 +237,7 @@ def _negative_prefixed(word: str, others: frozenset[str]) -> list[str]:
 
 def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
     """(the claim's word, its opposite in ``other``) when that swap is all that differs."""
-    if claim.negated or other.negated or _EXCEPTED.search(other.text):
+    if claim.negated or other.negated:
         return None
     extra = claim.content - other.content
     if len(extra) != 1:
@@ -242,9 +245,7 @@ def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
     (mine,) = extra
     rest = other.content - claim.content
     theirs = sorted(_OPPOSITE.get(mine, frozenset()) & rest) or _negative_prefixed(mine, rest)
-    if not theirs or (
-        (mine, theirs[0]) in _SPANS and (_figures(claim.text) or _figures(other.text))
-    ):
+    if not theirs:
         return None
     shared = claim.content & other.content
     if _sides(claim.words, mine, shared) != _sides(other.words, theirs[0], shared):
@@ -313,13 +314,23 @@ def _other_time(own: frozenset[str], told: frozenset[str], theirs: frozenset[str
     return bool(own - theirs) or bool(told and theirs and not told & theirs)
 
 
+def _held(turned: tuple[str, str], mine: ClauseWords, other: ClauseWords, said: str) -> bool:
+    """Is the turn one of open and closed (``SPAN_PAIRS``) that a figure bounds or a
+    condition qualifies (``said``: the claim's sentence and the evidence's): "closes at 8pm"
+    / "open from 9am to 8pm", "open on Mondays when they are public holidays" / "closed on
+    Mondays unless it is a public holiday"?"""
+    if turned not in _SPANS:
+        return False
+    return bool(_figures(mine.text) or _figures(other.text) or _CONDITIONED.search(said))
+
+
 def _match(
-    mine: ClauseWords, evidence: Sequence[tuple[str, str, SentenceClauses]], told: frozenset[str]
+    mine: ClauseWords, evidence: Sequence[tuple[str, str, SentenceClauses]], claim: str
 ) -> Toggle | None:
-    """The first evidence clause ``mine`` turns around, unless another says it its way;
-    ``told`` are the figures of the claim's sentence."""
+    """The first evidence clause ``mine`` (a clause of ``claim``) turns around, unless
+    another says it its way."""
     found = None
-    own = _figures(mine.text)
+    own, told = _figures(mine.text), _figures(claim)
     for source_id, text, read in evidence:
         if len(mine.content - read.content) > 1:
             continue  # every case below needs all the claim's words but one in the sentence
@@ -339,6 +350,8 @@ def _match(
             if _other_time(own, told, _figures(other.text)):
                 continue
             turned = (mine.text.strip(), other.text.strip()) if swapped else _turns(mine, other)
+            if turned is not None and _held(turned, mine, other, f"{claim} {text}"):
+                turned = None
             if turned is not None:
                 found = Toggle("direction", source_id, text, other.text, turned)
             elif (
@@ -361,6 +374,9 @@ def _covered(mine: ClauseWords, other: ClauseWords, read: SentenceClauses) -> bo
     extra = mine.content - other.content
     if not extra:
         return True
+    if other.joined:  # only the first words of the clause it is joined to: its subject
+        before = read.clauses[read.clauses.index(other) - 1]
+        return extra <= frozenset(before.words[: len(extra)])
     if _own_object(mine, other, extra):
         return False
     main = read.clauses[0] if read.clauses else None
@@ -389,11 +405,10 @@ def toggle(claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]) ->
     text, its reading) of the evidence."""
     blurred = _BLURRED.search(claim) is not None  # a blur anywhere: no clause is plain
     evidence = list(sentences)
-    told = _figures(claim)
     for part in _clauses(claim):
         mine = replace(part, plain=part.plain and not blurred)
         if len(mine.content) >= MIN_WORDS:
-            found = _match(mine, evidence, told)
+            found = _match(mine, evidence, claim)
             if found is not None:
                 return found
     return None

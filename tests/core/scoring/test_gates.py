@@ -1191,6 +1191,12 @@ def test_a_negation_of_what_the_claim_never_says_is_no_hint(claim, sentence):
          "Do not take more than 8 tablets in 24 hours."),
         ("You can reheat the rice up to twice, or more than that if needed.",
          "Do not reheat the rice more than once."),
+        # an upper bound on another figure, or a bound the other way (a review's probes)
+        ("You should only reheat the rice twice.", "Do not reheat the rice more than once."),
+        ("You can take 8 or more tablets, as long as you only take two at a time.",
+         "Do not take more than 8 tablets in 24 hours."),
+        ("The 7 kg limit is the minimum weight for hand luggage.",
+         "Hand luggage must not weigh more than 7 kg."),
         # a relative clause's negation, said of its own verb
         ("The delay was caused by circumstances that could have been foreseen.",
          "The delay was caused by circumstances that could not have been foreseen or "

@@ -386,6 +386,11 @@ def test_a_clause_that_leaves_its_rest_to_the_main_clause_is_still_turned(claim,
             "The nasal vaccine is given as a spray and does not contain live virus.",
             "negation_conflict",
         ),
+        (  # the auxiliary with its negation written in
+            "The nasal vaccine contains live virus.",
+            "The nasal vaccine is given as a spray and doesn't contain live virus.",
+            "negation_conflict",
+        ),
     ],
 )
 def test_a_verb_phrase_joined_by_and_is_turned_with_its_subject(claim, evidence, kind):
@@ -410,6 +415,21 @@ def test_a_verb_phrase_joined_by_and_is_turned_with_its_subject(claim, evidence,
         (
             "The museum does open on Mondays that are public holidays.",
             "The museum is closed on Mondays, except on public holidays.",
+        ),
+        # a condition qualifies an opening: the claim's, or the evidence's exception (a
+        # review's probes)
+        (
+            "The museum is open on Mondays when they are public holidays.",
+            "The museum is closed on Mondays unless it is a public holiday.",
+        ),
+        (
+            "The Regal cinema was open until the fire.",
+            "The Regal cinema was opened in the 1930s and was closed after a fire.",
+        ),
+        # the verb phrase "and" joins borrows its subject only, not the other's place
+        (
+            "In the garden, dogs are allowed.",
+            "Dogs are welcome in the garden and are not allowed inside the house.",
         ),
         # another time than the clause's: a recovery since 2014, not the fall of the 1990s
         (
