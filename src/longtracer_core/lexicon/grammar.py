@@ -11,7 +11,6 @@ from __future__ import annotations
 import regex
 
 __all__ = [
-    "RELATIVES",
     "ADDRESSED",
     "ADDRESSEE",
     "ADVERB_ENDING",
@@ -48,6 +47,7 @@ __all__ = [
     "PLURAL_OPENERS",
     "PLURAL_PRONOUNS",
     "POSSESSIVE",
+    "RELATIVES",
     "POSSESSIVE_ENDINGS",
     "PREPOSITIONS",
     "SUBJECT_PREPOSITIONS",

@@ -25,7 +25,13 @@ a finding, read clause by clause:
 * the evidence clause has no word before the turned or negated one that the claim lacks
   ("Quitting smoking decreases the risk" is no toggle of "Smoking increases the risk");
 * no evidence clause says it the claim's way with all of the claim's words (its
-  sentence's main clause may lend it the subject: "…; it reported a profit").
+  sentence's main clause may lend it the subject: "…; it reported a profit");
+* a verb phrase a bare "and" joins with an auxiliary of its own is a clause, lent the
+  subject of the clause before it and nothing more ("The museum is open Tuesday to Sunday
+  and is closed on Mondays"); open and closed (``SPAN_PAIRS``) turn a clause only where
+  no figure bounds either and no condition or exception qualifies either sentence
+  (``SPAN_CONDITIONS``: "closed on Mondays unless it is a public holiday"); an evidence
+  clause whose figures the claim's sentence never gives speaks of another time.
 
 A paraphrase that words a negation or a direction anew ("failed to end" for "did not
 end", "went up" for "rose") shares too few words to be read as a toggle, and stays with
@@ -370,7 +376,9 @@ def _covered(mine: ClauseWords, other: ClauseWords, read: SentenceClauses) -> bo
     does one lend a clause what it says itself (``_own_object``): "Parking is not included
     in the room rate" is no toggle of "The room rate includes breakfast, while parking is
     charged", nor "Room 103 does not face the garden" of "Rooms 101 and 102 face the
-    garden, while Room 103 faces the street"."""
+    garden, while Room 103 faces the street". A verb phrase "and" joins is lent only the
+    first words of the clause before it ("In the garden, dogs are allowed" is no toggle of
+    "Dogs are welcome in the garden and are not allowed inside the house")."""
     extra = mine.content - other.content
     if not extra:
         return True
