@@ -42,7 +42,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 import regex
 
@@ -59,16 +58,16 @@ from ..lexicon.polarity import (
     NEGATIVE_VERBS,
     OPPOSITE_PAIRS,
     PROHIBITIONS,
-    RELATION_WORDS,
     RISING_WORDS,
     SPAN_CONDITIONS,
     SPAN_PAIRS,
     TOGGLE_PAIRS,
 )
 from ..lexicon.verbs import FINITE
-from ..text.words import function_words, lex_tokens, negation_words, stem, stem_tokens
+from ..text.words import function_words, lex_tokens, negation_words, stem
 from .findings import Finding, quote
 from .numeric import numeric_values
+from .relation_swap import relation_swapped
 
 __all__ = [
     "ClauseWords",
@@ -103,7 +102,6 @@ _OPPOSITE: dict[str, frozenset[str]] = {}
 for _a, _b in (*OPPOSITE_PAIRS, *TOGGLE_PAIRS, *SPAN_PAIRS):
     for _x, _y in ((stem(_a), stem(_b)), (stem(_b), stem(_a))):
         _OPPOSITE[_x] = _OPPOSITE.get(_x, frozenset()) | {_y}
-_RELATIONS = frozenset(stem(w) for w in RELATION_WORDS)
 # an auxiliary as written inside a sentence (lower case: "in April and May" names a month),
 # with its negation ("doesn't", "cannot", "won't")
 _AUXILIARY = r"\b(?:(?:" + "|".join(FINITE) + r")(?:n['’]t)?|cannot|can['’]t|won['’]t)(?!\w)"
@@ -260,42 +258,6 @@ def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
     return (mine, theirs[0]) if _own_subject(other, theirs[0], claim.content) else None
 
 
-@lru_cache(maxsize=1)
-def _function_stems() -> frozenset[str]:
-    return frozenset(stem(w) for w in function_words())
-
-
-def _around(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """The content words before and after the one relation word of ``text`` (None when it
-    holds none or several)."""
-    stems = stem_tokens(text)
-    at = [i for i, t in enumerate(stems) if t in _RELATIONS]
-    if len(at) != 1:
-        return None
-    skip = _function_stems()
-
-    def side(words: Sequence[str]) -> frozenset[str]:
-        return frozenset(w for w in words if w not in skip and not w[0].isdigit())
-
-    return side(stems[: at[0]]), side(stems[at[0] + 1 :])
-
-
-def _swapped(claim: str, other: str) -> bool:
-    """The claim relates the clause's two sides the other way round: the words it puts
-    before the relation the clause puts after it and the other way ("Males are larger
-    than females" / "Females are larger than males"; "add the flour before the eggs" /
-    "add the eggs before the flour")."""
-    ours, theirs = _around(claim), _around(other)
-    if ours is None or theirs is None:
-        return False
-    if [t for t in map(stem, lex_tokens(claim)) if t in _RELATIONS] != [
-        t for t in map(stem, lex_tokens(other)) if t in _RELATIONS
-    ]:
-        return False  # another relation ("A is larger than B" / "B comes before A")
-    left, right = ours[0] - theirs[0], ours[1] - theirs[1]
-    return bool(left and right and left <= theirs[1] and right <= theirs[0])
-
-
 def _says(mine: ClauseWords, other: ClauseWords, main: frozenset[str]) -> bool:
     """Does ``other`` say what ``mine`` says: all its words, or, for a plain clause whose
     words are all the claim's, the rest lent by its sentence's main clause ("The company
@@ -345,7 +307,7 @@ def _match(
             swapped = (
                 not (mine.negated or other.negated)
                 and mine.content <= other.content
-                and _swapped(mine.text, other.text)
+                and relation_swapped(mine.text, other.text)
             )
             if not swapped and other.negated == mine.negated and _says(mine, other, main):
                 return None  # the evidence also says it the claim's way

@@ -1,0 +1,56 @@
+"""A relation said with its two sides the other way round.
+
+"Female finches are larger than males" against "Male finches are larger than females";
+"add the eggs before the flour" against "add the flour before the eggs": the claim puts
+before its one relation word (``RELATION_WORDS``: "than", "before", "after", "rather" …)
+the words the evidence clause puts after the same word, and the other way. The toggles
+read it as a turned clause (``toggles.py``). Pure functions over text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from ..lexicon.polarity import RELATION_WORDS
+from ..text.words import function_words, lex_tokens, stem, stem_tokens
+
+__all__ = ["relation_swapped"]
+
+_RELATIONS = frozenset(stem(w) for w in RELATION_WORDS)
+
+
+@lru_cache(maxsize=1)
+def _function_stems() -> frozenset[str]:
+    return frozenset(stem(w) for w in function_words())
+
+
+def _around(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The content words before and after the one relation word of ``text`` (None when it
+    holds none or several)."""
+    stems = stem_tokens(text)
+    at = [i for i, t in enumerate(stems) if t in _RELATIONS]
+    if len(at) != 1:
+        return None
+    skip = _function_stems()
+
+    def side(words: Sequence[str]) -> frozenset[str]:
+        return frozenset(w for w in words if w not in skip and not w[0].isdigit())
+
+    return side(stems[: at[0]]), side(stems[at[0] + 1 :])
+
+
+def relation_swapped(claim: str, other: str) -> bool:
+    """The claim relates the clause's two sides the other way round: the words it puts
+    before the relation the clause puts after it and the other way ("Males are larger
+    than females" / "Females are larger than males"; "add the flour before the eggs" /
+    "add the eggs before the flour")."""
+    ours, theirs = _around(claim), _around(other)
+    if ours is None or theirs is None:
+        return False
+    if [t for t in map(stem, lex_tokens(claim)) if t in _RELATIONS] != [
+        t for t in map(stem, lex_tokens(other)) if t in _RELATIONS
+    ]:
+        return False  # another relation ("A is larger than B" / "B comes before A")
+    left, right = ours[0] - theirs[0], ours[1] - theirs[1]
+    return bool(left and right and left <= theirs[1] and right <= theirs[0])
