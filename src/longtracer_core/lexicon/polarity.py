@@ -1,24 +1,16 @@
-"""Words that turn a statement around: negations, directions, opposites, quantifiers.
+"""Words that turn a statement around: negations, directions, opposites.
 
 Read by the coverage check (a claim that drops its sentence's negation does not cover it)
-and by the polarity, direction and quantifier gates of ``scoring.gates``: rising and falling
-words, opposite pairs, universal quantifiers.
+and by the polarity and direction gates of ``scoring.gates`` and the toggles: rising and
+falling words, opposite pairs. Quantifiers are ``lexicon.quantifiers``; modals are
+``lexicon.modality``.
 """
 
 from __future__ import annotations
 
 __all__ = [
     "FIGURE_CLAUSE_ENDS",
-    "MONTH_OPENERS",
-    "MODAL_HEDGES",
-    "FUTURE_MODALS",
-    "DEADLINE_TIMES",
-    "CERTAIN_MODALS",
-    "CERTAIN_MODAL_PHRASES",
     "CHANGE_VERB_WORDS",
-    "MODAL_DEADLINES",
-    "MODAL_FILLERS",
-    "POSSIBLE_MODALS",
     "CLAUSE_BREAKS",
     "PRICE_COMPARISONS",
     "FALLING_WORDS",
@@ -31,8 +23,6 @@ __all__ = [
     "LOWER_BOUND_WORDS",
     "NEGATION_IDIOMS",
     "NEGATION_NEUTRAL",
-    "FREQUENCY_ADVERBS",
-    "FREQUENCY_WORDS",
     "NEGATIVE_UN_EXCEPTIONS",
     "NEGATIVE_ACTIONS",
     "NEGATIVE_CARRIERS",
@@ -40,25 +30,15 @@ __all__ = [
     "NEGATIVE_PREFIXES",
     "PROHIBITIONS",
     "OPPOSITE_PAIRS",
-    "QUANTIFIERS",
-    "QUANTIFIER_BOUNDS",
-    "ALL_EXTENT",
     "SCHEDULE_VERBS",
-    "ALL_EXTENT_PLACES",
-    "ALL_EXTENT_CLOSERS",
-    "ALL_EXTENT_DETERMINERS",
-    "ANY_LICENSERS",
     "CONDITIONS",
     "CONDITION_JOINS",
     "CONTRAST_PHRASES",
     "CONTRAST_WORDS",
     "ELLIPTICAL_OPENERS",
     "COORDINATORS",
-    "QUANTIFIER_GROUPS",
     "PROHIBITING",
     "RELATION_WORDS",
-    "SCOPE_LIMITS",
-    "SCOPE_WORDS",
     "RISING_WORDS",
     "TOGGLE_PAIRS",
     "SPAN_PAIRS",
@@ -302,57 +282,6 @@ SPAN_CONDITIONS = (
     "whenever", "until", "till", "after", "before", "during", "while", "outside",
 )  # fmt: skip
 
-# words that claim everything or nothing. Not "only" (nor "solely", "exclusively"): an
-# answer's "only" restates a limit the evidence words otherwise ("must", "is limited to",
-# "not before"); on the dev split it fired on 13 faithful sentences and on no wrong one
-# that nothing else flagged (docs/reference/matcher.md, "Gates")
-QUANTIFIERS = frozenset(
-    "all every everyone everybody everything always never none entire entirely "
-    "whole completely universally any".split()
-)
-# words of time after "every" that make it a frequency, not every one of a set ("once every
-# 30 days"; "8.5 µg every day" where the evidence says "a daily supplement")
-FREQUENCY_WORDS = frozenset(
-    "minute minutes hour hours day days night nights week weeks month months year years "
-    "morning mornings evening evenings weekend weekends".split()
-)
-# words that give a frequency ("a daily supplement", "billed monthly")
-FREQUENCY_ADVERBS = frozenset(
-    "hourly daily nightly weekly fortnightly monthly yearly annually".split()
-)
-# quantifiers that say the same thing: a claim's "all" restates the evidence's "every"
-# (words of extent, "whole" or "completely", are no quantifier of a set)
-QUANTIFIER_GROUPS: tuple[frozenset[str], ...] = (
-    # "Any other time" / "At all other times", "every economist" / "economists
-    # unanimously expected" ("whole" stays out: "the whole department … some staff";
-    # "everyone" too: "Everyone in the building" is more than "All staff")
-    frozenset("all every each any everything unanimous unanimously".split()),
-    frozenset("everyone everybody".split()),
-)
-# modality (``scoring.modality``): a claim that says a thing must or will happen where the
-# evidence says only that it may or can ("may be removed" / "will be removed"; "you may
-# carry over up to 5 days" / "you must carry over 5 days") claims more than the evidence.
-# The words before the verb that say each; a contraction counts ("you'll"). Of these,
-# the ones that only say what will happen: against the evidence's "can" they restate an
-# ability ("You'll find the key under Settings" / "You can find your key under Settings").
-CERTAIN_MODALS = frozenset("must will shall 'll ’ll".split())
-CERTAIN_MODAL_PHRASES = ("have to", "has to", "had to", "need to", "needs to")
-FUTURE_MODALS = frozenset("will shall 'll ’ll".split())
-POSSIBLE_MODALS = frozenset("may might could can".split())
-# a deadline after a claim's "must" makes it the evidence's "can … within" said as a rule
-# ("you must raise the dispute within 3 months" / "you can raise a dispute within 3
-# months"); "by", "before", "until" only before a time ("by 31 March", not "by card")
-MODAL_DEADLINES = frozenset("within by before until".split())
-DEADLINE_TIMES = frozenset("midnight noon today tomorrow then end deadline date next".split())
-# words between a modal and its verb that change nothing ("may also be removed")
-MODAL_FILLERS = frozenset(
-    """be been also still then only just automatically temporarily eventually immediately
-    permanently""".split()
-)
-# words after a modal of certainty that take the certainty back ("will usually take")
-MODAL_HEDGES = frozenset("usually normally generally typically often probably likely".split())
-# words before "may" that make it the month ("from 1 May", "in May")
-MONTH_OPENERS = frozenset("in on of from since until till before after by early late mid".split())
 
 # a prohibition in the evidence (an instruction that opens its clause) says "never" of
 # what it forbids ("never take two doses" / "…; do not take two doses"; not "you do not
@@ -374,19 +303,6 @@ CHANGE_VERB_WORDS = tuple(
     dipped plunge plunged shrink shrank shrunk contract contracted
     """.split()
 )
-# words before a quantifier that bound it: "almost all their water" claims no "all"
-QUANTIFIER_BOUNDS = frozenset("almost nearly virtually practically not".split())
-# words after "all" that make it a stretch of time or place, not every one of a set: a
-# word of time when no noun follows it ("the minimum fare applies all year", "cracks shift
-# all season"; "all year groups" is every group), closed or not by "round" or "long" ("all
-# year round"); a word of place always ("found all over Europe"; not "all over-50s")
-ALL_EXTENT = frozenset(
-    "year day night week month season summer winter spring autumn weekend".split()
-)
-ALL_EXTENT_PLACES = frozenset("over along around".split())
-ALL_EXTENT_CLOSERS = frozenset("round long".split())
-# words between "all of" / "the whole of" and the stretch ("all of last week")
-ALL_EXTENT_DETERMINERS = frozenset("the its their last next this that".split())
 # verbs after "due to" that make it a schedule, not a cause ("was due to start in 2025")
 SCHEDULE_VERBS = frozenset(
     """
@@ -398,27 +314,6 @@ SCHEDULE_VERBS = frozenset(
 # a second case to it ("if it was never protected, or you never got the information, …")
 CONDITIONS = frozenset("if unless whether".split())
 CONDITION_JOINS = frozenset("or and".split())
-# words before a claim's "any" in its clause that make it "some at all", no claim about
-# every one: a negation, a condition or a word of opposition ("isn't covered by any", "if
-# she has any trouble", "against wading at any level"; ``scoring.quantifier_gate``)
-ANY_LICENSERS = frozenset(
-    "not no never none without cannot nor if whether unless against before".split()
-)
-# words that limit a statement to part of its subject ("many species enter a tun"): an
-# evidence clause holding one, restated without it, is said of more than the evidence says
-# (``scoring.quantifier_gate``). Modals are left out: "may" grants as often as it
-# doubts ("premium economy may be booked" is "is allowed"), measured on the dev split
-SCOPE_LIMITS = frozenset("many some most several".split())
-# words by which a claim keeps a limit of some kind (the gate stays quiet when the claim
-# has one, or any figure): the limits above, quantities, hedges and modals
-SCOPE_WORDS = SCOPE_LIMITS | frozenset(
-    """
-    few certain majority minority numerous variety lot lots part mostly largely mainly
-    partly often sometimes usually typically generally frequently commonly occasionally
-    possibly probably likely potentially can could would should tend tends around about
-    roughly nearly almost half quarter third fraction share proportion percent per cent
-    """.split()
-)
 # words that relate two things one way round ("A is larger than B", "add A before B",
 # "A outnumbered B"): the same relation with its two sides swapped says the opposite
 # (``scoring/toggles.py``)

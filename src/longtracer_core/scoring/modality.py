@@ -10,7 +10,7 @@ take"), a claim's "can only" (a limit), a claim's "must … within 3 months" (th
 "can … within" said as a rule), and a future against the evidence's "can" ("You'll find
 the key under Settings" / "You can find your key under Settings": an ability said as what
 you will do). Not read as possibility: "can only" (a restriction, which "has to"
-restates) and the month ("from 1 May"). The words are in ``lexicon.polarity``. Pure
+restates) and the month ("from 1 May"). The words are in ``lexicon.modality``. Pure
 functions of strings.
 """
 
@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from ..lexicon.dates import MONTHS, WEEKDAYS
 from ..lexicon.grammar import HYPOTHETICAL
-from ..lexicon.numbers import NUMBER_WORDS
-from ..lexicon.polarity import (
+from ..lexicon.modality import (
     CERTAIN_MODAL_PHRASES,
     CERTAIN_MODALS,
     DEADLINE_TIMES,
@@ -30,6 +29,7 @@ from ..lexicon.polarity import (
     MONTH_OPENERS,
     POSSIBLE_MODALS,
 )
+from ..lexicon.numbers import NUMBER_WORDS
 from ..text.words import lex_tokens, negation_word, stem
 
 __all__ = ["overclaimed"]

@@ -1,7 +1,7 @@
 """The quantifier gate: the claim generalises where the evidence does not, or drops the
 limit the evidence puts on its subject.
 
-* the claim says "all", "every", "never", "none", "whole" … (``lexicon.polarity.QUANTIFIERS``)
+* the claim says "all", "every", "never", "none", "whole" … (``lexicon.quantifiers.QUANTIFIERS``)
   where the evidence — the aligned sentence and the span's sentences that share two
   content words with the claim — says no such word (nor one of its group: "all" / "every"
   / "each" / "any" …, an "any" of the evidence only where no condition or negation
@@ -33,17 +33,15 @@ import regex
 
 from ..lexicon.dates import MONTHS, WEEKDAYS
 from ..lexicon.numbers import NUMBER_WORDS
-from ..lexicon.polarity import (
+from ..lexicon.polarity import CONDITION_JOINS, CONDITIONS, PROHIBITING
+from ..lexicon.quantifiers import (
     ALL_EXTENT,
     ALL_EXTENT_CLOSERS,
     ALL_EXTENT_DETERMINERS,
     ALL_EXTENT_PLACES,
     ANY_LICENSERS,
-    CONDITION_JOINS,
-    CONDITIONS,
     FREQUENCY_ADVERBS,
     FREQUENCY_WORDS,
-    PROHIBITING,
     QUANTIFIER_BOUNDS,
     QUANTIFIER_GROUPS,
     QUANTIFIERS,
