@@ -38,6 +38,7 @@ PRIORITY = (
     "acronym_absent",
     "label_name_absent",
     "figure_absent",
+    "multiple_mismatch",
     "clause_absent",
     "clause_unlinked",
     "figure_binding",

@@ -41,6 +41,7 @@ from .figure_findings import ALIGNED, figure_finding
 from .figures import context_figures, figure_kind
 from .findings import Finding
 from .given_names import given_name_findings
+from .multiples import multiple_finding
 from .name_binding import name_binding_finding
 from .name_swap import name_swap_finding
 from .names import absent_names, context_names, only_marked
@@ -143,8 +144,7 @@ def evidence_findings(
     found = _sentence_finding(claim, content, index, context) if content else None
     if found is None:
         found = sibling_finding(claim, index) or antecedent_finding(claim, before, index)
-    if found is not None:
-        out.append(found)
+    out.extend(f for f in (found, multiple_finding(claim)) if f is not None)
     return out
 
 

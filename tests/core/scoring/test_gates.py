@@ -233,9 +233,7 @@ BANDS = "To stream in HD, you need at least 5 Mbps. For Ultra HD, you need at le
         ("For Ultra HD you need at least 18 Mbps, three times the 6 Mbps for HD.", False),
     ],
 )
-def test_a_multiple_the_claim_works_out_from_two_of_its_figures_is_no_figure_to_find(
-    claim, passes
-):
+def test_a_multiple_the_claim_works_out_from_two_of_its_figures_is_no_figure_to_find(claim, passes):
     assert needs_met(gate_needs(claim), span_figures(BANDS)) is passes
 
 
