@@ -8,9 +8,9 @@ figures, joined by "versus", "against" or "to" ("twice as fast, at 145 Mbps vers
 Mbps": read either way round). Only figures of one kind are compared (years, dates and
 times never), and a multiple of how often ("twice a day") is none. A multiple no more than
 a quarter away from what the figures give agrees; a bound is kept to its side ("more than
-twice", "less than a third"; "nearly doubled" is near 2 and under it). One that does not is a mark (``multiple_mismatch``), never
-a deletion: the figures may not be the two the multiple compares. Pure functions of the
-claim's text.
+twice", "less than a third"; "nearly doubled" is near 2 and under it). One that does not
+is a mark (``multiple_mismatch``), never a deletion: the figures may not be the two the
+multiple compares. Pure functions of the claim's text.
 """
 
 from __future__ import annotations
