@@ -1,16 +1,17 @@
 """A multiple a claim states between two of its own figures, checked by its arithmetic.
 
 "Your £60 contract costs twice as much as the £20 plan" gives 3, not 2; "membership roughly
-doubled, from 8,400 to 11,900" gives 1.42. A claim says such a multiple in two shapes:
-the multiple before the figure it multiplies, with the other figure earlier in the claim
-("£45 is three times the £15 rate": read as the earlier over the later), or before both
-figures, joined by "versus", "against" or "to" ("twice as fast, at 145 Mbps versus 36
-Mbps": read either way round). Only figures of one kind are compared (years, dates and
-times never), and a multiple of how often ("twice a day") is none. A multiple no more than
-a quarter away from what the figures give agrees; a bound is kept to its side ("more than
-twice", "less than a third"; "nearly doubled" is near 2 and under it). One that does not
-is a mark (``multiple_mismatch``), never a deletion: the figures may not be the two the
-multiple compares. Pure functions of the claim's text.
+doubled, from 8,400 to 11,900" gives 1.42. A claim says such a multiple in two shapes: the
+multiple before the figure it multiplies, with the other figure earlier in the claim ("£45
+is three times the £15 rate": an earlier one over the later, and any earlier one of its
+kind may be the one compared), or before both figures, joined by "versus", "against" or
+"to" ("twice as fast, at 145 Mbps versus 36 Mbps": read either way round). Only figures of
+one kind are compared (years, dates and times never), and a multiple of how often ("twice
+a day") is none. A multiple no more than a quarter away from what the figures give
+agrees; a bound is kept to its side ("more than twice", "less than a third"; "nearly
+doubled" is near 2 and under it). One that does not is a mark (``multiple_mismatch``),
+never a deletion: the figures may not be the two the multiple compares. Pure functions of
+the claim's text.
 """
 
 from __future__ import annotations
@@ -97,10 +98,11 @@ def _agrees(ratio: float, stated: float, bound: str | None) -> bool:
     return near and below if bound == "near" else near
 
 
-def _pair(
+def _ratios(
     claim: str, m: regex.Match[str], figures: list[tuple[int, int, str, Decimal]]
-) -> tuple[Decimal, Decimal, bool] | None:
-    """The two figures the multiple at ``m`` compares: (first, second, read in order)."""
+) -> list[float]:
+    """What the figures the multiple at ``m`` may compare give: each earlier figure of its
+    kind over the figure it multiplies, or the two figures after it either way round."""
     after = [f for f in figures if f[0] >= m.end()]
     if (
         after
@@ -110,12 +112,15 @@ def _pair(
         later = after[0]
         earlier = [f for f in figures if f[1] <= m.start() and f[2] == later[2]]
         if earlier:
-            return earlier[-1][3], later[3], True
-    if len(after) >= 2 and after[0][2] == after[1][2]:
-        between = claim[after[0][1] : after[1][0]]
-        if _JOIN.match(between):
-            return after[0][3], after[1][3], False
-    return None
+            return [float(f[3] / later[3]) for f in reversed(earlier)]
+    if (
+        len(after) >= 2
+        and after[0][2] == after[1][2]
+        and _JOIN.match(claim[after[0][1] : after[1][0]])
+    ):
+        first, second = after[0][3], after[1][3]
+        return sorted([float(first / second), float(second / first)], reverse=True)
+    return []
 
 
 def multiple_finding(claim: str) -> Finding | None:
@@ -131,15 +136,9 @@ def multiple_finding(claim: str) -> Finding | None:
     for m in _MULTIPLE.finditer(claim):
         if _of_how_often(claim, m):
             continue
-        pair = _pair(claim, m, [f for f in figures if not m.start() <= f[0] < m.end()])
-        if pair is None:
-            continue
-        first, second, ordered = pair
+        ratios = _ratios(claim, m, [f for f in figures if not m.start() <= f[0] < m.end()])
         stated, bound = float(_value(m)), _bound(claim, m.start())
-        ratios = [float(first / second)]
-        if not ordered:
-            ratios = sorted([*ratios, float(second / first)], reverse=True)
-        if not any(_agrees(r, stated, bound) for r in ratios):
+        if ratios and not any(_agrees(r, stated, bound) for r in ratios):
             return Finding(
                 "multiple_mismatch",
                 ReasonCode.NUMERIC_MISMATCH,
