@@ -21,11 +21,6 @@ __all__ = [
     "DURATION_UNITS",
     "INLINE_SPACES",
     "MULTIPLIER_WORDS",
-    "HALF_BEFORE",
-    "MULTIPLE_BOUNDS",
-    "MULTIPLE_JOINS",
-    "MULTIPLE_NOT_BEFORE",
-    "MULTIPLE_WORDS",
     "NUMBER_WORDS",
     "ORDINAL_WORDS",
     "PERIOD_FACTORS",
@@ -128,38 +123,6 @@ MULTIPLIER_WORDS: dict[str, str] = {
     "quadruple": "4",
     "half": "0.5",
 }
-
-# a word that states one figure as a multiple of another ("£60 is twice the £20", "doubled
-# from 8,400 to 16,800", "28p is half the 56p"; ``scoring.multiples``), and "N times"
-MULTIPLE_WORDS: dict[str, str] = {
-    **MULTIPLIER_WORDS,
-    "doubles": "2",
-    "doubling": "2",
-    "tripling": "3",
-    "treble": "3",
-    "trebled": "3",
-    "quadrupled": "4",
-    "halved": "0.5",
-}
-# "half" states a multiple only before what it halves ("half your current rate", "half
-# the price"; not "half an hour", "half past")
-HALF_BEFORE = frozenset("the your my our their its his her that this what of".split())
-# words after a multiple that make it how often, not how much ("twice a day", "three times
-# in a row", "twice daily")
-MULTIPLE_NOT_BEFORE = frozenset(
-    "a an per each every in on at during over daily weekly monthly yearly annually before "
-    "after since running".split()
-)
-# words before a multiple that bound it: below it ("less than a third"), close below it
-# ("nearly doubled": no 1.37), above it ("more than twice")
-MULTIPLE_BOUNDS: dict[str, tuple[str, ...]] = {
-    "below": ("less than", "under", "up to", "no more than"),
-    "near": ("nearly", "almost", "not quite", "just under", "close to"),
-    "above": ("more than", "over", "at least", "upwards of", "well over", "just over"),
-}
-# words that join the two figures a multiple compares when both follow it ("twice as fast,
-# at 145 Mbps versus 36 Mbps"; "doubled from 8,400 to 16,800")
-MULTIPLE_JOINS = ("versus", "vs", "vs.", "against", "compared with", "compared to", "to")
 
 # ordinal word -> value ("first" and "second" are left out: they are order and time words too)
 ORDINAL_WORDS: dict[str, int] = {

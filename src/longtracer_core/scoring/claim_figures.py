@@ -28,7 +28,7 @@ from .numeric import Reading
 from .own_work import converted, worked_out
 from .units import unit_table
 
-__all__ = ["checkable", "claim_figures", "gate_needs", "in_range", "worked_out_at"]
+__all__ = ["checkable", "claim_figures", "gate_needs", "gated", "in_range", "worked_out_at"]
 
 _MAX_READ = 8  # the figures of one claim read as operands of another
 _GLUED = regex.compile(r"[A-Za-zµ]+\b")
@@ -120,7 +120,7 @@ def gate_needs(claim: str) -> tuple[Need, ...]:
     those it works out from its earlier ones. A figure it works out from two of its other
     figures in any order is also met by a span stating those two (``Need.worked_from``)."""
     worked = worked_out_at(claim)
-    read = claim_needs_at(claim, _gated)
+    read = claim_needs_at(claim, gated)
     return tuple(
         replace(need, worked_from=_worked_from(claim, item, need, read))
         for item, need in read
@@ -206,7 +206,7 @@ def worked_out_at(
     return frozenset(out)
 
 
-def _gated(text: str, item: Reading) -> bool:
+def gated(text: str, item: Reading) -> bool:
     """A figure the gate asks for: no number of a name or code ("Q2", "WH-50", "PEP 695"),
     but a number glued to its unit ("500mg", "8GB"), a decade ("1990s") and an ordinal
     ("the 25th") are figures to the gate."""

@@ -1,81 +1,109 @@
 """A multiple a claim states between two of its own figures, checked by its arithmetic.
 
-"Your £60 contract costs twice as much as the £20 plan" gives 3, not 2; "membership roughly
-doubled, from 8,400 to 11,900" gives 1.42. A claim says such a multiple in two shapes: the
-multiple before the figure it multiplies, with the other figure earlier in the claim ("£45
-is three times the £15 rate": an earlier one over the later, and any earlier one of its
-kind may be the one compared), or before both figures, joined by "versus", "against" or
-"to" ("twice as fast, at 145 Mbps versus 36 Mbps": read either way round). Only figures of
-one kind are compared (years, dates and times never), and a multiple of how often ("twice
-a day") is none. A multiple no more than a quarter away from what the figures give
-agrees; a bound is kept to its side ("more than twice", "less than a third"; "nearly
-doubled" is near 2 and under it). One that does not is a mark (``multiple_mismatch``),
-never a deletion: the figures may not be the two the multiple compares. Pure functions of
-the claim's text.
+"Your £60 contract costs twice as much as the £20 plan" gives 3, not 2; "membership
+doubled, from 8,400 to 11,900" gives 1.42. Three shapes are read, each tied to its
+figures by position:
+
+* a multiple word or "N times" just before what it multiplies (``MULTIPLE_BEFORE``: "twice
+  the", "double your", "three times as", a possessive), whose figure follows within four
+  words with no clause between and no word that makes it another thing's ("twice the
+  battery life *of* the £800 model"), against any earlier figure of that kind ("£45 is
+  three times the £15 rate": an earlier one over the later);
+* the same multiple before two figures of one kind joined by "versus", "against" or
+  "compared with" ("twice as fast, at 145 Mbps versus 36 Mbps": either way round);
+* a verb of change by a multiple with "from A to B" ("doubled from 8,400 to 11,900").
+
+Years, dates, times and the numbers of names ("Core 7") are never compared; "three times
+a day", "two to three times", "a double room", "the first half of the year" and "doubled
+to £50" (no base given) are read as no multiple of a figure. An unhedged multiple agrees
+within SLACK of what its figures give, a hedged one ("about") within LOOSE_SLACK; a bound
+keeps it to its side, to the figures' rounding ("more than twice", "less than a third";
+"nearly doubled" is near 2 and under it). One that does not agree is a mark
+(``multiple_mismatch``), never a deletion: the figures may not be the two the multiple
+compares. Pure functions of the claim's text.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from decimal import Decimal
 
 import regex
 
 from ..contracts import ReasonCode
-from ..lexicon.numbers import (
-    HALF_BEFORE,
+from ..lexicon.multiples import (
+    CHANGE_MULTIPLES,
+    HALF_NOT_AFTER,
+    MULTIPLE_BEFORE,
     MULTIPLE_BOUNDS,
     MULTIPLE_JOINS,
     MULTIPLE_NOT_BEFORE,
+    MULTIPLE_OF_ANOTHER,
     MULTIPLE_WORDS,
-    NUMBER_WORDS,
 )
+from ..lexicon.numbers import NUMBER_WORDS
+from .claim_figures import gated
 from .figures import claim_needs_at, figure_kind
 from .findings import Finding
 
 __all__ = ["multiple_finding"]
 
-# how far a stated multiple may be from what its figures give (either way, as a ratio), and
-# past its bound, by the rounding of its figures ("more than twice" is no 1.84)
-SLACK = 1.25
+# how far a stated multiple may be from what its figures give (as a ratio, either way):
+# unhedged, a multiple rounds to its nearest whole or half; hedged ("about"), looser; past
+# a bound, only by the figures' rounding
+SLACK = 1.15
+LOOSE_SLACK = 1.3
 BOUND_SLACK = 1.02
-_HOW_OFTEN = frozenset({"twice", "thrice"})  # "twice a day"; "three times a day" by its number
 _NOT_COMPARED = frozenset({"year", "date", "time", "unit:times"})
 _NUMBER = r"\d+(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+
+
+def _alternation(words: Sequence[str]) -> str:
+    return "|".join(regex.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
 _MULTIPLE = regex.compile(
-    rf"\b(?:(?P<n>{_NUMBER})(?P<half>\s+and\s+a\s+half)?[\s-]+times|"
-    + "|".join(sorted(MULTIPLE_WORDS, key=len, reverse=True))
-    + r")\b",
+    rf"(?<!(?:{_NUMBER})\s*(?:to|or|-|–)\s*)\b(?:(?P<n>{_NUMBER})(?P<half>\s+and\s+a\s+half)?"
+    rf"[\s-]+times|(?P<word>{_alternation(list(MULTIPLE_WORDS))})|"
+    rf"(?P<change>{_alternation(list(CHANGE_MULTIPLES))}))\b",
     regex.IGNORECASE,
 )
-_NEXT_WORD = regex.compile(r"\s*([\p{L}.]+)")
-_BREAK = regex.compile(r"[,;:.!?()]|\b(?:and|but|which|while|whereas)\b", regex.IGNORECASE)
-# the join between two figures, after the first one's unit word ("145 Mbps versus 36")
-_JOIN = regex.compile(
-    r"^\s*(?:[\p{L}/%]+\s*)?(?:" + "|".join(regex.escape(j) for j in MULTIPLE_JOINS) + r")\s*$",
+_WORDS = regex.compile(r"[\p{L}'’]+")
+_BREAK = regex.compile(
+    r"[;:.!?()]|\b(?:and|but|which|while|whereas|when|because|if)\b",
     regex.IGNORECASE,
 )
-_WINDOW = 40  # characters between a multiple and the figure it multiplies
+# a stretch between two figures is no clause ("doubled between 2020 and 2024, from …")
+_BETWEEN = regex.compile(r"\bbetween\s+\S+\s+and\s+\S+", regex.IGNORECASE)
+_JOIN = regex.compile(rf"^\s*(?:[\p{{L}}/%]+\s*)?(?:{_alternation(MULTIPLE_JOINS)})\s*$", regex.I)
+_FROM_TO = regex.compile(r"^\s*(?:[\p{L}/%]+\s*)?to\s*$", regex.IGNORECASE)
+_WINDOW = 60  # characters from a multiple to the first of the figures it compares
+
+Figure = tuple[int, int, str, Decimal]  # start, end, kind, value
 
 
-def _value(m: regex.Match[str]) -> Decimal:
-    if m.group("n") is None:
-        return Decimal(MULTIPLE_WORDS[m.group(0).lower()])
-    n = m.group("n").lower()
-    value = Decimal(NUMBER_WORDS[n]) if n in NUMBER_WORDS else Decimal(n)
-    return value + Decimal("0.5") if m.group("half") else value
+def _value(m: regex.Match[str]) -> float:
+    if m.group("n") is not None:
+        n = m.group("n").lower()
+        value = float(NUMBER_WORDS[n]) if n in NUMBER_WORDS else float(n)
+        return value + 0.5 if m.group("half") else value
+    word = m.group(0).lower()
+    return float(MULTIPLE_WORDS.get(word) or CHANGE_MULTIPLES[word])
 
 
-def _of_how_often(claim: str, m: regex.Match[str]) -> bool:
-    """Is the multiple one of how often ("twice a day"), or a "half" of no figure ("half an
-    hour")?"""
-    after = _NEXT_WORD.match(claim, m.end())
-    word = after.group(1).lower() if after else ""
-    said = m.group(0).lower()
-    if said == "half":
-        return word not in HALF_BEFORE
-    # a verb of change is never how often ("doubled over the year", "halved since 2015")
-    return word in MULTIPLE_NOT_BEFORE and (m.group("n") is not None or said in _HOW_OFTEN)
+def _of_a_figure(claim: str, m: regex.Match[str]) -> bool:
+    """Is the multiple at ``m`` one of what follows it, not of how often ("three times a
+    day") or of a stretch ("the first half of the year")?"""
+    after = _WORDS.findall(claim, m.end(), m.end() + 30)
+    word = after[0].lower() if after and claim[m.end() : m.end() + 1] not in ",;" else ""
+    if m.group("n") is not None:
+        return word not in MULTIPLE_NOT_BEFORE
+    before = _WORDS.findall(claim, max(0, m.start() - 20), m.start())
+    if m.group(0).lower() == "half" and before and before[-1].lower() in HALF_NOT_AFTER:
+        return False
+    # a possessive is a determiner too ("twice Manchester's £1,250")
+    return word in MULTIPLE_BEFORE or word.endswith(("'s", "’s"))
 
 
 def _bound(claim: str, start: int) -> str | None:
@@ -89,38 +117,42 @@ def _bound(claim: str, start: int) -> str | None:
 def _agrees(ratio: float, stated: float, bound: str | None) -> bool:
     if ratio <= 0 or stated <= 0:
         return True
+    off = abs(math.log(ratio / stated))
     if bound == "above":
         return ratio >= stated / BOUND_SLACK
-    below = ratio <= stated * BOUND_SLACK
     if bound == "below":
-        return below
-    near = abs(math.log(ratio / stated)) <= math.log(SLACK)
-    return near and below if bound == "near" else near
+        return ratio <= stated * BOUND_SLACK
+    if bound == "near":
+        return off <= math.log(LOOSE_SLACK) and ratio <= stated * BOUND_SLACK
+    return off <= math.log(LOOSE_SLACK if bound == "about" else SLACK)
 
 
-def _ratios(
-    claim: str, m: regex.Match[str], figures: list[tuple[int, int, str, Decimal]]
-) -> list[float]:
-    """What the figures the multiple at ``m`` may compare give: each earlier figure of its
-    kind over the figure it multiplies, or the two figures after it either way round."""
+def _joined(claim: str, after: list[Figure], join: regex.Pattern[str]) -> list[float]:
+    """The two figures after a multiple, joined by ``join``: their ratio either way."""
+    if len(after) < 2 or after[0][2] != after[1][2]:
+        return []
+    if not join.match(claim[after[0][1] : after[1][0]]):
+        return []
+    first, second = after[0][3], after[1][3]
+    return sorted([float(first / second), float(second / first)], reverse=True)
+
+
+def _ratios(claim: str, m: regex.Match[str], figures: list[Figure]) -> list[float]:
+    """What the figures the multiple at ``m`` may compare give (none: not read)."""
     after = [f for f in figures if f[0] >= m.end()]
-    if (
-        after
-        and after[0][0] - m.end() <= _WINDOW
-        and not _BREAK.search(claim, m.end(), after[0][0])
-    ):
+    if not after or after[0][0] - m.end() > _WINDOW:
+        return []
+    if _BREAK.search(_BETWEEN.sub(lambda b: " " * len(b.group(0)), claim[m.end() : after[0][0]])):
+        return []
+    if m.group("change") is not None:
+        opening = _WORDS.findall(claim, m.end(), after[0][0])
+        return _joined(claim, after, _FROM_TO) if opening[-1:] == ["from"] else []
+    between = [w.lower() for w in _WORDS.findall(claim, m.end(), after[0][0])]
+    if len(between) <= 4 and MULTIPLE_OF_ANOTHER.isdisjoint(between[1:]):
         later = after[0]
         earlier = [f for f in figures if f[1] <= m.start() and f[2] == later[2]]
-        if earlier:
-            return [float(f[3] / later[3]) for f in reversed(earlier)]
-    if (
-        len(after) >= 2
-        and after[0][2] == after[1][2]
-        and _JOIN.match(claim[after[0][1] : after[1][0]])
-    ):
-        first, second = after[0][3], after[1][3]
-        return sorted([float(first / second), float(second / first)], reverse=True)
-    return []
+        return [float(f[3] / later[3]) for f in reversed(earlier)]
+    return _joined(claim, after, _JOIN)
 
 
 def multiple_finding(claim: str) -> Finding | None:
@@ -128,16 +160,16 @@ def multiple_finding(claim: str) -> Finding | None:
     what they give."""
     if _MULTIPLE.search(claim) is None:
         return None
-    figures = []
-    for item, need in claim_needs_at(claim):
+    figures: list[Figure] = []
+    for item, need in claim_needs_at(claim, gated):  # no number of a name ("Core 7")
         kind = figure_kind(claim, item.start, item.end, item.kind, need.number)
         if need.number is not None and need.number > 0 and kind not in _NOT_COMPARED:
             figures.append((item.start, item.end, kind, need.number))
     for m in _MULTIPLE.finditer(claim):
-        if _of_how_often(claim, m):
+        if m.group("change") is None and not _of_a_figure(claim, m):
             continue
         ratios = _ratios(claim, m, [f for f in figures if not m.start() <= f[0] < m.end()])
-        stated, bound = float(_value(m)), _bound(claim, m.start())
+        stated, bound = _value(m), _bound(claim, m.start())
         if ratios and not any(_agrees(r, stated, bound) for r in ratios):
             return Finding(
                 "multiple_mismatch",

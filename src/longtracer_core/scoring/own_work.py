@@ -14,8 +14,6 @@ from .units import unit_table
 __all__ = ["converted", "worked_out"]
 
 _UNIT = "unit:"
-# a multiple written as one ("three times", "ten times more"): the ratio of two figures
-_TIMES = "unit:times"
 
 
 def _in_percent(a: Decimal, b: Decimal, change: str | None) -> Decimal:
@@ -60,8 +58,7 @@ def worked_out(
     of two of its kind (or of a quantity of a unit and a count: "26 days plus the 8 bank
     holidays, 34 days"), one of its kind times or over another, a percentage of one of its
     kind, or one of its kind with a percentage of it added or taken ("9% of £5,000, which
-    is £450 a year, or £37.50 a month"; "1.8 A plus 20% headroom: 2.2 A"), a multiple two
-    of one kind give ("780 nits against about 250, roughly three times"), or a percentage
+    is £450 a year, or £37.50 a month"; "1.8 A plus 20% headroom: 2.2 A"), or a percentage
     two of one kind give (``_in_percent``: their change from the ``change`` one where the
     claim says one changes, else a share)? The caller gives
     only the figures written before it, so two figures never explain each other ("£540 a
@@ -74,9 +71,7 @@ def worked_out(
         for kb, b in numbers[i + 1 :]:
             if ka == kb == "factor":
                 continue
-            if kind == _TIMES and ka == kb and ka not in (_TIMES, "percent", "factor"):
-                results = [a / b, b / a]  # "15 Mbps, three times the 5 Mbps"
-            elif kind == "percent" and ka == kb != "percent":
+            if kind == "percent" and ka == kb != "percent":
                 results = [_in_percent(a, b, change)]
             elif kind not in (ka, kb) and not ka == kb == kind == "count":
                 continue

@@ -24,8 +24,19 @@ from longtracer_core.scoring.multiples import multiple_finding
         # a multiple of how often, or a "half" of no figure, is no multiple of a figure
         "Take 250 mg twice a day, 500 mg in all.",
         "Doors open at 7pm, half an hour before the 7.30pm start.",
-        # a multiple of something the claim gives no figure for
+        # a multiple of something the claim gives no figure for, or of another thing than
+        # its figures, or a base the claim does not give
         "The £120 penalty is up to three times the original charge.",
+        "The £900 model has twice the storage of the £600 one.",
+        "Membership fees doubled to £80 for the £300 course.",
+        "Bookings doubled when the price fell from £50 to £40.",
+        # the numbers of names are no figures
+        "Model 2 scooters reach 20 km/h, half as fast as Model 8 scooters.",
+        # times as occasions, nouns and stretches, a range of multiples
+        "The fare went up three times last year, from £10 to £14.",
+        "A double room costs £120 a night and a single £85.",
+        "Sales in the first half of the year were £2 million, against £3 million.",
+        "The new £25 fee is two to three times the old £10 fee.",
     ],
 )
 def test_a_multiple_its_figures_give_is_no_finding(claim):
@@ -41,6 +52,10 @@ def test_a_multiple_its_figures_give_is_no_finding(claim):
         "The larger tank holds about twice as much, at 500 litres against 100 litres.",
         "The fine of £90 is more than three times the £40 fee.",
         "The £18 ticket is half the £72 you paid last year.",
+        "Rents in Leeds, at £1,100, are more than twice Hull's £600.",
+        "Visitor numbers almost halved since 2019, falling from 90,000 to 70,000.",
+        # unhedged, a multiple rounds to its nearest whole
+        "The £49 plan costs twice the £30 one.",
     ],
 )
 def test_a_multiple_its_figures_do_not_give_is_marked(claim):
