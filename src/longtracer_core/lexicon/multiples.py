@@ -40,23 +40,32 @@ CHANGE_MULTIPLES: dict[str, str] = {
 }
 # the words after a multiple word that make it one of a figure ("twice the", "double
 # your", "half of what", "twice as much")
-MULTIPLE_BEFORE = frozenset(
-    "the your my our their its his her that this these those what of as".split()
-)
+MULTIPLE_BEFORE = frozenset("the your my our their its his her that what of as".split())
 # words before "half" that make it a part of a stretch ("the first half of the year")
-HALF_NOT_AFTER = frozenset("first second latter other top bottom back front".split())
+HALF_NOT_AFTER = frozenset(
+    "first second last latter final early late other top bottom back front".split()
+)
 # words after "N times" that make it how often, not how much ("three times a day", "four
 # times this year", "three times in a row")
 MULTIPLE_NOT_BEFORE = frozenset(
     "a an per each every in on at during over daily weekly monthly yearly annually before "
-    "after since running this last so for".split()
+    "after since running this last so for to".split()
 )
 # words before a multiple that bound it: below it ("less than a third"), close below it
 # ("nearly doubled": no 1.37), above it ("more than twice"), or loosely ("about three
 # times")
 MULTIPLE_BOUNDS: dict[str, tuple[str, ...]] = {
-    "below": ("less than", "under", "up to", "no more than"),
-    "near": ("nearly", "almost", "not quite", "just under", "close to"),
+    "below": (
+        "less than",
+        "under",
+        "up to",
+        "no more than",
+        "not more than",
+        "at most",
+        "as much as",
+        "as many as",
+    ),
+    "near": ("nearly", "almost", "not quite", "just under", "close to", "approaching"),
     "above": ("more than", "over", "at least", "upwards of", "well over", "just over"),
     "about": ("about", "roughly", "around", "some", "approximately", "more or less"),
 }
@@ -64,5 +73,6 @@ MULTIPLE_BOUNDS: dict[str, tuple[str, ...]] = {
 # at 145 Mbps versus 36 Mbps")
 MULTIPLE_JOINS = ("versus", "vs", "vs.", "against", "compared with", "compared to")
 # words between a multiple and the figure it multiplies that make the figure another
-# thing's ("twice the battery life of the £800 model")
-MULTIPLE_OF_ANOTHER = frozenset("of for in with per on at from by".split())
+# thing's ("twice the battery life of the £800 model", "half of those under £30,000") or
+# the result ("double your money to £100")
+MULTIPLE_OF_ANOTHER = frozenset("of for in with per on at from by among under than to".split())

@@ -2,25 +2,30 @@
 
 "Your £60 contract costs twice as much as the £20 plan" gives 3, not 2; "membership
 doubled, from 8,400 to 11,900" gives 1.42. Three shapes are read, each tied to its
-figures by position:
+figures by position, and each read either way round (which figure is the base is not
+read):
 
 * a multiple word or "N times" just before what it multiplies (``MULTIPLE_BEFORE``: "twice
   the", "double your", "three times as", a possessive), whose figure follows within four
-  words with no clause between and no word that makes it another thing's ("twice the
-  battery life *of* the £800 model"), against any earlier figure of that kind ("£45 is
-  three times the £15 rate": an earlier one over the later);
+  words, in the same clause (not after a comma: "double that, 800" gives the result) and
+  with no word that makes it another thing's or the result ("twice the battery life *of*
+  the £800 model", "double your money *to* £100"), against the nearest earlier figure of
+  its kind, within six words and in the same clause (a comma right after that figure sets
+  the multiple beside it: "£36, four times the £12");
 * the same multiple before two figures of one kind joined by "versus", "against" or
-  "compared with" ("twice as fast, at 145 Mbps versus 36 Mbps": either way round);
+  "compared with" ("twice as fast, at 145 Mbps versus 36 Mbps"), when the first shape
+  finds no figure it multiplies;
 * a verb of change by a multiple with "from A to B" ("doubled from 8,400 to 11,900").
 
-Years, dates, times and the numbers of names ("Core 7") are never compared; "three times
-a day", "two to three times", "a double room", "the first half of the year" and "doubled
-to £50" (no base given) are read as no multiple of a figure. An unhedged multiple agrees
-within SLACK of what its figures give, a hedged one ("about") within LOOSE_SLACK; a bound
-keeps it to its side, to the figures' rounding ("more than twice", "less than a third";
-"nearly doubled" is near 2 and under it). One that does not agree is a mark
-(``multiple_mismatch``), never a deletion: the figures may not be the two the multiple
-compares. Pure functions of the claim's text.
+Years, dates, times, the numbers of names ("Core 7") and sums in two currencies are never
+compared; "three times a day", "won it three times, in 2015 …", "two to three times", "a
+double room", "the last half of the year" and "doubled to £50" (no base given) are read as
+no multiple of a figure. An unhedged multiple agrees within SLACK of what its figures give,
+a hedged one ("about") within LOOSE_SLACK; a bound keeps it to its side, to the figures'
+rounding ("more than twice", "not more than twice", "less than a third"; "nearly doubled"
+is near 2 and under it). One that does not agree is a mark (``multiple_mismatch``), never a
+deletion: the figures may not be the two the multiple compares. Pure functions of the
+claim's text.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from ..lexicon.multiples import (
     MULTIPLE_OF_ANOTHER,
     MULTIPLE_WORDS,
 )
-from ..lexicon.numbers import NUMBER_WORDS
+from ..lexicon.numbers import CURRENCY_SIGNS, NUMBER_WORDS
 from .claim_figures import gated
 from .figures import claim_needs_at, figure_kind
 from .findings import Finding
@@ -64,7 +69,7 @@ def _alternation(words: Sequence[str]) -> str:
 
 
 _MULTIPLE = regex.compile(
-    rf"(?<!(?:{_NUMBER})\s*(?:to|or|-|–)\s*)\b(?:(?P<n>{_NUMBER})(?P<half>\s+and\s+a\s+half)?"
+    rf"(?<!(?:{_NUMBER})\s*(?:to|or|and|-|–)\s*)\b(?:(?P<n>{_NUMBER})(?P<half>\s+and\s+a\s+half)?"
     rf"[\s-]+times|(?P<word>{_alternation(list(MULTIPLE_WORDS))})|"
     rf"(?P<change>{_alternation(list(CHANGE_MULTIPLES))}))\b",
     regex.IGNORECASE,
@@ -74,6 +79,14 @@ _BREAK = regex.compile(
     r"[;:.!?()]|\b(?:and|but|which|while|whereas|when|because|if)\b",
     regex.IGNORECASE,
 )
+# what ends the clause a multiple and the figure it multiplies share: a comma too ("double
+# that, 800" gives the result, not the base)
+_APART = regex.compile(
+    r"[,;:.!?()]|\b(?:and|but|which|while|whereas|when|because|if)\b", regex.IGNORECASE
+)
+# the comma that sets a multiple beside the figure it describes ("£36, four times the £12";
+# "at £1,100, are more than twice"): the figure's unit word at most before it
+_OPENING = regex.compile(r"^\s*(?:[\p{L}/%]+\s*)?,")
 # a stretch between two figures is no clause ("doubled between 2020 and 2024, from …")
 _BETWEEN = regex.compile(r"\bbetween\s+\S+\s+and\s+\S+", regex.IGNORECASE)
 _JOIN = regex.compile(rf"^\s*(?:[\p{{L}}/%]+\s*)?(?:{_alternation(MULTIPLE_JOINS)})\s*$", regex.I)
@@ -81,6 +94,14 @@ _FROM_TO = regex.compile(r"^\s*(?:[\p{L}/%]+\s*)?to\s*$", regex.IGNORECASE)
 _WINDOW = 60  # characters from a multiple to the first of the figures it compares
 
 Figure = tuple[int, int, str, Decimal]  # start, end, kind, value
+
+
+def _kind(claim: str, start: int, kind: str) -> str:
+    """A figure's kind, money by its currency sign ("¥7,900" is no multiple of "€98")."""
+    if kind != "money":
+        return kind
+    signs = [c for c in claim[max(0, start - 2) : start + 1] if c in CURRENCY_SIGNS]
+    return f"money:{signs[-1] if signs else ''}"
 
 
 def _value(m: regex.Match[str]) -> float:
@@ -97,8 +118,8 @@ def _of_a_figure(claim: str, m: regex.Match[str]) -> bool:
     day") or of a stretch ("the first half of the year")?"""
     after = _WORDS.findall(claim, m.end(), m.end() + 30)
     word = after[0].lower() if after and claim[m.end() : m.end() + 1] not in ",;" else ""
-    if m.group("n") is not None:
-        return word not in MULTIPLE_NOT_BEFORE
+    if m.group("n") is not None:  # "won it three times, in 2015 …": occasions
+        return bool(word) and word not in MULTIPLE_NOT_BEFORE
     before = _WORDS.findall(claim, max(0, m.start() - 20), m.start())
     if m.group(0).lower() == "half" and before and before[-1].lower() in HALF_NOT_AFTER:
         return False
@@ -106,12 +127,16 @@ def _of_a_figure(claim: str, m: regex.Match[str]) -> bool:
     return word in MULTIPLE_BEFORE or word.endswith(("'s", "’s"))
 
 
+_BOUNDS = sorted(
+    ((w, side) for side, words in MULTIPLE_BOUNDS.items() for w in words),
+    key=lambda b: len(b[0]),
+    reverse=True,
+)  # the longest first: "not more than" is below, "more than" above
+
+
 def _bound(claim: str, start: int) -> str | None:
     before = " ".join(claim[max(0, start - 24) : start].lower().split())
-    for side, words in MULTIPLE_BOUNDS.items():
-        if any(before.endswith(w) for w in words):
-            return side
-    return None
+    return next((side for w, side in _BOUNDS if before.endswith(w)), None)
 
 
 def _agrees(ratio: float, stated: float, bound: str | None) -> bool:
@@ -150,8 +175,14 @@ def _ratios(claim: str, m: regex.Match[str], figures: list[Figure]) -> list[floa
     between = [w.lower() for w in _WORDS.findall(claim, m.end(), after[0][0])]
     if len(between) <= 4 and MULTIPLE_OF_ANOTHER.isdisjoint(between[1:]):
         later = after[0]
+        if _APART.search(claim, m.end(), later[0]):
+            return []
         earlier = [f for f in figures if f[1] <= m.start() and f[2] == later[2]]
-        return [float(f[3] / later[3]) for f in reversed(earlier)]
+        gap = claim[earlier[-1][1] : m.start()] if earlier else ""
+        if not earlier or _APART.search(_OPENING.sub("", gap)) or len(_WORDS.findall(gap)) > 6:
+            return []
+        first = earlier[-1][3]
+        return sorted([float(first / later[3]), float(later[3] / first)], reverse=True)
     return _joined(claim, after, _JOIN)
 
 
@@ -162,7 +193,9 @@ def multiple_finding(claim: str) -> Finding | None:
         return None
     figures: list[Figure] = []
     for item, need in claim_needs_at(claim, gated):  # no number of a name ("Core 7")
-        kind = figure_kind(claim, item.start, item.end, item.kind, need.number)
+        kind = _kind(
+            claim, item.start, figure_kind(claim, item.start, item.end, item.kind, need.number)
+        )
         if need.number is not None and need.number > 0 and kind not in _NOT_COMPARED:
             figures.append((item.start, item.end, kind, need.number))
     for m in _MULTIPLE.finditer(claim):

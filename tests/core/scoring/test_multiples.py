@@ -23,19 +23,26 @@ from longtracer_core.scoring.multiples import multiple_finding
         "The £18 ticket is half the £36 you paid last year.",
         # a multiple of how often, or a "half" of no figure, is no multiple of a figure
         "Take 250 mg twice a day, 500 mg in all.",
-        "Doors open at 7pm, half an hour before the 7.30pm start.",
-        # a multiple of something the claim gives no figure for, or of another thing than
-        # its figures, or a base the claim does not give
-        "The £120 penalty is up to three times the original charge.",
+        "The 20-minute talk starts half an hour before the 60-minute film.",
+        # a multiple of another thing than its figures, or a base the claim does not give
         "The £900 model has twice the storage of the £600 one.",
         "Membership fees doubled to £80 for the £300 course.",
         "Bookings doubled when the price fell from £50 to £40.",
+        # a figure after a comma is the result ("double that, 800"), a figure far before
+        # the multiple another thing's, another currency no multiple of the first
+        "Last year 400 people came; expect double that, 1,200 or so.",
+        "Members paying £2,400 a year in fees will see the club double the £40 locker charge.",
+        "The ¥7,900 pass is about half the €98 rail fare.",
+        # a bound read whole, a range of multiples, a stretch
+        "The £90 fine is not more than twice the £60 fee.",
+        "The £25 fee is between two and three times the old £10 one.",
+        "The 900 tickets sold in the last half of the 3,000 on offer went to members.",
         # the numbers of names are no figures
         "Model 2 scooters reach 20 km/h, half as fast as Model 8 scooters.",
         # times as occasions, nouns and stretches, a range of multiples
-        "The fare went up three times last year, from £10 to £14.",
-        "A double room costs £120 a night and a single £85.",
-        "Sales in the first half of the year were £2 million, against £3 million.",
+        "The £14 fare has gone up three times since the £10 of 2021.",
+        "Rooms cost £70 single, or a double room £120 a night.",
+        "Profits of £4 million in the first half of the year were £3 million below target.",
         "The new £25 fee is two to three times the old £10 fee.",
     ],
 )
