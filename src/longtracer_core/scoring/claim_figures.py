@@ -62,13 +62,18 @@ def checkable(claim: str, start: int, end: int) -> bool:
     """Is the figure at ``claim[start:end]`` a fact to check, not part of a name or code?
 
     Left out: figures glued to letters ("Q2", "1990s", "25½"; not to a unit's: "400g"),
-    slashed codes ("261/2004"), a caret's number ("17 ^2"), a place in a text or a list or
-    a ranking's bound ("p. 12", "step 2", "the top 10"), a number right after a capitalised
-    word with no unit after it ("Python 3.12", "PEP 695", "Article 33"), and the first end
-    of a range whose scale word follows the second ("19.2–19.6 billion").
+    slashed codes ("261/2004"; not a rate: "£10/month"), a caret's number ("17 ^2"), a
+    place in a text or a list or a ranking's bound ("p. 12", "step 2", "the top 10"), a
+    number right after a capitalised word with no unit after it ("Python 3.12", "PEP 695",
+    "Article 33"), and the first end of a range whose scale word follows the second
+    ("19.2–19.6 billion").
     """
     before, after = claim[max(0, start - 24) : start], claim[end : end + 24]
-    glued = after[:1] != "" and after[:1] in "½¼¾⅓⅔/"  # ("" is in every string)
+    # a slash before a digit makes a code ("261/2004", "24/7"); before a word, a rate
+    # ("£10/month", "£3.50/kg")
+    glued = (after[:1] != "" and after[:1] in "½¼¾⅓⅔") or (
+        after[:1] == "/" and not after[1:2].isalpha()
+    )  # ("" is in every string)
     lettered = after[:1].isalpha() and not _glued_unit(after)
     # a caret's number cites or raises ("17 ^2", "10^6"): no fact of its own
     if before[-1:].isalpha() or lettered or glued or before[-1:] in ("/", "^"):

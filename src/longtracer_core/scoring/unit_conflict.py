@@ -64,10 +64,17 @@ class _Without:
     kinds: tuple[tuple[str, str], ...]
 
 
+# the most figures of one kind the evidence may hold for a sum or difference of two in
+# different sentences to clear a unit conflict (a dozen hold a difference for most numbers)
+POOLED_FIGURES = 6
+
+
 def _derived(need: Need, kind: str, sentences: Sequence[EvidenceSentence]) -> bool:
     """Do ``sentences`` give the claim's number by a sum or a difference of their other
-    figures of its kind ("80 kg in January and 65 kg in June": 15 kg lost)? Only of its
-    kind: a list of a dozen quantities in mg holds a difference for most numbers."""
+    figures of its kind ("80 kg in January and 65 kg in June": 15 kg lost), within one
+    sentence or, while the evidence holds at most POOLED_FIGURES of the kind, across two
+    ("Plan S: £10/month. Plan M: £15/month": £5 more)? Only of its kind: a list of a dozen
+    quantities in mg holds a difference for most numbers."""
     without = [
         _Without(
             s.text,
@@ -76,6 +83,9 @@ def _derived(need: Need, kind: str, sentences: Sequence[EvidenceSentence]) -> bo
         )
         for s in sentences
     ]
+    pooled = tuple(kv for w in without for kv in w.kinds)
+    if 2 <= len(pooled) <= POOLED_FIGURES:
+        without.append(_Without("", frozenset(), pooled))
     return bool(set(need.readings) & derived_values(without))
 
 

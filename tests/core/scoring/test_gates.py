@@ -159,6 +159,9 @@ def test_figure_gate_still_catches_changed_values(claim, span):
         # a year after a capitalised word, and a hedged count before a dash, are figures
         ("Sales over Christmas 2022 rose 5%.", [("2022",), ("5",)]),
         ("About 300 – mostly students – attended.", [("300",)]),
+        # a slash before a digit makes a code; before a word, a rate
+        ("Regulation 261/2004 applies.", []),
+        ("It costs £10/month.", [("10",)]),
     ],
 )
 def test_the_figure_gate_leaves_out_the_numbers_of_names(claim, asked):

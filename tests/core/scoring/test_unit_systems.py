@@ -138,6 +138,12 @@ def test_what_a_figure_counts(text, kind):
             "The park has 1,200 species, of which 300 are endemic.",
         ),
         ("The team lost 10 games.", "The team won 30 of its 40 games."),
+        # a price per month written with a slash is a price, so the £5 between two of them
+        # is no "5 GB" in another unit
+        (
+            "The 20 GB plan costs only £5 more a month than the 5 GB one.",
+            "Plan S: 5 GB of data, £10/month. Plan M: 20 GB of data, £15/month.",
+        ),
     ],
 )
 def test_a_figure_worked_out_from_the_source_is_never_refuted(answer, source):
