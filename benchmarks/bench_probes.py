@@ -93,7 +93,17 @@ evidence-pronoun reading that was then withdrawn, not fitted to; and ``bounds-fr
 (limits written "do not … more than", and negations inside a relative clause, said
 rightly or broken), one guard of which was built on one of its wrong answers; and
 ``review-35``, a read-only review's probes of those rules, frozen before they ran, on
-which four fixes were then built (fitted to).
+which four fixes were then built (fitted to). The thirty-sixth sitting's six, on multiples
+a claim states between its own figures ("twice the £20", "doubled from 8,400 to 11,900"),
+each frozen before it ran: ``multiples-fresh`` (a writer's; the check's first shapes were
+read off four of its wrong answers) with ``contrast-fresh`` ("X, not Y", nothing built on
+it), ``multiples-second`` (a second writer's; bounds and verbs of change fixed on four of
+its wrong answers), ``review-36`` and ``review-36b`` (two read-only reviews, on which a
+ratio reading was withdrawn and the check narrowed twice), all fitted to; and
+``multiples-natural`` (a third writer's, multiples as answers write them, first run after
+the check's last change), on which nothing of the check was changed: the sitting's one
+unfitted reading of it (a slashed price, "£10/month", was fixed on one of its right
+answers that was deleted).
 """
 
 from __future__ import annotations
