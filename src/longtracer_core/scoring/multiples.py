@@ -75,15 +75,12 @@ _MULTIPLE = regex.compile(
     regex.IGNORECASE,
 )
 _WORDS = regex.compile(r"[\p{L}'’]+")
-_BREAK = regex.compile(
-    r"[;:.!?()]|\b(?:and|but|which|while|whereas|when|because|if)\b",
-    regex.IGNORECASE,
-)
-# what ends the clause a multiple and the figure it multiplies share: a comma too ("double
-# that, 800" gives the result, not the base)
-_APART = regex.compile(
-    r"[,;:.!?()]|\b(?:and|but|which|while|whereas|when|because|if)\b", regex.IGNORECASE
-)
+# what ends the clause a multiple speaks in
+_CLAUSE = r"[;:.!?()]|\b(?:and|but|which|while|whereas|when|because|if)\b"
+_BREAK = regex.compile(_CLAUSE, regex.IGNORECASE)
+# ... and between a multiple and the figure it multiplies, a comma too ("double that, 800"
+# gives the result, not the base)
+_APART = regex.compile(r",|" + _CLAUSE, regex.IGNORECASE)
 # the comma that sets a multiple beside the figure it describes ("£36, four times the £12";
 # "at £1,100, are more than twice"): the figure's unit word at most before it
 _OPENING = regex.compile(r"^\s*(?:[\p{L}/%]+\s*)?,")
