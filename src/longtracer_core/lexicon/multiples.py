@@ -27,8 +27,10 @@ MULTIPLE_WORDS: dict[str, str] = {
     "quadruple": "4",
     "half": "0.5",
 }
-# verbs of change by a multiple, read only with "from A to B" ("doubled from 8,400 to
-# 16,800"; not "doubled to £50", whose base the claim does not give)
+# words of change by a multiple, read only with "from A to B" or "to B from A" ("doubled
+# from 8,400 to 16,800", "rose threefold, from …", "cut in half, from …"; not "doubled to
+# £50", whose base the claim does not give; not "by half", which goes up by half as often
+# as it falls by half, nor "in half an hour")
 CHANGE_MULTIPLES: dict[str, str] = {
     "doubled": "2",
     "doubling": "2",
@@ -36,7 +38,14 @@ CHANGE_MULTIPLES: dict[str, str] = {
     "tripling": "3",
     "trebled": "3",
     "quadrupled": "4",
+    "quintupled": "5",
+    "twofold": "2",
+    "threefold": "3",
+    "fourfold": "4",
+    "fivefold": "5",
+    "tenfold": "10",
     "halved": "0.5",
+    "in half": "0.5",
 }
 # the words after a multiple word that make it one of a figure ("twice the", "double
 # your", "half of what", "twice as much")

@@ -15,7 +15,8 @@ read):
 * the same multiple before two figures of one kind joined by "versus", "against" or
   "compared with" ("twice as fast, at 145 Mbps versus 36 Mbps"), when the first shape
   finds no figure it multiplies;
-* a verb of change by a multiple with "from A to B" ("doubled from 8,400 to 11,900").
+* a word of change by a multiple with "from A to B" or "to B from A" ("doubled from 8,400
+  to 11,900", "rose threefold, from …", "cut in half, from …").
 
 Years, dates, times, the numbers of names ("Core 7") and sums in two currencies are never
 compared; "three times a day", "won it three times, in 2015 …", "two to three times", "a
@@ -51,6 +52,7 @@ from ..lexicon.numbers import CURRENCY_SIGNS, NUMBER_WORDS
 from .claim_figures import gated
 from .figures import claim_needs_at, figure_kind
 from .findings import Finding
+from .numeric import Reading
 
 __all__ = ["multiple_finding"]
 
@@ -69,8 +71,8 @@ def _alternation(words: Sequence[str]) -> str:
 
 
 _MULTIPLE = regex.compile(
-    rf"(?<!(?:{_NUMBER})\s*(?:to|or|and|-|–)\s*)\b(?:(?P<n>{_NUMBER})(?P<half>\s+and\s+a\s+half)?"
-    rf"[\s-]+times|(?P<word>{_alternation(list(MULTIPLE_WORDS))})|"
+    rf"(?<!(?:{_NUMBER})\s*(?:to|or|and|-|–)\s*)\b(?:(?P<n>{_NUMBER}|one(?=\s+and\s+a\s+half))"
+    rf"(?P<half>\s+and\s+a\s+half)?[\s-]+times|(?P<word>{_alternation(list(MULTIPLE_WORDS))})|"
     rf"(?P<change>{_alternation(list(CHANGE_MULTIPLES))}))\b",
     regex.IGNORECASE,
 )
@@ -87,10 +89,27 @@ _OPENING = regex.compile(r"^\s*(?:[\p{L}/%]+\s*)?,")
 # a stretch between two figures is no clause ("doubled between 2020 and 2024, from …")
 _BETWEEN = regex.compile(r"\bbetween\s+\S+\s+and\s+\S+", regex.IGNORECASE)
 _JOIN = regex.compile(rf"^\s*(?:[\p{{L}}/%]+\s*)?(?:{_alternation(MULTIPLE_JOINS)})\s*$", regex.I)
-_FROM_TO = regex.compile(r"^\s*(?:[\p{L}/%]+\s*)?to\s*$", regex.IGNORECASE)
+# the word that joins the two figures of a change, after the word before the first ("from
+# 8,400 to 16,800", "to 12,000 from 8,000"), a unit and a year of the first between them
+_CHANGE_JOINS = {
+    opening: regex.compile(
+        rf"^\s*(?:[\p{{L}}/%]+\s*)?(?:(?:in|by)\s+\d{{4}}\s*)?{join}\s*\p{{Sc}}?$",
+        regex.IGNORECASE,
+    )
+    for opening, join in (("from", "to"), ("to", "from"))
+}
+_FROM = regex.compile(r"\bfrom\s+\p{Sc}?$", regex.IGNORECASE)
+_OPENING_WORD = regex.compile(r"\b(?:from|to)\b", regex.IGNORECASE)
 _WINDOW = 60  # characters from a multiple to the first of the figures it compares
 
 Figure = tuple[int, int, str, Decimal]  # start, end, kind, value
+
+
+def _compared(claim: str, item: Reading) -> bool:
+    """A figure a multiple may compare: one the figure gate asks for (no number of a name:
+    "Core 7"), or the first end of a change ("from £1.2 million to £1.7 million"), which the
+    gate reads as a range's."""
+    return gated(claim, item) or bool(_FROM.search(claim, max(0, item.start - 8), item.start))
 
 
 def _kind(claim: str, start: int, kind: str) -> str:
@@ -104,7 +123,7 @@ def _kind(claim: str, start: int, kind: str) -> str:
 def _value(m: regex.Match[str]) -> float:
     if m.group("n") is not None:
         n = m.group("n").lower()
-        value = float(NUMBER_WORDS[n]) if n in NUMBER_WORDS else float(n)
+        value = float(NUMBER_WORDS.get(n, 1 if n == "one" else 0)) or float(n)
         return value + 0.5 if m.group("half") else value
     word = m.group(0).lower()
     return float(MULTIPLE_WORDS.get(word) or CHANGE_MULTIPLES[word])
@@ -159,16 +178,33 @@ def _joined(claim: str, after: list[Figure], join: regex.Pattern[str]) -> list[f
     return sorted([float(first / second), float(second / first)], reverse=True)
 
 
+def _broken(claim: str, start: int, end: int) -> bool:
+    """Does a clause end between ``start`` and ``end`` (a stretch "between A and B" is none)?"""
+    return bool(_BREAK.search(_BETWEEN.sub(lambda b: " " * len(b.group(0)), claim[start:end])))
+
+
+def _changed(claim: str, m: regex.Match[str], figures: list[Figure]) -> list[float]:
+    """The two figures a word of change compares: after the first "from" or "to" that
+    follows it in its clause ("doubled over five years, from £1.2 million to …")."""
+    if _WORDS.findall(claim, m.end(), m.end() + 4)[:1] in (["a"], ["an"]):
+        return []  # "in half an hour"
+    for opening in _OPENING_WORD.finditer(claim, m.end(), m.end() + _WINDOW):
+        if _broken(claim, m.end(), opening.start()):
+            return []
+        after = [f for f in figures if f[0] >= opening.end()]
+        if after and not _WORDS.search(claim, opening.end(), after[0][0]):
+            # the figure right after the word ("to March" is no figure)
+            return _joined(claim, after, _CHANGE_JOINS[opening.group(0).lower()])
+    return []
+
+
 def _ratios(claim: str, m: regex.Match[str], figures: list[Figure]) -> list[float]:
     """What the figures the multiple at ``m`` may compare give (none: not read)."""
-    after = [f for f in figures if f[0] >= m.end()]
-    if not after or after[0][0] - m.end() > _WINDOW:
-        return []
-    if _BREAK.search(_BETWEEN.sub(lambda b: " " * len(b.group(0)), claim[m.end() : after[0][0]])):
-        return []
     if m.group("change") is not None:
-        opening = _WORDS.findall(claim, m.end(), after[0][0])
-        return _joined(claim, after, _FROM_TO) if opening[-1:] == ["from"] else []
+        return _changed(claim, m, figures)
+    after = [f for f in figures if f[0] >= m.end()]
+    if not after or after[0][0] - m.end() > _WINDOW or _broken(claim, m.end(), after[0][0]):
+        return []
     between = [w.lower() for w in _WORDS.findall(claim, m.end(), after[0][0])]
     if len(between) <= 4 and MULTIPLE_OF_ANOTHER.isdisjoint(between[1:]):
         later = after[0]
@@ -189,7 +225,7 @@ def multiple_finding(claim: str) -> Finding | None:
     if _MULTIPLE.search(claim) is None:
         return None
     figures: list[Figure] = []
-    for item, need in claim_needs_at(claim, gated):  # no number of a name ("Core 7")
+    for item, need in claim_needs_at(claim, _compared):
         kind = _kind(
             claim, item.start, figure_kind(claim, item.start, item.end, item.kind, need.number)
         )

@@ -37,6 +37,9 @@ from longtracer_core.scoring.multiples import multiple_finding
         "The £90 fine is not more than twice the £60 fee.",
         "The £25 fee is between two and three times the old £10 one.",
         "The 900 tickets sold in the last half of the 3,000 on offer went to members.",
+        # "by half" goes up as often as it falls; "in half an hour" is a stretch
+        "Output went up by half, from 1,000 to 1,500 units.",
+        "Sales doubled in half an hour, from 10 orders to 20.",
         # the numbers of names are no figures
         "Model 2 scooters reach 20 km/h, half as fast as Model 8 scooters.",
         # times as occasions, nouns and stretches, a range of multiples
@@ -61,6 +64,13 @@ def test_a_multiple_its_figures_give_is_no_finding(claim):
         "The £18 ticket is half the £72 you paid last year.",
         "Rents in Leeds, at £1,100, are more than twice Hull's £600.",
         "Visitor numbers almost halved since 2019, falling from 90,000 to 70,000.",
+        # other words of change, the change written "to B from A", a first end read as a
+        # range's, "one and a half times"
+        "Subscribers rose threefold after the launch, from 20,000 to 45,000.",
+        "Queues were cut in half, from 30 minutes to 21 minutes.",
+        "Members doubled to 9,000 from 6,000.",
+        "Revenue doubled over three years, from £1.5 million to £2.2 million.",
+        "The £70,000 saloon costs one and a half times the £30,000 hatchback.",
         # unhedged, a multiple rounds to its nearest whole
         "The £49 plan costs twice the £30 one.",
     ],
