@@ -101,9 +101,9 @@ it), ``multiples-second`` (a second writer's; bounds and verbs of change fixed o
 its wrong answers), ``review-36`` and ``review-36b`` (two read-only reviews, on which a
 ratio reading was withdrawn and the check narrowed twice), all fitted to; and
 ``multiples-natural`` (a third writer's, multiples as answers write them, first run after
-the check's last change), on which nothing of the check was changed: the sitting's one
-unfitted reading of it (a slashed price, "£10/month", was fixed on one of its right
-answers that was deleted).
+the check's two narrowings): the sitting's closest to an unfitted reading of it, fitted to
+for one guard ("by half" is not read: one of its right answers goes up by half) and for a
+slashed price ("£10/month", fixed on one of its right answers that was deleted).
 """
 
 from __future__ import annotations
