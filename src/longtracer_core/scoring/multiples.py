@@ -13,8 +13,8 @@ read):
   its kind, within six words and in the same clause (a comma right after that figure sets
   the multiple beside it: "£36, four times the £12");
 * the same multiple before two figures of one kind joined by "versus", "against" or
-  "compared with" ("twice as fast, at 145 Mbps versus 36 Mbps"), when the first shape
-  finds no figure it multiplies;
+  "compared with" ("twice as fast, at 145 Mbps versus 36 Mbps"), when the figure after it
+  is too far or another thing's for the first shape;
 * a word of change by a multiple with "from A to B" or "to B from A" ("doubled from 8,400
   to 11,900", "rose threefold, from …", "cut in half, from …").
 
