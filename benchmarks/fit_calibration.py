@@ -2,6 +2,7 @@
 
     .venv/bin/python -m benchmarks.fit_calibration            # fit, print, write
     .venv/bin/python -m benchmarks.fit_calibration --dry-run  # fit and print only
+    .venv/bin/python -m benchmarks.fit_calibration --dry-run --lines  # + dev rates per line
 
 Reads every dev-split answer of the realistic corpus (``tests/realistic``, all
 writers) and the dev paraphrases of the adversarial corpus (for the uncertain line only),
@@ -125,14 +126,20 @@ def _rows(verifier, records):
     return rows
 
 
-def _sentences(rows, p, human_only=False):
-    """Per labelled sentence (of hand-written answers only, with ``human_only``): is it
-    wrong, and (refuted, always marked, below the band, p_wrong) of each of its claims."""
+def _keyed(rows, p):
+    """Per labelled sentence (answer id, index, label, hand-written): (refuted, always
+    marked, below the band, p_wrong) of each of its claims."""
     sentences: dict[tuple[str, int, str, bool], list[tuple[bool, bool, bool, float]]] = {}
     for (_, _, (refuted, always, below), keys), prob in zip(rows, p, strict=True):
         for key in keys:
             sentences.setdefault(key, []).append((refuted, always, below, float(prob)))
-    return [(k[2] == "error", c) for k, c in sentences.items() if k[3] or not human_only]
+    return sentences
+
+
+def _sentences(rows, p, human_only=False):
+    """Per labelled sentence (of hand-written answers only, with ``human_only``): is it
+    wrong, and (refuted, always marked, below the band, p_wrong) of each of its claims."""
+    return [(k[2] == "error", c) for k, c in _keyed(rows, p).items() if k[3] or not human_only]
 
 
 def _rates(sentences, hit):
@@ -178,10 +185,35 @@ def _operating_points(rows, p, paraphrases):
     return {"uncertain": line, "balanced": max(balanced, line)}
 
 
+def _line_table(rows, p, others: set[str]) -> None:
+    """Print, per uncertain line, the dev sentences flagged (faithful, wrong) of every
+    writer and of the other authors (``tests/realistic/others``), and what lowering the
+    line by 0.01 adds over every writer: the table the line's rule is judged by."""
+
+    def flags(c, tau):
+        return c[0] or c[1] or (c[2] and c[3] >= tau)
+
+    every = _sentences(rows, p)
+    keys = [(k, claims) for k, claims in _keyed(rows, p).items()]
+    theirs = [(k[2] == "error", claims) for k, claims in keys if k[0] in others]
+    print("line  faithful all / others  wrong all / others  lowering 0.01 adds (F / W)")
+    for tau in [float(t) for t in np.round(np.arange(0.04, 0.31, 0.01), 2)]:
+        here = [_rates(s, lambda c, tau=tau: flags(c, tau)) for s in (every, theirs)]
+        lower = [any(flags(c, tau - 0.01) for c in cl) - any(flags(c, tau) for c in cl)
+                 for _, cl in every]  # fmt: skip
+        added = [(w, d) for (w, _), d in zip(every, lower, strict=True) if d]
+        print(
+            f"{tau:.2f}  {here[0][0]:.3f} / {here[1][0]:.3f}        "
+            f"{here[0][1]:.3f} / {here[1][1]:.3f}      "
+            f"{sum(not w for w, _ in added)} / {sum(w for w, _ in added)}"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", default=str(ROOT / "tests" / "realistic"))
     ap.add_argument("--dry-run", action="store_true")
+    ap.add_argument("--lines", action="store_true", help="print the dev rates per line")
     args = ap.parse_args()
     started = time.perf_counter()
     records = [r for r in load_realistic([args.corpus]) if r.split == "dev"]
@@ -218,6 +250,8 @@ def main() -> None:
         },
     }
     print(json.dumps({k: v for k, v in report.items() if k != "features"}, indent=1))
+    if args.lines:
+        _line_table(rows, p, {r.id for r in load_realistic(Path(args.corpus) / "others")})
     if not args.dry_run:
         OUT.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {OUT}")
