@@ -13,6 +13,7 @@ import regex
 
 from ..lexicon.grammar import NAME_LINKS
 from ..lexicon.numbers import CURRENCY_SIGNS, NUMBER_WORDS, ORDINAL_WORDS, ROMAN_NUMERALS
+from ..text.patterns import alternation
 from ..text.words import function_words
 from .name_case import NAME_WORD, acronym
 
@@ -108,9 +109,7 @@ def numeral_forms(word: str) -> frozenset[str]:
 
 
 _SIGNS = regex.compile(
-    r"(?<![\p{L}])(?:"
-    + "|".join(regex.escape(k) for k in sorted(CURRENCY_SIGNS, key=len, reverse=True))
-    + r")(?![\p{L}])",
+    r"(?<![\p{L}])(?:" + alternation(CURRENCY_SIGNS) + r")(?![\p{L}])",
     regex.IGNORECASE,
 )
 

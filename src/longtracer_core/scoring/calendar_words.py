@@ -29,6 +29,7 @@ from ..lexicon.dates import (
     WEEKDAYS,
 )
 from ..text.memo import short_text_cache
+from ..text.patterns import alternation
 from .findings import Finding
 from .periods import date_parts
 
@@ -47,13 +48,9 @@ _MONTHS = {
 }
 
 
-def _alternatives(words: Iterable[str]) -> str:
-    return "|".join(sorted(words, key=len, reverse=True))
-
-
 # a day or a month name, capitalised, plural allowed ("Mondays"), an abbreviation with or
 # without its full stop
-_NAME = rf"(?:{_alternatives(w.capitalize() for w in [*_DAYS, *_MONTHS])})"
+_NAME = rf"(?:{alternation(w.capitalize() for w in [*_DAYS, *_MONTHS])})"
 _WORD = regex.compile(rf"\b(?P<w>{_NAME})s?\.?(?![\p{{L}}])")
 # the cue that dates an ambiguous calendar word (``AMBIGUOUS_CALENDAR_WORDS``: "in May",
 # "on Sat"; a number after it dates it too: "March 2025")

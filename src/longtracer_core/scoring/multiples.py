@@ -32,7 +32,6 @@ claim's text.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from decimal import Decimal
 
 import regex
@@ -49,6 +48,7 @@ from ..lexicon.multiples import (
     MULTIPLE_WORDS,
 )
 from ..lexicon.numbers import CURRENCY_SIGNS, NUMBER_WORDS
+from ..text.patterns import alternation
 from .claim_figures import gated
 from .figures import claim_needs_at, figure_kind
 from .findings import Finding
@@ -63,17 +63,13 @@ SLACK = 1.15
 LOOSE_SLACK = 1.3
 BOUND_SLACK = 1.02
 _NOT_COMPARED = frozenset({"year", "date", "time", "unit:times"})
-_NUMBER = r"\d+(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-
-
-def _alternation(words: Sequence[str]) -> str:
-    return "|".join(regex.escape(w) for w in sorted(words, key=len, reverse=True))
+_NUMBER = r"\d+(?:\.\d+)?|" + alternation(NUMBER_WORDS)
 
 
 _MULTIPLE = regex.compile(
     rf"(?<!(?:{_NUMBER})\s*(?:to|or|and|-|–)\s*)\b(?:(?P<n>{_NUMBER}|one(?=\s+and\s+a\s+half))"
-    rf"(?P<half>\s+and\s+a\s+half)?[\s-]+times|(?P<word>{_alternation(list(MULTIPLE_WORDS))})|"
-    rf"(?P<change>{_alternation(list(CHANGE_MULTIPLES))}))\b",
+    rf"(?P<half>\s+and\s+a\s+half)?[\s-]+times|(?P<word>{alternation(MULTIPLE_WORDS)})|"
+    rf"(?P<change>{alternation(CHANGE_MULTIPLES)}))\b",
     regex.IGNORECASE,
 )
 _WORDS = regex.compile(r"[\p{L}'’]+")
@@ -88,7 +84,7 @@ _APART = regex.compile(r",|" + _CLAUSE, regex.IGNORECASE)
 _OPENING = regex.compile(r"^\s*(?:[\p{L}/%]+\s*)?,")
 # a stretch between two figures is no clause ("doubled between 2020 and 2024, from …")
 _BETWEEN = regex.compile(r"\bbetween\s+\S+\s+and\s+\S+", regex.IGNORECASE)
-_JOIN = regex.compile(rf"^\s*(?:[\p{{L}}/%]+\s*)?(?:{_alternation(MULTIPLE_JOINS)})\s*$", regex.I)
+_JOIN = regex.compile(rf"^\s*(?:[\p{{L}}/%]+\s*)?(?:{alternation(MULTIPLE_JOINS)})\s*$", regex.I)
 # the word that joins the two figures of a change, after the word before the first ("from
 # 8,400 to 16,800", "to 12,000 from 8,000"), a unit and a year of the first between them
 _CHANGE_JOINS = {

@@ -48,6 +48,7 @@ from ..lexicon.quantifiers import (
     SCOPE_LIMITS,
     SCOPE_WORDS,
 )
+from ..text.patterns import alternation
 from ..text.sentences import split_sentences
 from ..text.words import function_words, lex_tokens, stem, stem_tokens
 from .clause_pairs import stating_clauses
@@ -58,7 +59,7 @@ __all__ = ["quantifier_gate"]
 
 _QUANTIFIERS = QUANTIFIERS
 _THE = r"(?:(?:" + "|".join(sorted(ALL_EXTENT_DETERMINERS)) + r")\s+)?"
-_PERIODS = "|".join(sorted(ALL_EXTENT | frozenset(MONTHS), key=len, reverse=True))
+_PERIODS = alternation(ALL_EXTENT | frozenset(MONTHS))
 _NUMBERS = "|".join(sorted(NUMBER_WORDS))  # "three", "twelve", … in a pattern
 
 
@@ -116,20 +117,17 @@ def _stretches() -> regex.Pattern[str]:
     """An "all" of a stretch of time or place or of a tied score (``ALL_EXTENT``), and an
     "every" of a frequency ("every 30 days", "every other week"; ``FREQUENCY_WORDS``)."""
 
-    def words(group: frozenset[str]) -> str:
-        return "|".join(sorted(group, key=len, reverse=True))
-
     return regex.compile(
         r"(?<=\d\s*[-–]\s*)all\b"  # "6-all"
         r"|\ball(?=\s+but\b)|(?<=\bas\s+a\s+)whole\b"  # "all but one", "as a whole"
         rf"|\ball(?=\s+(?:\d+|{_NUMBERS})\b)"  # "all three": a count
         # "more than all of them together.": a sum compared with
         r"|(?<=\bthan\s+)all(?=[^,.;:!?]*\b(?:together|combined)\b\s*(?:[,.;:!?)]|$))"
-        rf"|\bevery(?=\s+(?:\d+|other)\s+(?:{words(FREQUENCY_WORDS)})\b)"  # "every 30 days"
-        rf"|\ball(?=\s+(?:{words(ALL_EXTENT_PLACES)})\b(?![-\p{{L}}]))"
-        rf"|\ball(?=\s+(?:{words(ALL_EXTENT)})\b(?!-)"
-        rf"(?:\s+(?:{words(ALL_EXTENT_CLOSERS)})\b|\s*(?:[^\s\p{{L}}]|$)"
-        rf"|\s+(?:{words(function_words())})\b))",
+        rf"|\bevery(?=\s+(?:\d+|other)\s+(?:{alternation(FREQUENCY_WORDS)})\b)"  # "every 30 days"
+        rf"|\ball(?=\s+(?:{alternation(ALL_EXTENT_PLACES)})\b(?![-\p{{L}}]))"
+        rf"|\ball(?=\s+(?:{alternation(ALL_EXTENT)})\b(?!-)"
+        rf"(?:\s+(?:{alternation(ALL_EXTENT_CLOSERS)})\b|\s*(?:[^\s\p{{L}}]|$)"
+        rf"|\s+(?:{alternation(function_words())})\b))",
         regex.IGNORECASE,
     )
 
