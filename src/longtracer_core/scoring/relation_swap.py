@@ -40,11 +40,12 @@ def _around(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     return side(stems[: at[0]]), side(stems[at[0] + 1 :])
 
 
-def relation_swapped(claim: str, other: str) -> bool:
+def relation_swapped(claim: str, other: str, lent: frozenset[str] = frozenset()) -> bool:
     """The claim relates the clause's two sides the other way round: the words it puts
     before the relation the clause puts after it and the other way ("Males are larger
     than females" / "Females are larger than males"; "add the flour before the eggs" /
-    "add the eggs before the flour")."""
+    "add the eggs before the flour"); the claim's words ``lent`` by its passage's topic
+    (``toggles.py``) stand on neither side."""
     ours, theirs = _around(claim), _around(other)
     if ours is None or theirs is None:
         return False
@@ -52,5 +53,5 @@ def relation_swapped(claim: str, other: str) -> bool:
         t for t in map(stem, lex_tokens(other)) if t in _RELATIONS
     ]:
         return False  # another relation ("A is larger than B" / "B comes before A")
-    left, right = ours[0] - theirs[0], ours[1] - theirs[1]
+    left, right = ours[0] - theirs[0] - lent, ours[1] - theirs[1] - lent
     return bool(left and right and left <= theirs[1] and right <= theirs[0])

@@ -8,7 +8,11 @@ a finding, read clause by clause:
 
 * every content word of the claim's clause is in the evidence sentence (the clause may
   leave its subject to the sentence's main clause: "..., because it does not contain
-  live virus"), and at least half of the evidence clause's content words are the claim's;
+  live virus"; or to its passage, which named the topic before it, two words running as
+  the claim runs them: "For the Hartley lemon sponge, add the flour before the eggs"
+  against "… lemon sponge, bake …. Add the eggs before the flour", so long as at least
+  half of the clause's words are its own), and at least half of the evidence clause's
+  content words are the claim's;
 * **negation**: exactly one of the two clauses is negated, by a plain negation ("not",
   "no", "no longer", "never", "n't", "cannot"), and the word it negates is a word of the
   other clause (an irregular past read as its verb: "made" / "did not make"); neither
@@ -42,6 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 import regex
 
@@ -293,13 +298,18 @@ def _held(turned: tuple[str, str], mine: ClauseWords, other: ClauseWords, said: 
 
 
 def _match(
-    mine: ClauseWords, evidence: Sequence[tuple[str, str, SentenceClauses]], claim: str
+    mine: ClauseWords,
+    evidence: Sequence[tuple[str, str, SentenceClauses, frozenset[tuple[str, str]]]],
+    claim: str,
 ) -> Toggle | None:
     """The first evidence clause ``mine`` (a clause of ``claim``) turns around, unless
     another says it its way."""
     found = None
     own, told = _figures(mine.text), _figures(claim)
-    for source_id, text, read in evidence:
+    whole = mine
+    for source_id, text, read, topic in evidence:
+        mine = _without(whole, topic, read.content)
+        lent = whole.content - mine.content
         if len(mine.content - read.content) > 1:
             continue  # every case below needs all the claim's words but one in the sentence
         main = read.clauses[0].content if read.clauses else frozenset()
@@ -307,7 +317,7 @@ def _match(
             swapped = (
                 not (mine.negated or other.negated)
                 and mine.content <= other.content
-                and relation_swapped(mine.text, other.text)
+                and relation_swapped(mine.text, other.text, lent)
             )
             if not swapped and other.negated == mine.negated and _says(mine, other, main):
                 return None  # the evidence also says it the claim's way
@@ -370,11 +380,39 @@ def _own_object(mine: ClauseWords, other: ClauseWords, extra: frozenset[str]) ->
     )
 
 
+def _without(
+    clause: ClauseWords, topic: frozenset[tuple[str, str]], held: frozenset[str]
+) -> ClauseWords:
+    """``clause`` without the words the sentence lacks (``held``: its words) that the
+    passage named before it, two words running as it ran them (``topic``): "For the
+    Hartley lemon sponge, add …" read against "Add the eggs before the flour"."""
+    words = clause.words
+    lent = {w for pair in set(pairwise(words)) & topic for w in pair} - held
+    own = tuple(w for w in words if w not in lent)
+    if not lent or len(set(own)) < max(MIN_WORDS, CLAUSE_SHARE * len(clause.content)):
+        return clause  # the claim's clause is mostly the topic: read it whole
+    return replace(clause, words=own)
+
+
+def _with_topics(
+    sentences: Iterable[tuple[str, str, SentenceClauses]],
+) -> list[tuple[str, str, SentenceClauses, frozenset[tuple[str, str]]]]:
+    """(source id, text, reading, the pairs of running words the source said before it)."""
+    out = []
+    seen: dict[str, frozenset[tuple[str, str]]] = {}
+    for source_id, text, read in sentences:
+        before = seen.get(source_id, frozenset())
+        out.append((source_id, text, read, before))
+        runs = [c.words for c in read.clauses]
+        seen[source_id] = before | {p for w in runs for p in pairwise(w)}
+    return out
+
+
 def toggle(claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]) -> Toggle | None:
     """The evidence clause ``claim`` turns around, if any; ``sentences`` are (source id,
     text, its reading) of the evidence."""
     blurred = _BLURRED.search(claim) is not None  # a blur anywhere: no clause is plain
-    evidence = list(sentences)
+    evidence = _with_topics(sentences)
     for part in _clauses(claim):
         mine = replace(part, plain=part.plain and not blurred)
         if len(mine.content) >= MIN_WORDS:

@@ -1,0 +1,68 @@
+"""A claim that names the passage's topic, which the passage named once at its start,
+turns a later sentence of that passage around: the topic's words are lent by the passage,
+never held against the claim. A single word said before is no topic ("take"), nor is a
+topic another source named."""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+
+SPONGE = (
+    "S1",
+    "For the Hartley lemon sponge, bake the cake on the middle shelf at 180 °C. Add the eggs "
+    "before the flour, one at a time. The batter will be thicker than a pancake batter.",
+)
+MARDEN = (
+    "S2",
+    "The Marden region has new heating rules from January 2026. Existing gas boilers do not "
+    "have to be removed, but they cannot be replaced with new gas boilers.",
+)
+OVERDOSE = (
+    "S3",
+    "If you have taken too many tablets, go to hospital even if you feel well. Symptoms may "
+    "not appear for up to 24 hours after the overdose.",
+)
+
+
+def kinds(claim: str, *sources: tuple[str, str]) -> list[str]:
+    return [f.kind for f in evidence_findings(claim, evidence_index(list(sources)))]
+
+
+@pytest.mark.parametrize(
+    ("claim", "kind"),
+    [
+        ("For the Hartley lemon sponge, add the flour before the eggs.", "direction_conflict"),
+        ("In the Marden region, existing gas boilers have to be removed.", "negation_conflict"),
+    ],
+)
+def test_a_topic_named_earlier_in_the_passage_is_lent_to_its_later_sentences(claim, kind):
+    assert kind in kinds(claim, SPONGE, MARDEN)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "For the Hartley lemon sponge, add the eggs before the flour.",
+        "In the Marden region, existing gas boilers do not have to be removed.",
+    ],
+)
+def test_the_passage_saying_it_the_claims_way_is_no_finding(claim):
+    found = kinds(claim, SPONGE, MARDEN)
+    assert "direction_conflict" not in found and "negation_conflict" not in found
+
+
+def test_a_single_word_said_before_is_no_topic():
+    # "taken" in the first sentence lends nothing: "may take up to 24 hours to appear" is
+    # "may not appear for up to 24 hours", not its negation
+    found = kinds("Symptoms may take up to 24 hours to appear.", OVERDOSE)
+    assert "negation_conflict" not in found
+
+
+def test_a_topic_another_source_named_is_not_lent():
+    sponge_elsewhere = ("S9", "The Hartley lemon sponge is a family recipe.")
+    eggs = ("S1", "Add the eggs before the flour, one at a time.")
+    found = kinds("For the Hartley lemon sponge, add the flour before the eggs.",
+                  sponge_elsewhere, eggs)  # fmt: skip
+    assert "direction_conflict" not in found
