@@ -383,11 +383,13 @@ def _own_object(mine: ClauseWords, other: ClauseWords, extra: frozenset[str]) ->
 def _without(
     clause: ClauseWords, topic: frozenset[tuple[str, str]], held: frozenset[str]
 ) -> ClauseWords:
-    """``clause`` without the words the sentence lacks (``held``: its words) that the
-    passage named before it, two words running as it ran them (``topic``): "For the
-    Hartley lemon sponge, add …" read against "Add the eggs before the flour"."""
+    """``clause`` without the words the passage named before the sentence, two words
+    running as it ran them (``topic``), neither of them the sentence's (``held``): "For
+    the Hartley lemon sponge, add …" read against "Add the eggs before the flour"; not
+    "Velmor" beside "approved" against "Dabrix is not approved" after "Velmor is
+    approved", which states, not names."""
     words = clause.words
-    lent = {w for pair in set(pairwise(words)) & topic for w in pair} - held
+    lent = {w for pair in set(pairwise(words)) & topic if not held & set(pair) for w in pair}
     own = tuple(w for w in words if w not in lent)
     if not lent or len(set(own)) < max(MIN_WORDS, CLAUSE_SHARE * len(clause.content)):
         return clause  # the claim's clause is mostly the topic: read it whole

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from longtracer_core import check_case
+from longtracer_core.contracts import ClaimOutcome
 from longtracer_core.scoring.evidence import evidence_findings, evidence_index
 
 SPONGE = (
@@ -51,6 +53,20 @@ def test_a_topic_named_earlier_in_the_passage_is_lent_to_its_later_sentences(cla
 def test_the_passage_saying_it_the_claims_way_is_no_finding(claim):
     found = kinds(claim, SPONGE, MARDEN)
     assert "direction_conflict" not in found and "negation_conflict" not in found
+
+
+def test_a_passage_whose_first_sentence_names_its_subject_refutes_the_turned_claim():
+    source = (
+        "The Eastfield clinic saw 8,000 patients last year. Staff numbers dropped by 5 "
+        "percent. Waiting times increased slightly, because two doctors retired."
+    )
+    case = check_case(
+        "Waiting times at the Eastfield clinic decreased slightly last year.",
+        [{"source_id": "S1", "text": source}],
+    )
+    (claim,) = case.claims
+    assert claim.outcome is ClaimOutcome.REFUTED
+    assert "Waiting times increased slightly" in str(claim.finding)
 
 
 def test_a_single_word_said_before_is_no_topic():
