@@ -16,9 +16,10 @@ a finding, read clause by clause:
 * **negation**: exactly one of the two clauses is negated, by a plain negation ("not",
   "no", "no longer", "never", "n't", "cannot"), and the word it negates is a word of the
   other clause (an irregular past read as its verb: "made" / "did not make"); neither
-  clause blurs its polarity (``NEGATION_IDIOMS``: "not only", "no more than";
+  clause blurs its polarity (``blurs.py``; ``NEGATION_IDIOMS``: "not only", "no more than";
   ``NEGATION_BLURS``: "without", "unless", "another", "than"; a prohibition:
-  "Don't look at the Sun" is advice, not a statement);
+  "Don't look at the Sun" is advice, not a statement), unless both hold the same blurs,
+  each the same word before the same word ("… within a week without antibiotics");
 * **direction**: neither clause is negated; the claim's one word the clause lacks has its
   opposite in the clause (rose / fell, before / after, east / west, more / less, or the
   word with a negative prefix: legal / illegal), and the
@@ -55,14 +56,11 @@ from ..lexicon.polarity import (
     CLAUSE_BREAKS,
     ELLIPTICAL_OPENERS,
     FALLING_WORDS,
-    NEGATION_BLURS,
-    NEGATION_IDIOMS,
     NEGATION_NEUTRAL,
     NEGATIONS,
     NEGATIVE_PREFIXES,
     NEGATIVE_VERBS,
     OPPOSITE_PAIRS,
-    PROHIBITIONS,
     RISING_WORDS,
     SPAN_CONDITIONS,
     SPAN_PAIRS,
@@ -70,6 +68,7 @@ from ..lexicon.polarity import (
 )
 from ..lexicon.verbs import FINITE
 from ..text.words import function_words, lex_tokens, negation_words, stem
+from .blurs import BLURRED, same_blurs
 from .findings import Finding, quote
 from .numeric import numeric_values
 from .relation_swap import relation_swapped
@@ -92,11 +91,6 @@ CLAUSE_SHARE = 0.5
 _PLAIN = NEGATIONS - {"without"}
 _NEGATIVE_STEMS = frozenset(stem(w) for w in NEGATIVE_VERBS)
 _CLAUSES = regex.compile(CLAUSE_BREAKS, regex.IGNORECASE)
-_BLURRED = regex.compile(
-    r"\b(?:" + "|".join(regex.escape(p) for p in (*NEGATION_IDIOMS, *NEGATION_BLURS)) + r")\b"
-    r"|^\W*(?:" + "|".join(regex.escape(p) for p in PROHIBITIONS) + r")\b",
-    regex.IGNORECASE,
-)
 _CONDITIONED = regex.compile(
     r"\b(?:" + "|".join(regex.escape(p) for p in SPAN_CONDITIONS) + r")\b", regex.IGNORECASE
 )
@@ -180,7 +174,7 @@ def _read(text: str) -> ClauseWords:
     denied = None
     if at is not None:
         denied = next((stem(t) for t in tokens[at + 1 :] if _word(t, skip)), None)
-    plain = _BLURRED.search(text) is None
+    plain = BLURRED.search(text) is None
     return ClauseWords(text, _words(text), plain, at is not None, denied)
 
 
@@ -214,8 +208,9 @@ def _own_subject(other: ClauseWords, pivot: str, claim: frozenset[str]) -> bool:
     return all(w in claim for w in other.words[:i])
 
 
-def _negates(claim: ClauseWords, other: ClauseWords) -> bool:
-    if not (claim.plain and other.plain) or claim.negated == other.negated:
+def _negates(claim: ClauseWords, other: ClauseWords, shared: bool = False) -> bool:
+    """Does one clause deny what the other affirms (``shared``: their blurs are the same)?"""
+    if not ((claim.plain and other.plain) or shared) or claim.negated == other.negated:
         return False
     if claim.content & _NEGATIVE_STEMS != other.content & _NEGATIVE_STEMS:
         return False  # "can avoid paying" / "does not have to pay"
@@ -334,7 +329,7 @@ def _match(
                 found = Toggle("direction", source_id, text, other.text, turned)
             elif (
                 mine.content <= read.content
-                and _negates(mine, other)
+                and _negates(mine, other, same_blurs(claim, other.text))
                 and _covered(mine, other, read)
             ):
                 found = Toggle("negation", source_id, text, other.text)
@@ -413,7 +408,7 @@ def _with_topics(
 def toggle(claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]) -> Toggle | None:
     """The evidence clause ``claim`` turns around, if any; ``sentences`` are (source id,
     text, its reading) of the evidence."""
-    blurred = _BLURRED.search(claim) is not None  # a blur anywhere: no clause is plain
+    blurred = BLURRED.search(claim) is not None  # a blur anywhere: no clause is plain
     evidence = _with_topics(sentences)
     for part in _clauses(claim):
         mine = replace(part, plain=part.plain and not blurred)
