@@ -12,7 +12,7 @@ __all__ = [
     "FIGURE_CLAUSE_ENDS",
     "CHANGE_VERB_WORDS",
     "CLAUSE_BREAKS",
-    "PRICE_COMPARISONS",
+    "COMPARISON_PHRASES",
     "FALLING_WORDS",
     "NEGATIONS",
     "NEGATION_BLURS",
@@ -196,13 +196,18 @@ FALLING_WORDS = tuple(
     """.split()
 )
 
-# comparisons of price in several words, read as the one word of ``OPPOSITE_PAIRS`` they
-# mean ("more expensive", "costs more": "dearer"); a bound on a figure ("costs more than
+# comparisons in several words, read as the one word of ``OPPOSITE_PAIRS`` they mean: of
+# price ("more expensive", "costs more": "dearer"), of speed ("more slowly": "slower") and
+# of time taken ("takes less time": "takes shorter"); a bound on a figure ("costs more than
 # £50") compares no two things and is left as written
-PRICE_COMPARISONS: tuple[tuple[str, str], ...] = (
+COMPARISON_PHRASES: tuple[tuple[str, str], ...] = (
     (r"\bmore\s+expensive\b|\bcost(?:s|ing)?\s+more\b(?!\s+than\s+[$€£\d])|\bpricier\b"
      r"|\bcostlier\b", "dearer"),
     (r"\bless\s+expensive\b|\bcost(?:s|ing)?\s+less\b(?!\s+than\s+[$€£\d])", "cheaper"),
+    (r"\bmore\s+slowly\b|\bless\s+(?:quickly|rapidly|fast)\b", "slower"),
+    (r"\bmore\s+(?:quickly|rapidly)\b|\bless\s+slowly\b", "faster"),
+    (r"\bless\s+time\b(?!\s+than\s+[\d])", "shorter"),
+    (r"\bmore\s+time\b(?!\s+than\s+[\d])", "longer"),
 )  # fmt: skip
 
 # pairs that say opposite things of the same subject

@@ -5,7 +5,8 @@ A word of change turned round ("rose" / "fell"), an opposite of ``OPPOSITE_PAIRS
 "more expensive" is "dearer"), or a route turned round ("from A to B" / "from B to A").
 Read against the evidence sentence that shares the most words with the claim, then
 against another sentence of the span a clause of the claim speaks of
-(``direction_reading.read_direction``).
+(``direction_reading.read_direction``). Comparisons in several words are read as the one word
+they mean ("more expensive": "dearer", "more slowly": "slower"; ``comparisons.py``).
 A comparison read from the other side ("Mbeki is older than Tanabe" / "Tanabe is younger
 than Mbeki") is no direction error, nor is a turned word that moves by or to another figure
 of the kind the claim's moves by, one the claim's cannot be read from: it speaks of another
@@ -19,10 +20,11 @@ from collections.abc import Sequence
 
 import regex
 
-from ..lexicon.polarity import FALLING_WORDS, OPPOSITE_PAIRS, PRICE_COMPARISONS, RISING_WORDS
+from ..lexicon.polarity import FALLING_WORDS, OPPOSITE_PAIRS, RISING_WORDS
 from ..text.words import function_words, lex_tokens, stem, stem_tokens
 from .claim_figures import gate_needs
 from .clause_pairs import one_stating_pair
+from .comparisons import in_one_word
 from .figures import Need, SpanFigures, claim_needs, needs_met, span_figures
 from .gate_result import GateResult
 
@@ -74,7 +76,7 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
     route = _reversed_route(claim, sentence)
     if route is not None:
         return route
-    claim, sentence = _priced(claim), _priced(sentence)
+    claim, sentence = in_one_word(claim), in_one_word(sentence)
     found = _turned_word(claim, sentence)
     if found.fired and moved_otherwise(claim, sentence, found.terms):
         return GateResult("direction", False)
@@ -131,16 +133,6 @@ def moved_otherwise(claim: str, sentence: str, terms: Sequence[str]) -> bool:
 def _other(needs: Sequence[Need], figures: SpanFigures) -> bool:
     kinds = {kind for kind, _ in figures.stated}
     return any(n.kind in kinds and not needs_met([n], figures) for n in needs)
-
-
-_PRICES = tuple((regex.compile(p, regex.IGNORECASE), word) for p, word in PRICE_COMPARISONS)
-
-
-def _priced(text: str) -> str:
-    """``text`` with its comparisons of price in one word ("more expensive": "dearer")."""
-    for pattern, word in _PRICES:
-        text = pattern.sub(word, text)
-    return text
 
 
 _THAN = regex.compile(r"\bthan\s+((?:[\p{L}\d'’-]+\s*){1,4})", regex.IGNORECASE)

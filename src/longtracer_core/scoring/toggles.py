@@ -69,6 +69,7 @@ from ..lexicon.polarity import (
 from ..lexicon.verbs import FINITE
 from ..text.words import function_words, lex_tokens, negation_words, stem
 from .blurs import BLURRED, same_blurs
+from .comparisons import in_one_word
 from .findings import Finding, quote
 from .numeric import numeric_values
 from .relation_swap import relation_swapped
@@ -164,7 +165,7 @@ def _word(token: str, skip: frozenset[str]) -> bool:
 
 def _words(text: str) -> tuple[str, ...]:
     skip = function_words()
-    return tuple(stem(t) for t in negation_words(text) if _word(t, skip))
+    return tuple(stem(t) for t in negation_words(in_one_word(text)) if _word(t, skip))
 
 
 def _read(text: str) -> ClauseWords:

@@ -1,0 +1,44 @@
+"""A comparison written in several words is read as the one word it means, so a claim that
+words speed or time one way is found against evidence that words it the other, and a
+rewording of the same comparison is no finding."""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core.scoring.comparisons import in_one_word
+from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+
+NESTLINGS = evidence_index(
+    [("S1", "Arvid finches breed in spring. Nestlings grow faster when insects are abundant.")]
+)
+
+
+def kinds(claim: str) -> list[str]:
+    return [f.kind for f in evidence_findings(claim, NESTLINGS)]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Nestlings grow more slowly.", "Nestlings grow slower."),
+        ("Prices rose less quickly.", "Prices rose slower."),
+        ("It takes less time to cook.", "It takes shorter to cook."),
+        ("It costs more than £50.", "It costs more than £50."),  # a bound on a figure
+        ("It takes less time than 10 minutes.", "It takes less time than 10 minutes."),
+    ],
+)
+def test_a_comparison_in_several_words_reads_as_its_one_word(text, read):
+    assert in_one_word(text) == read
+
+
+def test_a_claim_wording_the_comparison_the_other_way_is_found():
+    found = evidence_findings("Nestlings grow more slowly when insects are abundant.", NESTLINGS)
+    (turned,) = [f for f in found if f.kind == "direction_conflict"]
+    assert turned.evidence["quote"] == "Nestlings grow faster when insects are abundant."
+
+
+def test_the_same_comparison_reworded_is_no_finding():
+    assert "direction_conflict" not in kinds(
+        "Nestlings grow more quickly when insects are abundant."
+    )
