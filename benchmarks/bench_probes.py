@@ -103,7 +103,12 @@ ratio reading was withdrawn and the check narrowed twice), all fitted to; and
 ``multiples-natural`` (a third writer's, multiples as answers write them, first run after
 the check's two narrowings): the sitting's closest to an unfitted reading of it, fitted to
 for one guard ("by half" is not read: one of its right answers goes up by half) and for a
-slashed price ("£10/month", fixed on one of its right answers that was deleted).
+slashed price ("£10/month", fixed on one of its right answers that was deleted). The
+thirty-seventh sitting's one, ``topics-fresh`` (a passage that names its topic in its
+first sentence and speaks of it unnamed after; an answer that names the topic and
+restates a later sentence rightly or turns it around), written by a writer who had not
+seen the rules and frozen before it ran, after the topic reading of the toggles was
+built: not fitted to.
 """
 
 from __future__ import annotations

@@ -295,7 +295,7 @@ def _held(turned: tuple[str, str], mine: ClauseWords, other: ClauseWords, said: 
 
 def _match(
     mine: ClauseWords,
-    evidence: Sequence[tuple[str, str, SentenceClauses, frozenset[tuple[str, str]]]],
+    evidence: Sequence[tuple[str, str, SentenceClauses, frozenset[frozenset[str]]]],
     claim: str,
 ) -> Toggle | None:
     """The first evidence clause ``mine`` (a clause of ``claim``) turns around, unless
@@ -377,15 +377,17 @@ def _own_object(mine: ClauseWords, other: ClauseWords, extra: frozenset[str]) ->
 
 
 def _without(
-    clause: ClauseWords, topic: frozenset[tuple[str, str]], held: frozenset[str]
+    clause: ClauseWords, topic: frozenset[frozenset[str]], held: frozenset[str]
 ) -> ClauseWords:
     """``clause`` without the words the passage named before the sentence, two words
-    running as it ran them (``topic``), neither of them the sentence's (``held``): "For
+    running together there as here, in either order (``topic``; "the Eastfield clinic",
+    "the clinic in Eastfield"), neither of them the sentence's (``held``): "For
     the Hartley lemon sponge, add …" read against "Add the eggs before the flour"; not
     "Velmor" beside "approved" against "Dabrix is not approved" after "Velmor is
     approved", which states, not names."""
     words = clause.words
-    lent = {w for pair in set(pairwise(words)) & topic if not held & set(pair) for w in pair}
+    pairs = {frozenset(pair) for pair in pairwise(words)}
+    lent = {w for pair in pairs & topic if not held & pair for w in pair}
     own = tuple(w for w in words if w not in lent)
     if not lent or len(set(own)) < max(MIN_WORDS, CLAUSE_SHARE * len(clause.content)):
         return clause  # the claim's clause is mostly the topic: read it whole
@@ -394,15 +396,15 @@ def _without(
 
 def _with_topics(
     sentences: Iterable[tuple[str, str, SentenceClauses]],
-) -> list[tuple[str, str, SentenceClauses, frozenset[tuple[str, str]]]]:
+) -> list[tuple[str, str, SentenceClauses, frozenset[frozenset[str]]]]:
     """(source id, text, reading, the pairs of running words the source said before it)."""
     out = []
-    seen: dict[str, frozenset[tuple[str, str]]] = {}
+    seen: dict[str, frozenset[frozenset[str]]] = {}
     for source_id, text, read in sentences:
         before = seen.get(source_id, frozenset())
         out.append((source_id, text, read, before))
         runs = [c.words for c in read.clauses]
-        seen[source_id] = before | {p for w in runs for p in pairwise(w)}
+        seen[source_id] = before | {frozenset(p) for w in runs for p in pairwise(w)}
     return out
 
 

@@ -204,9 +204,9 @@ def test_a_mark_from_the_whole_passage_says_why():
         "The Eastfield clinic saw 8,000 patients last year. Staff numbers dropped by 5 "
         "percent. Waiting times increased slightly, because two doctors retired."
     )
-    # the topic worded otherwise than the passage words it ("Eastfield clinic"), so the
+    # the topic named otherwise than the passage names it ("Eastfield clinic"), so the
     # passage lends it nothing (``test_toggle_topics.py``)
-    claim = "Waiting times decreased slightly at the clinic in Eastfield."
+    claim = "Waiting times decreased slightly at the practice in Eastfield."
     case = verifier().guard(claim, [{"source_id": "S1", "text": source}], policy="flag").case
     found = [c.details.get("finding") or {} for c in case.claims]
     assert any("increas" in (f.get("text") or "") for f in found)
