@@ -12,7 +12,8 @@ __all__ = [
     "FIGURE_CLAUSE_ENDS",
     "CHANGE_VERB_WORDS",
     "CLAUSE_BREAKS",
-    "COMPARISON_PHRASES",
+    "PACE_COMPARISONS",
+    "PRICE_COMPARISONS",
     "FALLING_WORDS",
     "NEGATIONS",
     "NEGATION_BLURS",
@@ -196,18 +197,26 @@ FALLING_WORDS = tuple(
     """.split()
 )
 
-# comparisons in several words, read as the one word of ``OPPOSITE_PAIRS`` they mean: of
-# price ("more expensive", "costs more": "dearer"), of speed ("more slowly": "slower") and
-# of time taken ("takes less time": "takes shorter"); a bound on a figure ("costs more than
+# comparisons of price in several words, read as the one word of ``OPPOSITE_PAIRS`` they
+# mean ("more expensive", "costs more": "dearer"); a bound on a figure ("costs more than
 # £50") compares no two things and is left as written
-COMPARISON_PHRASES: tuple[tuple[str, str], ...] = (
+PRICE_COMPARISONS: tuple[tuple[str, str], ...] = (
     (r"\bmore\s+expensive\b|\bcost(?:s|ing)?\s+more\b(?!\s+than\s+[$€£\d])|\bpricier\b"
      r"|\bcostlier\b", "dearer"),
     (r"\bless\s+expensive\b|\bcost(?:s|ing)?\s+less\b(?!\s+than\s+[$€£\d])", "cheaper"),
+)  # fmt: skip
+# ... and of pace: speed ("more slowly": "slower") and time taken ("takes less time to
+# cook": "takes shorter to cook"; not "more time off", "more time zones", "less time than
+# the form"). Read by the toggles only, which read "with" and "without" too ("Without a
+# lid, water boils more slowly" is no turn of "With a lid, water boils faster"); the
+# direction gate reads a sentence, not a clause, and keeps to price.
+PACE_COMPARISONS: tuple[tuple[str, str], ...] = (
     (r"\bmore\s+slowly\b|\bless\s+(?:quickly|rapidly|fast)\b", "slower"),
     (r"\bmore\s+(?:quickly|rapidly)\b|\bless\s+slowly\b", "faster"),
-    (r"\bless\s+time\b(?!\s+than\s+[\d])", "shorter"),
-    (r"\bmore\s+time\b(?!\s+than\s+[\d])", "longer"),
+    (r"(?<=\b(?:take|takes|taking|taken|took)\s+)less\s+time\b(?=\s+to\b|\s*[.,;:!?)]|\s*$)",
+     "shorter"),
+    (r"(?<=\b(?:take|takes|taking|taken|took)\s+)more\s+time\b(?=\s+to\b|\s*[.,;:!?)]|\s*$)",
+     "longer"),
 )  # fmt: skip
 
 # pairs that say opposite things of the same subject

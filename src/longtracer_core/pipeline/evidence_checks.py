@@ -39,6 +39,7 @@ PRIORITY = (
     "label_name_absent",
     "figure_absent",
     "multiple_mismatch",
+    "topic_conflict",
     "clause_absent",
     "clause_unlinked",
     "figure_binding",

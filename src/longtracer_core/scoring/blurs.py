@@ -4,7 +4,7 @@ A clause holding a word that carries a negation of its own ("without a filter", 
 it has one"), a comparison that flips with its order ("than"), an idiom that bounds
 rather than denies ("not only", "no more than") or a prohibition ("Don't look at the
 Sun") is no plain statement whose negation another clause could state (``toggles.py``).
-But a blur both clauses hold, the same word before the same word, says the same thing in
+But a blur both clauses hold, the same word before the same content word, says the same thing in
 both: "don't get better within a week without antibiotics" still denies "get better
 within a week without antibiotics". Pure functions of strings.
 """
@@ -14,27 +14,34 @@ from __future__ import annotations
 import regex
 
 from ..lexicon.polarity import NEGATION_BLURS, NEGATION_IDIOMS, PROHIBITIONS
-from ..text.words import stem
+from ..text.words import function_words, stem
 
-__all__ = ["BLURRED", "same_blurs"]
+__all__ = ["BLURRED", "same_blurs", "with_differs"]
 
 BLURRED = regex.compile(
     r"\b(?:" + "|".join(regex.escape(p) for p in (*NEGATION_IDIOMS, *NEGATION_BLURS)) + r")\b"
     r"|^\W*(?:" + "|".join(regex.escape(p) for p in PROHIBITIONS) + r")\b",
     regex.IGNORECASE,
 )
-# a blurring word and the word after it ("without antibiotics", "than sodium")
+# a blurring word and the words after it ("without a valid ticket", "than sodium")
 _BLUR_WORD = regex.compile(
-    r"\b(" + "|".join(regex.escape(w) for w in NEGATION_BLURS) + r")\s+([\p{L}\p{N}'’-]+)",
+    r"\b(" + "|".join(regex.escape(w) for w in NEGATION_BLURS) + r")((?:\s+[\p{L}\p{N}'’-]+){1,3})",
     regex.IGNORECASE,
 )
 
 
 def _blurs(text: str) -> frozenset[tuple[str, str]] | None:
-    """Each blurring word of ``text`` with the word after it (as stems); None when an
-    idiom or a prohibition blurs it, or a blurring word ends it."""
-    found = frozenset((m.group(1).lower(), stem(m.group(2))) for m in _BLUR_WORD.finditer(text))
-    return found if len(found) == len(BLURRED.findall(text)) else None
+    """Each blurring word of ``text`` with the first content word after it (as a stem:
+    "without a ticket" is ("without", "ticket")); None when an idiom or a prohibition blurs
+    it, or no content word follows a blurring word within three words."""
+    skip = function_words()
+    found = set()
+    for m in _BLUR_WORD.finditer(text):
+        after = [w for w in m.group(2).split() if w.lower() not in skip]
+        if not after:
+            return None
+        found.add((m.group(1).lower(), stem(after[0].lower())))
+    return frozenset(found) if len(_BLUR_WORD.findall(text)) == len(BLURRED.findall(text)) else None
 
 
 def same_blurs(claim: str, clause: str) -> bool:
@@ -42,3 +49,13 @@ def same_blurs(claim: str, clause: str) -> bool:
     before the same word?"""
     mine, theirs = _blurs(claim), _blurs(clause)
     return bool(mine) and mine == theirs
+
+
+_WITH = regex.compile(r"\b(?:with|without)\b", regex.IGNORECASE)
+
+
+def with_differs(claim: str, clause: str) -> bool:
+    """Does one say "with" where the other says "without", or only one of them either
+    ("Without a fan, the paint dries more slowly" against "With a fan, the paint dries
+    faster": the two speak of different cases)?"""
+    return {m.lower() for m in _WITH.findall(claim)} != {m.lower() for m in _WITH.findall(clause)}

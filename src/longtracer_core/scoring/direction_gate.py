@@ -5,8 +5,7 @@ A word of change turned round ("rose" / "fell"), an opposite of ``OPPOSITE_PAIRS
 "more expensive" is "dearer"), or a route turned round ("from A to B" / "from B to A").
 Read against the evidence sentence that shares the most words with the claim, then
 against another sentence of the span a clause of the claim speaks of
-(``direction_reading.read_direction``). Comparisons in several words are read as the one word
-they mean ("more expensive": "dearer", "more slowly": "slower"; ``comparisons.py``).
+(``direction_reading.read_direction``).
 A comparison read from the other side ("Mbeki is older than Tanabe" / "Tanabe is younger
 than Mbeki") is no direction error, nor is a turned word that moves by or to another figure
 of the kind the claim's moves by, one the claim's cannot be read from: it speaks of another
@@ -24,7 +23,7 @@ from ..lexicon.polarity import FALLING_WORDS, OPPOSITE_PAIRS, RISING_WORDS
 from ..text.words import function_words, lex_tokens, stem, stem_tokens
 from .claim_figures import gate_needs
 from .clause_pairs import one_stating_pair
-from .comparisons import in_one_word
+from .comparisons import priced
 from .figures import Need, SpanFigures, claim_needs, needs_met, span_figures
 from .gate_result import GateResult
 
@@ -76,7 +75,7 @@ def direction_gate(claim: str, sentence: str) -> GateResult:
     route = _reversed_route(claim, sentence)
     if route is not None:
         return route
-    claim, sentence = in_one_word(claim), in_one_word(sentence)
+    claim, sentence = priced(claim), priced(sentence)
     found = _turned_word(claim, sentence)
     if found.fired and moved_otherwise(claim, sentence, found.terms):
         return GateResult("direction", False)

@@ -60,8 +60,12 @@ DECISIVE_KINDS: frozenset[str] = frozenset(
 # A multiple the claim states between two of its own figures that they do not give
 # ("multiple_mismatch": "£60 is twice the £20"; ``multiples.py``) too: the two figures may
 # not be the ones the multiple compares.
+# A claim that turns a later sentence of a passage read with the topic the passage named
+# before it ("topic_conflict"; ``topics.py``) too: which thing a sentence that does not name
+# it speaks of is read from the passage, never a deletion.
 BLOCKING_KINDS: frozenset[str] = frozenset(
     {
+        "topic_conflict",
         "figure_absent",
         "acronym_absent",
         "label_name_absent",

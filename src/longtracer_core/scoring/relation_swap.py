@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from ..lexicon.polarity import RELATION_WORDS
 from ..text.words import function_words, lex_tokens, stem, stem_tokens
+from .comparisons import in_one_word
 
 __all__ = ["relation_swapped"]
 
@@ -46,6 +47,7 @@ def relation_swapped(claim: str, other: str, lent: frozenset[str] = frozenset())
     than females" / "Females are larger than males"; "add the flour before the eggs" /
     "add the eggs before the flour"); the claim's words ``lent`` by its passage's topic
     (``toggles.py``) stand on neither side."""
+    claim, other = in_one_word(claim), in_one_word(other)  # "more slowly": "slower"
     ours, theirs = _around(claim), _around(other)
     if ours is None or theirs is None:
         return False

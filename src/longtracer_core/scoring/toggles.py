@@ -8,18 +8,19 @@ a finding, read clause by clause:
 
 * every content word of the claim's clause is in the evidence sentence (the clause may
   leave its subject to the sentence's main clause: "..., because it does not contain
-  live virus"; or to its passage, which named the topic before it, two words running as
-  the claim runs them: "For the Hartley lemon sponge, add the flour before the eggs"
-  against "… lemon sponge, bake …. Add the eggs before the flour", so long as at least
-  half of the clause's words are its own), and at least half of the evidence clause's
-  content words are the claim's;
+  live virus"; or to its passage, which named the topic before it, ``topics.py``: "For
+  the Hartley lemon sponge, add the flour before the eggs" against "… lemon sponge, bake
+  …. Add the eggs before the flour", so long as at least half of the clause's words are
+  its own — a reading of the passage, so its finding is ``topic_conflict``, a mark), and
+  at least half of the evidence clause's content words are the claim's;
 * **negation**: exactly one of the two clauses is negated, by a plain negation ("not",
   "no", "no longer", "never", "n't", "cannot"), and the word it negates is a word of the
   other clause (an irregular past read as its verb: "made" / "did not make"); neither
   clause blurs its polarity (``blurs.py``; ``NEGATION_IDIOMS``: "not only", "no more than";
   ``NEGATION_BLURS``: "without", "unless", "another", "than"; a prohibition:
   "Don't look at the Sun" is advice, not a statement), unless both hold the same blurs,
-  each the same word before the same word ("… within a week without antibiotics");
+  each the same word before the same content word, and the same words ("… within a week
+  without antibiotics");
 * **direction**: neither clause is negated; the claim's one word the clause lacks has its
   opposite in the clause (rose / fell, before / after, east / west, more / less, or the
   word with a negative prefix: legal / illegal), and the
@@ -47,7 +48,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from itertools import pairwise
 
 import regex
 
@@ -68,11 +68,12 @@ from ..lexicon.polarity import (
 )
 from ..lexicon.verbs import FINITE
 from ..text.words import function_words, lex_tokens, negation_words, stem
-from .blurs import BLURRED, same_blurs
+from .blurs import BLURRED, same_blurs, with_differs
 from .comparisons import in_one_word
 from .findings import Finding, quote
 from .numeric import numeric_values
 from .relation_swap import relation_swapped
+from .topics import Topic, lent_words, topics
 
 __all__ = [
     "ClauseWords",
@@ -151,6 +152,7 @@ class Toggle:
     sentence: str
     clause: str
     turned: tuple[str, str] = ("", "")  # direction: (the claim's word, the evidence's)
+    lent: bool = False  # read with the topic the passage named before (``topics.py``)
 
 
 def _negation(token: str) -> bool:
@@ -169,7 +171,7 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 def _read(text: str) -> ClauseWords:
-    tokens = negation_words(text)
+    tokens = negation_words(in_one_word(text))
     skip = function_words()
     at = next((i for i, t in enumerate(tokens) if _negation(t)), None)
     denied = None
@@ -295,7 +297,7 @@ def _held(turned: tuple[str, str], mine: ClauseWords, other: ClauseWords, said: 
 
 def _match(
     mine: ClauseWords,
-    evidence: Sequence[tuple[str, str, SentenceClauses, frozenset[frozenset[str]]]],
+    evidence: Sequence[tuple[str, str, SentenceClauses, Topic | None]],
     claim: str,
 ) -> Toggle | None:
     """The first evidence clause ``mine`` (a clause of ``claim``) turns around, unless
@@ -324,17 +326,24 @@ def _match(
             if _other_time(own, told, _figures(other.text)):
                 continue
             turned = (mine.text.strip(), other.text.strip()) if swapped else _turns(mine, other)
-            if turned is not None and _held(turned, mine, other, f"{claim} {text}"):
+            if turned is not None and (
+                _held(turned, mine, other, f"{claim} {text}") or with_differs(claim, other.text)
+            ):
                 turned = None
             if turned is not None:
-                found = Toggle("direction", source_id, text, other.text, turned)
+                found = Toggle("direction", source_id, text, other.text, turned, bool(lent))
             elif (
                 mine.content <= read.content
-                and _negates(mine, other, same_blurs(claim, other.text))
+                and _negates(mine, other, _blurred_alike(claim, mine, other))
                 and _covered(mine, other, read)
             ):
-                found = Toggle("negation", source_id, text, other.text)
+                found = Toggle("negation", source_id, text, other.text, lent=bool(lent))
     return found
+
+
+def _blurred_alike(claim: str, mine: ClauseWords, other: ClauseWords) -> bool:
+    """Do the claim and the clause hold the same blurs and the same words (``blurs.py``)?"""
+    return mine.content == other.content and same_blurs(claim, other.text)
 
 
 def _covered(mine: ClauseWords, other: ClauseWords, read: SentenceClauses) -> bool:
@@ -376,43 +385,23 @@ def _own_object(mine: ClauseWords, other: ClauseWords, extra: frozenset[str]) ->
     )
 
 
-def _without(
-    clause: ClauseWords, topic: frozenset[frozenset[str]], held: frozenset[str]
-) -> ClauseWords:
-    """``clause`` without the words the passage named before the sentence, two words
-    running together there as here, in either order (``topic``; "the Eastfield clinic",
-    "the clinic in Eastfield"), neither of them the sentence's (``held``): "For
-    the Hartley lemon sponge, add …" read against "Add the eggs before the flour"; not
-    "Velmor" beside "approved" against "Dabrix is not approved" after "Velmor is
-    approved", which states, not names."""
-    words = clause.words
-    pairs = {frozenset(pair) for pair in pairwise(words)}
-    lent = {w for pair in pairs & topic if not held & pair for w in pair}
-    own = tuple(w for w in words if w not in lent)
+def _without(clause: ClauseWords, topic: Topic | None, held: frozenset[str]) -> ClauseWords:
+    """``clause`` without the words its passage's ``topic`` lends the sentence that holds
+    ``held`` (``topics.py``), unless the clause would be left mostly the topic's."""
+    lent = lent_words(clause.words, topic, held)
+    own = tuple(w for w in clause.words if w not in lent)
     if not lent or len(set(own)) < max(MIN_WORDS, CLAUSE_SHARE * len(clause.content)):
-        return clause  # the claim's clause is mostly the topic: read it whole
+        return clause
     return replace(clause, words=own)
-
-
-def _with_topics(
-    sentences: Iterable[tuple[str, str, SentenceClauses]],
-) -> list[tuple[str, str, SentenceClauses, frozenset[frozenset[str]]]]:
-    """(source id, text, reading, the pairs of running words the source said before it)."""
-    out = []
-    seen: dict[str, frozenset[frozenset[str]]] = {}
-    for source_id, text, read in sentences:
-        before = seen.get(source_id, frozenset())
-        out.append((source_id, text, read, before))
-        runs = [c.words for c in read.clauses]
-        seen[source_id] = before | {frozenset(p) for w in runs for p in pairwise(w)}
-    return out
 
 
 def toggle(claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]) -> Toggle | None:
     """The evidence clause ``claim`` turns around, if any; ``sentences`` are (source id,
     text, its reading) of the evidence."""
     blurred = BLURRED.search(claim) is not None  # a blur anywhere: no clause is plain
-    evidence = _with_topics(sentences)
+    read = list(sentences)
+    named = topics((i, text, [c.words for c in r.clauses]) for i, text, r in read)
+    evidence = [(*sentence, topic) for sentence, topic in zip(read, named, strict=True)]
     for part in _clauses(claim):
         mine = replace(part, plain=part.plain and not blurred)
         if len(mine.content) >= MIN_WORDS:
@@ -426,17 +415,21 @@ def toggle_finding(
     claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]
 ) -> Finding | None:
     """``toggle`` as a finding: ``negation_conflict`` or ``direction_conflict``, quoting the
-    clause the claim turns around."""
+    clause the claim turns around; ``topic_conflict`` (a mark) when it was read with the
+    topic its passage named before."""
     found = toggle(claim, sentences)
     if found is None:
         return None
     where = {"source_id": found.source_id, "quote": quote(found.sentence)}
     said = f'source {found.source_id} says "{quote(found.clause.strip())}"'
+    if found.lent:  # a reading of the passage's topic: a mark, never a deletion
+        said += ", read with the topic it named before"
     if found.kind == "negation":
-        return Finding("negation_conflict", ReasonCode.POLARITY_MISMATCH, said, where)
+        kind = "topic_conflict" if found.lent else "negation_conflict"
+        return Finding(kind, ReasonCode.POLARITY_MISMATCH, said, where)
     mine, theirs = found.turned
     return Finding(
-        "direction_conflict",
+        "topic_conflict" if found.lent else "direction_conflict",
         ReasonCode.DIRECTION_MISMATCH,
         f"the claim says {mine!r} where {said}",
         {**where, "terms": [mine, theirs]},

@@ -55,3 +55,27 @@ def test_a_blur_only_one_clause_holds_still_keeps_the_negation_unread(claim):
 )
 def test_same_blurs(claim, clause, same):
     assert same_blurs(claim, clause) is same
+
+
+@pytest.mark.parametrize(
+    ("evidence", "claim"),
+    [
+        # the blur's first content word differs: a licence is not a permit
+        (
+            "A permit is needed for anglers, but you can fish the lake without a licence.",
+            "Without a permit, you cannot fish the lake.",
+        ),
+        # the evidence clause says more than the claim: "in most cases", "grounds"
+        (
+            "Children recover without medication in most cases, but a few need steroids.",
+            "Some children do not recover without medication.",
+        ),
+        (
+            "You can enter the castle grounds without a ticket.",
+            "You cannot enter the castle without a ticket.",
+        ),
+    ],
+)
+def test_a_shared_blur_is_read_only_with_the_same_words(evidence, claim):
+    found = [f.kind for f in evidence_findings(claim, evidence_index([("S1", evidence)]))]
+    assert "negation_conflict" not in found

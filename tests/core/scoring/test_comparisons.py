@@ -42,3 +42,34 @@ def test_the_same_comparison_reworded_is_no_finding():
     assert "direction_conflict" not in kinds(
         "Nestlings grow more quickly when insects are abundant."
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Staff had more time with their families.",  # free time, not time taken
+        "The northern route crosses more time zones.",
+        "Nurses get more time off between shifts.",
+        "Online renewal takes less time than the paper form.",  # compared with a thing
+    ],
+)
+def test_time_is_read_as_a_duration_only_after_take(text):
+    assert in_one_word(text) == text
+
+
+@pytest.mark.parametrize(
+    ("evidence", "claim", "found"),
+    [
+        # with and without: two cases, not one turned
+        (
+            "With a fan, the paint dries faster.",
+            "Without a fan, the paint dries more slowly.",
+            False,
+        ),
+        # a relation turned round, its comparison in two words
+        ("Girls grow slower than boys.", "Boys grow more slowly than girls.", True),
+    ],
+)
+def test_comparisons_in_toggles(evidence, claim, found):
+    kinds = [f.kind for f in evidence_findings(claim, evidence_index([("S1", evidence)]))]
+    assert ("direction_conflict" in kinds) is found

@@ -1,7 +1,8 @@
 """A claim that names the passage's topic, which the passage named once at its start,
-turns a later sentence of that passage around: the topic's words are lent by the passage,
-never held against the claim. A single word said before is no topic ("take"), nor is a
-topic another source named."""
+and turns a later sentence of that passage around is marked (``topic_conflict``), never
+deleted: which thing a sentence that does not name it speaks of is a reading of the
+passage. A single word said before is no topic ("take"), nor a topic another source named,
+nor one a sentence naming another thing came after."""
 
 from __future__ import annotations
 
@@ -35,8 +36,8 @@ def kinds(claim: str, *sources: tuple[str, str]) -> list[str]:
 @pytest.mark.parametrize(
     ("claim", "kind"),
     [
-        ("For the Hartley lemon sponge, add the flour before the eggs.", "direction_conflict"),
-        ("In the Marden region, existing gas boilers have to be removed.", "negation_conflict"),
+        ("For the Hartley lemon sponge, add the flour before the eggs.", "topic_conflict"),
+        ("In the Marden region, existing gas boilers have to be removed.", "topic_conflict"),
     ],
 )
 def test_a_topic_named_earlier_in_the_passage_is_lent_to_its_later_sentences(claim, kind):
@@ -52,10 +53,10 @@ def test_a_topic_named_earlier_in_the_passage_is_lent_to_its_later_sentences(cla
 )
 def test_the_passage_saying_it_the_claims_way_is_no_finding(claim):
     found = kinds(claim, SPONGE, MARDEN)
-    assert "direction_conflict" not in found and "negation_conflict" not in found
+    assert not {"direction_conflict", "negation_conflict", "topic_conflict"} & set(found)
 
 
-def test_a_passage_whose_first_sentence_names_its_subject_refutes_the_turned_claim():
+def test_a_passage_whose_first_sentence_names_its_subject_marks_the_turned_claim():
     source = (
         "The Eastfield clinic saw 8,000 patients last year. Staff numbers dropped by 5 "
         "percent. Waiting times increased slightly, because two doctors retired."
@@ -65,15 +66,26 @@ def test_a_passage_whose_first_sentence_names_its_subject_refutes_the_turned_cla
         [{"source_id": "S1", "text": source}],
     )
     (claim,) = case.claims
-    assert claim.outcome is ClaimOutcome.REFUTED
+    assert claim.outcome is ClaimOutcome.UNCERTAIN
     assert "Waiting times increased slightly" in str(claim.finding)
+    assert "read with the topic it named before" in str(claim.finding)
 
 
 def test_a_single_word_said_before_is_no_topic():
     # "taken" in the first sentence lends nothing: "may take up to 24 hours to appear" is
     # "may not appear for up to 24 hours", not its negation
     found = kinds("Symptoms may take up to 24 hours to appear.", OVERDOSE)
-    assert "negation_conflict" not in found
+    assert "negation_conflict" not in found and "topic_conflict" not in found
+
+
+def test_a_sentence_naming_another_thing_starts_a_new_topic():
+    surgeries = (
+        "S1",
+        "The Northgate surgery offers online booking for routine visits. The Southgate "
+        "surgery is run separately. Patients cannot book appointments online there.",
+    )
+    found = kinds("Patients can book appointments online at the Northgate surgery.", surgeries)
+    assert "topic_conflict" not in found and "negation_conflict" not in found
 
 
 def test_a_topic_another_source_named_is_not_lent():
@@ -81,4 +93,4 @@ def test_a_topic_another_source_named_is_not_lent():
     eggs = ("S1", "Add the eggs before the flour, one at a time.")
     found = kinds("For the Hartley lemon sponge, add the flour before the eggs.",
                   sponge_elsewhere, eggs)  # fmt: skip
-    assert "direction_conflict" not in found
+    assert "direction_conflict" not in found and "topic_conflict" not in found
