@@ -108,7 +108,10 @@ thirty-seventh sitting's one, ``topics-fresh`` (a passage that names its topic i
 first sentence and speaks of it unnamed after; an answer that names the topic and
 restates a later sentence rightly or turns it around), written by a writer who had not
 seen the rules and frozen before it ran, after the topic reading of the toggles was
-built: not fitted to.
+built: not fitted to; and ``review-37``, a read-only review's probes of that sitting's
+three toggle readings (correct answers built to be turned by them, and wrong ones of the
+same shapes), frozen before they ran, which found 21 of its correct answers deleted and on
+which the readings were narrowed (the topic's turn made a mark): fitted to.
 """
 
 from __future__ import annotations
