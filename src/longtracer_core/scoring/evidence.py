@@ -64,7 +64,9 @@ def _turned(claim: str, index: EvidenceIndex) -> Finding | None:
     """A claim that turns an evidence clause around (``toggles.toggle_finding``). Every word
     of the claim is asked of the evidence, the context's too: a word the user's question
     lends the claim ("take") is no word of the clause it would turn."""
-    return toggle_finding(claim, [(s.source_id, s.text, s.clauses) for s in index.sentences])
+    return toggle_finding(
+        claim, [(s.source_id, s.text, s.clauses, s.topic) for s in index.sentences]
+    )
 
 
 def _label_names(label: str, index: EvidenceIndex, context: Sequence[str]) -> list[Finding]:

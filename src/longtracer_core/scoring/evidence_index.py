@@ -21,6 +21,7 @@ from .figures import SpanFigures, figure_kind, span_figures
 from .names import NameIndex, name_index
 from .numeric import _scan_items
 from .toggles import SentenceClauses, read_sentence
+from .topics import Topic, topics
 
 __all__ = [
     "claim_content",
@@ -50,6 +51,7 @@ class EvidenceSentence:
     figures: SpanFigures
     kinds: tuple[tuple[str, str], ...]  # (kind, value) of each figure it states
     clauses: SentenceClauses  # read for toggles
+    topic: Topic | None = None  # what its passage named before it (``topics.py``)
 
 
 @dataclass(frozen=True)
@@ -88,17 +90,13 @@ class SourceEvidence:
 
 
 def read_source(source_id: str, text: str) -> SourceEvidence:
-    """The sentences of one source, with their content words and figures, and its names."""
+    """The sentences of one source, with their content words, figures and topics, and its
+    names."""
+    read = [(s.text, read_sentence(s.text)) for s in split_sentences(text)]
+    named = topics((source_id, t, [c.words for c in r.clauses]) for t, r in read)
     sentences = tuple(
-        EvidenceSentence(
-            source_id,
-            s.text,
-            _content(s.text),
-            span_figures(s.text),
-            figure_kinds(s.text),
-            read_sentence(s.text),
-        )
-        for s in split_sentences(text)
+        EvidenceSentence(source_id, t, _content(t), span_figures(t), figure_kinds(t), r, topic)
+        for (t, r), topic in zip(read, named, strict=True)
     )
     return SourceEvidence(sentences, name_index([text]))
 

@@ -46,7 +46,7 @@ the matcher. Pure functions over text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import regex
@@ -73,7 +73,7 @@ from .comparisons import in_one_word
 from .findings import Finding, quote
 from .numeric import numeric_values
 from .relation_swap import relation_swapped
-from .topics import Topic, lent_words, topics
+from .topics import Topic, lent_words
 
 __all__ = [
     "ClauseWords",
@@ -141,6 +141,10 @@ class SentenceClauses:
 
     content: frozenset[str]
     clauses: tuple[ClauseWords, ...]
+
+
+# each evidence sentence: (source id, text, its reading, the topic its passage named before it)
+Evidence = Sequence[tuple[str, str, SentenceClauses, Topic | None]]
 
 
 @dataclass(frozen=True)
@@ -295,11 +299,7 @@ def _held(turned: tuple[str, str], mine: ClauseWords, other: ClauseWords, said: 
     return bool(_figures(mine.text) or _figures(other.text) or _CONDITIONED.search(said))
 
 
-def _match(
-    mine: ClauseWords,
-    evidence: Sequence[tuple[str, str, SentenceClauses, Topic | None]],
-    claim: str,
-) -> Toggle | None:
+def _match(mine: ClauseWords, evidence: Evidence, claim: str) -> Toggle | None:
     """The first evidence clause ``mine`` (a clause of ``claim``) turns around, unless
     another says it its way."""
     found = None
@@ -395,13 +395,10 @@ def _without(clause: ClauseWords, topic: Topic | None, held: frozenset[str]) -> 
     return replace(clause, words=own)
 
 
-def toggle(claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]) -> Toggle | None:
-    """The evidence clause ``claim`` turns around, if any; ``sentences`` are (source id,
-    text, its reading) of the evidence."""
+def toggle(claim: str, evidence: Evidence) -> Toggle | None:
+    """The evidence clause ``claim`` turns around, if any; ``evidence`` holds (source id,
+    text, its reading, the topic its passage named before it) of each evidence sentence."""
     blurred = BLURRED.search(claim) is not None  # a blur anywhere: no clause is plain
-    read = list(sentences)
-    named = topics((i, text, [c.words for c in r.clauses]) for i, text, r in read)
-    evidence = [(*sentence, topic) for sentence, topic in zip(read, named, strict=True)]
     for part in _clauses(claim):
         mine = replace(part, plain=part.plain and not blurred)
         if len(mine.content) >= MIN_WORDS:
@@ -411,13 +408,11 @@ def toggle(claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]) ->
     return None
 
 
-def toggle_finding(
-    claim: str, sentences: Iterable[tuple[str, str, SentenceClauses]]
-) -> Finding | None:
+def toggle_finding(claim: str, evidence: Evidence) -> Finding | None:
     """``toggle`` as a finding: ``negation_conflict`` or ``direction_conflict``, quoting the
     clause the claim turns around; ``topic_conflict`` (a mark) when it was read with the
     topic its passage named before."""
-    found = toggle(claim, sentences)
+    found = toggle(claim, evidence)
     if found is None:
         return None
     where = {"source_id": found.source_id, "quote": quote(found.sentence)}

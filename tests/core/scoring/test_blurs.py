@@ -8,19 +8,14 @@ import pytest
 from longtracer_core.scoring.blurs import same_blurs
 from longtracer_core.scoring.evidence import evidence_findings, evidence_index
 
-THROATS = evidence_index(
-    [
-        (
-            "S1",
-            "Most sore throats are caused by viruses and get better within a week without "
-            "antibiotics. Residents do not need a permit to fish in the lower lake.",
-        )
-    ]
+THROATS = (
+    "Most sore throats are caused by viruses and get better within a week without "
+    "antibiotics. Residents do not need a permit to fish in the lower lake."
 )
 
 
-def kinds(claim: str) -> list[str]:
-    return [f.kind for f in evidence_findings(claim, THROATS)]
+def kinds(claim: str, evidence: str = THROATS) -> list[str]:
+    return [f.kind for f in evidence_findings(claim, evidence_index([("S1", evidence)]))]
 
 
 def test_a_negation_beside_a_shared_blur_is_read():
@@ -77,5 +72,4 @@ def test_same_blurs(claim, clause, same):
     ],
 )
 def test_a_shared_blur_is_read_only_with_the_same_words(evidence, claim):
-    found = [f.kind for f in evidence_findings(claim, evidence_index([("S1", evidence)]))]
-    assert "negation_conflict" not in found
+    assert "negation_conflict" not in kinds(claim, evidence)

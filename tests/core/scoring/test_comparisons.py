@@ -9,13 +9,15 @@ import pytest
 from longtracer_core.scoring.comparisons import in_one_word
 from longtracer_core.scoring.evidence import evidence_findings, evidence_index
 
-NESTLINGS = evidence_index(
-    [("S1", "Arvid finches breed in spring. Nestlings grow faster when insects are abundant.")]
-)
+NESTLINGS = "Arvid finches breed in spring. Nestlings grow faster when insects are abundant."
 
 
-def kinds(claim: str) -> list[str]:
-    return [f.kind for f in evidence_findings(claim, NESTLINGS)]
+def findings(claim: str, evidence: str = NESTLINGS) -> list:
+    return evidence_findings(claim, evidence_index([("S1", evidence)]))
+
+
+def kinds(claim: str, evidence: str = NESTLINGS) -> list[str]:
+    return [f.kind for f in findings(claim, evidence)]
 
 
 @pytest.mark.parametrize(
@@ -33,7 +35,7 @@ def test_a_comparison_in_several_words_reads_as_its_one_word(text, read):
 
 
 def test_a_claim_wording_the_comparison_the_other_way_is_found():
-    found = evidence_findings("Nestlings grow more slowly when insects are abundant.", NESTLINGS)
+    found = findings("Nestlings grow more slowly when insects are abundant.")
     (turned,) = [f for f in found if f.kind == "direction_conflict"]
     assert turned.evidence["quote"] == "Nestlings grow faster when insects are abundant."
 
@@ -71,5 +73,4 @@ def test_time_is_read_as_a_duration_only_after_take(text):
     ],
 )
 def test_comparisons_in_toggles(evidence, claim, found):
-    kinds = [f.kind for f in evidence_findings(claim, evidence_index([("S1", evidence)]))]
-    assert ("direction_conflict" in kinds) is found
+    assert ("direction_conflict" in kinds(claim, evidence)) is found
