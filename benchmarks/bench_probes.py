@@ -111,7 +111,17 @@ seen the rules and frozen before it ran, after the topic reading of the toggles 
 built: not fitted to; and ``review-37``, a read-only review's probes of that sitting's
 three toggle readings (correct answers built to be turned by them, and wrong ones of the
 same shapes), frozen before they ran, which found 21 of its correct answers deleted and on
-which the readings were narrowed (the topic's turn made a mark): fitted to.
+which the readings were narrowed (the topic's turn made a mark): fitted to. The
+thirty-eighth sitting's two: ``review-38``, a read-only review's probes of that sitting's
+readings of the toggles (stance words, a closing "without" phrase, a topic's phrase in
+another order, a name's number), frozen before they ran, on which the stance words were
+narrowed to sentence adverbs of the evidence, the "without" phrase kept from claims that
+say it their own way, a name's number kept where a sibling has another, the topic of a
+sentence opening with a pronoun narrowed to the sentence before, and suppositions
+("would", "could", "might") kept from turns: fitted to; and ``stance-fresh``, a writer's
+who had not seen the rules (the same shapes as passages and answers chat assistants
+write), frozen before it ran, one rule of which (a clause's stance words leave its share)
+was then built on one of its wrong answers.
 """
 
 from __future__ import annotations

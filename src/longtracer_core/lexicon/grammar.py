@@ -54,6 +54,7 @@ __all__ = [
     "GROUP_PREPOSITIONS",
     "TEMPORAL_LINKS",
     "PRONOUNS",
+    "REFERRING_OPENERS",
     "SINGULAR_PRONOUNS",
     "SINGULAR_SUBJECTS",
     "SUBJECT_BREAKERS",
@@ -116,6 +117,9 @@ ASPECT_NOUNS = frozenset(
 )
 # pronouns that stand for one thing, and for several
 SINGULAR_PRONOUNS = ("it", "its")
+# pronouns that open a sentence about what the sentence before it opened with ("Cake flour
+# is milled from soft wheat. It holds less protein."; ``scoring/topics.py``)
+REFERRING_OPENERS = frozenset("it its they their this these he his she her".split())
 PLURAL_PRONOUNS = ("they", "their")
 # subjects after which a verb takes -s ("it cures", "which covers")
 SINGULAR_SUBJECTS = frozenset({"it", "he", "she", "this", "that", "which", "who"})

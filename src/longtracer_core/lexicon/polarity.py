@@ -40,6 +40,9 @@ __all__ = [
     "COORDINATORS",
     "PROHIBITING",
     "RELATION_WORDS",
+    "STANCE_ADVERBS",
+    "SUPPOSING_MODALS",
+    "EVIDENCE_FRAMES",
     "RISING_WORDS",
     "TOGGLE_PAIRS",
     "SPAN_PAIRS",
@@ -340,3 +343,22 @@ RELATION_WORDS = tuple(
 # prefixes that make a word its own opposite ("legal" / "illegal", "lawful" / "unlawful"),
 # read only where a claim clause is an evidence clause but for that word
 NEGATIVE_PREFIXES = ("un", "in", "im", "il", "ir", "non", "non-")
+# adverbs that say how surely a clause holds, never what it is about ("seared steaks
+# actually lost slightly more moisture"): a claim may leave them out before the word it
+# turns (``scoring/toggles.py``). Degree adverbs are no such words: "slightly more than
+# half voted for" is no "more than half voted against" with "slightly" left out.
+STANCE_ADVERBS = frozenset("actually really indeed certainly clearly".split())
+# the modals of a supposition or a possibility: a clause holding one ("would earn more,
+# analysts predicted") states no fact a claim without the same modal could turn round
+# (``scoring/toggles.py``). Not "should", which states a rule more often than an
+# expectation ("should not be eaten after that date").
+SUPPOSING_MODALS = frozenset("would could might".split())
+# what a clause opening "In our benchmarks," or "In tests," reports its finding from: the
+# frame says where the evidence comes from, not what the clause is about, and a claim may
+# leave it out before the word it turns (``scoring/toggles.py``)
+EVIDENCE_FRAMES = tuple(
+    """
+    test tests trial trials study studies benchmark benchmarks experiment experiments
+    survey surveys analysis analyses measurements
+    """.split()
+)

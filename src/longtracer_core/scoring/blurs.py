@@ -6,7 +6,10 @@ rather than denies ("not only", "no more than") or a prohibition ("Don't look at
 Sun") is no plain statement whose negation another clause could state (``toggles.py``).
 But a blur both clauses hold, the same word before the same content word, says the same thing in
 both: "don't get better within a week without antibiotics" still denies "get better
-within a week without antibiotics". Pure functions of strings.
+within a week without antibiotics". And a clause that affirms something "without" a thing,
+the phrase ending it, affirms that thing plainly too: "can cause permanent damage to the
+retina without any pain" still says "can cause permanent damage to the retina". Pure
+functions of strings.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import regex
 from ..lexicon.polarity import NEGATION_BLURS, NEGATION_IDIOMS, PROHIBITIONS
 from ..text.words import function_words, stem
 
-__all__ = ["BLURRED", "same_blurs", "with_differs"]
+__all__ = ["BLURRED", "same_blurs", "trailing_without", "with_differs"]
 
 BLURRED = regex.compile(
     r"\b(?:" + "|".join(regex.escape(p) for p in (*NEGATION_IDIOMS, *NEGATION_BLURS)) + r")\b"
@@ -59,3 +62,21 @@ def with_differs(claim: str, clause: str) -> bool:
     ("Without a fan, the paint dries more slowly" against "With a fan, the paint dries
     faster": the two speak of different cases)?"""
     return {m.lower() for m in _WITH.findall(claim)} != {m.lower() for m in _WITH.findall(clause)}
+
+
+# a "without" phrase of at most three words that ends its clause
+_TRAILING_WITHOUT = regex.compile(r"\bwithout((?:\s+[\p{L}\p{N}'’-]+){1,3})\W*$", regex.IGNORECASE)
+
+
+def trailing_without(text: str) -> frozenset[str] | None:
+    """The stems of the content words of a "without" phrase that ends ``text`` and is its
+    one blur (None when it has none). Read only of a clause no negation denies, and only
+    against a claim that holds none of those words (``toggles.py``): "can be taken without
+    food" affirms "can be taken", while "cannot be taken without food" denies nothing of
+    "can be taken", and "does not ship with a charger" says what "ships without a charger"
+    says."""
+    found = _TRAILING_WITHOUT.search(text)
+    if found is None or len(BLURRED.findall(text)) != 1:
+        return None
+    skip = function_words()
+    return frozenset(stem(w.lower()) for w in found.group(1).split() if w.lower() not in skip)

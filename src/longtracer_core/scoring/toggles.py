@@ -12,7 +12,10 @@ a finding, read clause by clause:
   the Hartley lemon sponge, add the flour before the eggs" against "… lemon sponge, bake
   …. Add the eggs before the flour", so long as at least half of the clause's words are
   its own — a reading of the passage, so its finding is ``topic_conflict``, a mark), and
-  at least half of the evidence clause's content words are the claim's;
+  at least half of the evidence clause's content words are the claim's (its words of
+  stance aside, ``stance.py``);
+* neither clause states a supposition the other does not (``SUPPOSING_MODALS``: "would
+  earn more, analysts predicted" is turned by no statement of what happened);
 * **negation**: exactly one of the two clauses is negated, by a plain negation ("not",
   "no", "no longer", "never", "n't", "cannot"), and the word it negates is a word of the
   other clause (an irregular past read as its verb: "made" / "did not make"); neither
@@ -27,9 +30,12 @@ a finding, read clause by clause:
   words the two share stand on the same side of it, those after it in the same order —
   "A is higher than B" against "B is lower than A" says the same thing and is no finding;
 * the claim's clause holds no figure the evidence clause lacks ("900 are not endemic" is
-  no toggle of "300 are endemic");
+  no toggle of "300 are endemic"), but for the number of a name its topic lent it;
 * the evidence clause has no word before the turned or negated one that the claim lacks
-  ("Quitting smoking decreases the risk" is no toggle of "Smoking increases the risk");
+  ("Quitting smoking decreases the risk" is no toggle of "Smoking increases the risk"),
+  but for words of stance, degree or source (``stance.py``: "In tests, steaks actually
+  lost more");
+  an affirmed clause ending "without" a thing affirms plainly (``blurs.trailing_without``);
 * no evidence clause says it the claim's way with all of the claim's words (its
   sentence's main clause may lend it the subject: "…; it reported a profit");
 * a verb phrase a bare "and" joins with an auxiliary of its own is a clause, lent the
@@ -68,12 +74,13 @@ from ..lexicon.polarity import (
 )
 from ..lexicon.verbs import FINITE
 from ..text.words import function_words, lex_tokens, negation_words, stem
-from .blurs import BLURRED, same_blurs, with_differs
+from .blurs import BLURRED, same_blurs, trailing_without, with_differs
 from .comparisons import in_one_word
 from .findings import Finding, quote
 from .numeric import numeric_values
 from .relation_swap import relation_swapped
-from .topics import Topic, lent_words
+from .stance import stance_words, supposing
+from .topics import Topic, lent_words, lone_numbers
 
 __all__ = [
     "ClauseWords",
@@ -129,6 +136,7 @@ class ClauseWords:
     negated: bool
     denied: str | None
     joined: bool = False  # a verb phrase "and" joins to the clause before (``_conjuncts``)
+    freed: frozenset[str] | None = None  # an affirmed clause's closing "without" phrase
 
     @property
     def content(self) -> frozenset[str]:
@@ -181,8 +189,8 @@ def _read(text: str) -> ClauseWords:
     denied = None
     if at is not None:
         denied = next((stem(t) for t in tokens[at + 1 :] if _word(t, skip)), None)
-    plain = BLURRED.search(text) is None
-    return ClauseWords(text, _words(text), plain, at is not None, denied)
+    plain, freed = BLURRED.search(text) is None, trailing_without(text) if at is None else None
+    return ClauseWords(text, _words(text), plain, at is not None, denied, freed=freed)
 
 
 def _conjuncts(part: str) -> list[ClauseWords]:
@@ -208,16 +216,18 @@ def read_sentence(text: str) -> SentenceClauses:
 
 
 def _own_subject(other: ClauseWords, pivot: str, claim: frozenset[str]) -> bool:
-    """No word of ``other`` before ``pivot`` that the claim lacks: "Quitting smoking
-    decreases the risk" is about quitting, not about what "Smoking increases the risk"
-    is about."""
+    """No word of ``other`` before ``pivot`` that the claim lacks, its words of stance
+    aside (``stance.py``): "Quitting smoking decreases the risk" is about quitting, not
+    about what "Smoking increases the risk" is about; "In tests, steaks actually lost" is
+    about the steaks."""
     i = other.words.index(pivot)
-    return all(w in claim for w in other.words[:i])
+    return all(w in claim for w in other.words[:i] if w not in stance_words(other.text))
 
 
 def _negates(claim: ClauseWords, other: ClauseWords, shared: bool = False) -> bool:
     """Does one clause deny what the other affirms (``shared``: their blurs are the same)?"""
-    if not ((claim.plain and other.plain) or shared) or claim.negated == other.negated:
+    freed = other.freed is not None and not other.freed & claim.content
+    if not ((claim.plain and (other.plain or freed)) or shared) or claim.negated == other.negated:
         return False
     if claim.content & _NEGATIVE_STEMS != other.content & _NEGATIVE_STEMS:
         return False  # "can avoid paying" / "does not have to pay"
@@ -250,11 +260,12 @@ def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
     """(the claim's word, its opposite in ``other``) when that swap is all that differs."""
     if claim.negated or other.negated:
         return None
-    extra = claim.content - other.content
+    quiet = stance_words(other.text)
+    extra = claim.content - other.content - quiet
     if len(extra) != 1:
         return None
     (mine,) = extra
-    rest = other.content - claim.content
+    rest = other.content - claim.content - quiet
     theirs = sorted(_OPPOSITE.get(mine, frozenset()) & rest) or _negative_prefixed(mine, rest)
     if not theirs:
         return None
@@ -304,10 +315,12 @@ def _match(mine: ClauseWords, evidence: Evidence, claim: str) -> Toggle | None:
     another says it its way."""
     found = None
     own, told = _figures(mine.text), _figures(claim)
+    numbered = lone_numbers(mine.text, (text for _, text, _, _ in evidence))
     whole = mine
     for source_id, text, read, topic in evidence:
         mine = _without(whole, topic, read.content)
         lent = whole.content - mine.content
+        named = frozenset(number for name, number in numbered if name in lent)
         if len(mine.content - read.content) > 1:
             continue  # every case below needs all the claim's words but one in the sentence
         main = read.clauses[0].content if read.clauses else frozenset()
@@ -321,10 +334,14 @@ def _match(mine: ClauseWords, evidence: Evidence, claim: str) -> Toggle | None:
                 return None  # the evidence also says it the claim's way
             if found is not None:
                 continue
-            if len(mine.content & other.content) < CLAUSE_SHARE * len(other.content):
+            if len(mine.content & other.content) < CLAUSE_SHARE * len(
+                other.content - stance_words(other.text)
+            ):
                 continue
-            if _other_time(own, told, _figures(other.text)):
+            if _other_time(own - named, told, _figures(other.text)):
                 continue
+            if supposing(mine.text) != supposing(other.text):
+                continue  # "would earn more, analysts predicted" states no fact
             turned = (mine.text.strip(), other.text.strip()) if swapped else _turns(mine, other)
             if turned is not None and (
                 _held(turned, mine, other, f"{claim} {text}") or with_differs(claim, other.text)

@@ -94,3 +94,24 @@ def test_a_topic_another_source_named_is_not_lent():
     found = kinds("For the Hartley lemon sponge, add the flour before the eggs.",
                   sponge_elsewhere, eggs)  # fmt: skip
     assert "direction_conflict" not in found and "topic_conflict" not in found
+
+
+FLOUR = (
+    "S9",
+    "Bread flour is milled from hard wheat, so it is high in protein. Cake flour is milled from "
+    "soft wheat. It holds less protein, so cakes come out softer.",
+)
+ROAST = (
+    "S10",
+    "Dark roast coffee is roasted at higher temperatures. It stays in the roaster for longer. "
+    "It ends up with less caffeine by weight.",
+)
+
+
+def test_a_sentence_opening_with_a_pronoun_is_lent_only_what_the_one_before_opened_with():
+    # "It" is the cake flour the sentence before opened with, not the passage's hard wheat
+    assert "topic_conflict" not in kinds("Flour from hard wheat holds more protein.", FLOUR)
+    # a pronoun after a pronoun speaks of the same thing: the dark roast, still lent
+    assert "topic_conflict" in kinds(
+        "Coffee from a dark roast ends up with more caffeine by weight.", ROAST
+    )

@@ -1,0 +1,129 @@
+"""Four readings of a turned clause: a stance adverb the claim leaves out ("actually"), or
+the frame naming where a finding comes from ("In our benchmarks,"), does not make the
+clause another subject's; a clause that affirms something "without" a thing, the phrase
+ending it, affirms that thing plainly; a passage's topic lends its phrase in another
+order; and a name's number goes with the name it lends. Each has its limit, tested beside
+it, and a supposition ("would earn more, analysts predicted") is turned by no claim."""
+
+from __future__ import annotations
+
+import pytest
+
+from longtracer_core.scoring.blurs import trailing_without
+from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+
+STEAKS = (
+    "S1",
+    "Searing meat does not seal in its juices; in tests, seared steaks actually lost slightly "
+    "more moisture than unseared ones.",
+)
+ECLIPSE = (
+    "S2",
+    "A solar eclipse should never be viewed directly without certified eclipse glasses. "
+    "Ordinary sunglasses do not provide adequate protection. Looking at the partially "
+    "eclipsed Sun can cause permanent damage to the retina without any pain.",
+)
+PARSER = (
+    "S5",
+    "In our benchmarks, version 5 of the parser is faster than version 4 on large files. "
+    "In winter, the night bus runs more slowly than the day bus.",
+)
+DRUG = (
+    "S3",
+    "Dolvane tablets cannot be taken without food. Dolvane syrup can be taken with water or "
+    "juice without any risk to the stomach lining at all.",
+)
+VACCINE = (
+    "S4",
+    "The Veltra-4 influenza vaccine contains no live virus. People with a severe egg allergy "
+    "can receive the vaccine, because it is produced in cell culture.",
+)
+
+
+def kinds(claim: str, *sources: tuple[str, str]) -> list[str]:
+    return [f.kind for f in evidence_findings(claim, evidence_index(list(sources)))]
+
+
+@pytest.mark.parametrize(
+    ("claim", "kind"),
+    [
+        # "actually" says how surely, not of what: the steaks are the clause's subject
+        (
+            "In tests, seared steaks lost slightly less moisture than unseared ones.",
+            "direction_conflict",
+        ),
+        # the benchmarks are where the finding comes from, not what it is about
+        ("Version 5 of the parser is slower than version 4 on large files.", "direction_conflict"),
+        # a clause affirmed "without any pain" is affirmed
+        (
+            "Looking at the partially eclipsed Sun cannot cause permanent damage to the retina.",
+            "negation_conflict",
+        ),
+        # "viewing a solar eclipse": the phrase the passage named, in another order
+        (
+            "Ordinary sunglasses provide adequate protection for viewing a solar eclipse.",
+            "topic_conflict",
+        ),
+        # the vaccine's number goes with its name, lent by the passage
+        (
+            "People with a severe egg allergy cannot receive the Veltra-4 influenza vaccine.",
+            "topic_conflict",
+        ),
+    ],
+)
+def test_each_reading_finds_the_turned_clause(claim, kind):
+    assert kind in kinds(claim, STEAKS, ECLIPSE, VACCINE, PARSER)
+
+
+SIBLINGS = (
+    "S6",
+    "The Kestrel-7 drone was launched alongside the cheaper Kestrel-5. The budget model is "
+    "aimed at beginners. It has less flight time than its sibling.",
+)
+FORECAST = (
+    "S7",
+    "The sequel would earn more at the box office than the original, analysts predicted. In "
+    "the end it took $40 million less than its predecessor. The Norda X2 phone ships without "
+    "a charger. All 240 members cast a vote, and slightly more than half voted for the merger.",
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # a season is a condition, no frame: the claim may speak of another time
+        "The night bus runs faster than the day bus.",
+        # a denial "without" a thing denies nothing of the thing alone
+        "Dolvane tablets can be taken.",
+        # the claim's own "without" still blurs it
+        "Dolvane syrup cannot be taken without water.",
+        # the claim says the "without" phrase its own way
+        "The Norda X2 phone does not ship with a charger.",
+        # a prediction states no fact: the claim gives what happened
+        "The sequel earned less at the box office than the original.",
+        # "slightly" is a degree, part of what the clause says ("for" and "against" are
+        # no words the toggles read)
+        "Less than half voted against the merger.",
+        # the passage names the drone's sibling by its number: "It" may be the sibling
+        "The Kestrel-7 drone has more flight time.",
+    ],
+)
+def test_the_readings_keep_their_limits(claim):
+    found = kinds(claim, STEAKS, DRUG, PARSER, SIBLINGS, FORECAST)
+    assert not {"direction_conflict", "negation_conflict", "topic_conflict"} & set(found)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("It can cause permanent damage to the retina without any pain.", {"pain"}),
+        ("Tablets can be taken without food", {"food"}),
+        # more than three words after it: a condition, not a phrase that ends the clause
+        ("It can be taken without any risk to the stomach lining.", None),
+        # "without" before the clause's verb, and a second blur
+        ("Without a permit you can fish in the lake.", None),
+        ("It works without a key rather than with one.", None),
+    ],
+)
+def test_trailing_without(text, words):
+    assert trailing_without(text) == (frozenset(words) if words is not None else None)
