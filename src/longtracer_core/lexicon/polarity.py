@@ -40,6 +40,7 @@ __all__ = [
     "COORDINATORS",
     "PROHIBITING",
     "RELATION_WORDS",
+    "SIDE_WORDS",
     "STANCE_ADVERBS",
     "SUPPOSING_MODALS",
     "EVIDENCE_FRAMES",
@@ -362,3 +363,6 @@ EVIDENCE_FRAMES = tuple(
     survey surveys analysis analyses measurements
     """.split()
 )
+# function words that take a side, read by the toggles as words of a clause: "Less than
+# half voted against the merger" is no turn of "More than half voted for the merger"
+SIDE_WORDS = frozenset({"against"})

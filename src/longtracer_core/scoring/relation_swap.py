@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..lexicon.polarity import RELATION_WORDS
-from ..text.words import function_words, lex_tokens, stem, stem_tokens
+from ..text.words import function_words, lex_tokens, negation_words, stem, stem_tokens
 from .comparisons import in_one_word
 
-__all__ = ["relation_swapped"]
+__all__ = ["figure_sides", "relation_swapped"]
 
 _RELATIONS = frozenset(stem(w) for w in RELATION_WORDS)
 
@@ -57,3 +57,13 @@ def relation_swapped(claim: str, other: str, lent: frozenset[str] = frozenset())
         return False  # another relation ("A is larger than B" / "B comes before A")
     left, right = ours[0] - theirs[0] - lent, ours[1] - theirs[1] - lent
     return bool(left and right and left <= theirs[1] and right <= theirs[0])
+
+
+def figure_sides(text: str, at: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The figures of ``text`` before and after its first word whose stem is ``at``, as
+    written ("2023", "3"): the sides a relation puts them on ("The 2024 harvest was larger
+    than the 2023 harvest"), which its words alone do not show."""
+    tokens = negation_words(in_one_word(text))
+    i = next((k for k, t in enumerate(tokens) if stem(t) == at), len(tokens))
+    digits = [t if any(c.isdigit() for c in t) else "" for t in tokens]
+    return frozenset(filter(None, digits[:i])), frozenset(filter(None, digits[i + 1 :]))

@@ -14,6 +14,7 @@ from ..text.words import lex_tokens, stem
 
 __all__ = ["stance_words", "supposing"]
 
+_SHOULD_HAVE = regex.compile(r"\bshould(?:\s+not|n['’]t)?\s+have\b", regex.IGNORECASE)
 # a clause's opening frame naming where its finding comes from ("In our benchmarks,")
 _FRAME = regex.compile(
     r"^\W*(?:in|according\s+to|across)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:"
@@ -33,10 +34,14 @@ def stance_words(text: str) -> frozenset[str]:
 
 
 def supposing(text: str) -> frozenset[str]:
-    """The modals of supposition ``text`` holds (``SUPPOSING_MODALS``; "'d" is "would")."""
-    tokens = lex_tokens(text)
-    return frozenset(
+    """The modals of supposition ``text`` holds (``SUPPOSING_MODALS``; "'d" is "would", and
+    "should have" an expectation that was not met: "should have given it a longer
+    runtime")."""
+    found = {
         "would" if t.endswith(("'d", "’d")) else t
-        for t in tokens
+        for t in lex_tokens(text)
         if t in SUPPOSING_MODALS or t.endswith(("'d", "’d"))
-    )
+    }
+    if _SHOULD_HAVE.search(text):
+        found.add("should have")
+    return frozenset(found)

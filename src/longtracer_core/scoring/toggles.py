@@ -25,17 +25,16 @@ a finding, read clause by clause:
   each the same word before the same content word, and the same words ("… within a week
   without antibiotics");
 * **direction**: neither clause is negated; the claim's one word the clause lacks has its
-  opposite in the clause (rose / fell, before / after, east / west, more / less, or the
-  word with a negative prefix: legal / illegal), and the
-  words the two share stand on the same side of it, those after it in the same order —
-  "A is higher than B" against "B is lower than A" says the same thing and is no finding;
+  opposite in the clause (rose / fell, before / after, more / less, legal / illegal), and
+  the words and figures the two share stand on the same side of it — "A is higher than B"
+  against "B is lower than A", "Model 2 is lighter than Model 3" against "Model 3 is
+  heavier than Model 2", says the same thing ("against" is a word here: "voted against");
 * the claim's clause holds no figure the evidence clause lacks ("900 are not endemic" is
   no toggle of "300 are endemic"), but for the number of a name its topic lent it;
 * the evidence clause has no word before the turned or negated one that the claim lacks
   ("Quitting smoking decreases the risk" is no toggle of "Smoking increases the risk"),
-  but for words of stance, degree or source (``stance.py``: "In tests, steaks actually
-  lost more");
-  an affirmed clause ending "without" a thing affirms plainly (``blurs.trailing_without``);
+  but for words of stance or source (``stance.py``: "In tests, steaks actually lost
+  more"); an affirmed clause ending "without" a thing affirms plainly (``blurs.py``);
 * no evidence clause says it the claim's way with all of the claim's words (its
   sentence's main clause may lend it the subject: "…; it reported a profit");
 * a verb phrase a bare "and" joins with an auxiliary of its own is a clause, lent the
@@ -45,9 +44,8 @@ a finding, read clause by clause:
   (``SPAN_CONDITIONS``: "closed on Mondays unless it is a public holiday"); an evidence
   clause whose figures the claim's sentence never gives speaks of another time.
 
-A paraphrase that words a negation or a direction anew ("failed to end" for "did not
-end", "went up" for "rose") shares too few words to be read as a toggle, and stays with
-the matcher. Pure functions over text.
+A negation or a direction worded anew ("failed to end", "went up" for "rose") shares too
+few words to be read as a toggle, and stays with the matcher. Pure functions over text.
 """
 
 from __future__ import annotations
@@ -68,6 +66,7 @@ from ..lexicon.polarity import (
     NEGATIVE_VERBS,
     OPPOSITE_PAIRS,
     RISING_WORDS,
+    SIDE_WORDS,
     SPAN_CONDITIONS,
     SPAN_PAIRS,
     TOGGLE_PAIRS,
@@ -78,7 +77,7 @@ from .blurs import BLURRED, same_blurs, trailing_without, with_differs
 from .comparisons import in_one_word
 from .findings import Finding, quote
 from .numeric import numeric_values
-from .relation_swap import relation_swapped
+from .relation_swap import figure_sides, relation_swapped
 from .stance import stance_words, supposing
 from .topics import Topic, lent_words, lone_numbers
 
@@ -174,7 +173,7 @@ def _negation(token: str) -> bool:
 def _word(token: str, skip: frozenset[str]) -> bool:
     if _negation(token) or token in NEGATION_NEUTRAL or any(c.isdigit() for c in token):
         return False
-    return token not in skip or stem(token) in _OPPOSITE
+    return token not in skip or stem(token) in _OPPOSITE or token in SIDE_WORDS
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -217,9 +216,8 @@ def read_sentence(text: str) -> SentenceClauses:
 
 def _own_subject(other: ClauseWords, pivot: str, claim: frozenset[str]) -> bool:
     """No word of ``other`` before ``pivot`` that the claim lacks, its words of stance
-    aside (``stance.py``): "Quitting smoking decreases the risk" is about quitting, not
-    about what "Smoking increases the risk" is about; "In tests, steaks actually lost" is
-    about the steaks."""
+    aside: "Quitting smoking decreases the risk" is about quitting, not what "Smoking
+    increases the risk" is about; "In tests, steaks actually lost" is about steaks."""
     i = other.words.index(pivot)
     return all(w in claim for w in other.words[:i] if w not in stance_words(other.text))
 
@@ -273,6 +271,9 @@ def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
     if _sides(claim.words, mine, shared) != _sides(other.words, theirs[0], shared):
         return None  # "A is higher than B" / "B is lower than A"; "lower in winter than in
         # summer" / "higher in summer than in winter"
+    (cb, ca), (ob, oa) = figure_sides(claim.text, mine), figure_sides(other.text, theirs[0])
+    if cb & oa and ca & ob:
+        return None  # "Model 2 is lighter than Model 3" / "Model 3 is heavier than Model 2"
     return (mine, theirs[0]) if _own_subject(other, theirs[0], claim.content) else None
 
 

@@ -84,8 +84,35 @@ FORECAST = (
     "S7",
     "The sequel would earn more at the box office than the original, analysts predicted. In "
     "the end it took $40 million less than its predecessor. The Norda X2 phone ships without "
-    "a charger. All 240 members cast a vote, and slightly more than half voted for the merger.",
+    "a charger. All 240 members cast a vote, and slightly more than half voted for the merger. "
+    "The new phone should have lasted longer than its predecessor.",
 )
+
+
+SIDES = (
+    "S8",
+    "The Model 3 bike is heavier than the Model 2 bike. The 2024 grape harvest was larger "
+    "than the 2023 harvest. More than half of the members voted for the merger. In 2020, "
+    "exports of wool rose.",
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # the same comparison from the other side, its sides told apart by figures
+        "The Model 2 bike is lighter than the Model 3 bike.",
+        "The 2023 grape harvest was smaller than the 2024 harvest.",
+        # "against" is a word of the clause, so the other side is no turn
+        "Less than half of the members voted against the merger.",
+    ],
+)
+def test_the_other_side_of_a_comparison_is_no_turn(claim):
+    assert "direction_conflict" not in kinds(claim, SIDES)
+
+
+def test_a_figure_on_one_side_only_still_lets_a_turn_be_read():
+    assert "direction_conflict" in kinds("Exports of wool fell in 2020.", SIDES)
 
 
 @pytest.mark.parametrize(
@@ -101,6 +128,8 @@ FORECAST = (
         "The Norda X2 phone does not ship with a charger.",
         # a prediction states no fact: the claim gives what happened
         "The sequel earned less at the box office than the original.",
+        # an expectation that was not met states no fact
+        "The new phone lasted shorter than its predecessor.",
         # "slightly" is a degree, part of what the clause says ("for" and "against" are
         # no words the toggles read)
         "Less than half voted against the merger.",
