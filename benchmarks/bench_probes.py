@@ -121,7 +121,10 @@ sentence opening with a pronoun narrowed to the sentence before, and supposition
 ("would", "could", "might") kept from turns: fitted to; and ``stance-fresh``, a writer's
 who had not seen the rules (the same shapes as passages and answers chat assistants
 write), frozen before it ran, one rule of which (a clause's stance words leave its share)
-was then built on one of its wrong answers.
+was then built on one of its wrong answers; and ``review-38b``, a second read-only
+review's probes of the readings as they then stood, frozen before they ran, on which the
+figure sides, a denial past "against" and stance words kept from denials were then built:
+fitted to.
 """
 
 from __future__ import annotations

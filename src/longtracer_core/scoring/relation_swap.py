@@ -15,8 +15,9 @@ from functools import lru_cache
 from ..lexicon.polarity import RELATION_WORDS
 from ..text.words import function_words, lex_tokens, negation_words, stem, stem_tokens
 from .comparisons import in_one_word
+from .numeric import numeric_values
 
-__all__ = ["figure_sides", "relation_swapped"]
+__all__ = ["figures_swapped", "relation_swapped"]
 
 _RELATIONS = frozenset(stem(w) for w in RELATION_WORDS)
 
@@ -59,11 +60,23 @@ def relation_swapped(claim: str, other: str, lent: frozenset[str] = frozenset())
     return bool(left and right and left <= theirs[1] and right <= theirs[0])
 
 
-def figure_sides(text: str, at: str) -> tuple[frozenset[str], frozenset[str]]:
-    """The figures of ``text`` before and after its first word whose stem is ``at``, as
-    written ("2023", "3"): the sides a relation puts them on ("The 2024 harvest was larger
-    than the 2023 harvest"), which its words alone do not show."""
+def _figure_sides(text: str, at: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The figures of ``text`` before and after its first word whose stem is ``at``, in
+    order, as the figure scanner reads them ("1,200" is 1200, "3.0" is 3)."""
     tokens = negation_words(in_one_word(text))
     i = next((k for k, t in enumerate(tokens) if stem(t) == at), len(tokens))
-    digits = [t if any(c.isdigit() for c in t) else "" for t in tokens]
-    return frozenset(filter(None, digits[:i])), frozenset(filter(None, digits[i + 1 :]))
+    read = [tuple(numeric_values(t)) if any(c.isdigit() for c in t) else () for t in tokens]
+    return tuple(v for r in read[:i] for v in r), tuple(v for r in read[i + 1 :] for v in r)
+
+
+def figures_swapped(claim: str, mine: str, other: str, theirs: str) -> bool:
+    """Do the figures of ``claim`` stand on the other sides of its word ``mine`` than those
+    of ``other`` stand of its opposite ``theirs``, or after it in another order: the same
+    comparison said from the other side ("The Model 2 bike is lighter than the Model 3
+    bike" / "The Model 3 bike is heavier than the Model 2 bike"; "higher in 2023 than in
+    2022" / "lower in 2022 than in 2023"), which its words alone do not show?"""
+    (cb, ca), (ob, oa) = _figure_sides(claim, mine), _figure_sides(other, theirs)
+    if set(cb) & set(oa) and set(ca) & set(ob):
+        return True
+    shared = set(ca) & set(oa)
+    return [v for v in ca if v in shared] != [v for v in oa if v in shared]

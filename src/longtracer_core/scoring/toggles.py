@@ -77,7 +77,7 @@ from .blurs import BLURRED, same_blurs, trailing_without, with_differs
 from .comparisons import in_one_word
 from .findings import Finding, quote
 from .numeric import numeric_values
-from .relation_swap import figure_sides, relation_swapped
+from .relation_swap import figures_swapped, relation_swapped
 from .stance import stance_words, supposing
 from .topics import Topic, lent_words, lone_numbers
 
@@ -185,9 +185,9 @@ def _read(text: str) -> ClauseWords:
     tokens = negation_words(in_one_word(text))
     skip = function_words()
     at = next((i for i, t in enumerate(tokens) if _negation(t)), None)
-    denied = None
-    if at is not None:
-        denied = next((stem(t) for t in tokens[at + 1 :] if _word(t, skip)), None)
+    after = tokens[at + 1 :] if at is not None else []
+    # the word a negation denies: "not against automation" denies automation
+    denied = next((stem(t) for t in after if _word(t, skip) and t not in SIDE_WORDS), None)
     plain, freed = BLURRED.search(text) is None, trailing_without(text) if at is None else None
     return ClauseWords(text, _words(text), plain, at is not None, denied, freed=freed)
 
@@ -214,12 +214,14 @@ def read_sentence(text: str) -> SentenceClauses:
     return SentenceClauses(frozenset(_words(text)), _clauses(text))
 
 
-def _own_subject(other: ClauseWords, pivot: str, claim: frozenset[str]) -> bool:
-    """No word of ``other`` before ``pivot`` that the claim lacks, its words of stance
-    aside: "Quitting smoking decreases the risk" is about quitting, not what "Smoking
-    increases the risk" is about; "In tests, steaks actually lost" is about steaks."""
+def _own_subject(
+    other: ClauseWords, pivot: str, claim: frozenset[str], quiet: frozenset[str] = frozenset()
+) -> bool:
+    """No word of ``other`` before ``pivot`` that the claim lacks, but for ``quiet`` ones:
+    "Quitting smoking decreases the risk" is about quitting, not what "Smoking increases
+    the risk" is about; "In tests, steaks actually lost" is about steaks."""
     i = other.words.index(pivot)
-    return all(w in claim for w in other.words[:i] if w not in stance_words(other.text))
+    return all(w in claim for w in other.words[:i] if w not in quiet)
 
 
 def _negates(claim: ClauseWords, other: ClauseWords, shared: bool = False) -> bool:
@@ -271,10 +273,9 @@ def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
     if _sides(claim.words, mine, shared) != _sides(other.words, theirs[0], shared):
         return None  # "A is higher than B" / "B is lower than A"; "lower in winter than in
         # summer" / "higher in summer than in winter"
-    (cb, ca), (ob, oa) = figure_sides(claim.text, mine), figure_sides(other.text, theirs[0])
-    if cb & oa and ca & ob:
+    if figures_swapped(claim.text, mine, other.text, theirs[0]):
         return None  # "Model 2 is lighter than Model 3" / "Model 3 is heavier than Model 2"
-    return (mine, theirs[0]) if _own_subject(other, theirs[0], claim.content) else None
+    return (mine, theirs[0]) if _own_subject(other, theirs[0], claim.content, quiet) else None
 
 
 def _says(mine: ClauseWords, other: ClauseWords, main: frozenset[str]) -> bool:

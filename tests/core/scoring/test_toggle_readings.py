@@ -93,7 +93,13 @@ SIDES = (
     "S8",
     "The Model 3 bike is heavier than the Model 2 bike. The 2024 grape harvest was larger "
     "than the 2023 harvest. More than half of the members voted for the merger. In 2020, "
-    "exports of wool rose.",
+    "exports of wool rose. The 1,000-watt kettle boils water more slowly than the 1,500-watt "
+    "one. Ticket sales were lower in 2021 than in 2022.",
+)
+DENIALS = (
+    "S9",
+    "The nurses' union is not against the new rota, only against the cut in night pay. The "
+    "tomato is actually a fruit, not a vegetable.",
 )
 
 
@@ -105,6 +111,9 @@ SIDES = (
         "The 2023 grape harvest was smaller than the 2024 harvest.",
         # "against" is a word of the clause, so the other side is no turn
         "Less than half of the members voted against the merger.",
+        # figures as the figure scanner reads them, and in their order after the turned word
+        "The 1500-watt kettle boils water faster than the 1000-watt one.",
+        "Ticket sales were higher in 2022 than in 2021.",
     ],
 )
 def test_the_other_side_of_a_comparison_is_no_turn(claim):
@@ -113,6 +122,20 @@ def test_the_other_side_of_a_comparison_is_no_turn(claim):
 
 def test_a_figure_on_one_side_only_still_lets_a_turn_be_read():
     assert "direction_conflict" in kinds("Exports of wool fell in 2020.", SIDES)
+    assert "direction_conflict" in kinds("Ticket sales were higher in 2021 than in 2022.", SIDES)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # "not against the rota" denies the rota, not "against"
+        "The nurses' union is against the cut in night pay.",
+        # a stance word lets no negation through: "not a vegetable" is an alternative denied
+        "The tomato vegetable is a fruit.",
+    ],
+)
+def test_a_denial_reads_past_side_words_and_keeps_stance_words(claim):
+    assert "negation_conflict" not in kinds(claim, DENIALS)
 
 
 @pytest.mark.parametrize(
