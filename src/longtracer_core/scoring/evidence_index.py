@@ -16,11 +16,11 @@ from ..text.sentences import split_sentences
 from ..text.words import lex_tokens, stem
 from .claim_figures import checkable
 from .clause_checks import content_words
+from .clause_words import SentenceClauses, read_sentence
 from .derivation import derived_values
 from .figures import SpanFigures, figure_kind, span_figures
 from .names import NameIndex, name_index
 from .numeric import _scan_items
-from .toggles import SentenceClauses, read_sentence
 from .topics import Topic, topics
 
 __all__ = [

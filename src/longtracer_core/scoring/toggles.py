@@ -15,7 +15,9 @@ a finding, read clause by clause:
   at least half of the evidence clause's content words are the claim's (its words of
   stance aside, ``stance.py``);
 * neither clause states a supposition the other does not (``SUPPOSING_MODALS``: "would
-  earn more, analysts predicted" is turned by no statement of what happened);
+  earn more, analysts predicted" is turned by no statement of what happened), and neither
+  is a condition a mid-sentence "if" or "unless" opens (``clause_words.py``, where the
+  clauses are read);
 * **negation**: exactly one of the two clauses is negated, by a plain negation ("not",
   "no", "no longer", "never", "n't", "cannot"), and the word it negates is a word of the
   other clause (an irregular past read as its verb: "made" / "did not make"); neither
@@ -57,99 +59,35 @@ import regex
 
 from ..contracts import ReasonCode
 from ..lexicon.polarity import (
-    CLAUSE_BREAKS,
     ELLIPTICAL_OPENERS,
-    FALLING_WORDS,
-    NEGATION_NEUTRAL,
-    NEGATIONS,
     NEGATIVE_PREFIXES,
     NEGATIVE_VERBS,
-    OPPOSITE_PAIRS,
-    RISING_WORDS,
-    SIDE_WORDS,
     SPAN_CONDITIONS,
     SPAN_PAIRS,
-    TOGGLE_PAIRS,
 )
-from ..lexicon.verbs import FINITE
-from ..text.words import function_words, lex_tokens, negation_words, stem
-from .blurs import BLURRED, same_blurs, trailing_without, with_differs
-from .comparisons import in_one_word
+from ..text.words import lex_tokens, stem
+from .blurs import BLURRED, same_blurs, with_differs
+from .clause_words import OPPOSITES, ClauseWords, SentenceClauses, clauses_of
 from .findings import Finding, quote
 from .numeric import numeric_values
 from .relation_swap import figures_swapped, relation_swapped
 from .stance import stance_words, supposing
 from .topics import Topic, lent_words, lone_numbers
 
-__all__ = [
-    "ClauseWords",
-    "MIN_WORDS",
-    "SentenceClauses",
-    "Toggle",
-    "read_sentence",
-    "toggle",
-    "toggle_finding",
-]
+__all__ = ["MIN_WORDS", "Toggle", "toggle", "toggle_finding"]
 
 # a claim clause shorter than this says too little to be a toggle of a sentence
 MIN_WORDS = 3
 # the share of the evidence clause's content words the claim's clause must hold
 CLAUSE_SHARE = 0.5
 
-_PLAIN = NEGATIONS - {"without"}
 _NEGATIVE_STEMS = frozenset(stem(w) for w in NEGATIVE_VERBS)
-_CLAUSES = regex.compile(CLAUSE_BREAKS, regex.IGNORECASE)
 _CONDITIONED = regex.compile(
     r"\b(?:" + "|".join(regex.escape(p) for p in SPAN_CONDITIONS) + r")\b", regex.IGNORECASE
 )
 _SPANS = frozenset(
     pair for _a, _b in SPAN_PAIRS for pair in ((stem(_a), stem(_b)), (stem(_b), stem(_a)))
 )
-_OPPOSITE: dict[str, frozenset[str]] = {}
-for _a, _b in (*OPPOSITE_PAIRS, *TOGGLE_PAIRS, *SPAN_PAIRS):
-    for _x, _y in ((stem(_a), stem(_b)), (stem(_b), stem(_a))):
-        _OPPOSITE[_x] = _OPPOSITE.get(_x, frozenset()) | {_y}
-# an auxiliary as written inside a sentence (lower case: "in April and May" names a month),
-# with its negation ("doesn't", "cannot", "won't")
-_AUXILIARY = r"\b(?:(?:" + "|".join(FINITE) + r")(?:n['’]t)?|cannot|can['’]t|won['’]t)(?!\w)"
-# a verb phrase a bare "and" joins with an auxiliary of its own ("is open Tuesday to Sunday
-# and is closed on Mondays"): a clause, whose subject is the clause's before it
-_SHARED_SUBJECT = regex.compile(r"\s+and\s+(?=" + _AUXILIARY + ")")
-_FIRST_AUXILIARY = regex.compile(_AUXILIARY)
-_UP = frozenset(stem(w) for w in RISING_WORDS)
-_DOWN = frozenset(stem(w) for w in FALLING_WORDS)
-for _group, _other in ((_UP, _DOWN), (_DOWN, _UP)):
-    for _w in _group:
-        _OPPOSITE[_w] = _OPPOSITE.get(_w, frozenset()) | _other
-
-
-@dataclass(frozen=True)
-class ClauseWords:
-    """One clause: its text, its content words in order (negations aside; turning words
-    such as "before" or "more" kept), whether its polarity is plain, whether a negation
-    denies it and the word that negation denies."""
-
-    text: str
-    words: tuple[str, ...]
-    plain: bool
-    negated: bool
-    denied: str | None
-    joined: bool = False  # a verb phrase "and" joins to the clause before (``_conjuncts``)
-    freed: frozenset[str] | None = None  # an affirmed clause's closing "without" phrase
-
-    @property
-    def content(self) -> frozenset[str]:
-        return frozenset(self.words)
-
-
-@dataclass(frozen=True)
-class SentenceClauses:
-    """An evidence sentence read for toggles: its content words and its clauses."""
-
-    content: frozenset[str]
-    clauses: tuple[ClauseWords, ...]
-
-
 # each evidence sentence: (source id, text, its reading, the topic its passage named before it)
 Evidence = Sequence[tuple[str, str, SentenceClauses, Topic | None]]
 
@@ -164,54 +102,6 @@ class Toggle:
     clause: str
     turned: tuple[str, str] = ("", "")  # direction: (the claim's word, the evidence's)
     lent: bool = False  # read with the topic the passage named before (``topics.py``)
-
-
-def _negation(token: str) -> bool:
-    return token in _PLAIN or token.endswith(("n't", "n’t"))
-
-
-def _word(token: str, skip: frozenset[str]) -> bool:
-    if _negation(token) or token in NEGATION_NEUTRAL or any(c.isdigit() for c in token):
-        return False
-    return token not in skip or stem(token) in _OPPOSITE or token in SIDE_WORDS
-
-
-def _words(text: str) -> tuple[str, ...]:
-    skip = function_words()
-    return tuple(stem(t) for t in negation_words(in_one_word(text)) if _word(t, skip))
-
-
-def _read(text: str) -> ClauseWords:
-    tokens = negation_words(in_one_word(text))
-    skip = function_words()
-    at = next((i for i, t in enumerate(tokens) if _negation(t)), None)
-    after = tokens[at + 1 :] if at is not None else []
-    # the word a negation denies: "not against automation" denies automation
-    denied = next((stem(t) for t in after if _word(t, skip) and t not in SIDE_WORDS), None)
-    plain, freed = BLURRED.search(text) is None, trailing_without(text) if at is None else None
-    return ClauseWords(text, _words(text), plain, at is not None, denied, freed=freed)
-
-
-def _conjuncts(part: str) -> list[ClauseWords]:
-    """A clause and the verb phrases a bare "and" joins to it with an auxiliary of their
-    own, each lent the words before the clause's first auxiliary (its subject): "The
-    museum is open daily and is closed on Mondays" reads "museum closed Mondays"."""
-    first, *rest = _SHARED_SUBJECT.split(part)
-    read = [_read(first)]
-    at = _FIRST_AUXILIARY.search(first)
-    subject = _words(first[: at.start()]) if at is not None else ()
-    read.extend(replace(c, words=subject + c.words, joined=True) for c in map(_read, rest))
-    return read
-
-
-def _clauses(text: str) -> tuple[ClauseWords, ...]:
-    parts = (part for part in _CLAUSES.split(text) if part and part.strip())
-    return tuple(c for part in parts for c in _conjuncts(part) if c.words)
-
-
-def read_sentence(text: str) -> SentenceClauses:
-    """One evidence sentence read once: its content words and its clauses."""
-    return SentenceClauses(frozenset(_words(text)), _clauses(text))
 
 
 def _own_subject(
@@ -266,7 +156,7 @@ def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
         return None
     (mine,) = extra
     rest = other.content - claim.content - quiet
-    theirs = sorted(_OPPOSITE.get(mine, frozenset()) & rest) or _negative_prefixed(mine, rest)
+    theirs = sorted(OPPOSITES.get(mine, frozenset()) & rest) or _negative_prefixed(mine, rest)
     if not theirs:
         return None
     shared = claim.content & other.content
@@ -334,8 +224,8 @@ def _match(mine: ClauseWords, evidence: Evidence, claim: str) -> Toggle | None:
             )
             if not swapped and other.negated == mine.negated and _says(mine, other, main):
                 return None  # the evidence also says it the claim's way
-            if found is not None:
-                continue
+            if found is not None or other.conditional:
+                continue  # a condition states no fact to turn
             if len(mine.content & other.content) < CLAUSE_SHARE * len(
                 other.content - stance_words(other.text)
             ):
@@ -418,9 +308,9 @@ def toggle(claim: str, evidence: Evidence) -> Toggle | None:
     """The evidence clause ``claim`` turns around, if any; ``evidence`` holds (source id,
     text, its reading, the topic its passage named before it) of each evidence sentence."""
     blurred = BLURRED.search(claim) is not None  # a blur anywhere: no clause is plain
-    for part in _clauses(claim):
+    for part in clauses_of(claim):
         mine = replace(part, plain=part.plain and not blurred)
-        if len(mine.content) >= MIN_WORDS:
+        if len(mine.content) >= MIN_WORDS and not mine.conditional:
             found = _match(mine, evidence, claim)
             if found is not None:
                 return found

@@ -179,3 +179,28 @@ def test_the_readings_keep_their_limits(claim):
 )
 def test_trailing_without(text, words):
     assert trailing_without(text) == (frozenset(words) if words is not None else None)
+
+
+CONDITIONS = (
+    "S10",
+    "If the battery is below 80% of its capacity, the replacement is free. Analysts say rents "
+    "would have fallen if the council had approved the housing plan. The fee is refunded "
+    "unless the class was cancelled by the school.",
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # a clause a mid-sentence "if" or "unless" opens is a condition: it states no fact
+        "The council did not approve the housing plan.",
+        "The class was not cancelled by the school.",
+    ],
+)
+def test_a_condition_is_turned_by_no_claim(claim):
+    assert "negation_conflict" not in kinds(claim, CONDITIONS)
+
+
+def test_a_sentence_opening_with_its_condition_is_still_read():
+    claim = "If the battery is below 80% of its capacity, the replacement is not free."
+    assert "negation_conflict" in kinds(claim, CONDITIONS)
