@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from longtracer_core import CitationVerifier, VerifyConfig
 from longtracer_core.contracts import CaseResult
+from longtracer_core.scoring.evidence import evidence_findings, evidence_index
 from longtracer_core.testing import HashEmbedder
 
 SOURCES = [
@@ -22,6 +23,12 @@ def verifier(**kwargs) -> CitationVerifier:
     if "config" not in kwargs:
         kwargs["config"] = VerifyConfig()
     return CitationVerifier(**kwargs)
+
+
+def finding_kinds(claim: str, *sources: tuple[str, str]) -> list[str]:
+    """The kinds of the evidence-wide findings on ``claim`` against ``sources`` ((source
+    id, text) pairs), read as the verifier reads them."""
+    return [f.kind for f in evidence_findings(claim, evidence_index(list(sources)))]
 
 
 def redact_outcomes(answer: str, sources: list[str], question: str | None = None) -> list:

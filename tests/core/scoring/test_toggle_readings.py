@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from longtracer_core.scoring.blurs import trailing_without
-from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+from tests.helpers import finding_kinds as kinds
 
 STEAKS = (
     "S1",
@@ -38,10 +38,6 @@ VACCINE = (
     "The Veltra-4 influenza vaccine contains no live virus. People with a severe egg allergy "
     "can receive the vaccine, because it is produced in cell culture.",
 )
-
-
-def kinds(claim: str, *sources: tuple[str, str]) -> list[str]:
-    return [f.kind for f in evidence_findings(claim, evidence_index(list(sources)))]
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ import pytest
 
 from longtracer_core import check_case
 from longtracer_core.contracts import ClaimOutcome
-from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+from tests.helpers import finding_kinds as kinds
 
 SPONGE = (
     "S1",
@@ -27,10 +27,6 @@ OVERDOSE = (
     "If you have taken too many tablets, go to hospital even if you feel well. Symptoms may "
     "not appear for up to 24 hours after the overdose.",
 )
-
-
-def kinds(claim: str, *sources: tuple[str, str]) -> list[str]:
-    return [f.kind for f in evidence_findings(claim, evidence_index(list(sources)))]
 
 
 @pytest.mark.parametrize(
