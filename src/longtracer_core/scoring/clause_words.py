@@ -129,7 +129,7 @@ def clauses_of(text: str) -> tuple[ClauseWords, ...]:
     for k in range(0, len(pieces), 2):
         if not pieces[k].strip():
             continue
-        before = "".join(pieces[: k - 1]).strip()  # a fronted "If …, …" stays one clause
+        before = "".join(pieces[: k - 1]).strip() if k else ""  # "If …, …" stays one clause
         opened = bool(before) and _CONDITION.search(pieces[k - 1]) is not None
         read = _conjuncts(pieces[k])
         out.extend(replace(c, conditional=True) if opened else c for c in read if c.words)
