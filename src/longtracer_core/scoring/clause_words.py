@@ -32,8 +32,10 @@ from .comparisons import in_one_word
 __all__ = ["OPPOSITES", "ClauseWords", "SentenceClauses", "clauses_of", "read_sentence", "words_of"]
 
 _PLAIN = NEGATIONS - {"without"}
-# the breaks kept, so a clause knows the word that opened it
-_CLAUSES = regex.compile("(" + CLAUSE_BREAKS + ")", regex.IGNORECASE)
+# the breaks kept, so a clause knows the word that opened it; and a bare "and not", whose
+# negation is said of what follows it alone ("active against Gram-positive bacteria and not
+# against Gram-negative ones" denies nothing of the Gram-positive)
+_CLAUSES = regex.compile("(" + CLAUSE_BREAKS + r"|\s+and\s+(?=not\b))", regex.IGNORECASE)
 _CONDITION = regex.compile(r"\b(?:if|unless)\b", regex.IGNORECASE)
 # each word's opposites (stems): the pairs of ``lexicon.polarity``, rising and falling words
 OPPOSITES: dict[str, frozenset[str]] = {}

@@ -200,3 +200,17 @@ def test_a_condition_is_turned_by_no_claim(claim):
 def test_a_sentence_opening_with_its_condition_is_still_read():
     claim = "If the battery is below 80% of its capacity, the replacement is not free."
     assert "negation_conflict" in kinds(claim, CONDITIONS)
+
+
+ELLIPSIS = (
+    "S11",
+    "The antibiotic is active against Gram-positive bacteria and not against Gram-negative "
+    "ones. Dogs are allowed in the garden and not in the house.",
+)
+
+
+def test_a_bare_and_not_denies_only_what_follows_it():
+    assert "negation_conflict" not in kinds(
+        "The antibiotic is active against Gram-positive bacteria.", ELLIPSIS
+    )
+    assert "negation_conflict" in kinds("Dogs are allowed in the house.", ELLIPSIS)
