@@ -28,6 +28,7 @@ from ..lexicon.verbs import FINITE
 from ..text.words import function_words, negation_words, stem
 from .blurs import BLURRED, trailing_without
 from .comparisons import in_one_word
+from .stance import stance_words, supposing
 
 __all__ = ["OPPOSITES", "ClauseWords", "SentenceClauses", "clauses_of", "read_sentence", "words_of"]
 
@@ -70,6 +71,8 @@ class ClauseWords:
     joined: bool = False  # a verb phrase "and" joins to the clause before (``_conjuncts``)
     freed: frozenset[str] | None = None  # an affirmed clause's closing "without" phrase
     conditional: bool = False  # opened by a mid-sentence "if" or "unless" (``clauses_of``)
+    stance: frozenset[str] = frozenset()  # its words of stance and source (``stance.py``)
+    supposed: frozenset[str] = frozenset()  # its modals of supposition (``stance.py``)
 
     @property
     def content(self) -> frozenset[str]:
@@ -108,7 +111,10 @@ def _read(text: str) -> ClauseWords:
     # the word a negation denies: "not against automation" denies automation
     denied = next((stem(t) for t in after if _word(t, skip) and t not in SIDE_WORDS), None)
     plain, freed = BLURRED.search(text) is None, trailing_without(text) if at is None else None
-    return ClauseWords(text, words_of(text), plain, at is not None, denied, freed=freed)
+    return ClauseWords(
+        text, words_of(text), plain, at is not None, denied, freed=freed,
+        stance=stance_words(text), supposed=supposing(text),
+    )  # fmt: skip
 
 
 def _conjuncts(part: str) -> list[ClauseWords]:

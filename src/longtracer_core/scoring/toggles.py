@@ -71,7 +71,6 @@ from .clause_words import OPPOSITES, ClauseWords, SentenceClauses, clauses_of
 from .findings import Finding, quote
 from .numeric import numeric_values
 from .relation_swap import figures_swapped, relation_swapped
-from .stance import stance_words, supposing
 from .topics import Topic, lent_words, lone_numbers
 
 __all__ = ["MIN_WORDS", "Toggle", "toggle", "toggle_finding"]
@@ -150,7 +149,7 @@ def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
     """(the claim's word, its opposite in ``other``) when that swap is all that differs."""
     if claim.negated or other.negated:
         return None
-    quiet = stance_words(other.text)
+    quiet = other.stance
     extra = claim.content - other.content - quiet
     if len(extra) != 1:
         return None
@@ -226,13 +225,11 @@ def _match(mine: ClauseWords, evidence: Evidence, claim: str) -> Toggle | None:
                 return None  # the evidence also says it the claim's way
             if found is not None or other.conditional:
                 continue  # a condition states no fact to turn
-            if len(mine.content & other.content) < CLAUSE_SHARE * len(
-                other.content - stance_words(other.text)
-            ):
+            if len(mine.content & other.content) < CLAUSE_SHARE * len(other.content - other.stance):
                 continue
             if _other_time(own - named, told, _figures(other.text)):
                 continue
-            if supposing(mine.text) != supposing(other.text):
+            if mine.supposed != other.supposed:
                 continue  # "would earn more, analysts predicted" states no fact
             turned = (mine.text.strip(), other.text.strip()) if swapped else _turns(mine, other)
             if turned is not None and (
