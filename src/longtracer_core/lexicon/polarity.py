@@ -41,6 +41,7 @@ __all__ = [
     "PROHIBITING",
     "RELATION_WORDS",
     "SIDE_WORDS",
+    "SIDE_TAKERS",
     "STANCE_ADVERBS",
     "SUPPOSING_MODALS",
     "EVIDENCE_FRAMES",
@@ -366,3 +367,7 @@ EVIDENCE_FRAMES = tuple(
 # function words that take a side, read by the toggles as words of a clause: "Less than
 # half voted against the merger" is no turn of "More than half voted for the merger"
 SIDE_WORDS = frozenset({"against"})
+# a function word that takes a side but is too common to read as a word of a clause: after
+# its verb it still says the clause has an object of its own ("spoke against the bill but
+# voted for it": the main clause lends "voted for it" no "against the bill")
+SIDE_TAKERS = frozenset({"for"})

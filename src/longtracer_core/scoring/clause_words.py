@@ -97,14 +97,33 @@ def _word(token: str, skip: frozenset[str]) -> bool:
     return token not in skip or stem(token) in OPPOSITES or token in SIDE_WORDS
 
 
+# a word in capitals that a function word spells ("the US region", "the IT team"): a name
+_CAPITALS = regex.compile(r"\b\p{Lu}{2,}\b")
+
+
+def _tokens(text: str) -> list[str]:
+    """The words of ``text`` the toggles read, a name in capitals that a function word
+    spells written as the initials it is ("US" as "U.S.", never the pronoun "us")."""
+    skip = function_words()
+    named = _CAPITALS.sub(
+        lambda m: ".".join(m[0]) + "." if _spelled(m[0].casefold(), skip) else m[0],
+        in_one_word(text),
+    )
+    return negation_words(named)
+
+
+def _spelled(word: str, skip: frozenset[str]) -> bool:
+    return word in skip and not _negation(word) and word not in NEGATION_NEUTRAL
+
+
 def words_of(text: str) -> tuple[str, ...]:
     """The stems of the content words of ``text`` as the toggles read them, in order."""
     skip = function_words()
-    return tuple(stem(t) for t in negation_words(in_one_word(text)) if _word(t, skip))
+    return tuple(stem(t) for t in _tokens(text) if _word(t, skip))
 
 
 def _read(text: str) -> ClauseWords:
-    tokens = negation_words(in_one_word(text))
+    tokens = _tokens(text)
     skip = function_words()
     at = next((i for i, t in enumerate(tokens) if _negation(t)), None)
     after = tokens[at + 1 :] if at is not None else []

@@ -62,6 +62,7 @@ from ..lexicon.polarity import (
     ELLIPTICAL_OPENERS,
     NEGATIVE_PREFIXES,
     NEGATIVE_VERBS,
+    SIDE_TAKERS,
     SPAN_CONDITIONS,
     SPAN_PAIRS,
 )
@@ -277,8 +278,9 @@ def _covered(mine: ClauseWords, other: ClauseWords, read: SentenceClauses) -> bo
 def _own_object(mine: ClauseWords, other: ClauseWords, extra: frozenset[str]) -> bool:
     """Does the claim put a word the clause lacks after the negated word, where the clause
     has words of its own there ("Room 103 does not face the garden" / "…, while Room 103
-    faces the street"), rather than leaving the rest to the main clause ("neither does
-    Mercury", "neither can lions or tigers")?"""
+    faces the street"; "… but voted for it": a side-taking word of its own), rather than
+    leaving the rest to the main clause ("neither does Mercury", "neither can lions or
+    tigers")?"""
     pivot = other.denied if other.negated else mine.denied
     if pivot is None or pivot not in mine.words or pivot not in other.words:
         return False
@@ -286,9 +288,16 @@ def _own_object(mine: ClauseWords, other: ClauseWords, extra: frozenset[str]) ->
     if first and first[0] in ELLIPTICAL_OPENERS:
         return False  # "…, and neither can lions or tigers"
     after = mine.words.index(pivot)
-    return any(mine.words.index(w) > after for w in extra) and bool(
-        other.words[other.words.index(pivot) + 1 :]
+    return any(mine.words.index(w) > after for w in extra) and (
+        bool(other.words[other.words.index(pivot) + 1 :]) or _takes_side(other.text, pivot)
     )
+
+
+def _takes_side(text: str, pivot: str) -> bool:
+    """Does a side-taking function word follow ``pivot`` in ``text`` ("voted for it")?"""
+    tokens = lex_tokens(text)
+    at = next((i for i, t in enumerate(tokens) if stem(t) == pivot), None)
+    return at is not None and not SIDE_TAKERS.isdisjoint(tokens[at + 1 :])
 
 
 def _without(clause: ClauseWords, topic: Topic | None, held: frozenset[str]) -> ClauseWords:

@@ -214,3 +214,37 @@ def test_a_bare_and_not_denies_only_what_follows_it():
         "The antibiotic is active against Gram-positive bacteria.", ELLIPSIS
     )
     assert "negation_conflict" in kinds("Dogs are allowed in the house.", ELLIPSIS)
+
+
+TAKEN_SIDES = (
+    "S12",
+    "The councillor argued against the budget in the meeting but voted for it. The senator spoke "
+    "in the debate on the bill but did not vote.",
+)
+
+
+def test_a_clause_that_takes_its_own_side_is_lent_no_other():
+    # "voted for it" has an object of its own: the main clause lends it no "against"
+    assert "negation_conflict" not in kinds(
+        "The councillor did not vote against the budget.", TAKEN_SIDES
+    )
+    # a clause with nothing after its verb is still lent the main clause's words
+    assert "negation_conflict" in kinds("The senator voted on the bill.", TAKEN_SIDES)
+
+
+REGIONS = ("S13", "Sales in the US rose while sales in Europe fell.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "turned"),
+    [
+        # "US" in capitals names a country; read as the pronoun, the claim's clause was
+        # "sales fell", which the Europe clause says
+        ("Sales in the US fell.", True),
+        ("Sales in Europe rose.", True),
+        ("Sales in the US rose.", False),
+        ("Sales in Europe fell.", False),
+    ],
+)
+def test_a_name_in_capitals_is_no_function_word(claim, turned):
+    assert ("direction_conflict" in kinds(claim, REGIONS)) is turned
