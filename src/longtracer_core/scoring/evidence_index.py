@@ -18,9 +18,10 @@ from .claim_figures import checkable
 from .clause_checks import content_words
 from .clause_words import SentenceClauses, read_sentence
 from .derivation import derived_values
-from .figures import SpanFigures, figure_kind, span_figures
+from .figures import Need, SpanFigures, figure_kind, needs_met, span_figures, states_value
 from .names import NameIndex, name_index
 from .numeric import _scan_items
+from .periods import date_parts
 from .topics import Topic, topics
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "evidence_index",
     "figure_kinds",
     "read_source",
+    "stated_by",
 ]
 
 
@@ -122,6 +124,37 @@ def evidence_index(
     names = NameIndex.union([*(part.names for part in parts), name_index(titles)])
     vocabulary = frozenset(w for s in sentences for w in s.content)
     return EvidenceIndex(sentences, union, derived_values(sentences), names, vocabulary)
+
+
+def stated_by(
+    need: Need, kind: str, index: EvidenceIndex, aligned: EvidenceSentence | None
+) -> bool:
+    """``need`` stated by the evidence, derived from one of its sentences (not for years,
+    dates or times), or — for a full date — its year and month-day in one sentence or two
+    neighbouring ones of one source. A bound ("up to £2,500") is met by its own value
+    anywhere, as written (no rounding: "up to 6 times a day" is not met by "£6.49"), by a
+    value within it only in the sentence that speaks of it (``aligned``): the case holds
+    smaller sums for other things."""
+    if need.hedge in ("min", "max"):
+        if states_value(need, index.figures):
+            return True
+        if aligned is not None and needs_met([need], aligned.figures):
+            return True
+    elif needs_met([need], index.figures):
+        return True
+    if kind not in ("year", "date", "time") and any(r in index.derived for r in need.readings):
+        return True
+    year, month, day = date_parts(need.readings[0]) if kind == "date" else (None, None, None)
+    if not (year and month and day):
+        return False
+    sents = index.sentences
+    for i, s in enumerate(sents):
+        if f"--{month}-{day}" not in s.figures.values and need.readings[0] not in s.figures.values:
+            continue
+        near = [x for x in sents[max(0, i - 1) : i + 2] if x.source_id == s.source_id]
+        if any(year in x.figures.values for x in near):
+            return True
+    return False
 
 
 def closest_sentence(

@@ -21,7 +21,7 @@ Pure functions over plain text; ``Finding`` records carry the proof.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 
 import regex
@@ -47,10 +47,16 @@ from .evidence_index import (
     claim_content,
     closest_sentence,
     figure_kinds,
+    stated_by,
 )
 from .figure_facts import LIMITS, FigureFact, claim_fact, other_facts, rate_kinds, unit_word
 from .figure_roles import role_finding
-from .figures import Need, figure_kind, last_significant, needs_met, rounding_exponent
+from .figures import (
+    Need,
+    figure_kind,
+    last_significant,
+    rounding_exponent,
+)
 from .findings import Finding, quote
 from .hedges import loose_range
 from .loose_work import loosely_worked
@@ -115,34 +121,6 @@ def _other_values(
     skip = bases | facing
     values = [v for k, v in sentence.kinds if k == kind and v not in skip]
     return tuple(v for v in values if not _compatible(kind, v, claimed))
-
-
-def _met(need: Need, kind: str, index: EvidenceIndex, aligned: EvidenceSentence | None) -> bool:
-    """``need`` stated by the evidence, derived from one of its sentences (not for years,
-    dates or times), or — for a full date — its year and month-day in one sentence or two
-    neighbouring ones of one source. A bound ("up to £2,500") is met by its own value
-    anywhere, by a value within it only in the sentence that speaks of it (``aligned``):
-    the case holds smaller sums for other things."""
-    if need.hedge in ("min", "max"):
-        if needs_met([replace(need, hedge="exact")], index.figures):
-            return True
-        if aligned is not None and needs_met([need], aligned.figures):
-            return True
-    elif needs_met([need], index.figures):
-        return True
-    if kind not in ("year", "date", "time") and any(r in index.derived for r in need.readings):
-        return True
-    year, month, day = date_parts(need.readings[0]) if kind == "date" else (None, None, None)
-    if not (year and month and day):
-        return False
-    sents = index.sentences
-    for i, s in enumerate(sents):
-        if f"--{month}-{day}" not in s.figures.values and need.readings[0] not in s.figures.values:
-            continue
-        near = [x for x in sents[max(0, i - 1) : i + 2] if x.source_id == s.source_id]
-        if any(year in x.figures.values for x in near):
-            return True
-    return False
 
 
 _LOCAL = 8  # content words on each side of a figure that say what it is the figure of
@@ -407,7 +385,7 @@ def _figure_finding(
     if (
         item[0] not in read.worked
         and need.readings[0] not in read.dated.readings
-        and not _met(need, kind, index, speaks)
+        and not stated_by(need, kind, index, speaks)
     ):
         facing = speaks or _by_stretch(read, item, need)
         others = _others(read, facing, item, need, kind)

@@ -61,6 +61,7 @@ __all__ = [
     "rounding_exponent",
     "rounds_from",
     "span_figures",
+    "states_value",
 ]
 
 
@@ -378,14 +379,20 @@ def _in_unit(values: frozenset[str], unit: str) -> list[Decimal]:
     return out
 
 
-def _met(need: Need, span: SpanFigures) -> bool:
-    if need.share:
-        return _share_met(need, span)
+def states_value(need: Need, span: SpanFigures) -> bool:
+    """Does the span state the figure's own value, as written, as a percentage or in the
+    figure's unit: no rounding, no bound, no share?"""
     if any(r in span.values for r in need.readings):
         return True
     if need.percent and any(f"{r}%" in span.values for r in need.readings):
         return True
-    if need.unit and any(f"{r}@{need.unit}" in span.values for r in need.readings):
+    return bool(need.unit) and any(f"{r}@{need.unit}" in span.values for r in need.readings)
+
+
+def _met(need: Need, span: SpanFigures) -> bool:
+    if need.share:
+        return _share_met(need, span)
+    if states_value(need, span):
         return True
     x = need.number
     if x is None:

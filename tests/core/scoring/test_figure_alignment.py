@@ -167,3 +167,21 @@ def test_a_figure_worked_out_for_the_user_is_not_refuted_by_its_stretch(source, 
     sentence pricing one ticket does not hold: only a stretch the sentence holds whole is
     read (a third fresh-probe review found these deleted)."""
     assert "figure_conflict" not in kinds(source, claim, question)
+
+
+GEL = "Apply a thin layer of the gel to the itchy area up to 4 times a day. A tube costs £6.49."
+
+
+@pytest.mark.parametrize(
+    ("claim", "found"),
+    [
+        # a bound is met by its own value only as written: "£6.49" rounds to 6, but it is
+        # no "up to 6 times", so the sentence on the gel refutes it
+        ("Apply a thin layer of the gel up to 6 times a day.", ["figure_conflict"]),
+        ("Apply a thin layer of the gel up to 4 times a day.", []),
+        # the sentence's own bound is no value within the claim's
+        ("Apply a thin layer of the gel up to 5 times a day.", ["figure_conflict"]),
+    ],
+)
+def test_a_bound_is_met_by_its_own_value_only_as_written(claim, found):
+    assert kinds(GEL, claim) == found
