@@ -131,10 +131,12 @@ def stated_by(
 ) -> bool:
     """``need`` stated by the evidence, derived from one of its sentences (not for years,
     dates or times), or — for a full date — its year and month-day in one sentence or two
-    neighbouring ones of one source. A bound ("up to £2,500") is met by its own value
-    anywhere, as written (no rounding: "up to 6 times a day" is not met by "£6.49"), by a
-    value within it only in the sentence that speaks of it (``aligned``): the case holds
-    smaller sums for other things."""
+    neighbouring ones of one source, where the sentence of the day does not date it in
+    another year ("17 September 2012" is no 17 September 2007, whatever year the next
+    sentence names). A bound ("up to £2,500") is met by its own value anywhere, as written
+    (no rounding: "up to 6 times a day" is not met by "£6.49"), by a value within it only
+    in the sentence that speaks of it (``aligned``): the case holds smaller sums for other
+    things."""
     if need.hedge in ("min", "max"):
         if states_value(need, index.figures):
             return True
@@ -151,6 +153,8 @@ def stated_by(
     for i, s in enumerate(sents):
         if f"--{month}-{day}" not in s.figures.values and need.readings[0] not in s.figures.values:
             continue
+        if any(v[:1] != "-" and v.endswith(f"-{month}-{day}") for v in s.figures.values):
+            continue  # the sentence dates that day itself, in another year ("17 September 2012")
         near = [x for x in sents[max(0, i - 1) : i + 2] if x.source_id == s.source_id]
         if any(year in x.figures.values for x in near):
             return True

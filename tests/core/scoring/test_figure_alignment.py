@@ -185,3 +185,17 @@ GEL = "Apply a thin layer of the gel to the itchy area up to 4 times a day. A tu
 )
 def test_a_bound_is_met_by_its_own_value_only_as_written(claim, found):
     assert kinds(GEL, claim) == found
+
+
+MINIMUM = (
+    "The lowest extent on record was observed on 17 September 2012. Every one of the ten "
+    "lowest minimums has occurred since 2007."
+)
+TREATY = "The treaty was signed in 1893. It took effect on 28 November."
+
+
+def test_a_day_dated_in_another_year_is_no_date_of_the_next_sentences_year():
+    claim = "The lowest extent on record was observed on 17 September 2007."
+    assert kinds(MINIMUM, claim) == ["figure_conflict"]
+    # a day the sentence leaves undated takes the year its neighbour names
+    assert kinds(TREATY, "The treaty took effect on 28 November 1893.") == []
