@@ -124,7 +124,11 @@ write), frozen before it ran, one rule of which (a clause's stance words leave i
 was then built on one of its wrong answers; and ``review-38b``, a second read-only
 review's probes of the readings as they then stood, frozen before they ran, on which the
 figure sides, a denial past "against" and stance words kept from denials were then built:
-fitted to.
+fitted to. The thirty-ninth sitting's ``review-39``: a read-only review's probes of that
+sitting's three readings (a side-taking "for" after a clause's verb, a function word
+spelled in capitals read as initials, a bound met by its own value only as written),
+frozen before they ran and written after the readings were built; nothing was narrowed on
+it.
 """
 
 from __future__ import annotations
