@@ -51,12 +51,7 @@ from .evidence_index import (
 )
 from .figure_facts import LIMITS, FigureFact, claim_fact, other_facts, rate_kinds, unit_word
 from .figure_roles import role_finding
-from .figures import (
-    Need,
-    figure_kind,
-    last_significant,
-    rounding_exponent,
-)
+from .figures import Need, figure_kind, last_significant, rounding_exponent
 from .findings import Finding, quote
 from .hedges import loose_range
 from .loose_work import loosely_worked
