@@ -3,7 +3,9 @@ the frame naming where a finding comes from ("In our benchmarks,"), does not mak
 clause another subject's; a clause that affirms something "without" a thing, the phrase
 ending it, affirms that thing plainly; a passage's topic lends its phrase in another
 order; and a name's number goes with the name it lends. Each has its limit, tested beside
-it, and a supposition ("would earn more, analysts predicted") is turned by no claim."""
+it, and a supposition ("would earn more, analysts predicted") is turned by no claim. A
+later clause whose verb takes a side of its own ("but voted for it") is lent nothing after
+it, and a name in capitals that a function word spells ("the US") is no function word."""
 
 from __future__ import annotations
 
@@ -207,29 +209,27 @@ ELLIPSIS = (
     "The antibiotic is active against Gram-positive bacteria and not against Gram-negative "
     "ones. Dogs are allowed in the garden and not in the house.",
 )
-
-
-def test_a_bare_and_not_denies_only_what_follows_it():
-    assert "negation_conflict" not in kinds(
-        "The antibiotic is active against Gram-positive bacteria.", ELLIPSIS
-    )
-    assert "negation_conflict" in kinds("Dogs are allowed in the house.", ELLIPSIS)
-
-
 TAKEN_SIDES = (
     "S12",
-    "The councillor argued against the budget in the meeting but voted for it. The senator spoke "
-    "in the debate on the bill but did not vote.",
+    "The councillor argued against the budget in the meeting but voted for it. The senator "
+    "spoke in the debate on the bill but did not vote.",
 )
 
 
-def test_a_clause_that_takes_its_own_side_is_lent_no_other():
-    # "voted for it" has an object of its own: the main clause lends it no "against"
-    assert "negation_conflict" not in kinds(
-        "The councillor did not vote against the budget.", TAKEN_SIDES
-    )
-    # a clause with nothing after its verb is still lent the main clause's words
-    assert "negation_conflict" in kinds("The senator voted on the bill.", TAKEN_SIDES)
+@pytest.mark.parametrize(
+    ("claim", "source", "turned"),
+    [
+        # a bare "and not" denies only what follows it
+        ("The antibiotic is active against Gram-positive bacteria.", ELLIPSIS, False),
+        ("Dogs are allowed in the house.", ELLIPSIS, True),
+        # "voted for it" has an object of its own: the main clause lends it no "against"
+        ("The councillor did not vote against the budget.", TAKEN_SIDES, False),
+        # a clause with nothing after its verb is still lent the main clause's words
+        ("The senator voted on the bill.", TAKEN_SIDES, True),
+    ],
+)
+def test_a_later_clause_is_lent_only_what_it_leaves_unsaid(claim, source, turned):
+    assert ("negation_conflict" in kinds(claim, source)) is turned
 
 
 REGIONS = ("S13", "Sales in the US rose while sales in Europe fell.")
