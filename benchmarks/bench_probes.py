@@ -128,7 +128,9 @@ fitted to. The thirty-ninth sitting's ``review-39``: a read-only review's probes
 sitting's three readings (a side-taking "for" after a clause's verb, a function word
 spelled in capitals read as initials, a bound met by its own value only as written),
 frozen before they ran and written after the readings were built; nothing was narrowed on
-it.
+it. And ``review-39b``: a second review's probes of a reading that was then dropped (a
+quantity the sentence on the same thing gives in another unit of the measure, converted to
+the claim's, refuting the claim's), frozen before they ran.
 """
 
 from __future__ import annotations
