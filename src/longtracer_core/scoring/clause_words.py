@@ -103,13 +103,14 @@ _CAPITALS = regex.compile(r"\b\p{Lu}{2,}\b")
 
 def _tokens(text: str) -> list[str]:
     """The words of ``text`` the toggles read, a name in capitals that a function word
-    spells written as the initials it is ("US" as "U.S.", never the pronoun "us")."""
-    skip = function_words()
-    named = _CAPITALS.sub(
-        lambda m: ".".join(m[0]) + "." if _spelled(m[0].casefold(), skip) else m[0],
-        in_one_word(text),
-    )
-    return negation_words(named)
+    spells written as the initials it is ("US" as "U.S.", never the pronoun "us"), unless
+    the text is written in capitals ("THE MUSEUM IS CLOSED ON MONDAYS": no name there)."""
+    skip, text = function_words(), in_one_word(text)
+    if sum(c.isupper() for c in text) <= sum(c.islower() for c in text):
+        text = _CAPITALS.sub(
+            lambda m: ".".join(m[0]) + "." if _spelled(m[0].casefold(), skip) else m[0], text
+        )
+    return negation_words(text)
 
 
 def _spelled(word: str, skip: frozenset[str]) -> bool:

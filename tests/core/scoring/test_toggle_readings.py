@@ -248,3 +248,10 @@ REGIONS = ("S13", "Sales in the US rose while sales in Europe fell.")
 )
 def test_a_name_in_capitals_is_no_function_word(claim, turned):
     assert ("direction_conflict" in kinds(claim, REGIONS)) is turned
+
+
+def test_a_sentence_written_in_capitals_keeps_its_function_words():
+    # shouted text names nothing by its capitals: "IS" and "ON" stay function words, so the
+    # museum's opening days are still read against it
+    shouted = ("S14", "THE MUSEUM IS CLOSED ON MONDAYS.")
+    assert "direction_conflict" in kinds("The museum is open on Mondays.", shouted)
