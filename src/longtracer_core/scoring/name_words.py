@@ -1,5 +1,6 @@
 """The word lists the name check reads (``data/names.json``): titles, heads, never-names,
-sentence starters, demonyms, aliases and given names with their short forms, read once.
+sentence starters, demonyms, aliases, given names with their short forms and US postal
+codes, read once.
 ``names.py`` reads names with them; the entity gate and the figure check ask for the heads
 and the openers."""
 
@@ -29,6 +30,7 @@ class NameLexicon:
     forms: dict[str, frozenset[str]]
     given: dict[str, frozenset[str]]  # a given name or a short form → every form of it
     not_given: frozenset[str]  # qualifiers and ranks before a name: no given name
+    codes: dict[str, str]  # a US state (folded) → its postal code (folded): "indiana" → "in"
 
 
 @lru_cache(maxsize=1)
@@ -45,6 +47,7 @@ def name_lexicon() -> NameLexicon:
         forms=_closed(_groups([*raw["demonyms"].items(), *raw["aliases"].items()])),
         given=_groups(raw["given_names"].items()),
         not_given=frozenset(raw["not_given"]),
+        codes={fold(k): fold(v) for k, v in raw["postal_codes"].items()},
     )
 
 

@@ -202,6 +202,8 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
         return True  # "UV" / "ultraviolet"
     if acronym(base) and spelled_by(bare, index.phrases) == "capitals":
         return True  # "GCHQ" / "Government Communications Headquarters"
+    if _coded(base, bare, index):
+        return True  # "Gary, Indiana" / "Gary, IN", either way round
     if bare in CURRENCY_CODES:  # "USD 500" where the evidence writes "$500"
         return bool(currency_codes(bare) & index.words)
     if bare in ZONE_GROUPS:  # "14:00 GMT" for "14:00 UTC"
@@ -212,6 +214,17 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
     if demonym_held(bare, index.capitalised):
         return True  # "Uruguayan" / "Uruguay", "Amazon" / "Amazonian"
     return spelling and respelled(folded, index.words)  # a spelling a letter apart
+
+
+def _coded(word: str, bare: str, index: NameIndex) -> bool:
+    """A US state the evidence writes as its postal code in capitals, or a code in capitals
+    whose state the evidence names (``names.json`` ``postal_codes``)."""
+    codes = name_lexicon().codes
+    if bare in codes:
+        return codes[bare] in index.written
+    return acronym(word) and any(
+        code == bare and state in index.words for state, code in codes.items()
+    )
 
 
 # a name cut short to its opening letters ("the Met" for the Metropolitan Museum, "the

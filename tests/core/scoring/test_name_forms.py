@@ -113,6 +113,17 @@ def test_an_acronym_spelled_out(acronym, text, reading):
             "Chaikovsky composed the ballet The Nutcracker.",
             "The ballet The Nutcracker was composed by Prokofiev.",
         ),
+        # a US state and the code the post writes for it in capitals, either way round
+        (
+            "The steel plant in Gary, IN, opened in 1908.",
+            "The steel plant in Gary, Indiana, opened in 1908.",
+            "The steel plant in Gary, Ohio, opened in 1908.",
+        ),
+        (
+            "The steel plant in Gary, Indiana, opened in 1908.",
+            "The steel plant in Gary, IN, opened in 1908.",
+            "The steel plant in Gary, OH, opened in 1908.",
+        ),
     ],
 )
 def test_a_name_in_another_form_is_held_and_another_name_is_not(source, right, wrong):
