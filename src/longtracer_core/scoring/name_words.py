@@ -31,6 +31,7 @@ class NameLexicon:
     given: dict[str, frozenset[str]]  # a given name or a short form → every form of it
     not_given: frozenset[str]  # qualifiers and ranks before a name: no given name
     codes: dict[str, str]  # a US state (folded) → its postal code (folded): "indiana" → "in"
+    coded: dict[str, str]  # a postal code (folded) → its state (folded): "in" → "indiana"
 
 
 @lru_cache(maxsize=1)
@@ -38,6 +39,7 @@ def name_lexicon() -> NameLexicon:
     """The name word lists (``data/names.json``), demonyms grouped by place."""
     text = resources.files("longtracer_core").joinpath("data/names.json").read_text("utf-8")
     raw = json.loads(text)
+    codes = {fold(state): fold(code) for state, code in raw["postal_codes"].items()}
     return NameLexicon(
         titles=frozenset(raw["titles"]),
         heads=frozenset(raw["heads"]),
@@ -47,7 +49,8 @@ def name_lexicon() -> NameLexicon:
         forms=_closed(_groups([*raw["demonyms"].items(), *raw["aliases"].items()])),
         given=_groups(raw["given_names"].items()),
         not_given=frozenset(raw["not_given"]),
-        codes={fold(k): fold(v) for k, v in raw["postal_codes"].items()},
+        codes=codes,
+        coded={code: state for state, code in codes.items()},
     )
 
 

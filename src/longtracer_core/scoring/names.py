@@ -219,12 +219,11 @@ def _present(word: str, index: NameIndex, spelling: bool = True) -> bool:
 def _coded(word: str, bare: str, index: NameIndex) -> bool:
     """A US state the evidence writes as its postal code in capitals, or a code in capitals
     whose state the evidence names (``names.json`` ``postal_codes``)."""
-    codes = name_lexicon().codes
-    if bare in codes:
-        return codes[bare] in index.written
-    return acronym(word) and any(
-        code == bare and state in index.words for state, code in codes.items()
-    )
+    lexicon = name_lexicon()
+    if bare in lexicon.codes:
+        return lexicon.codes[bare] in index.written
+    state = lexicon.coded.get(bare)
+    return acronym(word) and state is not None and state in index.words
 
 
 # a name cut short to its opening letters ("the Met" for the Metropolitan Museum, "the
