@@ -54,6 +54,7 @@ class EvidenceSentence:
     kinds: tuple[tuple[str, str], ...]  # (kind, value) of each figure it states
     clauses: SentenceClauses  # read for toggles
     topic: Topic | None = None  # what its passage named before it (``topics.py``)
+    worded: frozenset[tuple[str, str]] = frozenset()  # those of ``kinds`` written in words
 
 
 @dataclass(frozen=True)
@@ -69,17 +70,29 @@ class EvidenceIndex:
 
 @short_text_cache(maxsize=1024)
 def figure_kinds(text: str) -> tuple[tuple[str, str], ...]:
-    """(kind, value) of each figure ``text`` states as a fact: a number that is part of a
-    name or code ("PEP 684", "Article 33") is read as in a claim, as no figure. Read once
+    """(kind, value) of each figure ``text`` states as a fact, a quantity in words with its
+    unit too ("five years"; not "the two sides"): a number that is part of a name or code
+    ("PEP 684", "Article 33") is read as in a claim, as no figure. Read once
     per text: the user's question is asked for by every claim of its answer, twice (the
     matcher's derived figures and the evidence checks)."""
+    return tuple((kind, value) for kind, value, _ in _read_kinds(text))
+
+
+def worded_kinds(text: str) -> frozenset[tuple[str, str]]:
+    """(kind, value) of the quantities ``text`` writes in words ("five years")."""
+    return frozenset((kind, value) for kind, value, worded in _read_kinds(text) if worded)
+
+
+@short_text_cache(maxsize=1024)
+def _read_kinds(text: str) -> tuple[tuple[str, str, bool], ...]:
     out = []
     for item in _scan_items(text, lenient=True):
         if item.kind == "num" and not checkable(text, item.start, item.end):
             continue
-        if item.kind in ("num", "date", "time"):
+        if item.kind in ("num", "date", "time", "word"):
             kind = figure_kind(text, item.start, item.end, item.kind, item.number)
-            out.append((kind, item.readings[0]))
+            if item.kind != "word" or kind.startswith("unit:"):  # "five years", not "two sides"
+                out.append((kind, item.readings[0], item.kind == "word"))
     return tuple(out)
 
 
@@ -97,7 +110,9 @@ def read_source(source_id: str, text: str) -> SourceEvidence:
     read = [(s.text, read_sentence(s.text)) for s in split_sentences(text)]
     named = topics((source_id, t, [c.words for c in r.clauses]) for t, r in read)
     sentences = tuple(
-        EvidenceSentence(source_id, t, _content(t), span_figures(t), figure_kinds(t), r, topic)
+        EvidenceSentence(
+            source_id, t, _content(t), span_figures(t), figure_kinds(t), r, topic, worded_kinds(t)
+        )
         for (t, r), topic in zip(read, named, strict=True)
     )
     return SourceEvidence(sentences, name_index([text]))

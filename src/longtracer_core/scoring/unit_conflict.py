@@ -102,7 +102,11 @@ def other_unit(need: Need, kind: str, index: EvidenceIndex) -> list[EvidenceSent
     all), and when a sentence works the number out of its other figures of the kind."""
     if not definite(kind) or _in_own_unit(need, kind, index):
         return []
-    holders = [(s, k) for s in index.sentences for k, v in s.kinds if v in need.readings]
+    # a quantity in words gives a number no unit of another reading ("£3" / "three years")
+    holders = [
+        (s, k) for s in index.sentences for k, v in s.kinds
+        if v in need.readings and (k, v) not in s.worded
+    ]  # fmt: skip
     if not all(definite(k) and _scale(k) != _scale(kind) for _, k in holders):
         return []
     if _derived(need, kind, index.sentences):
