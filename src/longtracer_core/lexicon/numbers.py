@@ -24,6 +24,9 @@ __all__ = [
     "NUMBER_WORDS",
     "ORDINAL_WORDS",
     "PERIOD_FACTORS",
+    "PERIOD_IDIOMS",
+    "PERIOD_IDIOM_UNITS",
+    "RATE_BEFORE",
     "RATE_NOT_AFTER",
     "VIDEO_LINES",
     "RATE_PERIOD_WORDS",
@@ -111,6 +114,26 @@ VIDEO_LINES = frozenset("240 360 480 576 720 1080 1440 2160 4320".split())
 # the words after "a year", "a week" … that make it a time, not a rate ("130p a year
 # earlier", "bought a week ahead")
 RATE_NOT_AFTER = frozenset("earlier ago before later ahead after previously back prior".split())
+
+# a period written without a number, by the words before its unit ("half an hour", "a
+# fortnight", "one year"; "an hour and a half" adds a half), and the units they are read
+# before (``scoring.period_idioms``)
+PERIOD_IDIOMS: dict[str, str] = {
+    "a": "1",
+    "an": "1",
+    "one": "1",
+    "half a": "0.5",
+    "half an": "0.5",
+    "a quarter of a": "0.25",
+    "a quarter of an": "0.25",
+    "three quarters of a": "0.75",
+    "three quarters of an": "0.75",
+}
+PERIOD_IDIOM_UNITS = (
+    "minute", "hour", "day", "week", "fortnight", "month", "year", "decade", "century",
+)  # fmt: skip
+# words before "a" that make it a "per" ("twice a day", "£10 per person a month")
+RATE_BEFORE = ("once", "twice", "thrice", "times", "per", "each", "every")
 
 # a word that multiplies a figure ("twice a day at 500 mg" is 1,000 mg a day)
 MULTIPLIER_WORDS: dict[str, str] = {
@@ -239,7 +262,7 @@ CURRENCY_WORDS = CURRENCY_CODES | frozenset(
 
 # canonical units (of data/units.json) of a duration, days to decades: a duration in a
 # claim may be a sum or a conversion of the source's, so it is never 'absent'
-DURATION_UNITS = ("s", "min", "h", "day", "week", "month", "year", "decade")
+DURATION_UNITS = ("s", "min", "h", "day", "week", "fortnight", "month", "year", "decade")
 # the words of a duration written out, and its length in days (a month and a year on
 # average; ``scoring.loose_work``)
 DURATION_DAYS: dict[str, float] = {

@@ -21,6 +21,7 @@ from .derivation import derived_values
 from .figures import Need, SpanFigures, figure_kind, needs_met, span_figures, states_value
 from .names import NameIndex, name_index
 from .numeric import _scan_items
+from .period_idioms import period_readings
 from .periods import date_parts
 from .topics import Topic, topics
 
@@ -86,7 +87,7 @@ def worded_kinds(text: str) -> frozenset[tuple[str, str]]:
 @short_text_cache(maxsize=1024)
 def _read_kinds(text: str) -> tuple[tuple[str, str, bool], ...]:
     out = []
-    for item in _scan_items(text, lenient=True):
+    for item in (*_scan_items(text, lenient=True), *period_readings(text)):
         if item.kind == "num" and not checkable(text, item.start, item.end):
             continue
         if item.kind in ("num", "date", "time", "word"):

@@ -46,6 +46,7 @@ from .derivation import converted_values, share_readings, share_spans, shares
 from .figure_units import unit_after
 from .hedges import LOOKBEHIND, Hedge, hedge_at
 from .numeric import Reading, _expand, _scan_items
+from .period_idioms import period_readings
 from .periods import DECADE_S, claim_period, span_periods, years_referred
 
 __all__ = [
@@ -295,7 +296,7 @@ def span_figures(text: str) -> SpanFigures:
     values: set[str] = set()
     numbers: list[Decimal] = []
     stated: list[tuple[str, Decimal]] = []
-    items: Sequence[Reading] = _scan_items(text, lenient=True)
+    items: Sequence[Reading] = (*_scan_items(text, lenient=True), *period_readings(text))
     kinds = [
         figure_kind(text, item.start, item.end, item.kind, item.number)
         if item.number is not None and item.kind in ("num", "word")

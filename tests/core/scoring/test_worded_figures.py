@@ -1,6 +1,7 @@
 """Quantities the evidence writes in words ("five years", "a probation period of six
-months") are figures of their unit: a claim's "7 years" is set against "five years", a
-worked date may take its step from them, and none of them is a number "in another unit".
+months", "half an hour", "a fortnight") are figures of their unit: a claim's "7 years" is
+set against "five years", "30 minutes" restates "half an hour", a worked date may take its
+step from them, and none of them is a number "in another unit".
 A claim's own number words stay unread: a review's probes found correct restatements of
 periods the evidence writes otherwise ("fifteen minutes" for "a quarter of an hour") that
 reading them would delete."""
@@ -12,6 +13,7 @@ import pytest
 from longtracer_core import check_case
 from longtracer_core.contracts import ClaimOutcome
 from longtracer_core.scoring.evidence import evidence_findings, evidence_index
+from longtracer_core.scoring.period_idioms import period_readings
 
 TRIAL = "The Calder trial followed 2,150 adults aged over 60 for five years."
 RAILCARD = (
@@ -65,3 +67,48 @@ def test_a_duration_the_evidence_gives_in_words_works_a_date_out():
         question="I started my free trial on 10 February. When does it end?",
     )
     assert all(c.outcome is not ClaimOutcome.REFUTED for c in result.claims)
+
+
+APPOINTMENT = "Please arrive {} before your appointment, which usually lasts 45 minutes."
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        (APPOINTMENT.format("half an hour"), "You should arrive 30 minutes before it."),
+        (APPOINTMENT.format("a quarter of an hour"), "You should arrive 15 minutes before it."),
+        (
+            "The film runs an hour and a half, with a 15-minute interval.",
+            "The film runs 90 minutes.",
+        ),
+        (
+            "New starters are paid in full for a fortnight, then at half rate for 6 weeks.",
+            "New starters get full pay for 2 weeks.",
+        ),
+        (
+            "The shop lease runs for a decade, with a rent review every 5 years.",
+            "It runs 10 years.",
+        ),
+        (
+            "The contract lasts one year, with a 3-month probation period at the start.",
+            "The contract lasts 12 months.",
+        ),
+    ],
+)
+def test_a_period_the_evidence_writes_without_a_number_is_restated_in_figures(source, claim):
+    """Correct restatements the sentence's other figure of the unit refuted."""
+    assert "figure_conflict" not in kinds(source, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It costs £35 a year.",
+        "Take it twice a day.",
+        "Staff work 10 hours a week.",
+        "Give a month's notice.",
+        "It was a day-trip.",
+    ],
+)
+def test_a_rate_or_a_word_that_is_no_period_reads_nothing(text):
+    assert period_readings(text) == ()
