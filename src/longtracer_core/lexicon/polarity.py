@@ -166,9 +166,10 @@ ELLIPTICAL_OPENERS = frozenset("neither nor".split())
 NEGATION_NEUTRAL = frozenset("always ever any also still even yet".split())
 # Where one clause of a sentence ends and another begins: a coordinator or subordinator
 # after a comma, or a subordinator anywhere ("..., even if the school is not in your area").
+# (a colon between digits is a clock's: "after 10:00 on weekdays" is one clause)
 CLAUSE_BREAKS = (
-    r"\s*(?:[;:—–]|,\s*(?:but|while|whereas|although|though|yet|and|so|because|which|who"
-    r"|whose|where|when)\b|\b(?:but|whereas|while|although|because|even if|if|unless|when"
+    r"\s*(?:[;—–]|(?<!\d):(?!\d)|,\s*(?:but|while|whereas|although|though|yet|and|so|because"
+    r"|which|who|whose|where|when)\b|\b(?:but|whereas|while|although|because|even if|if|unless|when"
     r"|whose|which|since)\b"
     # the comma that closes a fronted clause of cause or concession ("Because
     # such studies cannot prove causation, a trial was designed")
@@ -223,6 +224,10 @@ PACE_COMPARISONS: tuple[tuple[str, str], ...] = (
     (r"(?<=\b(?:take|takes|taking|taken|took)\s+)more\s+time\b(?=\s+to\b|\s*[.,;:!?)]|\s*$)",
      "longer"),
 )  # fmt: skip
+
+# opposites that place a clause before or after a thing they name ("after a bereavement"):
+# a clause is turned round only where both name the same thing (``scoring.toggles``)
+PLACING_WORDS = frozenset({"before", "after"})
 
 # pairs that say opposite things of the same subject
 OPPOSITE_PAIRS: tuple[tuple[str, str], ...] = (

@@ -31,6 +31,9 @@ a finding, read clause by clause:
   the words and figures the two share stand on the same side of it — "A is higher than B"
   against "B is lower than A", "Model 2 is lighter than Model 3" against "Model 3 is
   heavier than Model 2", says the same thing ("against" is a word here: "voted against");
+  "before" and "after" turn it only where they name one thing ("after signing the
+  agreement" / "before you sign the agreement", not "after the exam board has met" /
+  "before the end of August");
 * the claim's clause holds no figure the evidence clause lacks ("900 are not endemic" is
   no toggle of "300 are endemic"), but for the number of a name its topic lent it;
 * the evidence clause has no word before the turned or negated one that the claim lacks
@@ -62,6 +65,7 @@ from ..lexicon.polarity import (
     ELLIPTICAL_OPENERS,
     NEGATIVE_PREFIXES,
     NEGATIVE_VERBS,
+    PLACING_WORDS,
     SIDE_TAKERS,
     SPAN_CONDITIONS,
     SPAN_PAIRS,
@@ -88,6 +92,8 @@ _CONDITIONED = regex.compile(
 _SPANS = frozenset(
     pair for _a, _b in SPAN_PAIRS for pair in ((stem(_a), stem(_b)), (stem(_b), stem(_a)))
 )
+_PLACING = frozenset(stem(w) for w in PLACING_WORDS)
+_PLACED = 3  # the content words after "before" / "after" that name what it places by
 # each evidence sentence: (source id, text, its reading, the topic its passage named before it)
 Evidence = Sequence[tuple[str, str, SentenceClauses, Topic | None]]
 
@@ -165,7 +171,19 @@ def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
         # summer" / "higher in summer than in winter"
     if figures_swapped(claim.text, mine, other.text, theirs[0]):
         return None  # "Model 2 is lighter than Model 3" / "Model 3 is heavier than Model 2"
+    if mine in _PLACING and not _placed_alike(claim.words, mine, other.words, theirs[0]):
+        return None  # "released after the exam board has met" / "before the end of August"
     return (mine, theirs[0]) if _own_subject(other, theirs[0], claim.content, quiet) else None
+
+
+def _placed_alike(mine: Sequence[str], at: str, theirs: Sequence[str], pivot: str) -> bool:
+    """Do "before" and "after" name one thing: a word in common among the ``_PLACED``
+    content words after each ("pay after signing the agreement" / "before you sign the
+    agreement"; not "after the exam board has met" / "before the end of August"), or none
+    after either ("after 10:00")?"""
+    i, j = mine.index(at), theirs.index(pivot)
+    ours, others = set(mine[i + 1 : i + 1 + _PLACED]), set(theirs[j + 1 : j + 1 + _PLACED])
+    return not ours or not others or bool(ours & others)  # a time or a date: its figures tell
 
 
 def _says(mine: ClauseWords, other: ClauseWords, main: frozenset[str]) -> bool:

@@ -5,7 +5,9 @@ ending it, affirms that thing plainly; a passage's topic lends its phrase in ano
 order; and a name's number goes with the name it lends. Each has its limit, tested beside
 it, and a supposition ("would earn more, analysts predicted") is turned by no claim. A
 later clause whose verb takes a side of its own ("but voted for it") is lent nothing after
-it, and a name in capitals that a function word spells ("the US") is no function word."""
+it, and a name in capitals that a function word spells ("the US") is no function word.
+"Before" and "after" turn a clause only where they name one thing, and a clock's colon
+("after 10:00 on weekdays") ends no clause."""
 
 from __future__ import annotations
 
@@ -255,3 +257,26 @@ def test_a_sentence_written_in_capitals_keeps_its_function_words():
     # museum's opening days are still read against it
     shouted = ("S14", "THE MUSEUM IS CLOSED ON MONDAYS.")
     assert "direction_conflict" in kinds("The museum is open on Mondays.", shouted)
+
+
+RESULTS = (
+    "S1",
+    "Results are released before the end of August, once the exam board has met. You must pay "
+    "the holding deposit before you sign the tenancy agreement. A £12 minimum fare applies to "
+    "journeys starting before 10:00 on weekdays.",
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "turned"),
+    [
+        # "after" and "before" name different things: two relations, no turn
+        ("Results are released after the exam board has met.", False),
+        # they name the same thing: turned round
+        ("You pay the holding deposit after signing the tenancy agreement.", True),
+        # a clock's colon ends no clause: "after 10:00 on weekdays" names the time
+        ("A £12 minimum fare applies to journeys starting after 10:00 on weekdays.", True),
+    ],
+)
+def test_before_and_after_turn_a_clause_only_where_they_name_one_thing(claim, turned):
+    assert ("direction_conflict" in kinds(claim, RESULTS)) is turned
