@@ -130,7 +130,13 @@ spelled in capitals read as initials, a bound met by its own value only as writt
 frozen before they ran and written after the readings were built; nothing was narrowed on
 it. And ``review-39b``: a second review's probes of a reading that was then dropped (a
 quantity the sentence on the same thing gives in another unit of the measure, converted to
-the claim's, refuting the claim's), frozen before they ran.
+the claim's, refuting the claim's), frozen before they ran. The fortieth sitting's ``review-40``: a read-only
+review's probes of three readings (quantities in words read as figures on both sides, a
+number in words no unit of another reading, "before" and "after" read only where they name
+different things in the direction gate), frozen before they ran; the claim-side words and
+the gate's reading were dropped on them (12 correct answers deleted, 4 wrong ones let
+through), and two readings built after them (periods written without a number, "before" /
+"after" turning a clause only where they name one thing) were fitted to them.
 """
 
 from __future__ import annotations
