@@ -105,7 +105,9 @@ PLEASANTRY = regex.compile(
            (?:(?:she|he|they|everything|all)(?:{_APOS}s|{_APOS}re)?|the\s+[\p{L}-]+)
            \s+(?:is\s+|are\s+)?(?:goes|go|going|went|feels?|feeling|gets?|getting|well|better)\b
       | good\s+news(?=\s*(?:[.!,:;—–-]|on\s+(?:both|all|that|this)\b|$))
-      | (?:i{_APOS}m\s+|i\s+am\s+)?(?:happy|glad)\s+to\s+help
+      | (?:i{_APOS}m\s+|i\s+am\s+|i{_APOS}d\s+be\s+|i\s+would\s+be\s+)?(?:happy|glad)\s+to\s+
+           (?:help|run|rerun|redo|go\s+through|walk\s+you|work\s+(?:it\s+|that\s+|this\s+)?out
+           |check|draft|put\s+together|look\s+(?:at|into)|compare|explain|calculate|break)\b
       | if\s+you{_APOS}d\s+like,?\s+i\s+can\s+
            (?:help|draft|write|walk\s+you|put\s+together|set\s+up|prepare|sketch|work\s+out|go\s+through|run\s+through)\b
       | thanks?(?:\s+you)?\s+for\s+(?:asking|your\s+question)

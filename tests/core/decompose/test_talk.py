@@ -78,6 +78,9 @@ def test_a_statement_after_a_refusal_is_still_verified(text, statement):
         "Hope you catch the next one!",
         "Good news on both counts.",
         "Happy to help with that.",
+        # an offer of more work is talk, whatever it offers
+        "Happy to run the numbers for a different amount if that helps.",
+        "I'd be glad to walk you through the form.",
         "Thanks for asking!",
     ],
 )
@@ -95,6 +98,8 @@ def test_pleasantries_are_talk(text):
         "Good news, the fee was waived last year.",
         "Good news: the tower reopened last spring after repairs.",
         "Hope you enjoy Paris, the tower is closed on Mondays.",
+        "Happy to report that the fee was waived last year.",
+        "Happy to help, the tower is closed on Mondays.",
     ],
 )
 def test_a_pleasantry_that_states_something_is_verified(text):
