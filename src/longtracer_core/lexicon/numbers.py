@@ -132,8 +132,9 @@ PERIOD_IDIOMS: dict[str, str] = {
 PERIOD_IDIOM_UNITS = (
     "minute", "hour", "day", "week", "fortnight", "month", "year", "decade", "century",
 )  # fmt: skip
-# words before "a" that make it a "per" ("twice a day", "£10 per person a month")
-RATE_BEFORE = ("once", "twice", "thrice", "times", "per", "each", "every")
+# words before "a" that make it a "per" ("twice a day", "£10 per person a month", "one
+# tablet a day")
+RATE_BEFORE = ("once", "twice", "thrice", "times", "per", "each", "every", "one")
 
 # a word that multiplies a figure ("twice a day at 500 mg" is 1,000 mg a day)
 MULTIPLIER_WORDS: dict[str, str] = {

@@ -6,7 +6,8 @@ Read as figures of the unit that follows them where the evidence states what it 
 restates "half an hour" and is never set against another figure of the sentence ("arrive
 half an hour before your appointment, which usually lasts 45 minutes"). Never after a
 quantity or a rate word, where "a" says "per": "£35 a year", "twice a day", "10 hours a
-week". A claim's own idioms stay unread, as its number words do (``claim_figures``).
+week", "one tablet a day". A claim's own idioms stay unread, as its number words do
+(``claim_figures``).
 """
 
 from __future__ import annotations

@@ -106,6 +106,7 @@ def test_a_period_the_evidence_writes_without_a_number_is_restated_in_figures(so
         "It costs £35 a year.",
         "Take it twice a day.",
         "Staff work 10 hours a week.",
+        "Take one tablet a day.",
         "Give a month's notice.",
         "It was a day-trip.",
     ],
