@@ -116,8 +116,7 @@ VIDEO_LINES = frozenset("240 360 480 576 720 1080 1440 2160 4320".split())
 RATE_NOT_AFTER = frozenset("earlier ago before later ahead after previously back prior".split())
 
 # a period written without a number, by the words before its unit ("half an hour", "a
-# fortnight", "one year"; "an hour and a half" adds a half), and the units they are read
-# before (``scoring.period_idioms``)
+# fortnight", "one year"; "an hour and a half" adds a half; ``scoring.period_idioms``)
 PERIOD_IDIOMS: dict[str, str] = {
     "a": "1",
     "an": "1",
@@ -129,9 +128,6 @@ PERIOD_IDIOMS: dict[str, str] = {
     "three quarters of a": "0.75",
     "three quarters of an": "0.75",
 }
-PERIOD_IDIOM_UNITS = (
-    "minute", "hour", "day", "week", "fortnight", "month", "year", "decade", "century",
-)  # fmt: skip
 # words before "a" that make it a "per" ("twice a day", "£10 per person a month", "one
 # tablet a day")
 RATE_BEFORE = ("once", "twice", "thrice", "times", "per", "each", "every", "one")
@@ -276,6 +272,8 @@ DURATION_DAYS: dict[str, float] = {
     "year": 365.25,
     "decade": 3652.5,
 }
+# the units a period written without a number is read before ("half an hour", "a century")
+PERIOD_IDIOM_UNITS = (*DURATION_DAYS, "century")
 # a duration unit of the figure readings (``DURATION_UNITS``) by its word in ``DURATION_DAYS``
 DURATION_UNIT_WORDS = {
     "min": "minute",
