@@ -18,7 +18,7 @@ from __future__ import annotations
 import regex
 
 from ..contracts import ReasonCode
-from ..lexicon.numbers import RATE_NOT_AFTER, RATE_PERIOD_WORDS
+from ..lexicon.numbers import DURATION_UNITS, RATE_NOT_AFTER, RATE_PERIOD_WORDS
 from .claim_figures import claim_figures
 from .evidence_index import EvidenceIndex, EvidenceSentence
 from .figure_facts import unit_kind
@@ -43,6 +43,9 @@ _PERIOD = regex.compile(
 )
 
 
+# a unit and its measure glued by a slash ("300 km/h", "3 m/s")
+_GLUED = regex.compile(r"\s*([\p{L}µ°]+)/([\p{L}µ]+)(?!\p{L})")
+
 _NEXT = regex.compile(r"\s+(" + "|".join(RATE_NOT_AFTER) + r")\b", regex.I)
 
 
@@ -65,17 +68,39 @@ def measures(text: str, end: int) -> frozenset[str]:
     is not; ``_measure``) or a period word ("6.9% APR": ``unit:year``;
     ``lexicon.numbers.RATE_PERIOD_WORDS``)."""
     found = {kind} if (kind := _measure(text, end)) else set()
+    glued = _GLUED.match(text, end)
+    if glued and unit_kind(glued.group(1).casefold()) and (per := unit_kind(glued.group(2))):
+        found.add(per)
     period = _PERIOD.match(text, end)
     if period:
         found.add(f"unit:{RATE_PERIOD_WORDS[period.group(1).casefold()]}")
     return frozenset(found)
 
 
+# where the words after a figure that may make it a rate end: the next figure or a stop
+_STOP = regex.compile(r"[\d;:!?]|[.,]\s|[.,]$")
+_WORD = regex.compile(r"\p{L}+")
+
+
+def _timed(text: str, end: int) -> frozenset[str]:
+    """Every measure of time, when a word of time follows the figure ending at ``end``
+    before the next figure or stop ("30 km in each second", "300 metres of cable every
+    minute", "5 mm with each passing year"): a rate written loosely, which may be per any
+    of them; else none."""
+    after = text[end : end + 60]
+    stop = _STOP.search(after)
+    for word in _WORD.findall(after[: stop.start() if stop else None]):
+        low = word.casefold()
+        if low in RATE_PERIOD_WORDS or unit_kind(low) in _TIMES:
+            return _TIMES
+    return frozenset()
+
+
 def _rates(sentence: EvidenceSentence, need: Need, kind: str) -> list[frozenset[str]]:
     """What each figure of ``sentence`` with the claim figure's number and kind is a rate
     per (an empty set: no rate)."""
     return [
-        measures(sentence.text, end)
+        measures(sentence.text, end) or _timed(sentence.text, end)
         for (start, end, raw), found in claim_figures(sentence.text)
         if found.number == need.number
         and set(found.readings) & set(need.readings)
@@ -83,21 +108,43 @@ def _rates(sentence: EvidenceSentence, need: Need, kind: str) -> list[frozenset[
     ]
 
 
+# the measures of time a rate may be per
+_TIMES = frozenset(f"unit:{u}" for u in DURATION_UNITS)
+
+
+def _bare_may_be(kind: str, per: frozenset[str]) -> bool:
+    """May a figure the evidence gives with no rate be the claim's rate per ``per``? So for
+    money and percentages ("a standing charge of 53p" may be per day), a duration ("2 hours
+    a day" may be "limit it to 2 hours") and a rate per a measure that is no time ("2.4 mg
+    per 30 g" of "a 30 g handful gives 2.4 mg"); not for a quantity of another unit per a
+    time: a speed or a flow ("100 km per second") is never a length or a volume ("burn up
+    100 km above the ground")."""
+    return not (kind.startswith("unit:") and kind not in _TIMES and per <= _TIMES)
+
+
 def _holders(
     need: Need, kind: str, per: frozenset[str], index: EvidenceIndex
 ) -> list[EvidenceSentence]:
     """The sentences of ``index`` that give the number as a rate per another measure than
-    ``per``; empty when any gives it per ``per`` or with no rate at all."""
+    ``per``, or with no rate where that cannot be the claim's (``_bare_may_be``); empty
+    when any gives it per ``per`` or with no rate that may be the claim's."""
+    bare = _bare_may_be(kind, per)
     found: list[EvidenceSentence] = []
     for s in index.sentences:
         if not any(v in need.readings for _, v in s.kinds):
             continue
         rates = _rates(s, need, kind)
-        if any(not r or r & per for r in rates):
+        if any((bare and not r) or r & per for r in rates):
             return []
         if rates:
             found.append(s)
     return found
+
+
+def _with_measure(text: str, span: tuple[int, int]) -> str | None:
+    """The figure at ``span`` as written with its unit and measure ("100 km per second")."""
+    m = _MEASURE.match(text, span[1]) or _GLUED.match(text, span[1]) or _PERIOD.match(text, span[1])
+    return text[span[0] : m.end()].strip() if m is not None else None
 
 
 def rate_finding(
@@ -115,9 +162,10 @@ def rate_finding(
     holders = _holders(need, kind, per, index)
     if not holders:
         return None
-    written = with_unit(claim, span[0], span[1])
+    written = _with_measure(claim, span) or with_unit(claim, span[0], span[1])
     if aligned is not None and aligned in holders:
-        return conflict(written, aligned, "per another measure")
+        how = "per another measure" if any(_rates(aligned, need, kind)) else "as no rate"
+        return conflict(written, aligned, how)
     return Finding(
         "figure_absent",
         ReasonCode.NUMERIC_MISMATCH,

@@ -176,3 +176,42 @@ def test_a_name_after_a_slash_is_still_a_name():
     source = "The field is operated by a joint venture of Shell and Equinor."
     found = _one("The field is operated by a Shell/BP joint venture.", source)
     assert found.outcome is ClaimOutcome.REFUTED
+
+
+METEORS = (
+    "The particles hit the upper atmosphere at about 59 km per second and burn up between "
+    "roughly 70 and 100 km above the ground."
+)
+
+
+def test_a_speed_is_never_a_length_the_source_gives_with_the_same_number():
+    found = _one("The grains hit the upper atmosphere at around 100 km per second.", METEORS)
+    assert found.outcome is ClaimOutcome.REFUTED
+    assert found.details["finding"]["kind"] == "unit_conflict"
+    assert "100 km per second" in found.details["finding"]["text"]
+    assert "as no rate" in found.details["finding"]["text"]
+    # the speed the source gives, and the height as a height, stand
+    assert _one("They hit the atmosphere at about 59 km per second.", METEORS).outcome is (
+        ClaimOutcome.SUPPORTED
+    )
+    assert _one("They burn up about 100 km above the ground.", METEORS).outcome is (
+        ClaimOutcome.SUPPORTED
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # money, a duration and a rate per a measure that is no time may be given bare
+        ("The standing charge is 53p per day.", "There is a standing charge of 53p."),
+        ("Keep screen time to 2 hours a day.", "Screen time should be kept to 2 hours."),
+        ("Pumpkin seeds give 2.4 mg of iron per 30 g.", "A 30 g handful gives 2.4 mg of iron."),
+        # the source gives the number as a speed in another sentence too
+        (
+            "The train runs at 300 km per hour.",
+            "The line is 300 km long. Trains run on it at 300 km/h.",
+        ),
+    ],
+)
+def test_a_bare_figure_that_may_be_the_rate_deletes_nothing(claim, source):
+    assert _one(claim, source).outcome is not ClaimOutcome.REFUTED
