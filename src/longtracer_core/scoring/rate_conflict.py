@@ -77,30 +77,30 @@ def measures(text: str, end: int) -> frozenset[str]:
     return frozenset(found)
 
 
-# where the words after a figure that may make it a rate end: the next figure or a stop
-_STOP = regex.compile(r"[\d;:!?]|[.,]\s|[.,]$")
+# where the words after a figure that may make it a rate end: the next figure or the end
+# of its sentence or clause (not a comma: "75 mg, taken once a day")
+_STOP = regex.compile(r"[\d;:!?]|\.\s|\.$")
 _WORD = regex.compile(r"\p{L}+")
 
 
-def _timed(text: str, end: int) -> frozenset[str]:
-    """Every measure of time, when a word of time follows the figure ending at ``end``
-    before the next figure or stop ("30 km in each second", "300 metres of cable every
-    minute", "5 mm with each passing year"): a rate written loosely, which may be per any
-    of them; else none."""
+def _timed(text: str, end: int) -> bool:
+    """Does a word of time follow the figure ending at ``end`` before the next figure or
+    stop ("30 km in each second", "300 metres of cable every minute", "5 mm with each
+    passing year")? Then a figure with no rate may be a rate per a time, written loosely."""
     after = text[end : end + 60]
     stop = _STOP.search(after)
     for word in _WORD.findall(after[: stop.start() if stop else None]):
         low = word.casefold()
         if low in RATE_PERIOD_WORDS or unit_kind(low) in _TIMES:
-            return _TIMES
-    return frozenset()
+            return True
+    return False
 
 
-def _rates(sentence: EvidenceSentence, need: Need, kind: str) -> list[frozenset[str]]:
+def _rates(sentence: EvidenceSentence, need: Need, kind: str) -> list[tuple[frozenset[str], bool]]:
     """What each figure of ``sentence`` with the claim figure's number and kind is a rate
-    per (an empty set: no rate)."""
+    per (an empty set: no rate), and whether a word of time follows it (``_timed``)."""
     return [
-        measures(sentence.text, end) or _timed(sentence.text, end)
+        (measures(sentence.text, end), _timed(sentence.text, end))
         for (start, end, raw), found in claim_figures(sentence.text)
         if found.number == need.number
         and set(found.readings) & set(need.readings)
@@ -134,7 +134,7 @@ def _holders(
         if not any(v in need.readings for _, v in s.kinds):
             continue
         rates = _rates(s, need, kind)
-        if any((bare and not r) or r & per for r in rates):
+        if any(r & per or (not r and (bare or timed)) for r, timed in rates):
             return []
         if rates:
             found.append(s)
@@ -143,7 +143,12 @@ def _holders(
 
 def _with_measure(text: str, span: tuple[int, int]) -> str | None:
     """The figure at ``span`` as written with its unit and measure ("100 km per second")."""
-    m = _MEASURE.match(text, span[1]) or _GLUED.match(text, span[1]) or _PERIOD.match(text, span[1])
+    m = _MEASURE.match(text, span[1])
+    if m is not None and m.group(4):
+        # a second word that names no unit with the first ("a day for") is not written
+        one, two = unit_kind(m.group(2).casefold()), unit_kind(f"{m[2]}{m[3]}{m[4]}".casefold())
+        return text[span[0] : m.end(2) if one == two else m.end()].strip()
+    m = m or _GLUED.match(text, span[1]) or _PERIOD.match(text, span[1])
     return text[span[0] : m.end()].strip() if m is not None else None
 
 
@@ -153,9 +158,12 @@ def rate_finding(
 ) -> Finding | None:  # fmt: skip
     """The finding on a claim figure at ``span`` that is a rate per a measure the evidence
     never gives its number per: a conflict when the sentence that speaks of the claim
-    (``aligned``) gives it per another measure, the figure absent as the claim writes it
-    when only other sentences do; None when the claim's figure is no rate, or any
-    sentence holding the number gives it per the claim's measure or with no rate."""
+    (``aligned``) gives it per another measure; the figure absent as the claim writes it
+    when only other sentences do, or when that sentence gives the number as no rate (a
+    speed the evidence gives as a length: its rate may be written in a sentence beside it,
+    "The dose is 500 mg. Take it once a day."); None when the claim's figure is no rate, or
+    any sentence holding the number gives it per the claim's measure or with no rate that
+    may be the claim's."""
     per = measures(claim, span[1])
     if not per or not definite(kind):
         return None
@@ -163,13 +171,15 @@ def rate_finding(
     if not holders:
         return None
     written = _with_measure(claim, span) or with_unit(claim, span[0], span[1])
-    if aligned is not None and aligned in holders:
-        how = "per another measure" if any(_rates(aligned, need, kind)) else "as no rate"
-        return conflict(written, aligned, how)
+    facing = aligned if aligned is not None and aligned in holders else holders[0]
+    rated = any(r for r, _ in _rates(facing, need, kind))
+    if facing is aligned and rated:
+        return conflict(written, facing, "per another measure")
+    how = "per another measure" if rated else "as no rate"
     return Finding(
         "figure_absent",
         ReasonCode.NUMERIC_MISMATCH,
-        f"no source states {written} at the claim's rate; source {holders[0].source_id} gives "
-        f'it per another measure ("{quote(holders[0].text)}")',
+        f"no source states {written}; source {facing.source_id} gives that number {how} "
+        f'("{quote(facing.text)}")',
         {"claimed": written},
     )

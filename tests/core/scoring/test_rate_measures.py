@@ -185,9 +185,10 @@ METEORS = (
 
 
 def test_a_speed_is_never_a_length_the_source_gives_with_the_same_number():
+    # marked, not deleted: the rate may be written in a sentence beside the figure
     found = _one("The grains hit the upper atmosphere at around 100 km per second.", METEORS)
-    assert found.outcome is ClaimOutcome.REFUTED
-    assert found.details["finding"]["kind"] == "unit_conflict"
+    assert found.outcome is ClaimOutcome.UNCERTAIN
+    assert found.details["finding"]["kind"] == "figure_absent"
     assert "100 km per second" in found.details["finding"]["text"]
     assert "as no rate" in found.details["finding"]["text"]
     # the speed the source gives, and the height as a height, stand
@@ -206,6 +207,9 @@ def test_a_speed_is_never_a_length_the_source_gives_with_the_same_number():
         ("The standing charge is 53p per day.", "There is a standing charge of 53p."),
         ("Keep screen time to 2 hours a day.", "Screen time should be kept to 2 hours."),
         ("Pumpkin seeds give 2.4 mg of iron per 30 g.", "A 30 g handful gives 2.4 mg of iron."),
+        # the rate after a comma, or a measure further along
+        ("Take 75 mg a day.", "The usual dose is 75 mg, taken once a day."),
+        ("Adults need about 0.8 g/kg of protein.", "Adults need 0.8 g of protein per kg a day."),
         # the source gives the number as a speed in another sentence too
         (
             "The train runs at 300 km per hour.",
@@ -215,3 +219,16 @@ def test_a_speed_is_never_a_length_the_source_gives_with_the_same_number():
 )
 def test_a_bare_figure_that_may_be_the_rate_deletes_nothing(claim, source):
     assert _one(claim, source).outcome is not ClaimOutcome.REFUTED
+
+
+def test_a_word_of_time_after_the_figure_makes_it_a_rate():
+    # "in each second", "every minute" after a comma or a noun: the source's rate, loosely put
+    for claim, source in [
+        ("Take 75 mg a day.", "The usual dose is 75 mg, taken once a day."),
+        ("Earth moves at nearly 30 km/s.", "The Earth covers nearly 30 km in each second."),
+        (
+            "The ship pays out 300 metres of cable per minute.",
+            "It pays out 300 metres of cable every minute.",
+        ),
+    ]:
+        assert _one(claim, source).outcome is ClaimOutcome.SUPPORTED, claim
