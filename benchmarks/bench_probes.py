@@ -136,7 +136,13 @@ number in words no unit of another reading, "before" and "after" read only where
 different things in the direction gate), frozen before they ran; the claim-side words and
 the gate's reading were dropped on them (12 correct answers deleted, 4 wrong ones let
 through), and two readings built after them (periods written without a number, "before" /
-"after" turning a clause only where they name one thing) were fitted to them.
+"after" turning a clause only where they name one thing) were fitted to them. The
+forty-first sitting's two, each written by a writer who had not seen the rules, before
+the reading it probes was built, then fitted to: ``review-41`` (a rate against a plain
+quantity with the same number: "100 km per second" where the source gives "100 km above
+the ground", and rates written loosely, "30 km in each second", "300 metres of cable every
+minute") and ``review-41b`` (a statement the source limits to part of a group, "around
+80 % of", "most", "some", said with its limit in other words or of the whole group).
 """
 
 from __future__ import annotations
