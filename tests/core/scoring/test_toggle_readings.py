@@ -280,3 +280,30 @@ RESULTS = (
 )
 def test_before_and_after_turn_a_clause_only_where_they_name_one_thing(claim, turned):
     assert ("direction_conflict" in kinds(claim, RESULTS)) is turned
+
+
+QUALITIES = (
+    "S1",
+    "The batter will be thicker than a pancake batter. On large files, version 5 of the parser "
+    "performs better than version 4. The north face is the hardest route to the summit. The "
+    "new trail is safer than the old one but longer.",
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "turned"),
+    [
+        # a quality compared the other way, of the same things, word for word
+        ("The batter will be thinner than a pancake batter.", True),
+        ("On large files, version 5 of the parser performs worse than version 4.", True),
+        ("The north face is the easiest route to the summit.", True),
+        ("The new trail is riskier than the old one.", True),
+        # the same comparison the other way round says the same thing
+        ("A pancake batter will be thinner than this batter.", False),
+        ("The old trail is riskier than the new one.", False),
+        # another quality of the same thing: no turn
+        ("The new trail is longer than the old one.", False),
+    ],
+)
+def test_a_quality_compared_the_other_way_turns_the_clause(claim, turned):
+    assert ("direction_conflict" in kinds(claim, QUALITIES)) is turned
