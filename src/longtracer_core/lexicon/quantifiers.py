@@ -76,7 +76,7 @@ SCOPE_WORDS = SCOPE_LIMITS | frozenset(
     """
     few certain majority minority numerous variety lot lots part mostly largely mainly
     partly often sometimes usually typically generally frequently commonly occasionally
-    possibly probably likely potentially can could would should tend tends around about
+    possibly probably likely potentially can could would should may might tend tends around about
     roughly nearly almost half quarter third fraction share proportion percent per cent
     """.split()
 )

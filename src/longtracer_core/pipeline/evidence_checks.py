@@ -46,6 +46,7 @@ PRIORITY = (
     "name_binding",
     "name_sibling",
     "antecedent_named",
+    "limit_dropped",
     "gate_direction",
     "gate_polarity",
     "gate_figure_role",

@@ -41,6 +41,7 @@ from .figure_findings import ALIGNED, figure_finding
 from .figures import context_figures, figure_kind
 from .findings import Finding
 from .given_names import given_name_findings
+from .limits import limit_finding
 from .multiples import multiple_finding
 from .name_binding import name_binding_finding
 from .name_swap import name_swap_finding
@@ -176,4 +177,5 @@ def _sentence_finding(
         or tier_finding(claim, aligned.text, aligned.source_id)
         or name_binding_finding(claim, aligned.text, aligned.source_id)
         or name_swap_finding(claim, aligned.text, aligned.source_id, index)
+        or limit_finding(claim, aligned.text, aligned.source_id)
     )

@@ -63,6 +63,8 @@ DECISIVE_KINDS: frozenset[str] = frozenset(
 # A claim that turns a later sentence of a passage read with the topic the passage named
 # before it ("topic_conflict"; ``topics.py``) too: which thing a sentence that does not name
 # it speaks of is read from the passage, never a deletion.
+# A claim that drops the limit of the clause it restates ("limit_dropped"; ``limits.py``)
+# too: the limit may be of another clause.
 BLOCKING_KINDS: frozenset[str] = frozenset(
     {
         "topic_conflict",
@@ -77,6 +79,7 @@ BLOCKING_KINDS: frozenset[str] = frozenset(
         "name_binding",
         "figure_role",
         "multiple_mismatch",
+        "limit_dropped",
     }
 )
 # Verbs of change ("rose" / "fell"): one subject, two directions, so opposite verbs on a

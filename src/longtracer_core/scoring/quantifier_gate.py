@@ -55,7 +55,7 @@ from .clause_pairs import stating_clauses
 from .gate_result import GateResult
 from .modality import overclaimed
 
-__all__ = ["quantifier_gate"]
+__all__ = ["dropped_limit", "quantifier_gate"]
 
 _QUANTIFIERS = QUANTIFIERS
 _THE = r"(?:(?:" + "|".join(sorted(ALL_EXTENT_DETERMINERS)) + r")\s+)?"
@@ -199,7 +199,7 @@ def _limits(clause: str) -> set[str]:
 _MOST = regex.compile(r"\bmost\b", regex.IGNORECASE)
 
 
-def _dropped_limit(claim: str, sentence: str) -> str | None:
+def dropped_limit(claim: str, sentence: str) -> str | None:
     """The limit ("many", "80 % of") of the evidence clause that states the claim's
     clause, when the claim keeps no limit of any kind and no figure."""
     if not (set(lex_tokens(sentence)) & SCOPE_LIMITS or _SHARE_OF.search(sentence)):
@@ -209,12 +209,15 @@ def _dropped_limit(claim: str, sentence: str) -> str | None:
     share = _SHARE_OF.search(theirs)
     if not (limit or share) or set(lex_tokens(claim)) & SCOPE_WORDS:
         return None
-    if any(ch.isdigit() for ch in claim):
-        return None
+    if any(ch.isdigit() for ch in claim) or set(lex_tokens(claim)) & NUMBER_WORDS.keys():
+        return None  # a figure, or one in words ("one in five adults")
     skip = function_words()
     ours = {t for t in stem_tokens(mine) if t not in skip}
     evidence = {t for t in stem_tokens(theirs) if t not in skip}
-    if len(ours & evidence) < max(_SCOPE_SHARED, len(evidence) / 2):
+    # the claim says half the clause, or says nothing but what the clause says ("Its
+    # species are endemic" of "Around 80 % of its species are endemic, found nowhere else")
+    inside = len(ours) >= _SCOPE_SHARED and ours <= evidence
+    if len(ours & evidence) < max(_SCOPE_SHARED, len(evidence) / 2) and not inside:
         return None
     return limit[0] if limit else share.group(0)  # type: ignore[union-attr]
 
@@ -295,7 +298,7 @@ def quantifier_gate(claim: str, sentence: str, span: str = "") -> GateResult:
         return GateResult(
             "quantifier", True, f"the claim says all {part}; the evidence gives part of them"
         )
-    limit = _dropped_limit(claim, sentence)
+    limit = dropped_limit(claim, sentence)
     if limit is not None:
         return GateResult(
             "quantifier", True, f"the evidence limits this ({limit!r}); the claim does not"
