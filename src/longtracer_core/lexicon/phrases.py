@@ -95,7 +95,7 @@ REFUSAL = regex.compile(
 PLEASANTRY = regex.compile(
     r"""^(?:
         (?:i\s+)?hope\s+(?:this|that|it)\s+helps
-      | let\s+me\s+know\s+if
+      | let\s+me\s+know\s+(?:if|whether|which|what|when|how)\b
       | feel\s+free\s+to
       | (?:please\s+)?reach\s+out
       | is\s+there\s+anything\s+else
@@ -178,7 +178,7 @@ META = regex.compile(
            (?:(?:a|an|the|some|my|our|your|these|those|few|several|more|key|main|brief|short|
                quick|detailed|full|complete|relevant|important|step-by-step|possible|general|
                other|additional|following|top|major|side-by-side|handy|clear|simple|
-               concise)\s+)*
+               concise|\p{L}+(?:-\p{L}+)+)\s+)*
            (?:summary|overview|answer|breakdown|list|points?|details?|facts?|steps?|options?|
               results?|findings?|highlights?|information|info|things?|ways?|reasons?|
               examples?|explanation|comparison|table|recap|notes?|tips?|takeaways?|sources?|
@@ -259,7 +259,8 @@ OPENER = regex.compile(
            (?:(?:documents?|docs?|context|sources?|texts?|passages?|information|evidence|
               excerpts?|references?)
               (?:\s*[A-Za-z]?\d+(?:\s*(?:,|and|&)\s*[A-Za-z]?\d+)*)?)
-           (?:\s+provided)?
+           (?:\s+provided|\s+you(?:['’]ve|\s+have)?\s+(?:shared|provided|sent|gave|given|uploaded|attached))?
+      | based\s+on\s+what\s+you(?:['’]ve|\s+have)?\s+(?:shared|provided|sent|told\s+me|described)
     )[,:]\s+)+""",
     flags=_I | regex.VERBOSE,
 )

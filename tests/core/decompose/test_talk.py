@@ -81,6 +81,8 @@ def test_a_statement_after_a_refusal_is_still_verified(text, statement):
         # an offer of more work is talk, whatever it offers
         "Happy to run the numbers for a different amount if that helps.",
         "I'd be glad to walk you through the form.",
+        "Let me know which airline you're flying with if you want me to look at its policy.",
+        "Let me know how it goes!",
         "Thanks for asking!",
     ],
 )
@@ -100,6 +102,7 @@ def test_pleasantries_are_talk(text):
         "Hope you enjoy Paris, the tower is closed on Mondays.",
         "Happy to report that the fee was waived last year.",
         "Happy to help, the tower is closed on Mondays.",
+        "Let me know which plan you pick, since the Basic plan includes phone support.",
     ],
 )
 def test_a_pleasantry_that_states_something_is_verified(text):
@@ -112,6 +115,10 @@ def test_a_pleasantry_that_states_something_is_verified(text):
         "The trade-offs between these storage classes are as follows:",
         "To qualify you need:",
         "Here's the timeline and your options.",
+        # after an opener that names the user's own documents, or with a hyphenated word
+        "Based on the documents you shared, here is how the outlook applies to you.",
+        "Based on what you've shared, here's how it applies to your daughter.",
+        "Here's a kid-friendly breakdown based on the sources.",
     ],
 )
 def test_a_lead_in_that_only_names_what_follows_is_talk(text):
@@ -125,6 +132,8 @@ def test_a_lead_in_that_only_names_what_follows_is_talk(text):
         "Acme owns Beta and Gamma, whose main products are:",
         "The main changes in Python 3.12 include:",
         "Permafrost thaw is a concern for a few reasons:",
+        "Based on the documents you shared, the fixed saver is the better choice.",
+        "Here's a kid-friendly breakdown: the Moon is 384,400 km away.",
     ],
 )
 def test_a_lead_in_that_states_something_is_verified(text):
