@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 import regex
 
+from ..lexicon.dates import TIME_DETERMINERS, TIME_LEADS, TIME_WORDS
 from ..lexicon.grammar import (
     ADVERB_ENDING,
     ASPECT_NOUNS,
@@ -134,7 +135,7 @@ def subject_phrase(text: str) -> str | None:
     if opener in INDEFINITE or opener in NOT_SUBJECT:
         return None
     for i in range(len(words)):
-        if i > 0 and _is_verb(words, i) and not _name_possessive(words[i]):
+        if i > 0 and _is_verb(words, i) and not _possessive(words, i):
             end = i
             while end > 1 and words[end - 1].casefold() in FOCUS_ADVERBS:
                 end -= 1  # "The option only applies": the subject is "The option"
@@ -144,10 +145,16 @@ def subject_phrase(text: str) -> str | None:
     return None
 
 
-def _name_possessive(word: str) -> bool:
-    """A name's possessive inside a subject ("Bolt's" of "Usain Bolt's world records"),
-    not "Bolt is"."""
-    return word[:1].isupper() and word.endswith(POSSESSIVE_ENDINGS)
+def _possessive(words: list[str], i: int) -> bool:
+    """A possessive inside a subject, not "is": a name's ("Bolt's" of "Usain Bolt's world
+    records", not "Bolt is") or a time's ("Last year's dip", "this week's figures")."""
+    word = words[i]
+    if not word.endswith(POSSESSIVE_ENDINGS):
+        return False
+    if word[:1].isupper():
+        return True
+    base = regex.split(r"['’]", word.casefold(), maxsplit=1)[0]
+    return base in TIME_WORDS and words[i - 1].casefold() in TIME_LEADS | TIME_DETERMINERS
 
 
 def _plain_subject(words: list[str]) -> bool:

@@ -178,7 +178,9 @@ META = regex.compile(
            (?:(?:a|an|the|some|my|our|your|these|those|few|several|more|key|main|brief|short|
                quick|detailed|full|complete|relevant|important|step-by-step|possible|general|
                other|additional|following|top|major|side-by-side|handy|clear|simple|
-               concise|\p{L}+(?:-\p{L}+)+)\s+)*
+               concise|kid-friendly|beginner-friendly|plain-english|easy-to-read|
+               easy-to-follow|at-a-glance|high-level|in-depth|quick-reference|bite-sized|
+               no-nonsense|jargon-free)\s+)*
            (?:summary|overview|answer|breakdown|list|points?|details?|facts?|steps?|options?|
               results?|findings?|highlights?|information|info|things?|ways?|reasons?|
               examples?|explanation|comparison|table|recap|notes?|tips?|takeaways?|sources?|
@@ -259,9 +261,11 @@ OPENER = regex.compile(
            (?:(?:documents?|docs?|context|sources?|texts?|passages?|information|evidence|
               excerpts?|references?)
               (?:\s*[A-Za-z]?\d+(?:\s*(?:,|and|&)\s*[A-Za-z]?\d+)*)?)
-           (?:\s+provided|\s+you(?:['’]ve|\s+have)?\s+(?:shared|provided|sent|gave|given|uploaded|attached))?
-      | based\s+on\s+what\s+you(?:['’]ve|\s+have)?\s+(?:shared|provided|sent|told\s+me|described)
-    )[,:]\s+)+""",
+           (?:\s+provided|\s+you(?:{_APOS}ve|\s+have)?\s+(?:shared|provided|sent|uploaded|attached)
+              |\s+you\s+gave(?:\s+me)?)?
+      | based\s+on\s+what\s+you(?:{_APOS}ve|\s+have)?\s+
+           (?:shared|provided|sent|told\s+me|described|said)
+    )[,:]\s+)+""".replace("{_APOS}", _APOS),
     flags=_I | regex.VERBOSE,
 )
 
@@ -327,7 +331,7 @@ REFERS_BACK = regex.compile(
 # Where an independent clause may start after a refusal or a meta/hedge lead-in.
 # (a break starts where a run of whitespace starts, so a long run is scanned once)
 CLAUSE = regex.compile(
-    r"(?<!\s)(?:\s*+[,;:]|\s++(?<=\s)[—–-]|\s++(?:but|however|although|yet|and|so)\s+)\s*",
+    r"(?<!\s)(?:\s*+[,;:]|\s++(?<=\s)[—–-]|\s++(?:but|however|although|yet|and|so|because|since)\s+)\s*",
     flags=_I,
 )
 # A conjunction left at the front of a claim's text once it is split off ("And Y fell").

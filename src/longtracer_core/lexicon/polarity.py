@@ -294,7 +294,8 @@ TOGGLE_PAIRS: tuple[tuple[str, str], ...] = (
     ("gained", "lost"),
     ("gains", "loses"),
     ("gaining", "losing"),
-    # comparisons of a quality, said word for word of the same things
+    # comparisons of a quality, said word for word of the same things (not "harder", which
+    # is "less easy" or "less soft", nor "further", which is also "more")
     ("thicker", "thinner"),
     ("thickest", "thinnest"),
     ("wider", "narrower"),
@@ -307,13 +308,9 @@ TOGGLE_PAIRS: tuple[tuple[str, str], ...] = (
     ("loudest", "quietest"),
     ("brighter", "dimmer"),
     ("brightest", "dimmest"),
-    ("easier", "harder"),
-    ("easiest", "hardest"),
-    ("softer", "harder"),
     ("better", "worse"),
     ("best", "worst"),
     ("closer", "farther"),
-    ("closer", "further"),
     ("nearer", "farther"),
     ("sooner", "later"),
     ("richer", "poorer"),

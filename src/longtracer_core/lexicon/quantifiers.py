@@ -78,5 +78,6 @@ SCOPE_WORDS = SCOPE_LIMITS | frozenset(
     partly often sometimes usually typically generally frequently commonly occasionally
     possibly probably likely potentially can could would should may might tend tends around about
     roughly nearly almost half quarter third fraction share proportion percent per cent
+    various number dozens hundreds thousands millions rarely seldom
     """.split()
 )

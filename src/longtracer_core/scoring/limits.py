@@ -6,7 +6,11 @@ claim drops the limit ("most", "many", "some", "several", "N % of";
 ``quantifier_gate.dropped_limit``). A claim that keeps a limit in any words ("the
 majority", "typically", "may", a figure) keeps it. Read against the evidence sentence that
 speaks of the claim; a mark (``limit_dropped``), never a deletion: the limit may be of
-another clause than the one the claim restates. Pure functions of strings.
+another clause than the one the claim restates. Only a limit of the clause's subject is
+read (``dropped_limit``): one that opens the clause, on a word the claim says ("Most
+patients recover …"); not one of an object ("The city has many museums"), a time or a
+degree ("Many years ago, …", "Most recently, …", "the most common cause"). Pure functions
+of strings.
 """
 
 from __future__ import annotations
@@ -19,8 +23,8 @@ __all__ = ["limit_finding"]
 
 
 def limit_finding(claim: str, sentence: str, source_id: str) -> Finding | None:
-    """``limit_dropped`` when ``sentence`` limits the clause the claim restates and the
-    claim keeps no limit."""
+    """``limit_dropped`` when ``sentence`` limits the subject of the clause the claim
+    restates and the claim keeps no limit."""
     limit = dropped_limit(claim, sentence)
     if limit is None:
         return None

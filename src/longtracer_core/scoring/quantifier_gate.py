@@ -197,20 +197,58 @@ def _limits(clause: str) -> set[str]:
 
 
 _MOST = regex.compile(r"\bmost\b", regex.IGNORECASE)
+# a share written in words ("one in five", "four out of ten", "three of the schools")
+_SHARE_IN_WORDS = regex.compile(
+    rf"\b(?:{_NUMBERS}|one)\s+(?:in|out\s+of)\s+(?:every\s+)?(?:{_NUMBERS}|\d+)\b"
+    rf"|\b(?:{_NUMBERS})\s+of\s+(?:the|its|their|his|her|our|these|those)\b",
+    regex.IGNORECASE,
+)
+
+
+def _kept(claim: str) -> bool:
+    """Does the claim keep a limit of some kind: a word of ``SCOPE_WORDS`` (not the month
+    "May"), a figure, or a share in words ("one in five adults")?"""
+    kept = set(lex_tokens(claim)) & SCOPE_WORDS
+    if kept == {"may"} and not regex.search(r"\bmay\b|^May\b", claim):
+        kept = set()  # "open in May": the month
+    return bool(kept) or any(ch.isdigit() for ch in claim) or bool(_SHARE_IN_WORDS.search(claim))
+
+
+# what may stand before a subject's limit in its clause: a phrase a comma closes ("In the
+# pilot, most students …"), a hedge on a share ("Around 80% of …")
+_BEFORE_LIMIT = regex.compile(
+    r"^(?:[^,]*,)?\s*(?:(?:around|about|roughly|nearly|almost|over|just|only|up\s+to)\s+)*$",
+    regex.IGNORECASE,
+)
+# the words of a limit's phrase before the noun it limits ("80% of its animal species")
+_OF = frozenset("of the its their his her our your these those".split())
+
+
+def _of_subject(mine: str, theirs: str, limit: str) -> bool:
+    """Does ``limit`` open the evidence clause ``theirs``, on a word of the claim's clause
+    ``mine`` (one of the first two content words after it, before a comma): a limit of
+    the subject, not of an object
+    ("has many museums"), a time or a degree ("Many years ago", "Most recently", "the most
+    common cause")?"""
+    at = regex.search(rf"(?<!\w){regex.escape(limit)}(?!\w)", theirs, regex.IGNORECASE)
+    if at is None or not _BEFORE_LIMIT.match(theirs[: at.start()]):
+        return False
+    skip = function_words() | _OF
+    phrase = theirs[at.end() :].split(",", 1)[0]  # "Most recently, the band …"
+    after = [t for t in stem_tokens(phrase) if t not in skip][:2]  # "species of tardigrade"
+    return not set(after).isdisjoint(stem_tokens(mine))
 
 
 def dropped_limit(claim: str, sentence: str) -> str | None:
-    """The limit ("many", "80 % of") of the evidence clause that states the claim's
-    clause, when the claim keeps no limit of any kind and no figure."""
+    """The limit ("many", "80 % of") of the subject of the evidence clause that states the
+    claim's clause, when the claim keeps no limit of any kind (``_kept``)."""
     if not (set(lex_tokens(sentence)) & SCOPE_LIMITS or _SHARE_OF.search(sentence)):
         return None  # nothing to drop: the common case, read without clauses
     mine, theirs = stating_clauses(claim, sentence)
-    limit = sorted(_limits(theirs))
+    limits = sorted(_limits(theirs))
     share = _SHARE_OF.search(theirs)
-    if not (limit or share) or set(lex_tokens(claim)) & SCOPE_WORDS:
+    if not (limits or share) or _kept(claim):
         return None
-    if any(ch.isdigit() for ch in claim) or set(lex_tokens(claim)) & NUMBER_WORDS.keys():
-        return None  # a figure, or one in words ("one in five adults")
     skip = function_words()
     ours = {t for t in stem_tokens(mine) if t not in skip}
     evidence = {t for t in stem_tokens(theirs) if t not in skip}
@@ -219,7 +257,8 @@ def dropped_limit(claim: str, sentence: str) -> str | None:
     inside = len(ours) >= _SCOPE_SHARED and ours <= evidence
     if len(ours & evidence) < max(_SCOPE_SHARED, len(evidence) / 2) and not inside:
         return None
-    return limit[0] if limit else share.group(0)  # type: ignore[union-attr]
+    limit = limits[0] if limits else share.group(0)  # type: ignore[union-attr]
+    return limit if _of_subject(mine, theirs, limit) else None
 
 
 # a prohibition that opens its clause ("…; do not take two doses") and the word it forbids

@@ -77,30 +77,41 @@ def measures(text: str, end: int) -> frozenset[str]:
     return frozenset(found)
 
 
-# where the words after a figure that may make it a rate end: the next figure or the end
-# of its sentence or clause (not a comma: "75 mg, taken once a day")
-_STOP = regex.compile(r"[\d;:!?]|\.\s|\.$")
-_WORD = regex.compile(r"\p{L}+")
+# a rate written loosely around a figure: a word of rate before a word of time, one word
+# between at most ("in each second", "every minute", "once a day", "with each passing
+# year"), or a period adverb ("daily"); read from the last figure or stop before the figure
+# ("Every second, the Sun converts …") to the next figure or stop after it (not a comma:
+# "75 mg, taken once a day"), with any aside in brackets left out ("30 metres (about 100
+# feet) each year")
+_LOOSE_RATE = regex.compile(
+    r"\b(?:(?:per|a|an|each|every|in)\s+(?:[\p{L}-]+\s+)?"
+    r"(?:second|minute|hour|day|week|fortnight|month|year|decade)s?"
+    r"|" + "|".join(regex.escape(w) for w in RATE_PERIOD_WORDS) + r")\b",
+    regex.IGNORECASE,
+)
+_ASIDE = regex.compile(r"\([^()]*\)")
+_BEFORE = regex.compile(r"[\s\S]*(?:[\d;:!?]|\.\s)")
+_AFTER = regex.compile(r"[\d;:!?]|\.\s|\.$")
 
 
-def _timed(text: str, end: int) -> bool:
-    """Does a word of time follow the figure ending at ``end`` before the next figure or
-    stop ("30 km in each second", "300 metres of cable every minute", "5 mm with each
-    passing year")? Then a figure with no rate may be a rate per a time, written loosely."""
-    after = text[end : end + 60]
-    stop = _STOP.search(after)
-    for word in _WORD.findall(after[: stop.start() if stop else None]):
-        low = word.casefold()
-        if low in RATE_PERIOD_WORDS or unit_kind(low) in _TIMES:
-            return True
-    return False
+def _timed(text: str, start: int, end: int) -> bool:
+    """Is the figure of ``text`` at ``start:end`` a rate per a time written loosely
+    (``_LOOSE_RATE``), in its clause before it or up to the next figure after it? Then a
+    figure with no rate may be a rate per a time."""
+    before = _BEFORE.match(text, 0, start)
+    after = _ASIDE.sub(" ", text[end:])
+    stop = _AFTER.search(after)
+    around = (
+        text[before.end() if before else 0 : start] + " " + after[: stop.start() if stop else None]
+    )
+    return _LOOSE_RATE.search(around) is not None
 
 
 def _rates(sentence: EvidenceSentence, need: Need, kind: str) -> list[tuple[frozenset[str], bool]]:
     """What each figure of ``sentence`` with the claim figure's number and kind is a rate
     per (an empty set: no rate), and whether a word of time follows it (``_timed``)."""
     return [
-        (measures(sentence.text, end), _timed(sentence.text, end))
+        (measures(sentence.text, end), _timed(sentence.text, start, end))
         for (start, end, raw), found in claim_figures(sentence.text)
         if found.number == need.number
         and set(found.readings) & set(need.readings)

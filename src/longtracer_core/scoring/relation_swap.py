@@ -69,14 +69,20 @@ def _figure_sides(text: str, at: str) -> tuple[tuple[str, ...], tuple[str, ...]]
     return tuple(v for r in read[:i] for v in r), tuple(v for r in read[i + 1 :] for v in r)
 
 
-def figures_swapped(claim: str, mine: str, other: str, theirs: str) -> bool:
+def figures_swapped(claim: str, mine: str, other: str, theirs: str, framed: bool = False) -> bool:
     """Do the figures of ``claim`` stand on the other sides of its word ``mine`` than those
-    of ``other`` stand of its opposite ``theirs``, or after it in another order: the same
-    comparison said from the other side ("The Model 2 bike is lighter than the Model 3
-    bike" / "The Model 3 bike is heavier than the Model 2 bike"; "higher in 2023 than in
-    2022" / "lower in 2022 than in 2023"), which its words alone do not show?"""
+    of ``other`` stand of its opposite ``theirs``, or after it in another order (before it
+    too, where a comparison's frame opens the clauses: ``framed``): the same comparison
+    said from the other side ("The Model 2 bike is lighter than the Model 3 bike" / "The
+    Model 3 bike is heavier than the Model 2 bike"; "higher in 2023 than in 2022" / "lower
+    in 2022 than in 2023"; "Compared with 2019, sales in 2020 were higher" / "Compared with
+    2020, sales in 2019 were lower"), which its words alone do not show?"""
     (cb, ca), (ob, oa) = _figure_sides(claim, mine), _figure_sides(other, theirs)
     if set(cb) & set(oa) and set(ca) & set(ob):
         return True
-    shared = set(ca) & set(oa)
-    return [v for v in ca if v in shared] != [v for v in oa if v in shared]
+    sides = [(ca, oa), (cb, ob)] if framed else [(ca, oa)]
+    for ours, their in sides:
+        shared = set(ours) & set(their)
+        if [v for v in ours if v in shared] != [v for v in their if v in shared]:
+            return True
+    return False

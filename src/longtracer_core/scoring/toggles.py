@@ -133,13 +133,20 @@ def _negates(claim: ClauseWords, other: ClauseWords, shared: bool = False) -> bo
     return _own_subject(other, denied, claim.content)
 
 
+# a comparison's frame, which may stand before the word it turns ("Compared with oak, pine
+# is softer" / "Compared with pine, oak is harder": the same comparison)
+_FRAME = regex.compile(r"\b(?:compared|relative\s+to|unlike|versus|vs\b|in\s+comparison)", regex.I)
+
+
 def _sides(
-    words: Sequence[str], at: str, shared: frozenset[str]
-) -> tuple[frozenset[str], tuple[str, ...]]:
-    """The shared words before ``at`` (in any order) and after it (in order, each once)."""
+    words: Sequence[str], at: str, shared: frozenset[str], ordered: bool
+) -> tuple[frozenset[str] | tuple[str, ...], tuple[str, ...]]:
+    """The shared words before ``at`` (in any order, but in order where the clauses hold a
+    comparison's frame: ``ordered``) and after it (in order, each once)."""
     i = words.index(at)
     after = dict.fromkeys(w for w in words[i + 1 :] if w in shared)
-    return frozenset(w for w in words[:i] if w in shared), tuple(after)
+    before = [w for w in words[:i] if w in shared]
+    return (tuple(dict.fromkeys(before)) if ordered else frozenset(before)), tuple(after)
 
 
 def _negative_prefixed(word: str, others: frozenset[str]) -> list[str]:
@@ -166,10 +173,11 @@ def _turns(claim: ClauseWords, other: ClauseWords) -> tuple[str, str] | None:
     if not theirs:
         return None
     shared = claim.content & other.content
-    if _sides(claim.words, mine, shared) != _sides(other.words, theirs[0], shared):
+    framed = _FRAME.search(claim.text) is not None or _FRAME.search(other.text) is not None
+    if _sides(claim.words, mine, shared, framed) != _sides(other.words, theirs[0], shared, framed):
         return None  # "A is higher than B" / "B is lower than A"; "lower in winter than in
         # summer" / "higher in summer than in winter"
-    if figures_swapped(claim.text, mine, other.text, theirs[0]):
+    if figures_swapped(claim.text, mine, other.text, theirs[0], framed):
         return None  # "Model 2 is lighter than Model 3" / "Model 3 is heavier than Model 2"
     if mine in _PLACING and not _placed_alike(claim.words, mine, other.words, theirs[0]):
         return None  # "released after the exam board has met" / "before the end of August"

@@ -103,6 +103,7 @@ def test_pleasantries_are_talk(text):
         "Happy to report that the fee was waived last year.",
         "Happy to help, the tower is closed on Mondays.",
         "Let me know which plan you pick, since the Basic plan includes phone support.",
+        "Let me know which plan you pick since only the Basic plan includes phone support.",
     ],
 )
 def test_a_pleasantry_that_states_something_is_verified(text):
@@ -134,6 +135,10 @@ def test_a_lead_in_that_only_names_what_follows_is_talk(text):
         "Permafrost thaw is a concern for a few reasons:",
         "Based on the documents you shared, the fixed saver is the better choice.",
         "Here's a kid-friendly breakdown: the Moon is 384,400 km away.",
+        # a hyphenated word that says something of what follows is no lead-in's
+        "Here are the best-selling options this year, the Paperwhite and the Clara.",
+        # a hyphenated word that says something of what follows is no lead-in's
+        "Here are the best-selling options this year, the Paperwhite and the Clara.",
     ],
 )
 def test_a_lead_in_that_states_something_is_verified(text):

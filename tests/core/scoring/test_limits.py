@@ -32,6 +32,15 @@ def _one(claim: str, source: str):
         ("Baikal's animal species are found nowhere else on Earth.", LAKE),
         ("People with flu recover within a week without treatment.", FLU),
         ("Patients report mild nausea after the first dose.", CLINIC),
+        # the month "May" keeps no limit, nor a number that counts no share
+        (
+            "The park's hiking trails are open in May.",
+            "Most of the park's hiking trails are open in May.",
+        ),
+        (
+            "People with flu recover within one to two weeks.",
+            "Most people with flu recover within one to two weeks.",
+        ),
     ],
 )
 def test_a_claim_that_drops_its_sources_limit_is_marked(claim, source):
@@ -53,6 +62,28 @@ def test_a_claim_that_drops_its_sources_limit_is_marked(claim, source):
         # the limit is of another clause than the one the claim restates
         ("The vaccination clinic on Hill Street is open every day from 8 am to 8 pm.", CLINIC),
         ("Baikal holds about a fifth of the world's unfrozen fresh water.", LAKE),
+        # a limit of an object, a time or a degree limits no subject
+        (
+            "The city has museums, parks and theatres.",
+            "The city has many museums, parks and theatres.",
+        ),
+        (
+            "The castle was destroyed by a fire.",
+            "Many years ago, the castle was destroyed by a fire.",
+        ),
+        (
+            "The band toured Japan and South Korea.",
+            "Most recently, the band toured Japan and South Korea.",
+        ),
+        (
+            "The leading cause of winter vomiting in adults is norovirus.",
+            "The most common cause of winter vomiting in adults is norovirus.",
+        ),
+        # a limit kept in other words
+        (
+            "Various committee members resigned over the decision.",
+            "Several members of the committee resigned over the decision.",
+        ),
     ],
 )
 def test_a_claim_that_keeps_the_limit_or_restates_another_clause_stands(claim, source):

@@ -221,9 +221,23 @@ def test_a_bare_figure_that_may_be_the_rate_deletes_nothing(claim, source):
     assert _one(claim, source).outcome is not ClaimOutcome.REFUTED
 
 
-def test_a_word_of_time_after_the_figure_makes_it_a_rate():
-    # "in each second", "every minute" after a comma or a noun: the source's rate, loosely put
+def test_a_rate_written_loosely_around_the_figure_makes_it_a_rate():
+    # "in each second", "every minute" after a comma, a noun or an aside in brackets, or
+    # fronted: the source's rate, loosely put
     for claim, source in [
+        (
+            "The Sun converts about 4 million tonnes per second.",
+            "Every second, the Sun converts about 4 million tonnes of matter into energy.",
+        ),
+        (
+            "The glacier retreats 30 metres per year.",
+            "The glacier retreats 30 metres (about 100 feet) each year.",
+        ),
+        (
+            "The pump lifts 500 litres per minute.",
+            "The pump lifts 500 litres of water from the "
+            "lower reservoir to the upper storage tank every minute.",
+        ),
         ("Take 75 mg a day.", "The usual dose is 75 mg, taken once a day."),
         ("Earth moves at nearly 30 km/s.", "The Earth covers nearly 30 km in each second."),
         (
@@ -232,3 +246,16 @@ def test_a_word_of_time_after_the_figure_makes_it_a_rate():
         ),
     ]:
         assert _one(claim, source).outcome is ClaimOutcome.SUPPORTED, claim
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a possessive's "s" or an ordinal "second" is no rate
+        "Most meteors burn up about 100 km above the Earth's surface.",
+        "On its second day the probe descended 100 km above the surface.",
+    ],
+)
+def test_a_word_that_only_looks_like_time_makes_no_rate(source):
+    found = _one("The meteors travel at about 100 km per second.", source)
+    assert found.details["finding"]["kind"] == "figure_absent"

@@ -285,8 +285,9 @@ def test_before_and_after_turn_a_clause_only_where_they_name_one_thing(claim, tu
 QUALITIES = (
     "S1",
     "The batter will be thicker than a pancake batter. On large files, version 5 of the parser "
-    "performs better than version 4. The north face is the hardest route to the summit. The "
-    "new trail is safer than the old one but longer.",
+    "performs better than version 4. The north channel is the widest route to the harbour. "
+    "The new trail is safer than the old one but longer. Compared with oak, pine is softer. "
+    "Compared with 2019, sales in 2020 were weaker. Closer inspection revealed a crack.",
 )
 
 
@@ -296,13 +297,19 @@ QUALITIES = (
         # a quality compared the other way, of the same things, word for word
         ("The batter will be thinner than a pancake batter.", True),
         ("On large files, version 5 of the parser performs worse than version 4.", True),
-        ("The north face is the easiest route to the summit.", True),
+        ("The north channel is the narrowest route to the harbour.", True),
         ("The new trail is riskier than the old one.", True),
+        ("Compared with 2019, sales in 2020 were stronger.", True),
         # the same comparison the other way round says the same thing
         ("A pancake batter will be thinner than this batter.", False),
         ("The old trail is riskier than the new one.", False),
         # another quality of the same thing: no turn
         ("The new trail is longer than the old one.", False),
+        # a comparison's frame said from the other side; "harder" and "further" are no
+        # opposites of one word ("harder to find", "further inspection")
+        ("Compared with pine, oak is harder.", False),
+        ("Compared with 2020, sales in 2019 were stronger.", False),
+        ("Further inspection revealed a crack.", False),
     ],
 )
 def test_a_quality_compared_the_other_way_turns_the_clause(claim, turned):
