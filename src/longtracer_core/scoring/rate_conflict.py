@@ -79,18 +79,21 @@ def measures(text: str, end: int) -> frozenset[str]:
 
 # a rate written loosely around a figure: a word of rate before a word of time, one word
 # between at most ("in each second", "every minute", "once a day", "with each passing
-# year"), or a period adverb ("daily"); read from the last figure or stop before the figure
-# ("Every second, the Sun converts …") to the next figure or stop after it (not a comma:
-# "75 mg, taken once a day"), with any aside in brackets left out ("30 metres (about 100
-# feet) each year")
+# year"), or a period adverb ("daily"); read from the last figure, stop or joined clause
+# before the figure ("Every second, the Sun converts …"; not "91 cm in a day, and the
+# tallest reach 30 metres") to the next figure or stop after it (not a comma:
+# "75 mg, taken once a day"), with an aside in brackets or a conversion left out ("30
+# metres (about 100 feet) each year", "500 litres, or about 130 gallons, every minute")
 _LOOSE_RATE = regex.compile(
     r"\b(?:(?:per|a|an|each|every|in)\s+(?:[\p{L}-]+\s+)?"
     r"(?:second|minute|hour|day|week|fortnight|month|year|decade)s?"
     r"|" + "|".join(regex.escape(w) for w in RATE_PERIOD_WORDS) + r")\b",
     regex.IGNORECASE,
 )
-_ASIDE = regex.compile(r"\([^()]*\)")
-_BEFORE = regex.compile(r"[\s\S]*(?:[\d;:!?]|\.\s)")
+_ASIDE = regex.compile(
+    r"\([^()]*\)|,?\s*\bor\s+(?:about\s+|roughly\s+|around\s+|nearly\s+)?[\d.,]+\s*\p{L}+"
+)
+_BEFORE = regex.compile(r"[\s\S]*(?:[\d;:!?]|\.\s|,\s*(?:and|but|while|whereas|so)\s)")
 _AFTER = regex.compile(r"[\d;:!?]|\.\s|\.$")
 
 

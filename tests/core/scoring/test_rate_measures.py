@@ -248,6 +248,20 @@ def test_a_rate_written_loosely_around_the_figure_makes_it_a_rate():
         assert _one(claim, source).outcome is ClaimOutcome.SUPPORTED, claim
 
 
+def test_a_rate_is_read_around_its_own_figure_only():
+    # the rate of another figure's clause, or the conversion of the figure, is no rate of it
+    joined = _one(
+        "Some bamboo can grow as much as 30 metres a day.",
+        "Some bamboo can grow up to 91 cm in a single day, and the tallest reach about 30 metres.",
+    )
+    assert joined.details["finding"]["kind"] == "figure_absent"
+    converted = _one(
+        "The pump moves 500 litres per minute.",
+        "The pump moves 500 litres, or about 130 gallons, every minute.",
+    )
+    assert converted.outcome is ClaimOutcome.SUPPORTED
+
+
 @pytest.mark.parametrize(
     "source",
     [
