@@ -17,6 +17,7 @@ __all__ = [
     "ANY_LICENSERS",
     "SCOPE_LIMITS",
     "SCOPE_WORDS",
+    "LIMIT_OF_WORDS",
 ]
 
 # words that claim everything or nothing. Not "only" (nor "solely", "exclusively"): an
@@ -81,3 +82,6 @@ SCOPE_WORDS = SCOPE_LIMITS | frozenset(
     various number dozens hundreds thousands millions rarely seldom
     """.split()
 )
+# the words of a limit's phrase before the noun it limits ("80% of its animal species",
+# "most of the district's schools"; ``scoring.quantifier_gate``)
+LIMIT_OF_WORDS = frozenset("of the its their his her our your these those".split())

@@ -42,6 +42,7 @@ from ..lexicon.quantifiers import (
     ANY_LICENSERS,
     FREQUENCY_ADVERBS,
     FREQUENCY_WORDS,
+    LIMIT_OF_WORDS,
     QUANTIFIER_BOUNDS,
     QUANTIFIER_GROUPS,
     QUANTIFIERS,
@@ -220,8 +221,6 @@ _BEFORE_LIMIT = regex.compile(
     r"^(?:[^,]*,)?\s*(?:(?:around|about|roughly|nearly|almost|over|just|only|up\s+to)\s+)*$",
     regex.IGNORECASE,
 )
-# the words of a limit's phrase before the noun it limits ("80% of its animal species")
-_OF = frozenset("of the its their his her our your these those".split())
 
 
 def _of_subject(mine: str, theirs: str, limit: str) -> bool:
@@ -233,7 +232,7 @@ def _of_subject(mine: str, theirs: str, limit: str) -> bool:
     at = regex.search(rf"(?<!\w){regex.escape(limit)}(?!\w)", theirs, regex.IGNORECASE)
     if at is None or not _BEFORE_LIMIT.match(theirs[: at.start()]):
         return False
-    skip = function_words() | _OF
+    skip = function_words() | LIMIT_OF_WORDS
     phrase = theirs[at.end() :].split(",", 1)[0]  # "Most recently, the band …"
     after = [t for t in stem_tokens(phrase) if t not in skip][:2]  # "species of tardigrade"
     return not set(after).isdisjoint(stem_tokens(mine))
