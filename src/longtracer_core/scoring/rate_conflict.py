@@ -112,7 +112,8 @@ def _timed(text: str, start: int, end: int) -> bool:
 
 def _rates(sentence: EvidenceSentence, need: Need, kind: str) -> list[tuple[frozenset[str], bool]]:
     """What each figure of ``sentence`` with the claim figure's number and kind is a rate
-    per (an empty set: no rate), and whether a word of time follows it (``_timed``)."""
+    per (an empty set: no rate), and whether its clause writes a rate per a time loosely
+    around it (``_timed``)."""
     return [
         (measures(sentence.text, end), _timed(sentence.text, start, end))
         for (start, end, raw), found in claim_figures(sentence.text)
