@@ -226,9 +226,8 @@ _BEFORE_LIMIT = regex.compile(
 def _of_subject(mine: str, theirs: str, limit: str) -> bool:
     """Does ``limit`` open the evidence clause ``theirs``, on a word of the claim's clause
     ``mine`` (one of the first two content words after it, before a comma): a limit of
-    the subject, not of an object
-    ("has many museums"), a time or a degree ("Many years ago", "Most recently", "the most
-    common cause")?"""
+    the subject, not of an object ("has many museums"), a time or a degree ("Many years
+    ago", "Most recently", "the most common cause")?"""
     at = regex.search(rf"(?<!\w){regex.escape(limit)}(?!\w)", theirs, regex.IGNORECASE)
     if at is None or not _BEFORE_LIMIT.match(theirs[: at.start()]):
         return False

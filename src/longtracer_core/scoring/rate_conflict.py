@@ -18,7 +18,7 @@ from __future__ import annotations
 import regex
 
 from ..contracts import ReasonCode
-from ..lexicon.numbers import DURATION_UNITS, RATE_NOT_AFTER, RATE_PERIOD_WORDS
+from ..lexicon.numbers import DURATION_DAYS, DURATION_UNITS, RATE_NOT_AFTER, RATE_PERIOD_WORDS
 from .claim_figures import claim_figures
 from .evidence_index import EvidenceIndex, EvidenceSentence
 from .figure_facts import unit_kind
@@ -86,7 +86,7 @@ def measures(text: str, end: int) -> frozenset[str]:
 # metres (about 100 feet) each year", "500 litres, or about 130 gallons, every minute")
 _LOOSE_RATE = regex.compile(
     r"\b(?:(?:per|a|an|each|every|in)\s+(?:[\p{L}-]+\s+)?"
-    r"(?:second|minute|hour|day|week|fortnight|month|year|decade)s?"
+    r"(?:" + "|".join(("second", *DURATION_DAYS)) + r")s?"
     r"|" + "|".join(regex.escape(w) for w in RATE_PERIOD_WORDS) + r")\b",
     regex.IGNORECASE,
 )
